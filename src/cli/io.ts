@@ -1,0 +1,18 @@
+import type { Env } from '../shared/env.js';
+
+/** Exit codes: 0 policy met, 1 policy violated, 2 usage or operational error. */
+export type ExitCode = 0 | 1 | 2;
+
+export interface Io {
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
+  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+  /** Reads all of standard input as UTF-8 text (for `-`). */
+  readStdin(): Promise<string>;
+  readonly env: Env;
+}
+
+/** The state a command reports back to run(): the exit code it wants. */
+export interface CommandContext {
+  readonly io: Io;
+  exit(code: ExitCode): void;
+}

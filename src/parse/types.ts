@@ -1,0 +1,53 @@
+/**
+ * The one entry model every host's config is parsed into, with provenance.
+ * Values of `env` and `headers` are kept for analysis but must never reach any output: reporters
+ * get keys only.
+ */
+export type Scope = 'user' | 'project' | 'managed' | 'plugin' | 'profile';
+export type ConfigFormat = 'json' | 'jsonc' | 'toml' | 'yaml';
+export type Transport = 'stdio' | 'http' | 'sse' | 'unknown';
+
+/** Where a value came from in a config file: file, JSON pointer and 1-based line:column. */
+export interface Origin {
+  readonly file: string;
+  readonly pointer: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** How a field's value was obtained. */
+export type Provenance = 'explicit' | 'defaulted' | 'unresolvable';
+
+export interface ServerEntry {
+  /** Host id from the registry, e.g. 'claude-desktop'. */
+  readonly host: string;
+  readonly scope: Scope;
+  /** Absolute path of the config file the entry lives in (as found, before symlink resolution). */
+  readonly configPath: string;
+  /** The server name / key as the host shows it. */
+  readonly name: string;
+  /** Position of the entry object itself. */
+  readonly origin: Origin;
+  readonly transport: Transport;
+  /** stdio: the program, exactly as written (string or first element of an array command). */
+  readonly command?: string;
+  readonly args: readonly string[];
+  /**
+   * The entry's environment (`env`, `envs`, `environment`). A `null` value means the entry removes
+   * the variable. NEVER print values.
+   */
+  readonly env: Readonly<Record<string, string | null>>;
+  /** Origins of each env key, for findings located on the key. */
+  readonly envOrigins: Readonly<Record<string, Origin>>;
+  readonly cwd?: string;
+  /** Remote entries: `url` / `serverUrl` / `httpUrl` / `uri`. */
+  readonly url?: string;
+  /** Header names only are ever shown; values kept for probing. NEVER print values. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** True when the host would not launch it (`disabled: true`, `enabled: false`, …). */
+  readonly disabled: boolean;
+  /** Origins of individual args (index → origin), when known. */
+  readonly argOrigins?: readonly Origin[];
+  /** The raw entry object as parsed (for proxy markers such as `_mcpindexWired`). */
+  readonly raw: unknown;
+}

@@ -1,0 +1,57 @@
+import type { LaunchChain } from '../launch/types.js';
+import type { Origin, ServerEntry } from '../parse/types.js';
+
+export type ProxyId =
+  | 'mcpindex-gate'
+  | 'mcp-hangar'
+  | 'mcp-context-protector'
+  | 'mcptrust'
+  | 'mcp-pin'
+  | 'docker-mcp-gateway'
+  | 'toolhive'
+  | 'invariant-gateway'
+  | 'mcp-defender'
+  | 'enkrypt-gateway'
+  | 'mcp-remote';
+
+/** The runtime the proxy itself executes in: decides which code-injection env vars can touch it. */
+export type ProxyRuntime = 'python' | 'node' | 'go' | 'native' | 'unknown';
+
+/** Where the proxy keeps its pins, as far as the entry tells. */
+export type StoreRef =
+  /** No override: the proxy's default location under the trusted home (`path` computed from it). */
+  | { readonly kind: 'default'; readonly path: string }
+  /** An explicit flag (`--pin-store`, `--config`, `--lock`) with its value as written. */
+  | { readonly kind: 'explicit'; readonly flag: string; readonly value: string; readonly origin?: Origin }
+  /** Cannot be determined from the entry (e.g. depends on cwd or an unset variable). */
+  | { readonly kind: 'unresolvable'; readonly why: string };
+
+export interface Recognition {
+  readonly proxy: ProxyId;
+  /** Does this proxy pin tool contracts at all? Mediated-but-not-pinning gateways say false. */
+  readonly pins: boolean;
+  /** Why a non-pinning mediator is not protection (shown in the finding). */
+  readonly reason?: string;
+  readonly runtime: ProxyRuntime;
+  /** Mode / posture as configured (`guard`, `monitor`, `strict`, `block`, `audit`, `enforce` …). */
+  readonly mode: string;
+  /** Whether that mode ever blocks a drifted call. */
+  readonly blocking: boolean;
+  /** True when the proxy binary is found through PATH (a bare name, not an absolute path). */
+  readonly bareName: boolean;
+  /** The server id the proxy keys its pins by (mcpindex: the entry name unless something says otherwise). */
+  readonly serverId: string;
+  readonly store: StoreRef;
+  /** The wrapped upstream command line, when the proxy wraps one (argv, program first). */
+  readonly upstream?: readonly string[];
+  /** Proxy version as written (`mcpindex-gate==0.9.2`), if any. */
+  readonly version?: string;
+}
+
+export interface ProxyRecognizer {
+  readonly id: ProxyId;
+  /** Bump when recognition logic changes; written into reports. */
+  readonly version: number;
+  /** Pure, never throws; undefined when this proxy is not in the chain. */
+  recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined;
+}

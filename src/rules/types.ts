@@ -1,0 +1,66 @@
+/**
+ * The rule catalogue's shape. A rule is data: stable kebab-case id (= its file name), severity,
+ * its effect on the grade, a message with {{named}} placeholders checked at compile time, and
+ * documentation printed by `mcp-audit explain <id>` and embedded in SARIF `help`.
+ */
+export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+export const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
+
+/** What a firing rule does to the entry's grade. `none` = reported, grade unchanged. */
+export type GradeEffect = 'unverifiable' | 'unprotected' | 'none';
+
+export type Placeholders<S extends string> = S extends `${string}{{${infer K}}}${infer R}` ? K | Placeholders<R> : never;
+
+export interface RuleDocs {
+  readonly meaning: string;
+  readonly whyItMatters: string;
+  readonly howToFix: string;
+  readonly example: string;
+}
+
+export interface RuleMeta<M extends string = string> {
+  readonly id: string;
+  readonly severity: Severity;
+  readonly grade: GradeEffect;
+  readonly since: string;
+  readonly title: string;
+  readonly message: M;
+  readonly docs: RuleDocs;
+  readonly deprecated?: { readonly since: string; readonly replacedBy?: string };
+}
+
+export const defineRule = <const M extends string>(meta: RuleMeta<M>): RuleMeta<M> => meta;
+
+export interface FindingLocation {
+  readonly path: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface Finding {
+  readonly id: string;
+  readonly severity: Severity;
+  readonly grade: GradeEffect;
+  readonly message: string;
+  readonly location?: FindingLocation;
+  /** The placeholder values (never env values, header values or tokens). */
+  readonly data: Readonly<Record<string, string>>;
+}
+
+/** Builds a finding; every placeholder of the rule's message must be supplied (compile-time check). */
+export function finding<M extends string>(
+  rule: RuleMeta<M>,
+  data: Record<Placeholders<M>, string>,
+  location?: FindingLocation,
+): Finding {
+  const values: Record<string, string> = data;
+  const message = rule.message.replace(/\{\{([A-Za-z0-9_]+)\}\}/g, (_m, key: string) => values[key] ?? `{{${key}}}`);
+  return {
+    id: rule.id,
+    severity: rule.severity,
+    grade: rule.grade,
+    message,
+    ...(location !== undefined ? { location } : {}),
+    data: { ...values },
+  };
+}
