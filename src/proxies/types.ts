@@ -1,5 +1,6 @@
 import type { LaunchChain } from '../launch/types.js';
 import type { Origin, ServerEntry } from '../parse/types.js';
+import type { Platform } from '../shared/env.js';
 
 export type ProxyId =
   | 'mcpindex-gate'
@@ -19,8 +20,8 @@ export type ProxyRuntime = 'python' | 'node' | 'go' | 'native' | 'unknown';
 
 /** Where the proxy keeps its pins, as far as the entry tells. */
 export type StoreRef =
-  /** No override: the proxy's default location under the trusted home (`path` computed from it). */
-  | { readonly kind: 'default'; readonly path: string }
+  /** No override: the proxy's default location under the trusted home (see defaultStorePath). */
+  | { readonly kind: 'default' }
   /** An explicit flag (`--pin-store`, `--config`, `--lock`) with its value as written. */
   | { readonly kind: 'explicit'; readonly flag: string; readonly value: string; readonly origin?: Origin }
   /** Cannot be determined from the entry (e.g. depends on cwd or an unset variable). */
@@ -54,4 +55,6 @@ export interface ProxyRecognizer {
   readonly version: number;
   /** Pure, never throws; undefined when this proxy is not in the chain. */
   recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined;
+  /** The store the proxy uses with no override, under the given trusted home (absolute path). */
+  defaultStorePath?(rec: Recognition, home: string, platform: Platform): string | undefined;
 }

@@ -1,0 +1,20 @@
+/**
+ * `npm run bench`: prints figures; never a timed test. Each section is a module exporting
+ * `bench(): Promise<void>` that prints its own lines. Add sections to the list explicitly.
+ * Run one section: `node dist/test/bench/run.js <name>`.
+ */
+interface Section {
+  readonly name: string;
+  readonly load: () => Promise<{ bench(): Promise<void> }>;
+}
+
+const SECTIONS: readonly Section[] = [
+];
+
+const only = process.argv[2];
+for (const section of SECTIONS) {
+  if (only !== undefined && section.name !== only) continue;
+  process.stdout.write(`\n== ${section.name} ==\n`);
+  const mod = await section.load();
+  await mod.bench();
+}
