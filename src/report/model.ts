@@ -1,0 +1,122 @@
+import type { Finding, RuleMeta } from '../rules/types.js';
+import type { HomeSource, Platform } from '../shared/env.js';
+import type { Scope, Transport } from '../parse/types.js';
+
+/**
+ * The audit report: what every reporter renders. Reporters receive it sorted and already
+ * redacted (no env values, header values or tokens anywhere in it) and return a string.
+ */
+export type Grade = 'enforcing' | 'unverifiable' | 'unprotected';
+export const GRADES: readonly Grade[] = ['enforcing', 'unverifiable', 'unprotected'];
+
+export const REPORT_SCHEMA_VERSION = '1.0.0';
+
+export interface ProxySummary {
+  /** Recognizer id, e.g. 'mcpindex-gate'. */
+  readonly id: string;
+  /** Recognizer logic version that produced this result. */
+  readonly recognizerVersion: number;
+  readonly mode: string;
+  readonly blocking: boolean;
+  readonly pins: boolean;
+  /** The store in effect: a path, or a description when it cannot be resolved. */
+  readonly store: string | null;
+  /** 'default' | 'explicit' | 'env' | 'unresolvable' */
+  readonly storeSource: string;
+}
+
+export interface ProbeSummary {
+  /** 'pins-confirmed' | 'drift' | 'unpinned-tools' | 'pins-unmatched' | 'probe-failed' */
+  readonly outcome: string;
+  readonly detail: string;
+  readonly tools?: number;
+  readonly matched?: number;
+  readonly elapsedMs?: number;
+}
+
+export interface ReportEntry {
+  readonly host: string;
+  readonly scope: Scope;
+  readonly configPath: string;
+  readonly name: string;
+  /** For an aggregator (Hangar): the upstream this row grades; absent otherwise. */
+  readonly upstream?: string;
+  readonly transport: Transport;
+  readonly disabled: boolean;
+  readonly grade: Grade;
+  readonly proxy: ProxySummary | null;
+  /** The command line that really runs (after unwrapping), program and args; no env values. */
+  readonly launch: readonly string[];
+  /** Env variable NAMES set by the entry (never values). */
+  readonly envKeys: readonly string[];
+  /** Header NAMES (never values). */
+  readonly headerKeys: readonly string[];
+  readonly location: { readonly path: string; readonly line: number; readonly column: number };
+  readonly findings: readonly ReportFinding[];
+  readonly probe?: ProbeSummary;
+}
+
+export interface ReportFinding extends Finding {
+  /** Stable fingerprint: sha256(canonical({ruleId, host, scope, file, server})), file relative to home. */
+  readonly fingerprint: string;
+  /** Present when an ignore-file entry suppressed it. */
+  readonly suppressed?: { readonly reason: string; readonly expires?: string };
+}
+
+export interface CoverageCounts {
+  readonly enforcing: number;
+  readonly unverifiable: number;
+  readonly unprotected: number;
+  readonly total: number;
+  /** enforcing / total, 0..1; null when total is 0. */
+  readonly ratio: number | null;
+}
+
+export interface Coverage extends CoverageCounts {
+  readonly byHost: Readonly<Record<string, CoverageCounts>>;
+  readonly byScope: Readonly<Record<string, CoverageCounts>>;
+  readonly disabled: number;
+}
+
+export interface LocationStatus {
+  readonly host: string;
+  readonly scope: Scope;
+  readonly path: string;
+  readonly status: 'found' | 'absent' | 'error';
+}
+
+export interface AuditReport {
+  readonly schemaVersion: string;
+  readonly tool: { readonly name: 'mcp-audit'; readonly version: string };
+  readonly platform: Platform;
+  readonly trustedHome: { readonly path: string; readonly source: HomeSource; readonly user: string };
+  /** True when $HOME disagrees with the trusted home (the value itself is not reported). */
+  readonly homeEnvMismatch: boolean;
+  readonly projectScan: boolean;
+  /** True when project scanning was off: the entry count is a floor. */
+  readonly countIsFloor: boolean;
+  readonly probed: boolean;
+  readonly entries: readonly ReportEntry[];
+  /** Findings not tied to one entry (unparseable files, duplicate keys, home mismatch …). */
+  readonly findings: readonly ReportFinding[];
+  readonly coverage: Coverage;
+  readonly locations: readonly LocationStatus[];
+  /** True when the run hit an operational error and the report is incomplete. */
+  readonly partial: boolean;
+  /** Present only when asked for (--timestamp): reports are deterministic by default. */
+  readonly generatedAt?: string;
+}
+
+export interface ReportContext {
+  readonly rules: readonly RuleMeta[];
+  readonly version: string;
+  readonly color: boolean;
+  /** Root that fingerprints and SARIF URIs are relative to. */
+  readonly home: string;
+}
+
+export interface Reporter {
+  readonly id: string;
+  readonly description: string;
+  render(report: AuditReport, ctx: ReportContext): string;
+}
