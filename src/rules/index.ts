@@ -1,8 +1,54 @@
 import type { RuleMeta } from './types.js';
+import { noPinningProxy } from './no-pinning-proxy.js';
+import { proxyNotPinning } from './proxy-not-pinning.js';
+import { proxyNonBlocking } from './proxy-non-blocking.js';
+import { proxyModeUnknown } from './proxy-mode-unknown.js';
+import { pinStorePlanted } from './pin-store-planted.js';
+import { pinStoreUnresolvable } from './pin-store-unresolvable.js';
+import { envHomeOverride } from './env-home-override.js';
+import { envStoreOverride } from './env-store-override.js';
+import { envCodeInjection } from './env-code-injection.js';
+import { envPathOverride } from './env-path-override.js';
+import { envPackageSource } from './env-package-source.js';
+import { envOverrideInert } from './env-override-inert.js';
+import { pinBaselineAbsent } from './pin-baseline-absent.js';
+import { pinBaselineDeleted } from './pin-baseline-deleted.js';
+import { pinStoreNotRegular } from './pin-store-not-regular.js';
+import { pinStoreUnreadable } from './pin-store-unreadable.js';
+import { pinStoreNewerFormat } from './pin-store-newer-format.js';
+import { pinStoreWritable } from './pin-store-writable.js';
+import { pinStoreForeignOwner } from './pin-store-foreign-owner.js';
+import { launchChainOpaque } from './launch-chain-opaque.js';
+import { launcherVulnerable } from './launcher-vulnerable.js';
+import { hangarToolsUnpinned } from './hangar-tools-unpinned.js';
+import { homeEnvMismatch } from './home-env-mismatch.js';
 
 /**
  * The rule catalogue. One module per rule, file name = rule id. Add one import and one array
  * element per rule; never remove an id (deprecate it instead).
  */
 export const RULES: readonly RuleMeta[] = [
+  noPinningProxy,
+  proxyNotPinning,
+  proxyNonBlocking,
+  proxyModeUnknown,
+  pinStorePlanted,
+  pinStoreUnresolvable,
+  envHomeOverride,
+  envStoreOverride,
+  envCodeInjection,
+  envPathOverride,
+  envPackageSource,
+  envOverrideInert,
+  pinBaselineAbsent,
+  pinBaselineDeleted,
+  pinStoreNotRegular,
+  pinStoreUnreadable,
+  pinStoreNewerFormat,
+  pinStoreWritable,
+  pinStoreForeignOwner,
+  launchChainOpaque,
+  launcherVulnerable,
+  hangarToolsUnpinned,
+  homeEnvMismatch,
 ];
