@@ -1,0 +1,82 @@
+import { constants, promises as fs } from 'node:fs';
+import path from 'node:path';
+
+/** Files larger than this are never read into memory. */
+export const MAX_STORE_BYTES = 16 * 1024 * 1024;
+
+export type FileKind = 'file' | 'symlink' | 'fifo' | 'socket' | 'device' | 'directory' | 'other';
+
+/** What lstat says about a path, without ever opening a non-regular file. */
+export type FileState =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'error'; readonly reason: string }
+  | { readonly kind: Exclude<FileKind, 'file'> }
+  | { readonly kind: 'file'; readonly mode: number; readonly uid: number; readonly size: number };
+
+function kindOf(st: import('node:fs').Stats): FileKind {
+  if (st.isFile()) return 'file';
+  if (st.isSymbolicLink()) return 'symlink';
+  if (st.isFIFO()) return 'fifo';
+  if (st.isSocket()) return 'socket';
+  if (st.isBlockDevice() || st.isCharacterDevice()) return 'device';
+  if (st.isDirectory()) return 'directory';
+  return 'other';
+}
+
+function errorCode(e: unknown): string {
+  return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : 'EUNKNOWN';
+}
+
+export async function fileState(p: string): Promise<FileState> {
+  try {
+    const st = await fs.lstat(p);
+    const kind = kindOf(st);
+    if (kind === 'file') return { kind, mode: st.mode & 0o7777, uid: st.uid, size: st.size };
+    return { kind };
+  } catch (e: unknown) {
+    const code = errorCode(e);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    return { kind: 'error', reason: code };
+  }
+}
+
+/** Reads a regular file known to be small enough; never follows a FIFO (O_NOFOLLOW | O_NONBLOCK). */
+export async function readSmallFile(p: string): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+  let handle: import('node:fs/promises').FileHandle | undefined;
+  try {
+    handle = await fs.open(p, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const st = await handle.stat();
+    if (!st.isFile()) return { ok: false, reason: 'not a regular file' };
+    if (st.size > MAX_STORE_BYTES) return { ok: false, reason: `larger than ${MAX_STORE_BYTES} bytes` };
+    const buf = await handle.readFile();
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  } catch (e: unknown) {
+    const code = errorCode(e);
+    if (code === 'EACCES' || code === 'EPERM') return { ok: false, reason: 'permission denied' };
+    if (e instanceof TypeError) return { ok: false, reason: 'not valid UTF-8' };
+    return { ok: false, reason: code };
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** Who besides the owner may write: 'group', 'others', 'group and others', or undefined. */
+export function extraWriters(mode: number): string | undefined {
+  const g = (mode & 0o020) !== 0;
+  const o = (mode & 0o002) !== 0;
+  if (g && o) return 'group and others';
+  if (g) return 'group';
+  if (o) return 'others';
+  return undefined;
+}
+
+/** Mode and owner of the directory holding a store (its writability matters as much as the file's). */
+export async function dirState(p: string): Promise<{ mode: number; uid: number } | undefined> {
+  try {
+    const st = await fs.stat(path.dirname(p));
+    return { mode: st.mode & 0o7777, uid: st.uid };
+  } catch {
+    return undefined;
+  }
+}
