@@ -47,6 +47,10 @@ export interface Recognition {
   readonly upstream?: readonly string[];
   /** Proxy version as written (`mcpindex-gate==0.9.2`), if any. */
   readonly version?: string;
+  /** mcp-context-protector: the servers.json lookup key the proxy would use (`type` + command string). */
+  readonly approvalKey?: { readonly type: 'stdio' | 'http' | 'sse'; readonly identifier: string };
+  /** Aggregators (Hangar) front several upstreams listed in their own config: graded per upstream. */
+  readonly aggregator?: boolean;
 }
 
 export interface ProxyRecognizer {
