@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import { findPointer, locate } from '../../canonical/json-model.js';
+import type { JsonNode } from '../../canonical/json-model.js';
+import { readJsonText } from '../../canonical/json-text.js';
+import { InputError, IoError, toError } from '../../shared/errors.js';
+import type { Io } from '../io.js';
+
+/** A JSON document named on the command line, read with number literals kept. */
+export interface JsonInput {
+  readonly name: string;
+  readonly text: string;
+  readonly root: JsonNode;
+}
+
+const showPointer = (pointer: string): string => (pointer === '' ? '"" (the document root)' : pointer);
+
+export async function readJsonInput(file: string, io: Io): Promise<JsonInput> {
+  const name = file === '-' ? '<stdin>' : file;
+  let text: string;
+  try {
+    text = file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
+  } catch (e: unknown) {
+    throw new IoError(`cannot read ${name}: ${toError(e).message}`, { cause: e });
+  }
+  const doc = readJsonText(text);
+  if (!doc.ok) {
+    const p = doc.problem;
+    throw new InputError(`${name}:${p.line}:${p.column}: invalid JSON: ${p.message} at ${showPointer(p.pointer)}`, p);
+  }
+  for (const d of doc.value.duplicates) {
+    io.stderr.write(`mcp-audit: warning: ${name}:${d.line}:${d.column}: duplicate key ${JSON.stringify(d.key)} at ${showPointer(d.pointer)}; the last one is used\n`);
+  }
+  return { name, text, root: doc.value.value };
+}
+
+/** An InputError for a problem found at `node` (or at `fallbackPointer` in a derived value). */
+export function problemAt(input: JsonInput, message: string, node: JsonNode | undefined, fallbackPointer: string): InputError {
+  const pointer = (node !== undefined ? findPointer(input.root, node) : undefined) ?? fallbackPointer;
+  const offset = node?.offset;
+  if (offset === undefined) return new InputError(`${input.name}: ${message} at ${showPointer(pointer)}`);
+  const { line, column } = locate(input.text, offset);
+  return new InputError(`${input.name}:${line}:${column}: ${message} at ${showPointer(pointer)}`, { pointer, line, column });
+}
