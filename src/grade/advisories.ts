@@ -1,0 +1,52 @@
+import type { LaunchChain } from '../launch/types.js';
+import { finding } from '../rules/types.js';
+import type { Finding } from '../rules/types.js';
+import { launcherVulnerable } from '../rules/launcher-vulnerable.js';
+
+interface Advisory {
+  readonly ecosystem: 'npm' | 'pypi';
+  readonly name: string;
+  /** First fixed version: anything below is affected. */
+  readonly fixed: readonly [number, number, number];
+  readonly id: string;
+  readonly summary: string;
+}
+
+/** Known-vulnerable launchers and bridges (hosts.md trap 18). */
+export const ADVISORIES: readonly Advisory[] = [
+  {
+    ecosystem: 'npm', name: 'mcp-remote', fixed: [0, 1, 16], id: 'CVE-2025-6514',
+    summary: 'OS command injection via a malicious authorization_endpoint URL',
+  },
+];
+
+function parseVersion(v: string): [number, number, number] | undefined {
+  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(v.trim());
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+function below(v: readonly number[], fixed: readonly number[]): boolean {
+  for (let i = 0; i < 3; i++) {
+    const a = v[i] ?? 0;
+    const b = fixed[i] ?? 0;
+    if (a !== b) return a < b;
+  }
+  return false;
+}
+
+/** A finding per frame that runs a package at an exact version known to be vulnerable. */
+export function advisoryFindings(chain: LaunchChain, server: string): Finding[] {
+  const out: Finding[] = [];
+  for (const frame of chain.frames) {
+    const pkg = frame.package;
+    if (pkg?.version === undefined) continue;
+    const version = parseVersion(pkg.version);
+    if (version === undefined) continue;
+    for (const adv of ADVISORIES) {
+      if (adv.ecosystem === pkg.ecosystem && adv.name === pkg.name && below(version, adv.fixed)) {
+        out.push(finding(launcherVulnerable, { server, package: pkg.name, version: pkg.version, advisory: adv.id, summary: adv.summary }));
+      }
+    }
+  }
+  return out;
+}

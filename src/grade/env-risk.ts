@@ -1,0 +1,108 @@
+import path from 'node:path';
+import type { EnvAssignment, LaunchChain } from '../launch/types.js';
+import type { ProxyRuntime, Recognition } from '../proxies/types.js';
+import type { Platform } from '../shared/env.js';
+import { finding } from '../rules/types.js';
+import type { Finding } from '../rules/types.js';
+import { envCodeInjection } from '../rules/env-code-injection.js';
+import { envHomeOverride } from '../rules/env-home-override.js';
+import { envOverrideInert } from '../rules/env-override-inert.js';
+import { envPackageSource } from '../rules/env-package-source.js';
+import { envPathOverride } from '../rules/env-path-override.js';
+import { envStoreOverride } from '../rules/env-store-override.js';
+
+/**
+ * Which variables an entry can set to relocate or subvert the proxy it launches
+ * (pinning-systems.md §12–§13). Values are inspected here and never leave this module.
+ */
+const HOME_VARS = new Set(['HOME', 'USERPROFILE', 'HOMEDRIVE', 'HOMEPATH', 'APPDATA', 'LOCALAPPDATA']);
+const XDG_DEFAULTS: Readonly<Record<string, string>> = {
+  XDG_CONFIG_HOME: '.config', XDG_DATA_HOME: '.local/share', XDG_STATE_HOME: '.local/state', XDG_CACHE_HOME: '.cache',
+};
+const STORE_VARS: Readonly<Record<string, string>> = { MCPINDEX_STATE_DIR: 'mcpindex-gate', MCP_CONFIG: 'mcp-hangar' };
+const INJECTION_VARS: Readonly<Record<string, ProxyRuntime | 'any'>> = {
+  PYTHONPATH: 'python', PYTHONSTARTUP: 'python', PYTHONHOME: 'python', PYTHONUSERBASE: 'python', PYTHONINSPECT: 'python',
+  NODE_OPTIONS: 'node', NODE_PATH: 'node',
+  LD_PRELOAD: 'any', LD_LIBRARY_PATH: 'any', LD_AUDIT: 'any',
+};
+const PACKAGE_VARS = new Set([
+  'UV_INDEX_URL', 'UV_EXTRA_INDEX_URL', 'UV_DEFAULT_INDEX', 'UV_INDEX', 'UV_FIND_LINKS', 'UV_INSECURE_HOST', 'UV_TOOL_DIR',
+  'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL', 'PIP_FIND_LINKS', 'PIP_TRUSTED_HOST', 'PIPX_HOME', 'PIPX_BIN_DIR',
+  'NPM_CONFIG_REGISTRY', 'NPM_CONFIG_USERCONFIG', 'NPM_CONFIG_GLOBALCONFIG', 'NPM_CONFIG_PREFIX', 'NPM_CONFIG_CACHE',
+  'YARN_REGISTRY', 'YARN_NPM_REGISTRY_SERVER', 'BUN_CONFIG_REGISTRY',
+  'SSL_CERT_FILE', 'REQUESTS_CA_BUNDLE', 'NODE_EXTRA_CA_CERTS', 'NODE_TLS_REJECT_UNAUTHORIZED',
+]);
+
+export interface EnvRiskContext {
+  readonly home: string;
+  readonly platform: Platform;
+  readonly server: string;
+}
+
+function samePath(a: string, b: string, platform: Platform): boolean {
+  const norm = (p: string): string => {
+    const n = platform === 'win32' ? path.win32.normalize(p).toLowerCase() : path.posix.normalize(p);
+    return n.length > 1 ? n.replace(/[\\/]+$/, '') : n;
+  };
+  return norm(a) === norm(b);
+}
+
+/** A home variable set to exactly the trusted home (or an XDG var to its default) moves nothing. */
+function harmlessHome(name: string, value: string | null, ctx: EnvRiskContext): boolean {
+  if (value === null || value === '') return false;
+  const isAbs = ctx.platform === 'win32' ? path.win32.isAbsolute(value) : path.posix.isAbsolute(value);
+  if (!isAbs) return false;
+  if (name === 'HOME' || name === 'USERPROFILE') return samePath(value, ctx.home, ctx.platform);
+  const rel = XDG_DEFAULTS[name];
+  return rel !== undefined && samePath(value, path.posix.join(ctx.home, rel), ctx.platform);
+}
+
+/** Does the proxy get fetched at launch by a package runner (uvx, npx, pipx …)? */
+function fetchedByRunner(chain: LaunchChain): string | undefined {
+  return chain.frames.find((f) => f.kind === 'package-runner' || f.kind === 'uv-run')?.name;
+}
+
+/** The findings for every env assignment that reaches a pinning proxy. Disjoint: one finding per variable. */
+export function envRiskFindings(chain: LaunchChain, rec: Recognition, ctx: EnvRiskContext): Finding[] {
+  const out: Finding[] = [];
+  const seen = new Set<string>();
+  const runner = fetchedByRunner(chain);
+  for (const a of chain.env) {
+    const key = ctx.platform === 'win32' ? a.name.toUpperCase() : a.name;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const f = classify(a, key, chain, rec, ctx, runner);
+    if (f !== undefined) out.push(f);
+  }
+  return out;
+}
+
+function classify(a: EnvAssignment, key: string, _chain: LaunchChain, rec: Recognition, ctx: EnvRiskContext,
+  runner: string | undefined): Finding | undefined {
+  const base = { server: ctx.server, proxy: rec.proxy, name: a.name };
+  const inert = (): Finding => finding(envOverrideInert, { ...base, runtime: rec.runtime });
+  if (HOME_VARS.has(key) || key.startsWith('XDG_')) {
+    return harmlessHome(key, a.value, ctx) ? undefined : finding(envHomeOverride, base);
+  }
+  const storeOwner = STORE_VARS[key];
+  if (storeOwner !== undefined) {
+    if (storeOwner !== rec.proxy) return inert();
+    // mcpindex ignores MCPINDEX_STATE_DIR when it is empty after trimming; Hangar prefers --config.
+    if (key === 'MCPINDEX_STATE_DIR' && (a.value === null || a.value.trim() === '')) return inert();
+    if (key === 'MCP_CONFIG' && rec.store.kind === 'explicit') return inert();
+    return finding(envStoreOverride, base);
+  }
+  const injectionRuntime = INJECTION_VARS[key] ?? (key.startsWith('DYLD_') ? 'any' : undefined);
+  if (injectionRuntime !== undefined) {
+    if (a.value === null) return inert();
+    const reaches = injectionRuntime === 'any' || rec.runtime === 'unknown' || rec.runtime === injectionRuntime;
+    return reaches ? finding(envCodeInjection, { ...base, runtime: rec.runtime }) : inert();
+  }
+  if (key === 'PATH' || (ctx.platform === 'win32' && key === 'PATHEXT')) {
+    return rec.bareName ? finding(envPathOverride, base) : inert();
+  }
+  if (PACKAGE_VARS.has(key.toUpperCase())) {
+    return runner !== undefined ? finding(envPackageSource, { ...base, launcher: runner }) : inert();
+  }
+  return undefined;
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import type { Recognition, ProxyRecognizer } from '../proxies/types.js';
+import type { Platform } from '../shared/env.js';
+import { finding } from '../rules/types.js';
+import type { Finding } from '../rules/types.js';
+import { pinStorePlanted } from '../rules/pin-store-planted.js';
+import { pinStoreUnresolvable } from '../rules/pin-store-unresolvable.js';
+
+export type ResolvedStore =
+  | { readonly ok: true; readonly path: string; readonly source: 'default' | 'explicit' }
+  | { readonly ok: false; readonly findings: readonly Finding[]; readonly display: string | null; readonly source: 'explicit' | 'unresolvable' };
+
+function pathApi(platform: Platform): path.PlatformPath {
+  return platform === 'win32' ? path.win32 : path.posix;
+}
+
+/** Same path after normalisation; case-insensitive on Windows. */
+export function samePath(a: string, b: string, platform: Platform): boolean {
+  const p = pathApi(platform);
+  const norm = (x: string): string => {
+    const n = p.normalize(x).replace(/[\\/]+$/, '');
+    return platform === 'win32' ? n.toLowerCase() : n;
+  };
+  return norm(a) === norm(b);
+}
+
+function inside(child: string, parent: string, platform: Platform): boolean {
+  const p = pathApi(platform);
+  const rel = p.relative(parent, child);
+  return rel !== '' && !rel.startsWith('..') && !p.isAbsolute(rel);
+}
+
+/**
+ * Where the proxy's pins are: its default location under the trusted home, or an explicit value
+ * that resolves to exactly that location. Anything else — relative paths, `~` (never expanded in
+ * an args array), another absolute path — is a planted store and is not inspected.
+ */
+export function resolveStore(rec: Recognition, recognizer: ProxyRecognizer, home: string, platform: Platform,
+  server: string): ResolvedStore {
+  const expected = recognizer.defaultStorePath?.(rec, home, platform);
+  const store = rec.store;
+  if (store.kind === 'default') {
+    if (expected !== undefined) return { ok: true, path: expected, source: 'default' };
+    const why = 'the proxy has no default store location mcp-audit knows';
+    return { ok: false, source: 'unresolvable', display: null, findings: [finding(pinStoreUnresolvable, { server, proxy: rec.proxy, reason: why })] };
+  }
+  if (store.kind === 'unresolvable') {
+    return { ok: false, source: 'unresolvable', display: null, findings: [finding(pinStoreUnresolvable, { server, proxy: rec.proxy, reason: store.why })] };
+  }
+  const p = pathApi(platform);
+  if (expected !== undefined && p.isAbsolute(store.value)) {
+    // mcpindex's --pin-store accepts the file or its directory.
+    const candidates = rec.proxy === 'mcpindex-gate' ? [expected, p.dirname(expected)] : [expected];
+    if (candidates.some((c) => samePath(store.value, c, platform))) return { ok: true, path: expected, source: 'explicit' };
+  }
+  if (expected === undefined && p.isAbsolute(store.value) && inside(store.value, home, platform)) {
+    // A proxy with no default location (MCPTrust's --lock): an absolute path under the trusted
+    // home is as visible as a default; ownership and permissions are checked by inspection.
+    return { ok: true, path: p.normalize(store.value), source: 'explicit' };
+  }
+  const f = finding(pinStorePlanted, {
+    server, proxy: rec.proxy, path: store.value, flag: store.flag, expected: expected ?? '(no default location)',
+  }, store.origin !== undefined ? { path: store.origin.file, line: store.origin.line, column: store.origin.column } : undefined);
+  return { ok: false, source: 'explicit', display: store.value, findings: [f] };
+}

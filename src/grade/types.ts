@@ -1,0 +1,46 @@
+import type { Finding } from '../rules/types.js';
+import type { Scope, Transport } from '../parse/types.js';
+import type { McpindexPin } from './stores/types.js';
+import type { Platform } from '../shared/env.js';
+import type { StoreContext } from './stores/types.js';
+
+export type Grade = 'enforcing' | 'unverifiable' | 'unprotected';
+
+export interface GradedProxy {
+  readonly id: string;
+  readonly recognizerVersion: number;
+  readonly mode: string;
+  readonly blocking: boolean;
+  readonly pins: boolean;
+  readonly store: string | null;
+  readonly storeSource: 'default' | 'explicit' | 'env' | 'unresolvable' | 'none';
+}
+
+/** One graded row: an entry, or one upstream of an aggregator entry. Findings carry no fingerprint yet. */
+export interface GradedEntry {
+  readonly host: string;
+  readonly scope: Scope;
+  readonly configPath: string;
+  readonly name: string;
+  readonly upstream?: string;
+  readonly transport: Transport;
+  readonly disabled: boolean;
+  readonly grade: Grade;
+  readonly proxy: GradedProxy | null;
+  readonly launch: readonly string[];
+  readonly envKeys: readonly string[];
+  readonly headerKeys: readonly string[];
+  readonly location: { readonly path: string; readonly line: number; readonly column: number };
+  readonly findings: readonly Finding[];
+  /** For the probe: the pins read from the store (mcpindex) and the upstream argv, never printed raw. */
+  readonly evidence?: {
+    readonly mcpindexPins?: readonly McpindexPin[];
+    readonly hangarPins?: Readonly<Record<string, string>>;
+    readonly serverId?: string;
+    readonly upstreamArgv?: readonly string[];
+  };
+}
+
+export interface GradeContext extends StoreContext {
+  readonly platform: Platform;
+}
