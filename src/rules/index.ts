@@ -22,6 +22,7 @@ import { launchChainOpaque } from './launch-chain-opaque.js';
 import { launcherVulnerable } from './launcher-vulnerable.js';
 import { hangarToolsUnpinned } from './hangar-tools-unpinned.js';
 import { homeEnvMismatch } from './home-env-mismatch.js';
+import { suppressionExpired } from './suppression-expired.js';
 
 /**
  * The rule catalogue. One module per rule, file name = rule id. Add one import and one array
@@ -51,4 +52,5 @@ export const RULES: readonly RuleMeta[] = [
   launcherVulnerable,
   hangarToolsUnpinned,
   homeEnvMismatch,
+  suppressionExpired,
 ];
