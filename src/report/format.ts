@@ -1,0 +1,61 @@
+import type { FindingLocation, RuleMeta, Severity } from '../rules/types.js';
+import { relativeToHome, isUnderHome } from './fingerprint.js';
+import type { AuditReport, CoverageCounts, ReportEntry, ReportFinding } from './model.js';
+
+/** Helpers shared by the text reporters (table, markdown). Pure. */
+
+/** 0.428571 → '42.9%'; null (nothing to cover) → 'n/a'. */
+export function percent(ratio: number | null): string {
+  return ratio === null ? 'n/a' : `${(Math.round(ratio * 1000) / 10).toFixed(1)}%`;
+}
+
+/** '3/7 enforcing (42.9%)' */
+export function coverageFraction(c: CoverageCounts): string {
+  return `${c.enforcing}/${c.total} enforcing (${percent(c.ratio)})`;
+}
+
+/** 'Coverage: 3/7 enforcing (42.9%) — 2 unverifiable, 2 unprotected, 1 disabled excluded' */
+export function coverageLine(report: AuditReport): string {
+  const c = report.coverage;
+  return `Coverage: ${coverageFraction(c)} — ${c.unverifiable} unverifiable, ${c.unprotected} unprotected, `
+    + `${c.disabled} disabled excluded`;
+}
+
+/** A path under the trusted home as '~/…', any other path as given (`/`-separated). */
+export function displayPath(path: string, home: string): string {
+  return isUnderHome(path, home) ? `~/${relativeToHome(path, home)}` : relativeToHome(path, home);
+}
+
+export function locationText(loc: FindingLocation, home: string): string {
+  return `${displayPath(loc.path, home)}:${loc.line}:${loc.column}`;
+}
+
+/** 'hangar → github' for an aggregator's upstream row, else the entry name. */
+export function entryLabel(entry: ReportEntry): string {
+  return entry.upstream === undefined ? entry.name : `${entry.name} → ${entry.upstream}`;
+}
+
+/** 'mcpindex-gate (guard)', or '—' when no proxy was recognized. */
+export function proxyLabel(entry: ReportEntry): string {
+  return entry.proxy === null ? '—' : `${entry.proxy.id} (${entry.proxy.mode})`;
+}
+
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
+
+/** A finding with the entry it belongs to (undefined for a finding not tied to one entry). */
+export interface Located {
+  readonly finding: ReportFinding;
+  readonly entry: ReportEntry | undefined;
+}
+
+/** Every finding in report order: entries' findings (entry order), then file-level ones. */
+export function allFindings(report: AuditReport): Located[] {
+  const out: Located[] = [];
+  for (const entry of report.entries) for (const finding of entry.findings) out.push({ finding, entry });
+  for (const finding of report.findings) out.push({ finding, entry: undefined });
+  return out;
+}
+
+export function ruleById(rules: readonly RuleMeta[], id: string): RuleMeta | undefined {
+  return rules.find((r) => r.id === id);
+}

@@ -1,0 +1,16 @@
+import { json } from './json.js';
+import { markdown } from './markdown.js';
+import type { Reporter } from './model.js';
+import { sarif } from './sarif.js';
+import { table } from './table.js';
+
+/** Every output format, in the order `--format` lists them. Explicit list: no loading by name. */
+export const REPORTERS = [table, json, sarif, markdown] as const satisfies readonly Reporter[];
+
+export type ReporterId = (typeof REPORTERS)[number]['id'];
+
+export const REPORTER_IDS: readonly ReporterId[] = REPORTERS.map((r) => r.id);
+
+export function reporterById(id: string): (typeof REPORTERS)[number] | undefined {
+  return REPORTERS.find((r) => r.id === id);
+}

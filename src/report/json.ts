@@ -1,0 +1,76 @@
+import type { AuditReport, Reporter } from './model.js';
+
+/**
+ * Key order of the JSON report: `schemaVersion` first, then each object in the model's reading
+ * order. Keys a shape does not list (a field added later) follow alphabetically; map-like objects
+ * (coverage by host/scope, finding data) are alphabetical. `undefined` members are dropped.
+ */
+interface Shape {
+  readonly keys: readonly string[];
+  /** The shape of a member's value (for an array: of each element). */
+  readonly children?: Readonly<Record<string, string>>;
+  /** A map: keys alphabetical, every value of this shape. */
+  readonly mapOf?: string;
+}
+
+const SHAPES: Readonly<Record<string, Shape>> = {
+  report: {
+    keys: ['schemaVersion', 'tool', 'platform', 'trustedHome', 'homeEnvMismatch', 'projectScan', 'countIsFloor',
+      'probed', 'partial', 'generatedAt', 'coverage', 'entries', 'findings', 'locations'],
+    children: { tool: 'tool', trustedHome: 'home', coverage: 'coverage', entries: 'entry', findings: 'finding',
+      locations: 'locationStatus' },
+  },
+  tool: { keys: ['name', 'version'] },
+  home: { keys: ['path', 'source', 'user'] },
+  coverage: {
+    keys: ['enforcing', 'unverifiable', 'unprotected', 'total', 'ratio', 'disabled', 'byHost', 'byScope'],
+    children: { byHost: 'countsMap', byScope: 'countsMap' },
+  },
+  countsMap: { keys: [], mapOf: 'counts' },
+  counts: { keys: ['enforcing', 'unverifiable', 'unprotected', 'total', 'ratio'] },
+  entry: {
+    keys: ['host', 'scope', 'configPath', 'name', 'upstream', 'transport', 'disabled', 'grade', 'proxy', 'launch',
+      'envKeys', 'headerKeys', 'location', 'probe', 'findings'],
+    children: { proxy: 'proxy', location: 'location', probe: 'probe', findings: 'finding' },
+  },
+  proxy: { keys: ['id', 'recognizerVersion', 'mode', 'blocking', 'pins', 'store', 'storeSource'] },
+  probe: { keys: ['outcome', 'detail', 'tools', 'matched', 'elapsedMs'] },
+  location: { keys: ['path', 'line', 'column'] },
+  finding: {
+    keys: ['id', 'severity', 'grade', 'message', 'location', 'data', 'fingerprint', 'suppressed'],
+    children: { location: 'location', data: 'strings', suppressed: 'suppressed' },
+  },
+  strings: { keys: [], mapOf: 'any' },
+  suppressed: { keys: ['reason', 'expires'] },
+  locationStatus: { keys: ['host', 'scope', 'path', 'status'] },
+  any: { keys: [] },
+};
+
+function alphabetical(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A structurally identical value whose objects have their keys in report order. */
+export function orderKeys(value: unknown, shapeName = 'report'): unknown {
+  if (Array.isArray(value)) return value.map((v: unknown) => orderKeys(v, shapeName));
+  if (typeof value !== 'object' || value === null) return value;
+  const shape = SHAPES[shapeName] ?? SHAPES['any'];
+  const listed = shape?.mapOf === undefined ? (shape?.keys ?? []) : [];
+  const present = Object.keys(value);
+  const rest = present.filter((k) => !listed.includes(k)).sort(alphabetical);
+  const out: Record<string, unknown> = {};
+  for (const key of [...listed.filter((k) => present.includes(k)), ...rest]) {
+    const v: unknown = Reflect.get(value, key);
+    if (v === undefined) continue;
+    out[key] = orderKeys(v, shape?.mapOf ?? shape?.children?.[key] ?? 'any');
+  }
+  return out;
+}
+
+export const json = {
+  id: 'json',
+  description: 'the report as JSON (schemas/report.schema.json), schemaVersion first',
+  render(report: AuditReport): string {
+    return `${JSON.stringify(orderKeys(report), null, 2)}\n`;
+  },
+} as const satisfies Reporter;

@@ -1,0 +1,91 @@
+import { allFindings, coverageFraction, displayPath, entryLabel, locationText, percent, proxyLabel } from './format.js';
+import type { Located } from './format.js';
+import type { AuditReport, Grade, ReportContext, Reporter } from './model.js';
+
+/**
+ * A summary for a CI job summary or a PR comment: coverage headline, the entries that do not
+ * enforce, the findings. Text from configs (server names, paths, messages) is escaped so it can
+ * neither break the table nor inject HTML.
+ */
+const GRADE_MARK: Readonly<Record<Grade, string>> = {
+  enforcing: '🟢 enforcing', unverifiable: '🟡 unverifiable', unprotected: '🔴 unprotected',
+};
+
+/** Escapes text for inline Markdown (inside table cells too): HTML, pipes, emphasis, links. */
+export function mdText(text: string): string {
+  return text
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/([\\`*_[\]|#~])/g, '\\$1')
+    .replace(/\r?\n/g, ' ');
+}
+
+/** Inline code that survives any content (backticks, pipes) inside a table cell. */
+export function mdCode(text: string): string {
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/\|/g, '&#124;').replace(/\r?\n/g, ' ');
+  return `<code>${escaped}</code>`;
+}
+
+function row(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function findingItem(l: Located, home: string): string {
+  const f = l.finding;
+  const where = f.location === undefined ? '' : ` — ${mdCode(locationText(f.location, home))}`;
+  const suppressed = f.suppressed === undefined
+    ? ''
+    : ` — *suppressed${f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`}: `
+      + `${mdText(f.suppressed.reason)}*`;
+  return `- **${f.severity}** ${mdCode(f.id)}: ${mdText(f.message)}${where}${suppressed}`;
+}
+
+export const markdown = {
+  id: 'markdown',
+  description: 'a Markdown summary for a CI job summary or a PR comment',
+  render(report: AuditReport, ctx: ReportContext): string {
+    const c = report.coverage;
+    const out: string[] = [`## mcp-audit: ${coverageFraction(c)}`, ''];
+    out.push(`${c.enforcing} enforcing · ${c.unverifiable} unverifiable · ${c.unprotected} unprotected · `
+      + `${c.disabled} disabled (excluded)`, '');
+    const hosts = Object.keys(c.byHost).sort();
+    if (hosts.length > 1) {
+      out.push(row(['Host', 'Enforcing', 'Unverifiable', 'Unprotected', 'Coverage']), row(['---', '---:', '---:', '---:', '---:']));
+      for (const h of hosts) {
+        const k = c.byHost[h];
+        if (k !== undefined) out.push(row([mdText(h), `${k.enforcing}`, `${k.unverifiable}`, `${k.unprotected}`, percent(k.ratio)]));
+      }
+      out.push('');
+    }
+    if (report.partial) out.push('> [!WARNING]', '> This report is partial: the run stopped on an operational error.', '');
+    if (report.countIsFloor) out.push('> [!NOTE]', '> Project-scope configs were not scanned, so the entry count is a floor.', '');
+    if (report.homeEnvMismatch) {
+      out.push('> [!NOTE]', `> \`$HOME\` disagrees with the trusted home ${mdCode(displayPath(report.trustedHome.path, ctx.home))}; `
+        + 'every entry was graded against the trusted home.', '');
+    }
+    const weak = report.entries.filter((e) => !e.disabled && e.grade !== 'enforcing');
+    out.push(`### Entries not enforcing pins (${weak.length})`, '');
+    if (weak.length === 0) {
+      out.push('Every enabled entry is enforcing.', '');
+    } else {
+      out.push(row(['Host', 'Scope', 'Server', 'Grade', 'Proxy (mode)', 'Findings']), row(['---', '---', '---', '---', '---', '---']));
+      for (const e of weak) {
+        const ids = e.findings.filter((f) => f.suppressed === undefined).map((f) => mdCode(f.id)).join(' ');
+        out.push(row([mdText(e.host), e.scope, mdCode(entryLabel(e)), GRADE_MARK[e.grade], mdText(proxyLabel(e)), ids]));
+      }
+      out.push('');
+    }
+    const located = allFindings(report);
+    const active = located.filter((l) => l.finding.suppressed === undefined);
+    const suppressed = located.filter((l) => l.finding.suppressed !== undefined);
+    out.push(`### Findings (${active.length})`, '');
+    if (active.length === 0) out.push('No findings.', '');
+    else out.push(...active.map((l) => findingItem(l, ctx.home)), '');
+    if (suppressed.length > 0) {
+      out.push(`<details><summary>Suppressed findings (${suppressed.length})</summary>`, '',
+        ...suppressed.map((l) => findingItem(l, ctx.home)), '', '</details>', '');
+    }
+    out.push(`<sub>mcp-audit ${mdText(ctx.version)} · report schema ${mdText(report.schemaVersion)}</sub>`);
+    return `${out.join('\n')}\n`;
+  },
+} as const satisfies Reporter;

@@ -1,0 +1,103 @@
+import type { Severity } from '../rules/types.js';
+import { SEVERITIES } from '../rules/types.js';
+import { UsageError } from '../shared/errors.js';
+import { entryLabel, percent, SEVERITY_RANK } from './format.js';
+import type { AuditReport, ReportEntry } from './model.js';
+
+/**
+ * The exit-code policy (issue 5).
+ *
+ * - `failOn` lists what violates: `unverifiable` / `unprotected` (an enabled entry with that
+ *   grade), a severity (any unsuppressed finding at or above it), or `none` (nothing; `none`
+ *   cannot be combined with anything else).
+ * - Default (no `failOn`): `['unverifiable', 'unprotected']`, i.e. any enabled entry that is not
+ *   enforcing violates; findings alone (e.g. an `info` note or `env-override-inert`) do not.
+ * - `failUnder` (percent, 0..100): violated when coverage is below it. A report with nothing to
+ *   cover (ratio null) does not violate it.
+ * - Disabled entries never violate, nor do their findings.
+ * - A grade is waived when every finding on the entry that sets a grade is suppressed (at least
+ *   one): the user accepted exactly the reasons it is not enforcing. Coverage is not changed.
+ */
+export type FailOn = 'unverifiable' | 'unprotected' | 'none' | Severity;
+export const FAIL_ON_VALUES: readonly FailOn[] = ['unverifiable', 'unprotected', 'none', ...SEVERITIES];
+export const DEFAULT_FAIL_ON: readonly FailOn[] = ['unverifiable', 'unprotected'];
+
+export interface Policy {
+  readonly failUnder?: number;
+  readonly failOn?: readonly FailOn[];
+}
+
+export interface PolicyResult {
+  readonly violated: boolean;
+  readonly reasons: readonly string[];
+}
+
+/** Same as cli's ExitCode (report/ must not import cli/): 0 held, 1 violated, 2 error. */
+export type PolicyExitCode = 0 | 1 | 2;
+
+function isSeverity(value: string): value is Severity {
+  return SEVERITIES.some((s) => s === value);
+}
+
+function isFailOn(value: string): value is FailOn {
+  return FAIL_ON_VALUES.some((v) => v === value);
+}
+
+/** Parses `--fail-on` values (repeatable and/or comma-separated). Throws UsageError. */
+export function parseFailOn(values: readonly string[]): FailOn[] {
+  const out: FailOn[] = [];
+  for (const raw of values.flatMap((v) => v.split(','))) {
+    const v = raw.trim().toLowerCase();
+    if (v === '') continue;
+    if (!isFailOn(v)) throw new UsageError(`--fail-on: unknown value "${raw}" (one of ${FAIL_ON_VALUES.join(', ')})`);
+    if (!out.includes(v)) out.push(v);
+  }
+  if (out.includes('none') && out.length > 1) throw new UsageError('--fail-on: "none" cannot be combined with other values');
+  return out;
+}
+
+function gradeWaived(entry: ReportEntry): boolean {
+  const grading = entry.findings.filter((f) => f.grade !== 'none');
+  return grading.length > 0 && grading.every((f) => f.suppressed !== undefined);
+}
+
+function describe(entry: ReportEntry): string {
+  return `${entry.host}/${entry.scope} ${entryLabel(entry)}`;
+}
+
+export function evaluatePolicy(report: AuditReport, policy: Policy = {}): PolicyResult {
+  const { failUnder } = policy;
+  if (failUnder !== undefined && !(Number.isFinite(failUnder) && failUnder >= 0 && failUnder <= 100)) {
+    throw new UsageError(`--fail-under: ${String(failUnder)} is not a percentage between 0 and 100`);
+  }
+  const failOn = policy.failOn ?? DEFAULT_FAIL_ON;
+  const reasons: string[] = [];
+  const ratio = report.coverage.ratio;
+  if (failUnder !== undefined && ratio !== null && ratio * 100 < failUnder) {
+    reasons.push(`coverage ${percent(ratio)} is below --fail-under ${failUnder}%`);
+  }
+  const enabled = report.entries.filter((e) => !e.disabled);
+  for (const grade of ['unprotected', 'unverifiable'] as const) {
+    if (!failOn.includes(grade)) continue;
+    const hits = enabled.filter((e) => e.grade === grade && !gradeWaived(e));
+    if (hits.length > 0) reasons.push(`${hits.length} ${grade} ${hits.length === 1 ? 'entry' : 'entries'}: ${hits.map(describe).join(', ')}`);
+  }
+  const thresholds = failOn.flatMap((v) => (isSeverity(v) ? [SEVERITY_RANK[v]] : []));
+  if (thresholds.length > 0) {
+    const floor = Math.min(...thresholds);
+    const active = [...enabled.flatMap((e) => e.findings), ...report.findings]
+      .filter((f) => f.suppressed === undefined && SEVERITY_RANK[f.severity] >= floor);
+    if (active.length > 0) {
+      const name = SEVERITIES.find((s) => SEVERITY_RANK[s] === floor) ?? 'info';
+      const ids = [...new Set(active.map((f) => f.id))].sort();
+      reasons.push(`${active.length} unsuppressed ${active.length === 1 ? 'finding' : 'findings'} at or above ${name}: ${ids.join(', ')}`);
+    }
+  }
+  return { violated: reasons.length > 0, reasons };
+}
+
+/** 2 for a partial report (an operational error), else 1 when the policy is violated, else 0. */
+export function exitCodeFor(report: AuditReport, result: PolicyResult): PolicyExitCode {
+  if (report.partial) return 2;
+  return result.violated ? 1 : 0;
+}

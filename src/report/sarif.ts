@@ -1,0 +1,147 @@
+import type { RuleMeta, Severity } from '../rules/types.js';
+import { isUnderHome, relativeToHome } from './fingerprint.js';
+import { allFindings, entryLabel } from './format.js';
+import type { Located } from './format.js';
+import type { AuditReport, ReportContext, Reporter } from './model.js';
+
+/**
+ * SARIF 2.1.0: one reporting descriptor per catalogue rule (docs as help), one result per
+ * finding (suppressed ones carry `suppressions`), file URIs relative to the trusted home under
+ * the `HOME` base id, and the report fingerprint in `partialFingerprints['mcpAudit/v1']`.
+ */
+export type SarifLevel = 'error' | 'warning' | 'note';
+
+export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+export const FINGERPRINT_KEY = 'mcpAudit/v1';
+
+export function sarifLevel(severity: Severity): SarifLevel {
+  switch (severity) {
+    case 'critical':
+    case 'high':
+      return 'error';
+    case 'medium':
+      return 'warning';
+    case 'low':
+    case 'info':
+      return 'note';
+  }
+}
+
+/** GitHub code scanning reads this CVSS-like score to bucket alerts. */
+const SECURITY_SEVERITY: Readonly<Record<Severity, string>> = {
+  critical: '9.5', high: '8.0', medium: '5.5', low: '3.0', info: '0.0',
+};
+
+/** 'pin-store-planted' → 'PinStorePlanted' (SARIF's recommended rule-name style). */
+function pascal(id: string): string {
+  return id.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+export function helpText(rule: RuleMeta): string {
+  const d = rule.docs;
+  return `${rule.title}\n\n${d.meaning}\n\nWhy it matters: ${d.whyItMatters}\n\nHow to fix: ${d.howToFix}\n\n`
+    + `Example: ${d.example}`;
+}
+
+export function helpMarkdown(rule: RuleMeta): string {
+  const d = rule.docs;
+  return `**${rule.title}** (\`${rule.id}\`, severity ${rule.severity}, grade effect ${rule.grade})\n\n${d.meaning}\n\n`
+    + `#### Why it matters\n\n${d.whyItMatters}\n\n#### How to fix\n\n${d.howToFix}\n\n`
+    + `#### Example\n\n\`\`\`\n${d.example}\n\`\`\`\n`;
+}
+
+function descriptor(rule: RuleMeta): Record<string, unknown> {
+  return {
+    id: rule.id,
+    name: pascal(rule.id),
+    shortDescription: { text: rule.title },
+    fullDescription: { text: rule.docs.meaning },
+    help: { text: helpText(rule), markdown: helpMarkdown(rule) },
+    defaultConfiguration: { level: sarifLevel(rule.severity) },
+    properties: {
+      tags: ['security', 'mcp', `grade:${rule.grade}`],
+      precision: 'high',
+      'security-severity': SECURITY_SEVERITY[rule.severity],
+      ...(rule.deprecated !== undefined ? { deprecated: true } : {}),
+    },
+  };
+}
+
+/** Percent-encodes each path segment, keeping `/` and a Windows drive's colon. */
+function encodePath(path: string): string {
+  return path.split('/').map((seg, i) => (i === 0 && /^[A-Za-z]:$/.test(seg) ? seg : encodeURIComponent(seg))).join('/');
+}
+
+/** file:///abs/dir/ for an absolute path (POSIX or Windows), with a trailing slash for a base. */
+export function fileUri(path: string, directory = false): string {
+  const p = path.replace(/\\/g, '/');
+  const abs = p.startsWith('/') ? p : `/${p}`;
+  const withSlash = directory && !abs.endsWith('/') ? `${abs}/` : abs;
+  return `file://${encodePath(withSlash)}`;
+}
+
+function artifactLocation(path: string, home: string): Record<string, string> {
+  return isUnderHome(path, home)
+    ? { uri: encodePath(relativeToHome(path, home)), uriBaseId: 'HOME' }
+    : { uri: fileUri(path) };
+}
+
+function result(l: Located, rules: readonly RuleMeta[], home: string): Record<string, unknown> {
+  const { finding, entry } = l;
+  const index = rules.findIndex((r) => r.id === finding.id);
+  const loc = finding.location ?? entry?.location;
+  const region = loc !== undefined && loc.line >= 1
+    ? { region: { startLine: loc.line, ...(loc.column >= 1 ? { startColumn: loc.column } : {}) } }
+    : {};
+  return {
+    ruleId: finding.id,
+    ...(index >= 0 ? { ruleIndex: index } : {}),
+    level: sarifLevel(finding.severity),
+    message: { text: finding.message },
+    ...(loc !== undefined
+      ? { locations: [{ physicalLocation: { artifactLocation: artifactLocation(loc.path, home), ...region } }] }
+      : {}),
+    partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
+    ...(finding.suppressed !== undefined
+      ? { suppressions: [{ kind: 'external', status: 'accepted', justification: finding.suppressed.reason }] }
+      : {}),
+    properties: {
+      severity: finding.severity,
+      gradeEffect: finding.grade,
+      ...(entry !== undefined
+        ? { host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade }
+        : {}),
+      ...(finding.suppressed?.expires !== undefined ? { suppressionExpires: finding.suppressed.expires } : {}),
+    },
+  };
+}
+
+export const sarif = {
+  id: 'sarif',
+  description: 'SARIF 2.1.0 for code scanning (one result per finding, docs as rule help)',
+  render(report: AuditReport, ctx: ReportContext): string {
+    const c = report.coverage;
+    const log = {
+      $schema: SARIF_SCHEMA_URI,
+      version: '2.1.0',
+      runs: [{
+        tool: {
+          driver: {
+            name: 'mcp-audit',
+            version: ctx.version,
+            semanticVersion: ctx.version,
+            rules: ctx.rules.map(descriptor),
+          },
+        },
+        originalUriBaseIds: { HOME: { uri: fileUri(ctx.home, true), description: { text: 'The trusted home' } } },
+        results: allFindings(report).map((l) => result(l, ctx.rules, ctx.home)),
+        properties: {
+          partial: report.partial,
+          coverage: { enforcing: c.enforcing, unverifiable: c.unverifiable, unprotected: c.unprotected,
+            total: c.total, ratio: c.ratio, disabled: c.disabled },
+        },
+      }],
+    };
+    return `${JSON.stringify(log, null, 2)}\n`;
+  },
+} as const satisfies Reporter;
