@@ -27,6 +27,8 @@ export interface EnvAssignment {
   /** null = removed (`env -u NAME`, or a `null` value in the entry's env). NEVER print. */
   readonly value: string | null;
   readonly source: EnvSource;
+  /** True when a later `env -i` cleared it before the leaf (it still reached the outer frames). */
+  readonly cleared?: boolean;
 }
 
 export interface Frame {
@@ -68,4 +70,10 @@ export interface LaunchChain {
     | { readonly kind: 'opaque'; readonly why: OpaqueReason };
   /** Every env assignment that reaches the leaf: entry env first, then prefixes/shell in order. */
   readonly env: readonly EnvAssignment[];
+  /**
+   * Argument words kept as written whose runtime value is unknown: shell variables (quoted or
+   * not), tilde, globs, host `${…}` interpolation. Absent when there are none. A recognizer may
+   * read a flag value from such a word; grading should not trust it.
+   */
+  readonly unresolved?: readonly OpaqueReason[];
 }

@@ -1,0 +1,109 @@
+/** Interpreters (`node script.js`, `python -m mod`, `python script.py`, `deno run …`) and containers. */
+import { npmSpec } from './package-spec.js';
+import { isPythonName, programName } from './program-name.js';
+import { type Ctx, type Leaf, type Tok, execLeaf, noteDynamic, opaque, texts } from './context.js';
+import type { Handler } from './runners.js';
+import type { Frame, PackageRef } from './types.js';
+
+interface Target {
+  readonly module?: string;
+  readonly script?: string;
+  readonly package?: PackageRef;
+}
+
+/** An interpreter frame (with its module / script) as the last frame, and the process as leaf. */
+function interpreterLeaf(prog: Tok, args: readonly Tok[], ctx: Ctx, target: Target): Leaf {
+  noteDynamic(ctx, args);
+  const name = programName(prog.text);
+  const a = texts(args);
+  let f: Frame = { kind: 'interpreter', program: prog.text, name, args: a };
+  if (target.module !== undefined) f = { ...f, module: target.module };
+  if (target.script !== undefined) f = { ...f, script: target.script };
+  if (target.package !== undefined) f = { ...f, package: target.package };
+  ctx.frames.push(f);
+  return { kind: 'exec', program: prog.text, name, args: a };
+}
+
+function refuse(prog: Tok, args: readonly Tok[], ctx: Ctx, reason: string): Leaf {
+  ctx.frames.push({ kind: 'interpreter', program: prog.text, name: programName(prog.text), args: texts(args) });
+  return opaque(reason, texts(args).join(' '));
+}
+
+const NODE_VALUES = ['-r', '--require', '--import', '--loader', '--experimental-loader', '--input-type', '--title',
+  '-C', '--conditions', '--inspect-port', '--redirect-warnings', '--diagnostic-dir', '--report-dir',
+  '--openssl-config', '--icu-data-dir', '--watch-path', '--disable-warning', '--env-file', '--stack-size'];
+
+export const node: Handler = (prog, args, ctx) => {
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]?.text ?? '';
+    if (t === '-e' || t === '--eval' || t === '-p' || t === '--print' || t.startsWith('--eval=') || t.startsWith('--print=')) {
+      return refuse(prog, args, ctx, 'inline code (node -e / -p)');
+    }
+    if (t === '-') return refuse(prog, args, ctx, 'script read from stdin');
+    if (t === '--') {
+      const s = args[i + 1];
+      return s === undefined ? refuse(prog, args, ctx, 'node with no script') : interpreterLeaf(prog, args, ctx, { script: s.text });
+    }
+    if (t.startsWith('-')) { if (NODE_VALUES.includes(t)) i++; continue; }
+    return interpreterLeaf(prog, args, ctx, { script: t });
+  }
+  return refuse(prog, args, ctx, 'node with no script reads stdin');
+};
+
+export const python: Handler = (prog, args, ctx) => {
+  const launcher = programName(prog.text) === 'py';
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]?.text ?? '';
+    if (launcher && i === 0 && /^-(\d[\d.-]*|V:.+)$/.test(t)) continue;
+    if (t === '-') return refuse(prog, args, ctx, 'script read from stdin');
+    if (t === '--') {
+      const s = args[i + 1];
+      return s === undefined ? refuse(prog, args, ctx, 'python with no script') : interpreterLeaf(prog, args, ctx, { script: s.text });
+    }
+    if (t.startsWith('--')) { if (t === '--check-hash-based-pycs') i++; continue; }
+    const short = /^-([bBdEhiIOPqRsSuvVx]*)([mcWX])?(.*)$/.exec(t);
+    if (short !== null) {
+      const opt = short[2];
+      const glued = short[3] ?? '';
+      if (opt === undefined) continue;
+      if (opt === 'c') return refuse(prog, args, ctx, 'inline code (python -c)');
+      const value = glued !== '' ? glued : args[i + 1]?.text;
+      if (glued === '') i++;
+      if (opt === 'm') {
+        return value === undefined ? refuse(prog, args, ctx, 'python -m with no module') : interpreterLeaf(prog, args, ctx, { module: value });
+      }
+      continue;
+    }
+    return interpreterLeaf(prog, args, ctx, { script: t });
+  }
+  return refuse(prog, args, ctx, 'python with no script reads stdin');
+};
+
+const DENO_VALUES = ['-c', '--config', '--import-map', '--lock', '--cert', '--location', '--seed', '--ext'];
+const DENO_SUBCOMMANDS = ['task', 'eval', 'repl', 'install', 'compile', 'test', 'bench', 'fmt', 'lint', 'check', 'serve'];
+
+export const deno: Handler = (prog, args, ctx) => {
+  let i = 0;
+  if (args[0]?.text === 'run') i = 1;
+  else if (DENO_SUBCOMMANDS.includes(args[0]?.text ?? '')) return refuse(prog, args, ctx, `deno ${args[0]?.text ?? ''} does not run a plain script`);
+  for (; i < args.length; i++) {
+    const t = args[i]?.text ?? '';
+    if (t.startsWith('-')) { if (DENO_VALUES.includes(t)) i++; continue; }
+    if (t.startsWith('npm:')) return interpreterLeaf(prog, args, ctx, { script: t, package: npmSpec(t.slice(4)) });
+    return interpreterLeaf(prog, args, ctx, { script: t });
+  }
+  return refuse(prog, args, ctx, 'deno with no script');
+};
+
+/** `docker run …`, `docker exec …`, `podman run …`: what runs is inside an image. Other subcommands are leaves. */
+export const container: Handler = (prog, args, ctx) => {
+  const a = texts(args);
+  const sub = a[0] === 'container' || a[0] === 'compose' ? a[1] : a[0];
+  if (sub === 'run' || sub === 'exec' || sub === 'start') {
+    ctx.frames.push({ kind: 'exec', program: prog.text, name: programName(prog.text), args: a });
+    return opaque('container image: what runs inside it cannot be seen from the config', a.join(' '));
+  }
+  return execLeaf(prog, args, ctx);
+};
+
+export { isPythonName };

@@ -1,0 +1,180 @@
+/**
+ * Package runners: npx, npm exec, pnpm dlx, bunx, yarn dlx (npm) and uvx, uv tool run, uv run,
+ * pipx run (PyPI). Each records the package it fetches and hands the inner command back to unwrap.
+ */
+import { npmSpec, pypiSpec } from './package-spec.js';
+import { programName } from './program-name.js';
+import { shellWords } from './shell-words.js';
+import {
+  type Ctx, type Leaf, type Next, type OptionSpec, type Tok,
+  execLeaf, hasOption, opaque, optionValues, scanOptions, texts,
+} from './context.js';
+import type { Frame, PackageRef } from './types.js';
+
+export type Handler = (prog: Tok, args: readonly Tok[], ctx: Ctx, next: Next) => Leaf;
+
+const NPX: OptionSpec = {
+  values: ['-p', '--package', '-c', '--call', '-w', '--workspace', '--registry', '--cache', '--userconfig',
+    '--prefix', '--loglevel', '--node-options', '--script-shell', '--before', '--scope'],
+  flags: ['-y', '--yes', '--no', '--no-yes', '-q', '--quiet', '--silent', '-s', '--prefer-offline', '--prefer-online',
+    '--offline', '--ignore-existing', '--no-install', '--ws', '--workspaces', '--include-workspace-root', '--verbose',
+    '-d', '-dd', '--no-audit', '--legacy-peer-deps', '--force', '-f'],
+};
+const PNPM_DLX: OptionSpec = {
+  values: ['--package', '--allow-build', '--reporter', '--dir', '-C', '--registry'],
+  flags: ['-c', '--shell-mode', '--silent', '-s'],
+};
+const BUNX: OptionSpec = { values: ['-p', '--package'], flags: ['--bun', '--silent', '--verbose', '--no-install'] };
+const YARN_DLX: OptionSpec = { values: ['-p', '--package'], flags: ['-q', '--quiet'] };
+
+const UV_VALUES = ['--from', '--with', '--with-editable', '--with-requirements', '--python', '-p', '--index',
+  '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--constraints', '-c',
+  '--overrides', '--build-constraints', '-b', '--env-file', '--cache-dir', '--directory', '--project',
+  '--config-file', '--python-preference', '--index-strategy', '--keyring-provider', '--resolution', '--prerelease',
+  '--exclude-newer', '--refresh-package', '--upgrade-package', '-P', '--reinstall-package', '--no-build-package',
+  '--no-binary-package', '--link-mode', '--color', '--allow-insecure-host', '--fork-strategy', '--config-setting',
+  '-C', '--torch-backend', '--with-executables-from', '--package', '--extra', '--group', '--only-group',
+  '--no-group', '--script', '--module', '-m'];
+const UV_FLAGS = ['--isolated', '--offline', '-q', '--quiet', '-v', '--verbose', '--no-cache', '-n', '--refresh',
+  '--upgrade', '-U', '--reinstall', '--no-build', '--no-binary', '--native-tls', '--no-progress', '--no-config',
+  '--no-python-downloads', '--managed-python', '--no-managed-python', '--compile-bytecode', '--no-sources', '--lfs',
+  '--no-env-file', '--show-resolution', '--preview', '--no-project', '--frozen', '--locked', '--all-extras',
+  '--no-dev', '--dev', '--no-sync', '--active', '--no-editable', '--exact', '--inexact', '--all-packages',
+  '--all-groups', '--no-default-groups', '--gui-script', '--only-dev', '-s', '-qq', '-vv'];
+const UV: OptionSpec = { values: UV_VALUES, flags: UV_FLAGS };
+const UV_GLOBAL: OptionSpec = {
+  values: ['--directory', '--project', '--cache-dir', '--python-preference', '--color', '--config-file'],
+  flags: ['-q', '--quiet', '-v', '--verbose', '--offline', '--no-cache', '-n', '--native-tls', '--no-config',
+    '--no-progress', '--preview', '--no-python-downloads', '--managed-python', '--no-managed-python'],
+};
+const PIPX_RUN: OptionSpec = {
+  values: ['--spec', '--python', '--pip-args', '--index-url', '-i', '--backend', '--fetch-missing-python'],
+  flags: ['--no-cache', '--path', '--pypackages', '--system-site-packages', '-q', '--quiet', '-v', '--verbose',
+    '-e', '--editable', '--preinstall'],
+};
+
+function frame(prog: Tok, args: readonly Tok[], kind: Frame['kind'], pkg: PackageRef | undefined): Frame {
+  const base = { kind, program: prog.text, name: programName(prog.text), args: texts(args) };
+  return pkg === undefined ? base : { ...base, package: pkg };
+}
+
+/** Run a package's bin directly: the package's name is the leaf (`npx -y mcp-remote@0.1.15 url`). */
+function runPackageBin(pkg: PackageRef, rest: readonly Tok[], ctx: Ctx, next: Next): Leaf {
+  if (pkg.name.includes('/') && !pkg.name.startsWith('@')) {
+    return opaque('package from a path, URL or git spec: its bin is unknown', pkg.name);
+  }
+  if (pkg.name.startsWith('@')) return execLeaf({ text: pkg.name }, rest, ctx, pkg.name);
+  return next([{ text: pkg.name }, ...rest], ctx);
+}
+
+/** npx / bunx / yarn dlx / pnpm dlx, from the argument after the runner (and its subcommand). */
+function npmRunner(prog: Tok, all: readonly Tok[], from: number, spec: OptionSpec, ctx: Ctx, next: Next): Leaf {
+  const scan = scanOptions(all, from, spec);
+  if (!scan.ok) { ctx.frames.push(frame(prog, all, 'package-runner', undefined)); return opaque(scan.reason, texts(all).join(' ')); }
+  const explicit = optionValues(scan.seen, '-p', '--package')[0];
+  const call = optionValues(scan.seen, '-c', '--call')[0];
+  const rest = all.slice(scan.next);
+  const shellMode = hasOption(scan.seen, '-c', '--shell-mode') && call === undefined;
+  if (call !== undefined || shellMode) {
+    ctx.frames.push(frame(prog, all, 'package-runner', explicit === undefined ? undefined : npmSpec(explicit)));
+    const line = call ?? texts(rest).join(' ');
+    const words = shellWords(line);
+    if (!words.ok) return { kind: 'opaque', why: words.problem };
+    return next(words.value, ctx);
+  }
+  const head = rest[0];
+  if (head === undefined) {
+    ctx.frames.push(frame(prog, all, 'package-runner', explicit === undefined ? undefined : npmSpec(explicit)));
+    return opaque('package runner with no package to run', texts(all).join(' '));
+  }
+  if (explicit !== undefined) {
+    ctx.frames.push(frame(prog, all, 'package-runner', npmSpec(explicit)));
+    return next(rest, ctx);
+  }
+  const pkg = npmSpec(head.text);
+  ctx.frames.push(frame(prog, all, 'package-runner', pkg));
+  if (head.dynamic !== undefined) return opaque(`package depends on ${head.dynamic}`, head.text);
+  return runPackageBin(pkg, rest.slice(1), ctx, next);
+}
+
+export const npx: Handler = (prog, args, ctx, next) => npmRunner(prog, args, 0, NPX, ctx, next);
+export const bunx: Handler = (prog, args, ctx, next) => npmRunner(prog, args, 0, BUNX, ctx, next);
+export const pnpx: Handler = (prog, args, ctx, next) => npmRunner(prog, args, 0, PNPM_DLX, ctx, next);
+
+/** `npm exec|x …`; `npm start|run …` run package.json scripts (opaque); anything else is a leaf. */
+export const npm: Handler = (prog, args, ctx, next) => {
+  const sub = args[0]?.text;
+  if (sub === 'exec' || sub === 'x') return npmRunner(prog, args, 1, NPX, ctx, next);
+  if (sub === 'start' || sub === 'run' || sub === 'run-script' || sub === 'test') {
+    ctx.frames.push(frame(prog, args, 'package-runner', undefined));
+    return opaque('npm script: the command lives in package.json', texts(args).join(' '));
+  }
+  return execLeaf(prog, args, ctx);
+};
+
+/** `pnpm dlx …` (npm registry); `pnpm exec cmd` runs a local bin. */
+export const pnpm: Handler = (prog, args, ctx, next) => {
+  const sub = args[0]?.text;
+  if (sub === 'dlx') return npmRunner(prog, args, 1, PNPM_DLX, ctx, next);
+  if (sub === 'exec') { ctx.frames.push(frame(prog, args, 'package-runner', undefined)); return next(args.slice(1), ctx); }
+  return execLeaf(prog, args, ctx);
+};
+
+export const yarn: Handler = (prog, args, ctx, next) => {
+  if (args[0]?.text === 'dlx') return npmRunner(prog, args, 1, YARN_DLX, ctx, next);
+  return execLeaf(prog, args, ctx);
+};
+
+export const bun: Handler = (prog, args, ctx, next) => {
+  if (args[0]?.text === 'x') return npmRunner(prog, args, 1, BUNX, ctx, next);
+  return execLeaf(prog, args, ctx);
+};
+
+/** uvx / uv tool run from argument `from`: `--from pkg==ver cmd …` or `pkg[==ver|@ver] …`. */
+function uvToolRun(prog: Tok, all: readonly Tok[], from: number, ctx: Ctx, next: Next, spec: OptionSpec, fromFlag: string): Leaf {
+  const scan = scanOptions(all, from, spec);
+  if (!scan.ok) { ctx.frames.push(frame(prog, all, 'package-runner', undefined)); return opaque(scan.reason, texts(all).join(' ')); }
+  const explicit = optionValues(scan.seen, fromFlag)[0];
+  const rest = all.slice(scan.next);
+  const head = rest[0];
+  if (head === undefined) {
+    ctx.frames.push(frame(prog, all, 'package-runner', explicit === undefined ? undefined : pypiSpec(explicit)));
+    return opaque('package runner with no command to run', texts(all).join(' '));
+  }
+  if (explicit !== undefined) {
+    ctx.frames.push(frame(prog, all, 'package-runner', pypiSpec(explicit)));
+    return next(rest, ctx);
+  }
+  const pkg = pypiSpec(head.text);
+  ctx.frames.push(frame(prog, all, 'package-runner', pkg));
+  if (head.dynamic !== undefined) return opaque(`package depends on ${head.dynamic}`, head.text);
+  if (pkg.name.includes('/') || pkg.name.includes(':')) return opaque('package from a path or URL: its command is unknown', pkg.name);
+  return next([{ text: pkg.name }, ...rest.slice(1)], ctx);
+}
+
+export const uvx: Handler = (prog, args, ctx, next) => uvToolRun(prog, args, 0, ctx, next, UV, '--from');
+
+/** `uv [global opts] run …` and `uv tool run …`; other subcommands are leaves. */
+export const uv: Handler = (prog, args, ctx, next) => {
+  const g = scanOptions(args, 0, UV_GLOBAL);
+  if (!g.ok) { ctx.frames.push(frame(prog, args, 'uv-run', undefined)); return opaque(g.reason, texts(args).join(' ')); }
+  const sub = args[g.next]?.text;
+  if (sub === 'tool' && args[g.next + 1]?.text === 'run') return uvToolRun(prog, args, g.next + 2, ctx, next, UV, '--from');
+  if (sub !== 'run') return execLeaf(prog, args, ctx);
+  const scan = scanOptions(args, g.next + 1, UV);
+  ctx.frames.push(frame(prog, args, 'uv-run', undefined));
+  if (!scan.ok) return opaque(scan.reason, texts(args).join(' '));
+  const module = optionValues(scan.seen, '-m', '--module')[0];
+  const rest = args.slice(scan.next);
+  if (module !== undefined) return next([{ text: 'python' }, { text: '-m' }, { text: module }, ...rest], ctx);
+  const head = rest[0];
+  if (head === undefined) return opaque('uv run with no command', texts(args).join(' '));
+  if (/\.pyw?$/i.test(head.text)) return next([{ text: 'python' }, ...rest], ctx);
+  return next(rest, ctx);
+};
+
+/** `pipx run [--spec pkg==ver] app …`. */
+export const pipx: Handler = (prog, args, ctx, next) => {
+  if (args[0]?.text !== 'run') return execLeaf(prog, args, ctx);
+  return uvToolRun(prog, args, 1, ctx, next, PIPX_RUN, '--spec');
+};

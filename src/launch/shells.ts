@@ -1,0 +1,177 @@
+/** `env …`, `sh|bash|zsh -c "…"`, `cmd /c …`, `powershell -Command …`: wrappers that change env or reparse a string. */
+import { programName } from './program-name.js';
+import { assignmentOf, shellWords, type Word } from './shell-words.js';
+import { cmdWords, powershellWords } from './win-words.js';
+import { type Ctx, type Leaf, type Next, type MutableAssignment, type Tok, opaque, texts } from './context.js';
+import type { Handler } from './runners.js';
+import type { Frame } from './types.js';
+import type { Result } from '../shared/result.js';
+import type { OpaqueReason } from './types.js';
+
+function withEnv(f: Frame, env: readonly MutableAssignment[]): Frame {
+  return env.length === 0 ? f : { ...f, env: env.map((a) => ({ name: a.name, value: a.value, source: a.source })) };
+}
+
+/** `env [-i] [-u NAME] [-S "…"] [NAME=val …] cmd …` */
+export const env: Handler = (prog, args, ctx, next) => {
+  const assigned: MutableAssignment[] = [];
+  let clears = false;
+  let rest: Tok[] = [...args];
+  let options = true;
+  const frameOf = (): Frame => {
+    const f = withEnv({ kind: 'env', program: prog.text, name: programName(prog.text), args: texts(args) }, assigned);
+    return clears ? { ...f, clearsEnv: true } : f;
+  };
+  while (rest.length > 0) {
+    const t = rest[0]?.text ?? '';
+    if (options && t === '--') { options = false; rest = rest.slice(1); continue; }
+    if (options && (t === '-i' || t === '-' || t === '--ignore-environment')) { clears = true; rest = rest.slice(1); continue; }
+    if (options && (t === '-u' || t === '--unset' || t === '-C' || t === '--chdir' || t === '-P')) {
+      const v = rest[1]?.text;
+      if (v === undefined) { ctx.frames.push(frameOf()); return opaque(`env ${t} without its value`, texts(args).join(' ')); }
+      if (t === '-u' || t === '--unset') assigned.push({ name: v, value: null, source: 'env-prefix' });
+      rest = rest.slice(2);
+      continue;
+    }
+    if (options && (t.startsWith('--unset=') || (t.startsWith('-u') && t.length > 2))) {
+      assigned.push({ name: t.startsWith('--') ? t.slice(8) : t.slice(2), value: null, source: 'env-prefix' });
+      rest = rest.slice(1);
+      continue;
+    }
+    if (options && (t === '-S' || t === '--split-string' || t.startsWith('--split-string=') || (t.startsWith('-S') && t.length > 2))) {
+      const line = t === '-S' || t === '--split-string' ? rest[1]?.text : t.startsWith('--') ? t.slice(15) : t.slice(2);
+      if (line === undefined) { ctx.frames.push(frameOf()); return opaque('env -S without its string', texts(args).join(' ')); }
+      const words = shellWords(line);
+      if (!words.ok) { ctx.frames.push(frameOf()); return { kind: 'opaque', why: words.problem }; }
+      rest = [...words.value, ...rest.slice(t === '-S' || t === '--split-string' ? 2 : 1)];
+      continue;
+    }
+    if (options && /^(-0|--null|-v|--debug|--chdir=.*|-C.+)$/.test(t)) { rest = rest.slice(1); continue; }
+    if (options && t.startsWith('-') && t !== '-') {
+      ctx.frames.push(frameOf());
+      return opaque(`unknown env option ${t}`, texts(args).join(' '));
+    }
+    const eq = t.indexOf('=');
+    if (eq > 0) {
+      assigned.push({ name: t.slice(0, eq), value: t.slice(eq + 1), source: 'env-prefix' });
+      rest = rest.slice(1);
+      options = false;
+      continue;
+    }
+    break;
+  }
+  if (clears) for (const a of ctx.env) a.cleared = true;
+  ctx.env.push(...assigned);
+  ctx.frames.push(frameOf());
+  if (rest.length === 0) return opaque('env with no command prints the environment', texts(args).join(' '));
+  return next(rest, ctx);
+};
+
+/** After tokenizing a shell string: leading `NAME=val` assignments, an optional `exec`, then the command. */
+function runWords(prog: Tok, args: readonly Tok[], words: Result<readonly Word[], OpaqueReason>, ctx: Ctx, next: Next, posix: boolean): Leaf {
+  const f: Frame = { kind: 'shell', program: prog.text, name: programName(prog.text), args: texts(args) };
+  if (!words.ok) { ctx.frames.push(f); return { kind: 'opaque', why: words.problem }; }
+  let w = words.value;
+  const assigned: MutableAssignment[] = [];
+  if (posix) {
+    for (;;) {
+      const first = w[0];
+      const a = first === undefined ? undefined : assignmentOf(first);
+      if (a === undefined) break;
+      assigned.push({ name: a.name, value: a.value, source: 'shell' });
+      w = w.slice(1);
+    }
+    if (w[0]?.text === 'exec' && w[0].quotedFrom < 0) {
+      w = w.slice(1);
+      while (w[0] !== undefined && /^-[cl]+$/.test(w[0].text)) w = w.slice(1);
+      if (w[0]?.text === '-a') w = w.slice(2);
+    }
+  }
+  ctx.env.push(...assigned);
+  ctx.frames.push(withEnv(f, assigned));
+  if (w.length === 0) return opaque('shell string runs no command', texts(args).join(' '));
+  return next(w, ctx);
+}
+
+/** `sh|bash|zsh|dash|ksh [-l] [-e] -c "…" [$0 $1 …]`; a script file or stdin is opaque. */
+export const posixShell: Handler = (prog, args, ctx, next) => {
+  let command = false;
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]?.text ?? '';
+    if (t === '--' || t === '-') { if (command) { const s = args[i + 1]; if (s !== undefined) return runWords(prog, args, shellWords(s.text), ctx, next, true); } break; }
+    if (t === '-o' || t === '+o' || t === '-O' || t === '+O' || t === '--rcfile' || t === '--init-file') { i++; continue; }
+    if (/^[-+][A-Za-z]+$/.test(t)) {
+      if (t.startsWith('-') && t.includes('s')) break;
+      if (t.startsWith('-') && t.includes('c')) command = true;
+      continue;
+    }
+    if (t.startsWith('--')) continue;
+    if (command) return runWords(prog, args, shellWords(t), ctx, next, true);
+    ctx.frames.push({ kind: 'shell', program: prog.text, name: programName(prog.text), args: texts(args) });
+    return opaque('shell script file: its contents are not in the config', t);
+  }
+  ctx.frames.push({ kind: 'shell', program: prog.text, name: programName(prog.text), args: texts(args) });
+  return opaque('shell without -c reads commands from stdin', texts(args).join(' '));
+};
+
+/** How Node quotes one argv element on Windows (what cmd.exe then reparses). */
+function windowsQuote(arg: string): string {
+  if (arg !== '' && !/[\s"]/.test(arg)) return arg;
+  return `"${arg.replace(/(\\*)"/g, '$1$1\\"').replace(/(\\+)$/, '$1$1')}"`;
+}
+
+/** `cmd [/d] [/s] [/q] /c|/k …` */
+export const cmd: Handler = (prog, args, ctx, next) => {
+  for (let i = 0; i < args.length; i++) {
+    const t = (args[i]?.text ?? '').toLowerCase();
+    if (t === '/c' || t === '/k') {
+      const rest = texts(args.slice(i + 1));
+      let line = rest.map(windowsQuote).join(' ');
+      const keepQuotes = rest.length === 1 && /\.(exe|cmd|bat|com)$/i.test(rest[0] ?? '');
+      if (line.startsWith('"') && !keepQuotes) {
+        const last = line.lastIndexOf('"');
+        line = line.slice(1, last) + line.slice(last + 1);
+      }
+      return runWords(prog, args, cmdWords(line), ctx, next, false);
+    }
+    if (/^\/[a-z](:.*)?$/.test(t)) continue;
+    break;
+  }
+  ctx.frames.push({ kind: 'shell', program: prog.text, name: programName(prog.text), args: texts(args) });
+  return opaque('cmd without /c or /k', texts(args).join(' '));
+};
+
+const PS_VALUE_OPTIONS = ['executionpolicy', 'windowstyle', 'version', 'inputformat', 'outputformat',
+  'workingdirectory', 'configurationname', 'settingsfile', 'custompipename', 'psconsolefile'];
+
+function psOption(raw: string): string {
+  const o = raw.replace(/^[-/]+/, '').toLowerCase();
+  if (o === 'c' || o === 'command' || (o.length >= 3 && 'command'.startsWith(o))) return 'command';
+  if (o === 'f' || (o.length >= 2 && 'file'.startsWith(o))) return 'file';
+  if (o === 'ep' || (o.length >= 2 && 'executionpolicy'.startsWith(o))) return 'value';
+  if (o === 'e' || o === 'ec' || (o.length >= 2 && 'encodedcommand'.startsWith(o))) return 'encoded';
+  if (o === 'wd' || o === 'if' || o === 'of' || o === 'o' || o === 'w' || o === 'v') return 'value';
+  if (PS_VALUE_OPTIONS.some((v) => o.length >= 3 && v.startsWith(o))) return 'value';
+  return 'flag';
+}
+
+/** `powershell|pwsh [-NoProfile …] -Command "…"`; -File and -EncodedCommand are opaque. */
+export const powershell: Handler = (prog, args, ctx, next) => {
+  const refuse = (reason: string, text: string): Leaf => {
+    ctx.frames.push({ kind: 'shell', program: prog.text, name: programName(prog.text), args: texts(args) });
+    return opaque(reason, text);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]?.text ?? '';
+    const isOption = t.startsWith('-') || (t.startsWith('/') && t.length > 1 && !t.slice(1).includes('/'));
+    const kind = isOption ? psOption(t) : programName(prog.text) === 'pwsh' ? 'file' : 'command-text';
+    if (kind === 'flag') continue;
+    if (kind === 'value') { i++; continue; }
+    if (kind === 'encoded') return refuse('PowerShell -EncodedCommand', t);
+    if (kind === 'file') return refuse('PowerShell script file: its contents are not in the config', args[isOption ? i + 1 : i]?.text ?? '');
+    const rest = texts(args.slice(kind === 'command' ? i + 1 : i));
+    if (rest.length === 0 || rest[0] === '-') return refuse('PowerShell command read from stdin', rest.join(' '));
+    return runWords(prog, args, powershellWords(rest.join(' ')), ctx, next, false);
+  }
+  return refuse('PowerShell without -Command', texts(args).join(' '));
+};
