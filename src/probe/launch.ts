@@ -20,7 +20,7 @@ export interface LaunchedGroup {
   /** The process group id (the leader's pid); undefined when the spawn failed. */
   readonly pgid: number | undefined;
   /**
-   * End the group: optionally close stdin and give the leader `graceMs` to exit on its own, then
+   * End the group: optionally close stdin and give the leader up to 200 ms to exit on its own, then
    * SIGTERM the group, then SIGKILL whatever is left after `graceMs`. Resolves once no live
    * (non-zombie) process remains in the group, or after a final bounded wait.
    */
@@ -40,6 +40,8 @@ export function mergeEnv(
   return merged;
 }
 
+/** After closing stdin (the spec's polite shutdown), how long the leader gets before SIGTERM. */
+const STDIN_CLOSE_WAIT_MS = 200;
 const LIVE_GROUPS = new Set<number>();
 const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -157,7 +159,7 @@ export function launchGroup(spec: LaunchSpec): LaunchedGroup {
     if (pgid === undefined) return;
     if (graceful && !leaderExited) {
       child.stdin.end();
-      await waitUntil(() => leaderExited, graceMs);
+      await waitUntil(() => leaderExited, Math.min(graceMs, STDIN_CLOSE_WAIT_MS));
     }
     if (groupAlive(pgid)) {
       signalGroup(pgid, 'SIGTERM');
