@@ -23,7 +23,15 @@ export type StoreRef =
   /** No override: the proxy's default location under the trusted home (see defaultStorePath). */
   | { readonly kind: 'default' }
   /** An explicit flag (`--pin-store`, `--config`, `--lock`) with its value as written. */
-  | { readonly kind: 'explicit'; readonly flag: string; readonly value: string; readonly origin?: Origin }
+  | {
+      readonly kind: 'explicit';
+      /** The flag as written (`--pin-store`, `--config`), or the variable name when `via` is 'env'. */
+      readonly flag: string;
+      readonly value: string;
+      readonly origin?: Origin;
+      /** 'env' when the store comes from a variable in the launch env (Hangar `MCP_CONFIG`); absent = an argument. */
+      readonly via?: 'arg' | 'env';
+    }
   /** Cannot be determined from the entry (e.g. depends on cwd or an unset variable). */
   | { readonly kind: 'unresolvable'; readonly why: string };
 
@@ -51,6 +59,12 @@ export interface Recognition {
   readonly approvalKey?: { readonly type: 'stdio' | 'http' | 'sse'; readonly identifier: string };
   /** Aggregators (Hangar) front several upstreams listed in their own config: graded per upstream. */
   readonly aggregator?: boolean;
+  /** True when `mode` is not a value the proxy documents (e.g. `--posture lenient`): grading flags it. */
+  readonly modeUnknown?: boolean;
+  /** True when the effective mode lives in the store, not the entry (Hangar `digest_enforcement` per upstream). */
+  readonly modeInStore?: boolean;
+  /** Where `upstream` was read from: the wiring marker object in the entry, or the proxy's arguments. */
+  readonly upstreamSource?: 'marker' | 'args';
 }
 
 export interface ProxyRecognizer {
