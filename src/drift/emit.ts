@@ -1,0 +1,85 @@
+/**
+ * Building deltas: one place that fills severity from the kind table, truncates before/after,
+ * and maps a text class (§10) to the kind of its field family (§7.B, §7.G).
+ */
+import type { Delta, Severity } from './types.js';
+import { defaultSeverity, type KindId } from './kinds/index.js';
+import { LONG_LIMIT, preview, SHORT_LIMIT } from './json.js';
+import { classifyText, type TextClass } from './text.js';
+
+/** Where deltas go, and which tool or prompt they concern. */
+export interface Scope {
+  readonly out: Delta[];
+  readonly tool?: string;
+  readonly prompt?: string;
+}
+
+export interface EmitOptions {
+  readonly severity?: Severity;
+  readonly details?: Readonly<Record<string, string | readonly string[]>>;
+  /** Unclassified payloads carry up to ~4 KB per side (§9). */
+  readonly long?: boolean;
+}
+
+/** `undefined` before/after = that side does not exist. */
+export function emit(scope: Scope, kind: KindId, path: string, before: unknown, after: unknown, opts: EmitOptions = {}): void {
+  const limit = opts.long === true ? LONG_LIMIT : SHORT_LIMIT;
+  scope.out.push({
+    kind,
+    severity: opts.severity ?? defaultSeverity(kind),
+    ...(scope.tool !== undefined ? { tool: scope.tool } : {}),
+    ...(scope.prompt !== undefined ? { prompt: scope.prompt } : {}),
+    path,
+    ...(before !== undefined ? { before: preview(before, limit) } : {}),
+    ...(after !== undefined ? { after: preview(after, limit) } : {}),
+    ...(opts.details !== undefined ? { details: opts.details } : {}),
+  });
+}
+
+type Changed = Exclude<TextClass, 'identical'>;
+type Ladder = Readonly<Record<Changed, KindId>>;
+
+const ladder = (text: KindId, added: KindId, removed: KindId, ws: KindId, nf: KindId, dg: KindId, cur: KindId): Ladder =>
+  ({ added, removed, 'whitespace-only': ws, 'normalization-only': nf, 'digits-only': dg, 'currency-digits': cur, text });
+const single = (k: KindId): Ladder =>
+  ({ added: k, removed: k, 'whitespace-only': k, 'normalization-only': k, 'digits-only': k, 'currency-digits': k, text: k });
+
+/** Field family → kind per text class. */
+const FAMILIES = {
+  description: ladder('description-text-changed', 'description-added', 'description-removed',
+    'description-whitespace-only', 'description-normalization-only', 'description-digits-only', 'description-currency-digits'),
+  'param-description': ladder('param-description-changed', 'param-description-added', 'param-description-removed',
+    'param-description-whitespace-only', 'param-description-normalization-only', 'param-description-digits-only', 'param-description-currency-digits'),
+  'prompt-description': ladder('prompt-description-changed', 'prompt-description-added', 'prompt-description-removed',
+    'prompt-description-whitespace-only', 'prompt-description-normalization-only', 'prompt-description-digits-only', 'prompt-description-currency-digits'),
+  'prompt-argument-description': ladder('prompt-argument-description-changed',
+    'prompt-argument-description-added', 'prompt-argument-description-removed', 'prompt-argument-description-whitespace-only',
+    'prompt-argument-description-normalization-only', 'prompt-argument-description-digits-only', 'prompt-argument-description-currency-digits'),
+  instructions: ladder('instructions-changed', 'instructions-added', 'instructions-removed',
+    'instructions-whitespace-only', 'instructions-normalization-only', 'instructions-digits-only', 'instructions-currency-digits'),
+  title: single('title-changed'),
+  'annotation-title': single('annotation-title-changed'),
+  'param-title': single('param-title-changed'),
+  'prompt-title': single('prompt-title-changed'),
+  'output-description': single('output-description-changed'),
+} as const satisfies Record<string, Ladder>;
+
+export type TextFamily = keyof typeof FAMILIES;
+
+/** A non-string value where text belongs is compared as absent. */
+export const textOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/**
+ * Classifies one text field and emits its kind, plus `hidden-characters-added` when the new text
+ * gains invisible characters. A digits-only change inside an address is raised to high (§10.2).
+ */
+export function emitText(scope: Scope, family: TextFamily, path: string, a: string | undefined, b: string | undefined): void {
+  if (a === b) return;
+  const v = classifyText(a, b);
+  if (v.cls === 'identical') return;
+  const kind = FAMILIES[family][v.cls];
+  const severity: Severity = v.inAddress && v.cls === 'digits-only' ? 'high' : defaultSeverity(kind);
+  const flags = v.inAddress ? ['in-address'] : [];
+  emit(scope, kind, path, a, b, { severity, details: { class: v.cls, ...(flags.length > 0 ? { flags } : {}) } });
+  if (v.hidden) emit(scope, 'hidden-characters-added', path, a, b, { details: { class: v.cls } });
+}

@@ -1,0 +1,16 @@
+/** §7.A Tool set (per server). */
+import type { DriftKind } from '../types.js';
+
+export const TOOL_SET_KINDS = [
+  { id: 'tool-added', severity: 'low', subject: 'tool', action: 'add', direction: 'none', decision: 'auto', title: 'Tool added' },
+  { id: 'tool-removed', severity: 'medium', subject: 'tool', action: 'remove', direction: 'none', decision: 'hold', title: 'Tool removed' },
+  { id: 'tool-added-confusable-name', severity: 'high', subject: 'tool-confusable-name', action: 'add', direction: 'none', decision: 'hold', title: 'Tool added with a look-alike or invalid name',
+    unpaired: 'a failed guard of tool-added; the removal side is plain tool-removed' },
+  { id: 'tool-renamed-case-only', severity: 'medium', subject: 'tool-name', action: 'rename', direction: 'none', decision: 'hold', title: 'Tool renamed (case only)' },
+  { id: 'tool-renamed-style-only', severity: 'medium', subject: 'tool-name', action: 'rename', direction: 'none', decision: 'hold', title: 'Tool renamed (separators / case only)' },
+  { id: 'tool-renamed-normalization-only', severity: 'high', subject: 'tool-name', action: 'rename', direction: 'none', decision: 'hold', title: 'Tool renamed (equal only after NFKC + casefold)' },
+  { id: 'tool-renamed-probable', severity: 'medium', subject: 'tool-name', action: 'rename', direction: 'none', decision: 'hold', title: 'Tool probably renamed (identical input schema and annotations)' },
+  { id: 'tools-consolidated', severity: 'medium', subject: 'tool-set', action: 'change', direction: 'none', decision: 'hold', title: 'Removed tools reappear as values of an operation enum' },
+  { id: 'snapshot-incomplete', severity: 'high', subject: 'snapshot', action: 'abort', direction: 'none', decision: 'hold', title: 'Snapshot incomplete (pagination or transport failure)' },
+  { id: 'snapshot-malformed', severity: 'high', subject: 'snapshot', action: 'change', direction: 'none', decision: 'hold', title: 'Duplicate tool or prompt names' },
+] as const satisfies readonly DriftKind[];

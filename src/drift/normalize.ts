@@ -1,0 +1,177 @@
+/**
+ * Schema normalisations (drift-taxonomy.md §4), semantic no-ops applied before diffing:
+ * N4 set-valued arrays sorted and de-duplicated; N5 trivial equivalents dropped; N6 pure
+ * two-branch null wraps folded into `type: [T, "null"]`; N7 internal `$ref` / `$anchor` inlined
+ * with a cycle guard; N8 ±MAX_SAFE_INTEGER bounds dropped. N1 (key order) is `keyOf`; N2 and N3
+ * live with the tool set and annotations. External refs are never fetched.
+ */
+import { isObject, keyOf } from './json.js';
+import type { JsonObject } from './types.js';
+
+export interface NormalizedSchema {
+  /** The normalised schema (`undefined` when the source had none). */
+  readonly schema: unknown;
+  /** Internal references that did not resolve (→ input-schema-invalid). */
+  readonly unresolved: readonly string[];
+  /** The node budget or depth cap was exceeded; the schema was not fully normalised. */
+  readonly overBudget: boolean;
+}
+
+export const NODE_BUDGET = 10_000;
+const DEPTH_CAP = 48;
+
+const MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
+const ONE_KEYWORDS = new Set([
+  'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames',
+  'unevaluatedProperties', 'unevaluatedItems', 'contentSchema',
+]);
+const LIST_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
+const ZERO_DROPS = new Set(['minLength', 'minItems', 'minProperties']);
+const DEFS = new Set(['$defs', 'definitions']);
+
+interface Ctx {
+  readonly root: unknown;
+  anchors: Map<string, unknown> | undefined;
+  readonly unresolved: string[];
+  readonly stack: string[];
+  nodes: number;
+  overBudget: boolean;
+}
+
+const cache = new WeakMap<object, NormalizedSchema>();
+
+/** Normalises one tool's input or output schema (memoised per source object). */
+export function normalizeSchema(schema: unknown): NormalizedSchema {
+  if (typeof schema === 'object' && schema !== null) {
+    const hit = cache.get(schema);
+    if (hit !== undefined) return hit;
+  }
+  const ctx: Ctx = { root: schema, anchors: undefined, unresolved: [], stack: [], nodes: 0, overBudget: false };
+  const out: NormalizedSchema = { schema: node(schema, ctx, 0), unresolved: ctx.unresolved, overBudget: ctx.overBudget };
+  if (typeof schema === 'object' && schema !== null) cache.set(schema, out);
+  return out;
+}
+
+const uniqSorted = (xs: readonly unknown[]): unknown[] => {
+  const seen = new Map<string, unknown>();
+  for (const x of xs) seen.set(keyOf(x), x);
+  return [...seen.keys()].sort().map((k) => seen.get(k));
+};
+
+function node(v: unknown, ctx: Ctx, depth: number): unknown {
+  if (v === true) return {};
+  if (!isObject(v)) return v;
+  if (++ctx.nodes > NODE_BUDGET || depth > DEPTH_CAP) {
+    ctx.overBudget = true;
+    return v;
+  }
+  const ref = v['$ref'];
+  if (typeof ref === 'string' && ref.startsWith('#')) return inlineRef(v, ref, ctx, depth);
+  const o: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (x === undefined || DEFS.has(k)) continue;
+    if (MAP_KEYWORDS.has(k) && isObject(x)) {
+      const m: Record<string, unknown> = {};
+      for (const [pk, pv] of Object.entries(x)) m[pk] = node(pv, ctx, depth + 1);
+      if (k === 'properties' && Object.keys(m).length === 0) continue;
+      o[k] = m;
+    } else if (ONE_KEYWORDS.has(k)) {
+      const n = node(x, ctx, depth + 1);
+      if (k === 'additionalProperties' && isObject(n) && Object.keys(n).length === 0) continue;
+      o[k] = n;
+    } else if (k === 'items') {
+      o[k] = Array.isArray(x) ? x.map((y) => node(y, ctx, depth + 1)) : node(x, ctx, depth + 1);
+    } else if (LIST_KEYWORDS.has(k) && Array.isArray(x)) {
+      o[k] = x.map((y) => node(y, ctx, depth + 1));
+    } else if (k === 'required' && Array.isArray(x)) {
+      if (x.length > 0) o[k] = uniqSorted(x);
+    } else if (k === 'type' && Array.isArray(x)) {
+      const t = uniqSorted(x);
+      o[k] = t.length === 1 ? t[0] : t;
+    } else if (k === 'dependentRequired' && isObject(x)) {
+      const m: Record<string, unknown> = {};
+      for (const [pk, pv] of Object.entries(x)) m[pk] = Array.isArray(pv) ? uniqSorted(pv) : pv;
+      o[k] = m;
+    } else if (ZERO_DROPS.has(k) && x === 0) continue;
+    else if (k === 'uniqueItems' && x === false) continue;
+    else if (k === 'additionalProperties' && x === true) continue;
+    else if (k === 'minimum' && x === -Number.MAX_SAFE_INTEGER) continue;
+    else if (k === 'maximum' && x === Number.MAX_SAFE_INTEGER) continue;
+    else o[k] = x;
+  }
+  return foldNullWrap(o);
+}
+
+/** N6: `anyOf|oneOf: [X, {type:"null"}]` with a typed X and no conflicting keys → X with `null` added to its type. */
+function foldNullWrap(o: Record<string, unknown>): JsonObject {
+  const kw = Array.isArray(o['anyOf']) ? 'anyOf' : Array.isArray(o['oneOf']) ? 'oneOf' : undefined;
+  if (kw === undefined || o['type'] !== undefined || (kw === 'anyOf' && o['oneOf'] !== undefined)) return o;
+  const branches = o[kw];
+  if (!Array.isArray(branches) || branches.length !== 2) return o;
+  const ni = branches.findIndex((b) => keyOf(b) === '{"type":"null"}');
+  const x: unknown = branches[1 - ni];
+  if (ni < 0 || !isObject(x)) return o;
+  const t = x['type'];
+  if (t === undefined || 'anyOf' in x || 'oneOf' in x || 'allOf' in x || '$cycle' in x) return o;
+  const merged: Record<string, unknown> = {};
+  for (const [k, val] of Object.entries(o)) if (k !== kw) merged[k] = val;
+  for (const [k, val] of Object.entries(x)) {
+    if (k in merged && keyOf(merged[k]) !== keyOf(val)) return o;
+    merged[k] = val;
+  }
+  merged['type'] = uniqSorted([...(Array.isArray(t) ? t : [t]), 'null']);
+  return merged;
+}
+
+/** N7: inline an internal reference; a reference already being expanded becomes `{$cycle: distance}`. */
+function inlineRef(v: JsonObject, ref: string, ctx: Ctx, depth: number): unknown {
+  const at = ctx.stack.lastIndexOf(ref);
+  if (at >= 0) return { $cycle: ctx.stack.length - at };
+  const target = resolve(ref, ctx);
+  if (target === undefined) {
+    ctx.unresolved.push(ref);
+    return v;
+  }
+  ctx.stack.push(ref);
+  const inlined = node(target, ctx, depth + 1);
+  const siblings: Record<string, unknown> = {};
+  let hasSiblings = false;
+  for (const [k, x] of Object.entries(v)) if (k !== '$ref') { siblings[k] = x; hasSiblings = true; }
+  const rest = hasSiblings ? node(siblings, ctx, depth) : undefined;
+  ctx.stack.pop();
+  if (!isObject(rest)) return inlined;
+  if (!isObject(inlined)) return { ...rest, allOf: [inlined] };
+  return { ...inlined, ...rest };
+}
+
+function resolve(ref: string, ctx: Ctx): unknown {
+  if (ref === '#') return ctx.root;
+  if (!ref.startsWith('#/')) {
+    ctx.anchors ??= collectAnchors(ctx.root);
+    return ctx.anchors.get(decodeURIComponent(ref.slice(1)));
+  }
+  let cur: unknown = ctx.root;
+  for (const raw of ref.slice(2).split('/')) {
+    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(cur)) cur = /^[0-9]+$/.test(token) ? cur[Number(token)] : undefined;
+    else if (isObject(cur)) cur = Object.hasOwn(cur, token) ? cur[token] : undefined;
+    else return undefined;
+    if (cur === undefined) return undefined;
+  }
+  return cur;
+}
+
+function collectAnchors(root: unknown): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > DEPTH_CAP) return;
+    if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+    else if (isObject(v)) {
+      const a = v['$anchor'];
+      if (typeof a === 'string' && !out.has(a)) out.set(a, v);
+      for (const x of Object.values(v)) walk(x, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return out;
+}

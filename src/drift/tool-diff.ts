@@ -1,0 +1,91 @@
+/**
+ * Diff of one paired tool (same name, or a rename pair): title, description, annotations,
+ * inputSchema, outputSchema (with guards G-O1–G-O3), icons, _meta, execution, unknown fields.
+ */
+import { diffAnnotations, effectiveAnnotations } from './annotations.js';
+import { emit, emitText, textOf, type Scope } from './emit.js';
+import { isObject, keyOf, ptr, same, strings } from './json.js';
+import { normalizeSchema, type NormalizedSchema } from './normalize.js';
+import { diffSchema, schemaCtx } from './schema-diff.js';
+import { hasHidden } from './text.js';
+import type { Delta, ToolContract } from './types.js';
+
+const TOOL_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'icons', '_meta', 'execution']);
+const SIMPLE_FIELDS = [['icons', 'icons-changed'], ['_meta', 'meta-changed'], ['execution', 'execution-changed']] as const;
+
+/** Why an inputSchema is invalid (§7.C input-schema-invalid), or undefined when it is a valid object schema. */
+export function inputSchemaProblem(raw: unknown, n: NormalizedSchema): string | undefined {
+  if (!isObject(raw)) return raw === undefined ? 'inputSchema missing' : 'inputSchema is not an object';
+  if (n.unresolved.length > 0) return `unresolvable $ref ${n.unresolved.join(', ')}`;
+  const s = n.schema;
+  if (!isObject(s) || s['type'] !== 'object') return 'inputSchema lacks type "object"';
+  return undefined;
+}
+
+/** Guard G-O2: the new outputSchema is well-formed. */
+export function outputSchemaProblem(raw: unknown, n: NormalizedSchema): string | undefined {
+  if (!isObject(raw)) return 'outputSchema is not an object';
+  if (n.unresolved.length > 0) return `unresolvable $ref ${n.unresolved.join(', ')}`;
+  if (n.overBudget) return 'outputSchema exceeds the node budget';
+  return undefined;
+}
+
+const present = (v: unknown): boolean => v !== undefined && v !== null;
+
+export function diffTool(oldT: ToolContract, newT: ToolContract, out: Delta[]): void {
+  const a = oldT.raw;
+  const b = newT.raw;
+  if (oldT.name === newT.name && keyOf(a) === keyOf(b)) return;
+  const scope: Scope = { out, tool: newT.name };
+  emitText(scope, 'title', '/title', textOf(a['title']), textOf(b['title']));
+  emitText(scope, 'description', '/description', textOf(a['description']), textOf(b['description']));
+  diffAnnotations(scope, a['annotations'], b['annotations']);
+  const readOnly = effectiveAnnotations(b['annotations']).readOnly;
+
+  const ia = a['inputSchema'];
+  const ib = b['inputSchema'];
+  if (!same(ia, ib)) {
+    const na = normalizeSchema(ia);
+    const nb = normalizeSchema(ib);
+    const pa = inputSchemaProblem(ia, na);
+    const pb = inputSchemaProblem(ib, nb);
+    if (pb !== undefined && pb !== pa) emit(scope, 'input-schema-invalid', '/inputSchema', ia, ib, { long: true, details: { reason: pb } });
+    if (isObject(ia) && isObject(ib)) diffSchema(na.schema, nb.schema, '/inputSchema', 0, schemaCtx(scope, 'input', readOnly));
+    else if (pb === undefined || pb === pa) emit(scope, 'schema-changed-unclassified', '/inputSchema', ia, ib, { long: true });
+  }
+
+  const oa = a['outputSchema'];
+  const ob = b['outputSchema'];
+  if (!same(oa, ob)) {
+    if (!present(oa) && present(ob)) outputSchemaAdded(scope, ob);
+    else if (present(oa) && !present(ob)) emit(scope, 'output-schema-removed', '/outputSchema', oa, ob ?? undefined);
+    else {
+      const nb = normalizeSchema(ob);
+      const problem = outputSchemaProblem(ob, nb);
+      if (problem !== undefined) emit(scope, 'output-schema-invalid', '/outputSchema', oa, ob, { long: true, details: { reason: problem } });
+      else diffSchema(normalizeSchema(oa).schema, nb.schema, '/outputSchema', 0, schemaCtx(scope, 'output', readOnly));
+    }
+  }
+
+  for (const [field, kind] of SIMPLE_FIELDS) if (!same(a[field], b[field])) emit(scope, kind, ptr('', field), a[field], b[field]);
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (TOOL_FIELDS.has(key) || same(a[key], b[key])) continue;
+    emit(scope, 'tool-field-unrecognized-changed', ptr('', key), a[key], b[key]);
+  }
+}
+
+/** First-time outputSchema: AUTO unless a guard fails (G-O2 well-formed, G-O3 no hidden characters). */
+function outputSchemaAdded(scope: Scope, schema: unknown): void {
+  const problem = outputSchemaProblem(schema, normalizeSchema(schema));
+  if (problem !== undefined) {
+    emit(scope, 'output-schema-invalid', '/outputSchema', undefined, schema, { long: true, details: { guard: 'G-O2', reason: problem } });
+    return;
+  }
+  for (const s of strings(schema)) {
+    if (hasHidden(s)) {
+      emit(scope, 'hidden-characters-added', '/outputSchema', undefined, schema, { details: { guard: 'G-O3' } });
+      return;
+    }
+  }
+  emit(scope, 'output-schema-added', '/outputSchema', undefined, schema);
+}

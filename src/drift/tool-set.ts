@@ -1,0 +1,114 @@
+/**
+ * The tool set (§7.A): tools keyed by name (N2), duplicates reported, removed / added tools paired
+ * by the rename heuristics (case, style, NFKC, identical contract), and guards G-T1–G-T4 on every
+ * tool that stays `tool-added`.
+ */
+import { effectiveAnnotations } from './annotations.js';
+import { emit, type Scope } from './emit.js';
+import { keyOf, ptr, strings } from './json.js';
+import { normalizeSchema } from './normalize.js';
+import type { KindId } from './kinds/index.js';
+import { hasHidden } from './text.js';
+import { diffTool, inputSchemaProblem } from './tool-diff.js';
+import type { Delta, ToolContract } from './types.js';
+
+const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/** NFKC + casefold + drop `-`, `_`, `.` (guard G-T2). */
+export const confusableSkeleton = (name: string): string => name.normalize('NFKC').toLowerCase().replace(/[-_.]/g, '');
+
+type RenameKind = Extract<KindId, `tool-renamed-${string}`>;
+
+/** Heuristics in order; each pairs a removed and an added tool that are alone on their key. */
+const RENAMES: readonly (readonly [RenameKind, (t: ToolContract) => string])[] = [
+  ['tool-renamed-case-only', (t) => t.name.toLowerCase()],
+  ['tool-renamed-style-only', (t) => t.name.toLowerCase().replace(/[-_.]/g, '')],
+  ['tool-renamed-normalization-only', (t) => confusableSkeleton(t.name)],
+  ['tool-renamed-probable', (t) => `${keyOf(normalizeSchema(t.raw['inputSchema']).schema)}|${keyOf(effectiveAnnotations(t.raw['annotations']))}`],
+];
+
+/** Keys a list by name; repeated names are reported as snapshot-malformed and the first copy wins. */
+export function byName<T extends { readonly name: string }>(list: readonly T[], side: 'old' | 'new', scope: Scope, base: string): Map<string, T> {
+  const m = new Map<string, T>();
+  for (const t of list) {
+    if (m.has(t.name)) emit(scope, 'snapshot-malformed', ptr(base, t.name), undefined, t.name, { details: { reason: `duplicate name in the ${side} snapshot` } });
+    else m.set(t.name, t);
+  }
+  return m;
+}
+
+export function diffToolSet(oldTools: readonly ToolContract[], newTools: readonly ToolContract[], out: Delta[]): void {
+  const top: Scope = { out };
+  const A = byName(oldTools, 'old', top, '/tools');
+  const B = byName(newTools, 'new', top, '/tools');
+  let removed: ToolContract[] = [];
+  let added: ToolContract[] = [];
+  for (const [name, t] of A) {
+    const n = B.get(name);
+    if (n === undefined) removed.push(t);
+    else diffTool(t, n, out);
+  }
+  for (const [name, t] of B) if (!A.has(name)) added.push(t);
+
+  for (const [kind, key] of RENAMES) {
+    if (removed.length === 0 || added.length === 0) break;
+    const rk = group(removed, key);
+    const ak = group(added, key);
+    const pairedOld = new Set<ToolContract>();
+    const pairedNew = new Set<ToolContract>();
+    for (const [k, rs] of rk) {
+      const as = ak.get(k);
+      const r = rs[0];
+      const n = as?.[0];
+      if (rs.length !== 1 || as?.length !== 1 || r === undefined || n === undefined) continue;
+      emit({ out, tool: n.name }, kind, '/name', r.name, n.name, { details: { renamedFrom: r.name } });
+      diffTool(r, n, out);
+      pairedOld.add(r);
+      pairedNew.add(n);
+    }
+    removed = removed.filter((t) => !pairedOld.has(t));
+    added = added.filter((t) => !pairedNew.has(t));
+  }
+
+  for (const t of removed) emit({ out, tool: t.name }, 'tool-removed', '', t.raw, undefined);
+  const skeletons = new Map<string, number>();
+  for (const name of new Set([...A.keys(), ...B.keys()])) {
+    const s = confusableSkeleton(name);
+    skeletons.set(s, (skeletons.get(s) ?? 0) + 1);
+  }
+  for (const t of added) toolAdded(t, skeletons, out);
+}
+
+function group(list: readonly ToolContract[], key: (t: ToolContract) => string): Map<string, ToolContract[]> {
+  const m = new Map<string, ToolContract[]>();
+  for (const t of list) {
+    const k = key(t);
+    const g = m.get(k);
+    if (g === undefined) m.set(k, [t]);
+    else g.push(t);
+  }
+  return m;
+}
+
+/** `tool-added` if guards G-T2–G-T4 pass (G-T1 passed: no rename heuristic paired it); else the failed guards' kinds. */
+function toolAdded(t: ToolContract, skeletons: ReadonlyMap<string, number>, out: Delta[]): void {
+  const scope: Scope = { out, tool: t.name };
+  let failed = false;
+  if (!NAME.test(t.name) || (skeletons.get(confusableSkeleton(t.name)) ?? 0) > 1) {
+    failed = true;
+    emit(scope, 'tool-added-confusable-name', '/name', undefined, t.name, { details: { guard: 'G-T2' } });
+  }
+  for (const s of strings(t.raw)) {
+    if (!hasHidden(s)) continue;
+    failed = true;
+    emit(scope, 'hidden-characters-added', '', undefined, t.raw, { details: { guard: 'G-T3' } });
+    break;
+  }
+  const schema = t.raw['inputSchema'];
+  const problem = inputSchemaProblem(schema, normalizeSchema(schema));
+  if (problem !== undefined) {
+    failed = true;
+    emit(scope, 'input-schema-invalid', '/inputSchema', undefined, schema, { long: true, details: { guard: 'G-T4', reason: problem } });
+  }
+  if (!failed) emit(scope, 'tool-added', '', undefined, t.raw);
+}
