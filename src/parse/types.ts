@@ -50,4 +50,14 @@ export interface ServerEntry {
   readonly argOrigins?: readonly Origin[];
   /** The raw entry object as parsed (for proxy markers such as `_mcpindexWired`). */
   readonly raw: unknown;
+  /** Project root the entry belongs to (project scope, and ~/.claude.json `projects.<path>`). */
+  readonly project?: string;
+  /** Format the file was parsed as. */
+  readonly format?: ConfigFormat;
+  /** Why `disabled` is true: the switch (`disabled`, `enabled`) or the host rule that applies. */
+  readonly disabledBy?: string;
+  /** Whether `transport` was written (`type`/`transport`), inferred from fields, or unknown. */
+  readonly transportSource?: Provenance;
+  /** The file actually read when `configPath` is a symbolic link. */
+  readonly realPath?: string;
 }

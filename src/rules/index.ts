@@ -23,6 +23,15 @@ import { launcherVulnerable } from './launcher-vulnerable.js';
 import { hangarToolsUnpinned } from './hangar-tools-unpinned.js';
 import { homeEnvMismatch } from './home-env-mismatch.js';
 import { suppressionExpired } from './suppression-expired.js';
+import { configUnparseable } from './config-unparseable.js';
+import { configTooDeep } from './config-too-deep.js';
+import { configTooLarge } from './config-too-large.js';
+import { configNotRegularFile } from './config-not-regular-file.js';
+import { configUnreadable } from './config-unreadable.js';
+import { configInvalidUtf8 } from './config-invalid-utf8.js';
+import { configSymlinkLoop } from './config-symlink-loop.js';
+import { configDuplicateKey } from './config-duplicate-key.js';
+import { configUnexpectedShape } from './config-unexpected-shape.js';
 
 /**
  * The rule catalogue. One module per rule, file name = rule id. Add one import and one array
@@ -53,4 +62,13 @@ export const RULES: readonly RuleMeta[] = [
   hangarToolsUnpinned,
   homeEnvMismatch,
   suppressionExpired,
+  configUnparseable,
+  configTooDeep,
+  configTooLarge,
+  configNotRegularFile,
+  configUnreadable,
+  configInvalidUtf8,
+  configSymlinkLoop,
+  configDuplicateKey,
+  configUnexpectedShape,
 ];

@@ -1,0 +1,15 @@
+import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 20; §10: "amp.mcpServers" is one dotted key. */
+export const amp = {
+  id: 'amp',
+  name: 'Amp',
+  format: 'jsonc',
+  containers: [{ path: ['amp.mcpServers'], shape: 'map' }],
+  entry: STANDARD_ENTRY,
+  locations: [
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/amp/settings.json' },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/amp/settings.json' },
+    { scope: 'user', path: '<UD>/Code/User/settings.json', gate: ['amp.mcpServers'], note: 'Amp extension in VS Code' },
+  ],
+} as const satisfies HostDefinition;

@@ -1,0 +1,19 @@
+import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 13. Remote entries use `serverUrl`. */
+export const antigravity = {
+  id: 'antigravity',
+  name: 'Antigravity',
+  format: 'json',
+  containers: MCP_SERVERS_MAP,
+  entry: { ...STANDARD_ENTRY, url: [{ key: 'serverUrl' }, { key: 'url' }] },
+  locations: [
+    { scope: 'user', path: '~/.gemini/antigravity/mcp_config.json' },
+    { scope: 'user', path: '~/.gemini/config/mcp_config.json' },
+    { scope: 'user', path: '<UD>/Antigravity/User/mcp.json', format: 'jsonc', containers: [{ path: ['servers'], shape: 'map' }] },
+    {
+      scope: 'plugin', glob: true, path: '~/.gemini/config/plugins/*/{mcp.json,.mcp.json,mcp_config.json}',
+      containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
+    },
+  ],
+} as const satisfies HostDefinition;

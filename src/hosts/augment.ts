@@ -1,0 +1,18 @@
+import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 21 (unverified); §10: "augment.advanced" is one dotted key holding an array. */
+export const augment = {
+  id: 'augment',
+  name: 'Augment',
+  format: 'jsonc',
+  containers: [
+    { path: ['augment.advanced', 'mcpServers'], shape: 'array', nameField: 'name' },
+    { path: ['mcpServers'], shape: 'map' },
+  ],
+  entry: STANDARD_ENTRY,
+  locations: [
+    { scope: 'user', path: '<UD>/Code/User/settings.json', gate: ['augment.advanced'], unverified: true },
+    { scope: 'user', path: '~/.augment/settings.json', unverified: true },
+    { scope: 'project', path: '<project>/.augment/settings.json', unverified: true },
+  ],
+} as const satisfies HostDefinition;

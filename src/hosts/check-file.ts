@@ -1,0 +1,167 @@
+import { parseJsonc } from '../parse/jsonc.js';
+import { normalize } from '../parse/normalize.js';
+import { parseToml } from '../parse/toml.js';
+import { parseYaml } from '../parse/yaml.js';
+import type { ParseProblem, ParsedDocument } from '../parse/document.js';
+import type { ConfigFormat, Scope, ServerEntry } from '../parse/types.js';
+import { configDuplicateKey } from '../rules/config-duplicate-key.js';
+import { configInvalidUtf8 } from '../rules/config-invalid-utf8.js';
+import { configNotRegularFile } from '../rules/config-not-regular-file.js';
+import { configSymlinkLoop } from '../rules/config-symlink-loop.js';
+import { configTooDeep } from '../rules/config-too-deep.js';
+import { configTooLarge } from '../rules/config-too-large.js';
+import { configUnexpectedShape } from '../rules/config-unexpected-shape.js';
+import { configUnparseable } from '../rules/config-unparseable.js';
+import { configUnreadable } from '../rules/config-unreadable.js';
+import { finding, type Finding } from '../rules/types.js';
+import type { Result } from '../shared/result.js';
+import { MAX_CONFIG_BYTES, readConfigFile, type ReadOutcome } from './read-file.js';
+import type { HostDefinition, HostLocation } from './types.js';
+
+/** One location checked: what `mcp-audit hosts` lists and grading's coverage denominator uses. */
+export interface LocationCheck {
+  readonly host: string;
+  readonly scope: Scope;
+  /** The file path (for a glob with no match: the pattern). */
+  readonly path: string;
+  /**
+   * `found`: the file exists and was read (it may hold no servers: see `entries`, `serversKey`).
+   * `absent`: no such file. `error`: it exists but could not be read or parsed (see `ruleId`).
+   */
+  readonly status: 'found' | 'absent' | 'error';
+  readonly format: ConfigFormat;
+  /** Number of server entries read from this file for this host. */
+  readonly entries: number;
+  /** Whether a server container key exists in the file. */
+  readonly serversKey: boolean;
+  /** The glob pattern this path came from. */
+  readonly pattern?: string;
+  /** The project root, for project-scope locations. */
+  readonly project?: string;
+  /** The target when `path` is a symbolic link. */
+  readonly realPath?: string;
+  /** The finding that explains `status: 'error'`. */
+  readonly ruleId?: string;
+  readonly unverified?: true;
+}
+
+/** Reads and parses are shared between hosts reading the same file (VS Code settings.json …). */
+export interface FileCache {
+  readonly reads: Map<string, Promise<ReadOutcome>>;
+  readonly parses: Map<string, Result<ParsedDocument, ParseProblem>>;
+  /** Files whose file-level findings were already reported (once per file, not per host). */
+  readonly reported: Set<string>;
+}
+
+export const newFileCache = (): FileCache => ({ reads: new Map(), parses: new Map(), reported: new Set() });
+
+export interface FileCheck {
+  readonly check: LocationCheck;
+  readonly entries: readonly ServerEntry[];
+  readonly findings: readonly Finding[];
+  readonly doc?: ParsedDocument;
+}
+
+function parseAs(format: ConfigFormat, text: string): Result<ParsedDocument, ParseProblem> {
+  switch (format) {
+    case 'json': return parseJsonc(text, { strict: true });
+    case 'jsonc': return parseJsonc(text, { strict: false });
+    case 'toml': return parseToml(text);
+    case 'yaml': return parseYaml(text);
+  }
+}
+
+const FORMAT_NAMES: Readonly<Record<ConfigFormat, string>> = { json: 'JSON', jsonc: 'JSONC', toml: 'TOML', yaml: 'YAML' };
+
+/** Checks one concrete file for one host location. Bad input becomes findings; never throws on it. */
+export async function checkFile(
+  host: HostDefinition, location: HostLocation, file: string, cache: FileCache,
+  extra: { readonly pattern?: string; readonly project?: string },
+): Promise<FileCheck> {
+  const format = location.format ?? host.format;
+  const scope = location.scope;
+  const base = {
+    host: host.id, scope, path: file, format,
+    ...(extra.pattern !== undefined ? { pattern: extra.pattern } : {}),
+    ...(extra.project !== undefined ? { project: extra.project } : {}),
+    ...(location.unverified === true ? { unverified: true as const } : {}),
+  };
+  let pending = cache.reads.get(file);
+  if (pending === undefined) {
+    pending = readConfigFile(file);
+    cache.reads.set(file, pending);
+  }
+  const read = await pending;
+  const real = read.realPath !== undefined ? { realPath: read.realPath } : {};
+  const data = { host: host.id, scope, path: file };
+  const firstReport = !cache.reported.has(file);
+  const fileFinding = (make: () => Finding): Finding[] => (firstReport ? [make()] : []);
+  const error = (f: Finding[], ruleId: string): FileCheck => {
+    cache.reported.add(file);
+    return { check: { ...base, ...real, status: 'error', entries: 0, serversKey: false, ruleId }, entries: [], findings: f };
+  };
+  const at = (line = 1, column = 1) => ({ path: file, line, column });
+  if (read.kind === 'absent') return { check: { ...base, ...real, status: 'absent', entries: 0, serversKey: false }, entries: [], findings: [] };
+  if (read.kind === 'problem') {
+    switch (read.problem) {
+      case 'not-regular':
+        return error(fileFinding(() => finding(configNotRegularFile, { ...data, kind: read.detail }, at())), configNotRegularFile.id);
+      case 'too-large':
+        return error(fileFinding(() => finding(configTooLarge, { ...data, size: String(read.size ?? 0), limit: String(MAX_CONFIG_BYTES) }, at())), configTooLarge.id);
+      case 'symlink-loop':
+        return error(fileFinding(() => finding(configSymlinkLoop, data, at())), configSymlinkLoop.id);
+      case 'invalid-utf8':
+        return error(fileFinding(() => finding(configInvalidUtf8, { ...data, offset: String(read.offset ?? 0) }, at(read.line, read.column))), configInvalidUtf8.id);
+      case 'unreadable':
+        return error(fileFinding(() => finding(configUnreadable, { ...data, reason: read.detail }, at())), configUnreadable.id);
+    }
+  }
+  if (location.gate !== undefined && !location.gate.some((g) => read.text.includes(g))) {
+    return { check: { ...base, ...real, status: 'found', entries: 0, serversKey: false }, entries: [], findings: [] };
+  }
+  const key = `${format}\0${file}`;
+  let parsed = cache.parses.get(key);
+  if (parsed === undefined) {
+    parsed = parseAs(format, read.text);
+    cache.parses.set(key, parsed);
+  }
+  if (!parsed.ok) {
+    const p = parsed.problem;
+    const f = p.kind === 'too-deep'
+      ? finding(configTooDeep, { ...data, limit: p.message.replace(/\D+/g, '') || '512' }, at(p.line, p.column))
+      : finding(configUnparseable, { ...data, format: FORMAT_NAMES[format], reason: p.message }, at(p.line, p.column));
+    return error(fileFinding(() => f), f.id);
+  }
+  const doc = parsed.value;
+  const containers = location.containers ?? host.containers;
+  const result = normalize({
+    host: host.id, scope, file, format, containers, entry: host.entry, doc,
+    ...real, ...(extra.project !== undefined ? { project: extra.project } : {}),
+  });
+  const findings: Finding[] = [];
+  for (const d of doc.duplicates) {
+    const dupKey = `${file}\0${d.pointer}`;
+    if (cache.reported.has(dupKey) || !containers.some((c) => relevant(d.pointer, c.path, c.shape === 'map-or-flat'))) continue;
+    cache.reported.add(dupKey);
+    findings.push(finding(configDuplicateKey, {
+        ...data, pointer: d.pointer, first: `${d.first.line}:${d.first.column}`, behaviour: d.hostBehaviour,
+    }, at(d.used.line, d.used.column)));
+  }
+  for (const p of result.problems) {
+    findings.push(finding(configUnexpectedShape, { ...data, pointer: p.pointer, expected: p.expected, actual: p.actual }, at(p.position.line, p.position.column)));
+  }
+  cache.reported.add(file);
+  return {
+    check: { ...base, ...real, status: 'found', entries: result.entries.length, serversKey: result.containerPresent },
+    entries: result.entries, findings, doc,
+  };
+}
+
+/** A duplicate matters when it lies on or under a server container path ('*' matches any key). */
+function relevant(pointer: string, path: readonly string[], flatRoot: boolean): boolean {
+  if (flatRoot) return true;
+  const segs = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const n = Math.min(segs.length, path.length);
+  for (let i = 0; i < n; i++) if (path[i] !== '*' && path[i] !== segs[i]) return false;
+  return true;
+}

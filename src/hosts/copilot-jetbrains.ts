@@ -1,0 +1,11 @@
+import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 6a (unverified: read by agent-bom only). */
+export const copilotJetbrains = {
+  id: 'copilot-jetbrains',
+  name: 'GitHub Copilot for JetBrains',
+  format: 'json',
+  containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }],
+  entry: STANDARD_ENTRY,
+  locations: [{ scope: 'user', path: '~/.config/github-copilot/intellij/mcp.json', unverified: true }],
+} as const satisfies HostDefinition;

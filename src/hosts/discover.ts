@@ -1,0 +1,145 @@
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { ServerEntry } from '../parse/types.js';
+import { homeEnvMismatch } from '../rules/home-env-mismatch.js';
+import { finding, type Finding } from '../rules/types.js';
+import type { Env, Platform, TrustedHome } from '../shared/env.js';
+import { UsageError } from '../shared/errors.js';
+import { checkFile, newFileCache, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
+import { resolveHome } from './home.js';
+import { HOSTS } from './index.js';
+import { appliesTo, expandTemplate, type PathContext } from './paths.js';
+import { ProjectRoots, cwdAncestors, listedProjects, type ProjectRoot, type ProjectSource } from './projects.js';
+import type { HostDefinition, HostLocation } from './types.js';
+
+export type { LocationCheck } from './check-file.js';
+export type { ProjectRoot, ProjectSource } from './projects.js';
+
+/** What to audit. Everything is optional: the default audits the current user on this OS. */
+export interface DiscoverOptions {
+  /** `--root DIR`: audit DIR as the home (system paths mapped below DIR/_system, see paths.ts). */
+  readonly root?: string;
+  /** `--user NAME`: audit another account's home from the password database. */
+  readonly user?: string;
+  /** `--project DIR` (repeatable): extra project roots, scanned even with projectScan off. */
+  readonly projects?: readonly string[];
+  /** `--no-project-scan` sets false: no cwd walk, no projects listed by hosts. Default true. */
+  readonly projectScan?: boolean;
+  /** `--platform`: the OS layout to audit. Another OS than this one needs `root`. */
+  readonly platform?: Platform;
+  /** The host registry (tests pass a subset). Default: HOSTS. */
+  readonly hosts?: readonly HostDefinition[];
+}
+
+/**
+ * The result of discovery, consumed by grading and reporters.
+ * - `home`: the trusted home and its `source` (passwd | user-flag | root-flag).
+ * - `homeEnvMismatch`: $HOME (USERPROFILE on Windows) names another directory than the trusted
+ *   home; a `home-env-mismatch` finding is also in `findings`. The variable's value is not kept.
+ * - `locations`: every location checked, per host and scope, found / absent / error.
+ * - `entries`: every server entry, with host, scope, configPath, origin (pointer, line:column).
+ *   Disabled entries are included with `disabled: true` and `disabledBy`.
+ * - `findings`: file-level problems (config-* rules), each located at file:line:column.
+ * - `projectScan` / `countIsFloor`: with project scanning off, the entry count is a floor.
+ */
+export interface Discovery {
+  readonly platform: Platform;
+  readonly home: TrustedHome;
+  readonly homeEnvMismatch: boolean;
+  readonly locations: readonly LocationCheck[];
+  readonly entries: readonly ServerEntry[];
+  readonly findings: readonly Finding[];
+  readonly projectScan: boolean;
+  readonly countIsFloor: boolean;
+  readonly projectRoots: readonly ProjectRoot[];
+}
+
+const GLOB_OPTIONS = { dot: true, onlyFiles: false, followSymbolicLinks: false, deep: 12, suppressErrors: true, unique: true } as const;
+
+interface Collector {
+  readonly locations: LocationCheck[];
+  readonly entries: ServerEntry[];
+  readonly findings: Finding[];
+  readonly cache: FileCache;
+}
+
+/** Finds every MCP server entry the hosts would read. Reads files only; never throws on bad input. */
+export async function discover(options: DiscoverOptions, env: Env): Promise<Discovery> {
+  const platform = options.platform ?? env.platform;
+  if (platform !== env.platform && options.root === undefined) {
+    throw new UsageError(`--platform ${platform} audits another OS's layout and needs --root DIR`);
+  }
+  const resolution = await resolveHome(options, env);
+  const home = resolution.home;
+  const ctx: PathContext = { platform, home: home.path, auditRoot: home.source === 'root-flag' };
+  const hosts: readonly HostDefinition[] = options.hosts ?? HOSTS;
+  const projectScan = options.projectScan ?? true;
+  const out: Collector = { locations: [], entries: [], findings: [], cache: newFileCache() };
+  if (resolution.envHomeMismatch !== undefined) {
+    out.findings.push(finding(homeEnvMismatch, { user: home.user, home: home.path }));
+  }
+  const roots = new ProjectRoots();
+  const projectLocations: { host: HostDefinition; location: HostLocation }[] = [];
+  const jobs: Promise<{ host: HostDefinition; location: HostLocation; checks: FileCheck[] }>[] = [];
+  for (const host of hosts) {
+    for (const location of host.locations) {
+      if (!appliesTo(location.os, platform)) continue;
+      if (location.path.startsWith('<project>/')) projectLocations.push({ host, location });
+      else jobs.push(checkLocation(host, location, ctx, out.cache, undefined).then((checks) => ({ host, location, checks })));
+    }
+  }
+  for (const { host, location, checks } of await Promise.all(jobs)) {
+    for (const c of checks) {
+      record(out, c);
+      if (projectScan && location.listsProjects !== undefined && c.doc !== undefined) {
+        const source: ProjectSource = `listed:${host.id}`;
+        for (const p of listedProjects(c.doc, location.listsProjects, ctx)) roots.add(p.dir, source, p.recorded);
+      }
+    }
+  }
+  if (projectScan) for (const a of cwdAncestors(env.cwd, home.path, ctx.auditRoot)) roots.add(a.dir, a.source);
+  for (const p of options.projects ?? []) roots.add(path.resolve(env.cwd, p), 'flag');
+  const projectRoots = roots.list();
+  const projectJobs: Promise<FileCheck[]>[] = [];
+  for (const root of projectRoots) {
+    for (const { host, location } of projectLocations) projectJobs.push(checkLocation(host, location, ctx, out.cache, root.path));
+  }
+  for (const c of (await Promise.all(projectJobs)).flat()) record(out, c);
+  return {
+    platform,
+    home,
+    homeEnvMismatch: resolution.envHomeMismatch !== undefined,
+    locations: out.locations,
+    entries: out.entries,
+    findings: out.findings,
+    projectScan,
+    countIsFloor: !projectScan,
+    projectRoots,
+  };
+}
+
+function record(out: Collector, c: FileCheck): void {
+  out.locations.push(c.check);
+  out.entries.push(...c.entries);
+  out.findings.push(...c.findings);
+}
+
+/** Expands one location (a file, or a glob) and checks every file it names. */
+async function checkLocation(host: HostDefinition, location: HostLocation, ctx: PathContext, cache: FileCache, project: string | undefined): Promise<FileCheck[]> {
+  const expanded = expandTemplate(location.path, ctx, project);
+  if (expanded === undefined) return [];
+  const extra = project !== undefined ? { project } : {};
+  if (expanded.pattern === undefined) return [await checkFile(host, location, expanded.base, cache, extra)];
+  const matches = (await fg(expanded.pattern, { ...GLOB_OPTIONS, cwd: expanded.base, absolute: true })).map((m) => path.normalize(m)).sort();
+  if (matches.length === 0) {
+    const format = location.format ?? host.format;
+    return [{
+      check: {
+        host: host.id, scope: location.scope, path: expanded.display, status: 'absent', format, entries: 0, serversKey: false,
+        pattern: expanded.display, ...extra, ...(location.unverified === true ? { unverified: true as const } : {}),
+      },
+      entries: [], findings: [],
+    }];
+  }
+  return Promise.all(matches.map((m) => checkFile(host, location, m, cache, { ...extra, pattern: expanded.display })));
+}

@@ -1,0 +1,14 @@
+import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/**
+ * hosts.md row 33. registry.yaml lists catalog servers the gateway runs (as containers); they have
+ * no command in the file, so their transport is `unknown` and grading sees the gateway's entry.
+ */
+export const dockerMcpToolkit = {
+  id: 'docker-mcp-toolkit',
+  name: 'Docker MCP Toolkit',
+  format: 'yaml',
+  containers: [{ path: ['registry'], shape: 'map' }],
+  entry: STANDARD_ENTRY,
+  locations: [{ scope: 'user', path: '~/.docker/mcp/registry.yaml' }],
+} as const satisfies HostDefinition;

@@ -1,0 +1,13 @@
+import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 28. */
+export const factoryDroid = {
+  id: 'factory-droid',
+  name: 'Factory Droid',
+  format: 'json',
+  containers: MCP_SERVERS_MAP,
+  entry: STANDARD_ENTRY,
+  locations: [
+    { scope: 'user', path: '~/.factory/mcp.json' },
+  ],
+} as const satisfies HostDefinition;

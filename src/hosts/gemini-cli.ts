@@ -1,0 +1,19 @@
+import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md rows 12–12c. `url` is SSE, `httpUrl` streamable HTTP. */
+export const geminiCli = {
+  id: 'gemini-cli',
+  name: 'Gemini CLI',
+  format: 'jsonc',
+  containers: MCP_SERVERS_MAP,
+  entry: { ...STANDARD_ENTRY, url: [{ key: 'httpUrl', transport: 'http' }, { key: 'url', transport: 'sse' }], urlDefault: 'sse' },
+  locations: [
+    { scope: 'user', path: '~/.gemini/settings.json' },
+    { scope: 'managed', os: 'darwin', path: '/Library/Application Support/GeminiCli/settings.json' },
+    { scope: 'managed', os: 'linux', path: '/etc/gemini-cli/settings.json' },
+    { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/gemini-cli/settings.json' },
+    { scope: 'plugin', glob: true, path: '~/.gemini/extensions/*/gemini-extension.json', format: 'json' },
+    { scope: 'project', path: '<project>/.gemini/settings.json', note: 'ignored unless the folder is trusted' },
+  ],
+  notes: ['mcp.allowed / mcp.excluded filter servers globally; `trust: true` skips confirmations.'],
+} as const satisfies HostDefinition;

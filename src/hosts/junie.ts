@@ -1,0 +1,14 @@
+import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 22. */
+export const junie = {
+  id: 'junie',
+  name: 'JetBrains Junie',
+  format: 'json',
+  containers: MCP_SERVERS_MAP,
+  entry: STANDARD_ENTRY,
+  locations: [
+    { scope: 'user', path: '~/.junie/mcp/mcp.json' },
+    { scope: 'project', path: '<project>/.junie/mcp/mcp.json' },
+  ],
+} as const satisfies HostDefinition;

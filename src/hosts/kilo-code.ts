@@ -1,0 +1,13 @@
+import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 31 (unverified). */
+export const kiloCode = {
+  id: 'kilo-code',
+  name: 'Kilo Code CLI',
+  format: 'json',
+  containers: MCP_SERVERS_MAP,
+  entry: STANDARD_ENTRY,
+  locations: [
+    { scope: 'user', path: '~/.kilocode/cli/global/settings/mcp_settings.json', unverified: true },
+  ],
+} as const satisfies HostDefinition;

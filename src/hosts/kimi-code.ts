@@ -1,0 +1,13 @@
+import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 27. */
+export const kimiCode = {
+  id: 'kimi-code',
+  name: 'Kimi Code CLI',
+  format: 'json',
+  containers: MCP_SERVERS_MAP,
+  entry: STANDARD_ENTRY,
+  locations: [
+    { scope: 'user', path: '~/.kimi/mcp.json' },
+  ],
+} as const satisfies HostDefinition;

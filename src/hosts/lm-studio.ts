@@ -1,0 +1,14 @@
+import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 17. */
+export const lmStudio = {
+  id: 'lm-studio',
+  name: 'LM Studio',
+  format: 'json',
+  containers: MCP_SERVERS_MAP,
+  entry: STANDARD_ENTRY,
+  locations: [
+    { scope: 'user', path: '~/.lmstudio/mcp.json' },
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.cache/lm-studio/mcp.json' },
+  ],
+} as const satisfies HostDefinition;

@@ -1,0 +1,18 @@
+import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/**
+ * hosts.md row 32. The file is JSON5; it is read as JSONC (comments, trailing commas). JSON5-only
+ * syntax (unquoted keys, single quotes) is reported as config-unparseable rather than guessed.
+ */
+export const openclaw = {
+  id: 'openclaw',
+  name: 'OpenClaw',
+  format: 'jsonc',
+  containers: [
+    { path: ['mcp', 'servers'], shape: 'map' },
+    { path: ['provider', 'mcpServers'], shape: 'map' },
+    { path: ['mcpServers'], shape: 'map' },
+  ],
+  entry: STANDARD_ENTRY,
+  locations: [{ scope: 'user', path: '~/.openclaw/openclaw.json' }],
+} as const satisfies HostDefinition;

@@ -1,0 +1,23 @@
+import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md rows 15, 15a; trap 9 (Windows directory disputed: all three are checked). */
+export const opencode = {
+  id: 'opencode',
+  name: 'opencode',
+  format: 'jsonc',
+  containers: [{ path: ['mcp'], shape: 'map' }],
+  entry: { ...STANDARD_ENTRY, env: ['environment', 'env'], enabled: ['enabled'], disabled: [] },
+  locations: [
+    { scope: 'user', path: '~/.config/opencode/opencode.json' },
+    { scope: 'user', path: '~/.config/opencode/opencode.jsonc' },
+    { scope: 'user', path: '~/.opencode/opencode.json' },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/opencode/opencode.json', unverified: true },
+    { scope: 'user', os: 'win32', path: '%LOCALAPPDATA%/opencode/opencode.json', unverified: true },
+    { scope: 'managed', os: 'darwin', path: '/Library/Application Support/opencode/opencode.json' },
+    { scope: 'managed', os: 'linux', path: '/etc/opencode/opencode.json' },
+    { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/opencode/opencode.json' },
+    { scope: 'project', path: '<project>/opencode.json' },
+    { scope: 'project', path: '<project>/opencode.jsonc' },
+  ],
+  notes: ['`command` is one array: executable and arguments together.'],
+} as const satisfies HostDefinition;

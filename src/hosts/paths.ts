@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { Platform } from '../shared/env.js';
+
+/**
+ * Expands host path templates (see `HostLocation` in types.ts) against the trusted home.
+ *
+ * Auditing a root (`--root DIR`): DIR is the home, Windows folders live below it
+ * (`%APPDATA%` = DIR/AppData/Roaming, `%LOCALAPPDATA%` = DIR/AppData/Local, `%USERPROFILE%` = DIR),
+ * and system (managed) folders are mapped below `DIR/_system/`:
+ *   `/etc/x` → `DIR/_system/etc/x`, `/Library/x` → `DIR/_system/Library/x`,
+ *   `%PROGRAMDATA%/x` → `DIR/_system/ProgramData/x`, `%PROGRAMFILES%/x` → `DIR/_system/Program Files/x`.
+ * Otherwise system folders are read from their real locations.
+ */
+export const SYSTEM_DIR = '_system';
+
+export interface PathContext {
+  readonly platform: Platform;
+  readonly home: string;
+  /** True when the home is an operator-given --root: system paths are mapped below it. */
+  readonly auditRoot: boolean;
+}
+
+export interface ExpandedPath {
+  /** The literal path (for a glob: the literal directory the pattern starts from). */
+  readonly base: string;
+  /** For globs: the pattern relative to `base`, '/'-separated. */
+  readonly pattern?: string;
+  /** What to show for this location (the path, or base + pattern). */
+  readonly display: string;
+}
+
+const GLOB_CHARS = /[*?{}[\]]/;
+
+/** The VS Code-family user-data root for a platform (hosts.md §1 `<UD:Name>` without the name). */
+export function userDataRoot(ctx: PathContext): string {
+  switch (ctx.platform) {
+    case 'darwin': return path.join(ctx.home, 'Library', 'Application Support');
+    case 'linux': return path.join(ctx.home, '.config');
+    case 'win32': return path.join(ctx.home, 'AppData', 'Roaming');
+  }
+}
+
+function systemRoot(ctx: PathContext, winFolder: 'ProgramData' | 'Program Files' | undefined): string {
+  if (ctx.auditRoot) return winFolder === undefined ? path.join(ctx.home, SYSTEM_DIR) : path.join(ctx.home, SYSTEM_DIR, winFolder);
+  if (winFolder !== undefined) return `C:\\${winFolder}`;
+  return path.parse(process.cwd()).root;
+}
+
+/** Returns the first segment's expansion, or undefined when the template needs a project it lacks. */
+function expandHead(head: string, ctx: PathContext, project: string | undefined): string | undefined {
+  switch (head) {
+    case '~': case '%USERPROFILE%': return ctx.home;
+    case '<UD>': return userDataRoot(ctx);
+    case '%APPDATA%': return path.join(ctx.home, 'AppData', 'Roaming');
+    case '%LOCALAPPDATA%': return path.join(ctx.home, 'AppData', 'Local');
+    case '%PROGRAMDATA%': return systemRoot(ctx, 'ProgramData');
+    case '%PROGRAMFILES%': return systemRoot(ctx, 'Program Files');
+    case '<project>': return project;
+    case '': return systemRoot(ctx, undefined); // an absolute POSIX path: /etc/…, /Library/…
+    default: return undefined;
+  }
+}
+
+/** Expands a template; undefined when it is a project template and no project is given. */
+export function expandTemplate(template: string, ctx: PathContext, project?: string): ExpandedPath | undefined {
+  const [head = '', ...rest] = template.split('/');
+  const start = expandHead(head, ctx, project);
+  if (start === undefined) return undefined;
+  const globAt = rest.findIndex((seg) => GLOB_CHARS.test(seg));
+  if (globAt < 0) {
+    const full = path.join(start, ...rest);
+    return { base: full, display: full };
+  }
+  const base = path.join(start, ...rest.slice(0, globAt));
+  const pattern = rest.slice(globAt).join('/');
+  return { base, pattern, display: path.join(base, pattern) };
+}
+
+/**
+ * Maps a project path recorded in a config file (~/.claude.json `projects` keys, Codex
+ * `[projects]`) onto the audited tree. Outside --root it is used as written. Under --root a path
+ * inside the recorded user's home (`/home/u/…`, `/Users/u/…`, `/root/…`, `C:\Users\u\…`) is
+ * rebased onto the root; any other absolute path goes below `DIR/_system/`.
+ */
+export function mapRecordedPath(recorded: string, ctx: PathContext): string | undefined {
+  if (!ctx.auditRoot) return path.isAbsolute(recorded) || path.win32.isAbsolute(recorded) ? recorded : undefined;
+  const unified = recorded.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
+  if (!unified.startsWith('/')) return undefined;
+  const inHome = /^\/(?:(?:home|Users)\/[^/]+|root)(\/.*)?$/i.exec(unified);
+  if (inHome !== null) return path.join(ctx.home, ...(inHome[1] ?? '').split('/').filter((s) => s !== ''));
+  return path.join(ctx.home, SYSTEM_DIR, ...unified.split('/').filter((s) => s !== ''));
+}
+
+/** Does a location apply to a platform? */
+export function appliesTo(os: Platform | readonly Platform[] | undefined, platform: Platform): boolean {
+  if (os === undefined) return true;
+  return typeof os === 'string' ? os === platform : os.includes(platform);
+}

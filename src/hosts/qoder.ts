@@ -1,0 +1,14 @@
+import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 26. */
+export const qoder = {
+  id: 'qoder',
+  name: 'Qoder',
+  format: 'json',
+  containers: MCP_SERVERS_MAP,
+  entry: STANDARD_ENTRY,
+  locations: [
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.qoder/mcp.json' },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/Qoder/SharedClientCache/mcp.json' },
+  ],
+} as const satisfies HostDefinition;

@@ -1,0 +1,14 @@
+import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 30. */
+export const sema4aiStudio = {
+  id: 'sema4ai-studio',
+  name: 'Sema4.ai Studio',
+  format: 'json',
+  containers: MCP_SERVERS_MAP,
+  entry: STANDARD_ENTRY,
+  locations: [
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.sema4ai/sema4ai-studio/mcp_servers.json' },
+    { scope: 'user', os: 'win32', path: '%LOCALAPPDATA%/sema4ai/sema4ai-studio/mcp_servers.json' },
+  ],
+} as const satisfies HostDefinition;

@@ -1,0 +1,115 @@
+import type { Platform } from '../shared/env.js';
+import type { ConfigFormat, Scope, Transport } from '../parse/types.js';
+
+/**
+ * A host definition is data (STYLE §3): where a host keeps MCP server entries on each OS, in
+ * which format, under which key, and how one entry maps onto `ServerEntry`. Behaviour that needs
+ * code (globs, project roots, ~/.claude.json projects) is a typed field here, implemented once in
+ * discover.ts / normalize.ts.
+ *
+ * Path templates use '/' separators and these tokens, expanded by `src/hosts/paths.ts`:
+ * - `~`               the trusted home (`%USERPROFILE%` on Windows)
+ * - `<UD>`            the VS Code-family user-data root: macOS `~/Library/Application Support`,
+ *                     Linux `~/.config`, Windows `%APPDATA%` (append `/<App name>`)
+ * - `%APPDATA%`, `%LOCALAPPDATA%`, `%USERPROFILE%`  Windows folders below the home
+ * - `%PROGRAMDATA%`, `%PROGRAMFILES%`, `/etc/…`, `/Library/…`  system (managed) folders
+ * - `<project>`       a project root (only in `scope: 'project'` locations)
+ * A location with `glob: true` is a fast-glob pattern from the first segment holding `* ? { [`.
+ */
+export interface HostLocation {
+  readonly scope: Scope;
+  /** OSes the path applies to; omitted = all three. */
+  readonly os?: Platform | readonly Platform[];
+  readonly path: string;
+  readonly glob?: true;
+  /** Overrides the host's format for this file. */
+  readonly format?: ConfigFormat;
+  /** Overrides the host's containers for this file. */
+  readonly containers?: readonly Container[];
+  /**
+   * Presence gate: the file is parsed only if its text contains one of these strings. A file that
+   * fails the gate (e.g. a VS Code settings.json without MCP content) is "found, no servers".
+   */
+  readonly gate?: readonly string[];
+  /**
+   * The file lists project roots: the keys of the object at this key path (`projects` in
+   * ~/.claude.json and Codex config.toml). Discovery adds them to the project roots it scans.
+   */
+  readonly listsProjects?: readonly string[];
+  /** No host source or host documentation confirms this location (hosts.md "(unverified)"). */
+  readonly unverified?: true;
+  readonly note?: string;
+}
+
+/**
+ * Where the entries sit inside a parsed file. `path` is a list of single keys: a key containing a
+ * dot (`"mcp.servers"`, `"amp.mcpServers"`) is one segment. `'*'` matches every key of an object
+ * (`projects.*.mcpServers`); the matched key is recorded as the entry's `project`.
+ */
+export interface Container {
+  readonly path: readonly string[];
+  /**
+   * `map`: name → entry. `array`: a list of entries named by `nameField` (or `#index`).
+   * `map-or-flat`: the map at `path` when present, else the document root itself is the map
+   * (plugin `.mcp.json` files). `single`: the object at `path` is one entry named by `nameField`
+   * or the file's base name.
+   */
+  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single';
+  readonly nameField?: string;
+  /** Scope of entries found here, when it differs from the location's (e.g. Claude Code local). */
+  readonly scope?: Scope;
+}
+
+/** Field names of one entry. Every list is tried in order; the first present key wins. */
+export interface EntryShape {
+  /** Program: a string, or an array whose first element is the program and the rest args. */
+  readonly command: readonly string[];
+  readonly args: readonly string[];
+  readonly env: readonly string[];
+  readonly cwd: readonly string[];
+  /** URL fields, each with the transport it implies when no type is given (undefined = `urlDefault`). */
+  readonly url: readonly { readonly key: string; readonly transport?: Transport }[];
+  readonly type: readonly string[];
+  readonly headers: readonly string[];
+  /** `true` here disables the entry. */
+  readonly disabled: readonly string[];
+  /** `false` here disables the entry. */
+  readonly enabled: readonly string[];
+  /** Transport of a URL entry without a type (Cline and Gemini `url`: SSE). */
+  readonly urlDefault: Transport;
+  /** The host ignores remote (URL) entries in this file (Claude Desktop): they are marked disabled. */
+  readonly remoteIgnored?: true;
+  /** Fields live in a nested object under this key (legacy Continue `transport: {…}`). */
+  readonly inner?: string;
+}
+
+export interface HostDefinition {
+  /** kebab-case, equals the file name. */
+  readonly id: string;
+  readonly name: string;
+  readonly format: ConfigFormat;
+  readonly containers: readonly Container[];
+  readonly entry: EntryShape;
+  readonly locations: readonly HostLocation[];
+  /** Facts about this host's switches that a file-based audit should know (hosts.md §5). */
+  readonly notes?: readonly string[];
+}
+
+/** The common shape: `command`, `args`, `env`, `url`, `type`, `headers`, `disabled`. */
+export const STANDARD_ENTRY = {
+  command: ['command'],
+  args: ['args'],
+  env: ['env'],
+  cwd: ['cwd'],
+  url: [{ key: 'url' }],
+  type: ['type'],
+  headers: ['headers'],
+  disabled: ['disabled'],
+  enabled: [],
+  urlDefault: 'http',
+} as const satisfies EntryShape;
+
+export const MCP_SERVERS_MAP = [{ path: ['mcpServers'], shape: 'map' }] as const satisfies readonly Container[];
+
+/** VS Code-family applications whose user-data folders hold extension storage (Cline, Roo). */
+export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,VSCodium,Cursor,Windsurf,Trae,Kiro,Antigravity,Void,Positron}';

@@ -1,0 +1,14 @@
+import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+
+/** hosts.md row 23 (container key unverified; Claude-style mcpServers assumed). */
+export const warp = {
+  id: 'warp',
+  name: 'Warp',
+  format: 'json',
+  containers: MCP_SERVERS_MAP,
+  entry: STANDARD_ENTRY,
+  locations: [
+    { scope: 'user', path: '~/.warp/.mcp.json', unverified: true },
+    { scope: 'project', path: '<project>/.warp/.mcp.json', unverified: true },
+  ],
+} as const satisfies HostDefinition;

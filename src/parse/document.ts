@@ -1,0 +1,66 @@
+/**
+ * What every format parser returns: the value (unknown until narrowed), a way to find the
+ * 1-based line:column of a JSON pointer, and the duplicate keys seen (a parser differential).
+ */
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+export type PointerSegment = string | number;
+
+export interface DuplicateKey {
+  /** JSON pointer of the duplicated member. */
+  readonly pointer: string;
+  readonly key: string;
+  readonly first: Position;
+  /** Position of the occurrence the host uses. */
+  readonly used: Position;
+  /** Which occurrence the host uses, in words. */
+  readonly hostBehaviour: string;
+}
+
+export interface ParsedDocument {
+  readonly value: unknown;
+  /** Position of the member named by the pointer (its key), or of its nearest existing ancestor. */
+  locate(pointer: readonly PointerSegment[]): Position;
+  readonly duplicates: readonly DuplicateKey[];
+}
+
+export type ParseProblemKind = 'syntax' | 'too-deep';
+
+export interface ParseProblem {
+  readonly kind: ParseProblemKind;
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** Nesting deeper than this is refused before any value is built (no recursion on hostile input). */
+export const MAX_DEPTH = 512;
+
+/** RFC 6901 pointer from segments. */
+export function toPointer(segments: readonly PointerSegment[]): string {
+  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/** Offset → 1-based line:column (columns in UTF-16 code units), built once per text. */
+export function lineIndex(text: string): (offset: number) => Position {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
+  };
+}
+
+/** Sets an own property even for `__proto__` (a hostile key must not change the prototype). */
+export function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -1,0 +1,223 @@
+import type { Container, EntryShape } from '../hosts/types.js';
+import { toPointer, type ParsedDocument, type PointerSegment, type Position } from './document.js';
+import type { ConfigFormat, Origin, Provenance, Scope, ServerEntry, Transport } from './types.js';
+
+/** Where a file's entries come from, and how to read them. */
+export interface NormalizeInput {
+  readonly host: string;
+  readonly scope: Scope;
+  readonly file: string;
+  readonly realPath?: string;
+  readonly format: ConfigFormat;
+  readonly containers: readonly Container[];
+  readonly entry: EntryShape;
+  readonly doc: ParsedDocument;
+  /** The project root, for project-scope files. */
+  readonly project?: string;
+}
+
+/** A value that is not the type the host expects (becomes `config-unexpected-shape`). */
+export interface ShapeProblem {
+  readonly pointer: string;
+  readonly expected: string;
+  readonly actual: string;
+  readonly position: Position;
+}
+
+export interface Normalized {
+  readonly entries: readonly ServerEntry[];
+  readonly problems: readonly ShapeProblem[];
+  /** True when at least one container key exists in the file (distinguishes "no servers key"). */
+  readonly containerPresent: boolean;
+}
+
+type Obj = Readonly<Record<string, unknown>>;
+
+export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+/** Every value at a container path; `'*'` matches each key of an object (recorded as `project`). */
+function resolvePath(root: unknown, path: readonly string[]): { value: unknown; at: PointerSegment[]; project?: string }[] {
+  let frontier: { value: unknown; at: PointerSegment[]; project?: string }[] = [{ value: root, at: [] }];
+  for (const seg of path) {
+    const next: typeof frontier = [];
+    for (const f of frontier) {
+      if (!isObject(f.value)) continue;
+      if (seg === '*') {
+        for (const [k, v] of Object.entries(f.value)) next.push({ value: v, at: [...f.at, k], project: k });
+      } else if (Object.hasOwn(f.value, seg)) {
+        next.push({ value: f.value[seg], at: [...f.at, seg], ...(f.project !== undefined ? { project: f.project } : {}) });
+      }
+    }
+    frontier = next;
+  }
+  return frontier;
+}
+
+const ENTRY_HINTS = ['command', 'cmd', 'url', 'serverUrl', 'httpUrl', 'uri', 'type', 'transport', 'args'];
+
+/** Maps a parsed file onto `ServerEntry[]` with provenance. Never throws on bad input. */
+export function normalize(input: NormalizeInput): Normalized {
+  const entries: ServerEntry[] = [];
+  const problems: ShapeProblem[] = [];
+  let containerPresent = false;
+  const root = input.doc.value;
+  const problem = (at: readonly PointerSegment[], expected: string, actual: unknown): void => {
+    problems.push({ pointer: toPointer(at), expected, actual: typeName(actual), position: input.doc.locate(at) });
+  };
+  const add = (name: string, value: unknown, at: PointerSegment[], scope: Scope, project: string | undefined): void => {
+    if (!isObject(value)) {
+      problem(at, 'an object (one server entry)', value);
+      return;
+    }
+    entries.push(toEntry(input, name, value, at, scope, project ?? input.project));
+  };
+  for (const c of input.containers) {
+    const scope = c.scope ?? input.scope;
+    let found = resolvePath(root, c.path);
+    if (found.length === 0 && c.shape === 'map-or-flat' && isObject(root)) {
+      const flat = Object.entries(root).filter(([, v]) => isObject(v) && ENTRY_HINTS.some((h) => Object.hasOwn(v, h)));
+      if (flat.length > 0) containerPresent = true;
+      for (const [name, v] of flat) add(name, v, [name], scope, undefined);
+      continue;
+    }
+    if (found.length > 0) containerPresent = true;
+    for (const { value, at, project } of found) {
+      if (c.shape === 'array') {
+        if (!Array.isArray(value)) { problem(at, 'an array of server entries', value); continue; }
+        value.forEach((item: unknown, i) => {
+          const named = isObject(item) && c.nameField !== undefined ? item[c.nameField] : undefined;
+          add(typeof named === 'string' && named !== '' ? named : `#${i}`, item, [...at, i], scope, project);
+        });
+      } else if (c.shape === 'single') {
+        const named = isObject(value) && c.nameField !== undefined ? value[c.nameField] : undefined;
+        add(typeof named === 'string' ? named : baseName(input.file), value, at, scope, project);
+      } else {
+        if (value === null) continue; // `"mcpServers": null` = no servers
+        if (!isObject(value)) { problem(at, 'a map of server name to entry', value); continue; }
+        for (const [name, v] of Object.entries(value)) add(name, v, [...at, name], scope, project);
+      }
+    }
+    found = [];
+  }
+  return { entries, problems, containerPresent };
+}
+
+function baseName(file: string): string {
+  const last = file.split(/[\\/]/).pop() ?? file;
+  return last.replace(/\.[^.]*$/, '');
+}
+
+function first(obj: Obj, keys: readonly string[]): [string, unknown] | undefined {
+  for (const k of keys) if (Object.hasOwn(obj, k) && obj[k] !== undefined) return [k, obj[k]];
+  return undefined;
+}
+
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map((x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x) ?? String(x))) : [];
+
+const TRANSPORTS: Readonly<Record<string, Transport>> = {
+  stdio: 'stdio', local: 'stdio',
+  sse: 'sse',
+  http: 'http', 'streamable-http': 'http', streamableHttp: 'http', streamable_http: 'http', streamable: 'http', remote: 'http',
+};
+
+function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegment[], scope: Scope, project: string | undefined): ServerEntry {
+  const shape = input.entry;
+  const inner = shape.inner !== undefined ? raw[shape.inner] : undefined;
+  const obj: Obj = isObject(inner) ? { ...raw, ...inner } : raw;
+  const fieldAt = (key: string): PointerSegment[] => (isObject(inner) && Object.hasOwn(inner, key) && shape.inner !== undefined ? [...at, shape.inner, key] : [...at, key]);
+  const origin = (segs: readonly PointerSegment[]): Origin => ({ file: input.file, pointer: toPointer(segs), ...input.doc.locate(segs) });
+
+  let command: string | undefined;
+  let args: string[] = [];
+  let envSource: unknown;
+  let envAt: PointerSegment[] = [];
+  const cmd = first(obj, shape.command);
+  if (cmd !== undefined) {
+    const [key, v] = cmd;
+    if (typeof v === 'string') command = v;
+    else if (Array.isArray(v)) { const all = strings(v); command = all[0]; args = all.slice(1); }
+    else if (isObject(v) && typeof v.path === 'string') { // Zed's older { path, args, env }
+      command = v.path; args = strings(v.args);
+      if (isObject(v.env)) { envSource = v.env; envAt = [...fieldAt(key), 'env']; }
+    }
+  }
+  const argsField = first(obj, shape.args);
+  if (argsField !== undefined) args = [...args, ...strings(argsField[1])];
+  const envField = first(obj, shape.env);
+  if (envField !== undefined) { envSource = envField[1]; envAt = fieldAt(envField[0]); }
+  const env: Record<string, string | null> = {};
+  const envOrigins: Record<string, Origin> = {};
+  if (isObject(envSource)) {
+    for (const [k, v] of Object.entries(envSource)) {
+      Object.defineProperty(env, k, { value: v === null ? null : typeof v === 'string' ? v : String(v), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(envOrigins, k, { value: origin([...envAt, k]), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  const headers: Record<string, string> = {};
+  const headersField = first(obj, shape.headers);
+  if (headersField !== undefined && isObject(headersField[1])) {
+    for (const [k, v] of Object.entries(headersField[1])) {
+      Object.defineProperty(headers, k, { value: typeof v === 'string' ? v : String(v), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  let url: string | undefined;
+  let urlTransport: Transport | undefined;
+  for (const u of shape.url) {
+    const v = obj[u.key];
+    if (Object.hasOwn(obj, u.key) && typeof v === 'string') { url = v; urlTransport = u.transport; break; }
+  }
+  const typeField = first(obj, shape.type);
+  const typeValue = typeField !== undefined && typeof typeField[1] === 'string' ? typeField[1] : undefined;
+  let transport: Transport;
+  let transportSource: Provenance;
+  if (typeValue !== undefined) {
+    transport = TRANSPORTS[typeValue] ?? 'unknown';
+    transportSource = transport === 'unknown' ? 'unresolvable' : 'explicit';
+  } else if (command !== undefined) {
+    transport = 'stdio'; transportSource = 'defaulted';
+  } else if (url !== undefined) {
+    transport = urlTransport ?? shape.urlDefault; transportSource = 'defaulted';
+  } else {
+    transport = 'unknown'; transportSource = 'unresolvable';
+  }
+  let disabledBy: string | undefined;
+  for (const k of shape.disabled) if (obj[k] === true) disabledBy = `${k}: true`;
+  for (const k of shape.enabled) if (obj[k] === false) disabledBy = `${k}: false`;
+  if (disabledBy === undefined && shape.remoteIgnored === true && command === undefined && url !== undefined) {
+    disabledBy = 'the host ignores remote (url) entries in this file';
+  }
+  const cwdField = first(obj, shape.cwd);
+  const argOrigins = argsField !== undefined && Array.isArray(argsField[1])
+    ? argsField[1].map((_v: unknown, i: number) => origin([...fieldAt(argsField[0]), i]))
+    : undefined;
+  return {
+    host: input.host,
+    scope,
+    configPath: input.file,
+    name,
+    origin: origin(at),
+    transport,
+    transportSource,
+    ...(command !== undefined ? { command } : {}),
+    args,
+    env,
+    envOrigins,
+    ...(cwdField !== undefined && typeof cwdField[1] === 'string' ? { cwd: cwdField[1] } : {}),
+    ...(url !== undefined ? { url } : {}),
+    headers,
+    disabled: disabledBy !== undefined,
+    ...(disabledBy !== undefined ? { disabledBy } : {}),
+    ...(argOrigins !== undefined && cmd !== undefined && !Array.isArray(cmd[1]) ? { argOrigins } : {}),
+    raw,
+    ...(project !== undefined ? { project } : {}),
+    format: input.format,
+    ...(input.realPath !== undefined ? { realPath: input.realPath } : {}),
+  };
+}

@@ -1,0 +1,16 @@
+import { defineRule } from './types.js';
+
+export const configInvalidUtf8 = defineRule({
+  id: 'config-invalid-utf8',
+  severity: 'medium',
+  grade: 'unverifiable',
+  since: '0.1.0',
+  title: 'Config file is not valid UTF-8',
+  message: '{{host}} {{scope}} config {{path}} is not valid UTF-8 (first bad byte at offset {{offset}})',
+  docs: {
+    meaning: 'The file contains bytes that are not valid UTF-8, so parsers disagree on what it says.',
+    whyItMatters: 'A lenient host decoder may replace the bytes and load entries a strict one rejects; the entries are not audited.',
+    howToFix: 'Re-save the file as UTF-8.',
+    example: 'A Latin-1 e-acute byte 0xE9 inside a JSON string',
+  },
+});
