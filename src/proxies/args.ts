@@ -1,0 +1,146 @@
+/**
+ * Shared reading of a proxy's own command line: flag values in both `--flag value` and
+ * `--flag=value` forms, and the frame that runs the proxy inside a launch chain.
+ */
+import { isBareName } from '../launch/program-name.js';
+import type { Frame, LaunchChain } from '../launch/types.js';
+import type { Origin, ServerEntry } from '../parse/types.js';
+import type { ProxyRuntime, Recognition, StoreRef } from './types.js';
+
+export interface FlagHit {
+  readonly value: string;
+  /** The argument index of the flag itself. */
+  readonly index: number;
+  /** The arg as written (`--pin-store=/x` or `--pin-store`). */
+  readonly written: string;
+}
+
+/**
+ * Every occurrence of a value flag, in order, stopping at `--` (the upstream's argv).
+ * `abbrev` lists the proxy's known long options: an unambiguous prefix (Python argparse's
+ * allow_abbrev) counts as the flag too.
+ */
+export function flagHits(args: readonly string[], names: readonly string[], abbrev: readonly string[] = []): FlagHit[] {
+  const hits: FlagHit[] = [];
+  const matches = (flag: string): boolean => {
+    if (names.includes(flag)) return true;
+    if (abbrev.length === 0 || !flag.startsWith('--') || flag.length < 4) return false;
+    const candidates = abbrev.filter((a) => a.startsWith(flag));
+    return candidates.length === 1 && candidates[0] !== undefined && names.includes(candidates[0]);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--') break;
+    const eq = a.indexOf('=');
+    if (a.startsWith('-') && eq > 0 && matches(a.slice(0, eq))) {
+      hits.push({ value: a.slice(eq + 1), index: i, written: a });
+    } else if (matches(a)) {
+      const v = args[i + 1];
+      if (v !== undefined) hits.push({ value: v, index: i, written: a });
+      i++;
+    }
+  }
+  return hits;
+}
+
+/** The value that wins when a flag repeats (argparse, click and Go's flag package: the last). */
+export function lastFlagValue(args: readonly string[], names: readonly string[], abbrev: readonly string[] = []): FlagHit | undefined {
+  const hits = flagHits(args, names, abbrev);
+  return hits[hits.length - 1];
+}
+
+/** True when a boolean flag is present before any `--`. */
+export function hasFlag(args: readonly string[], ...names: readonly string[]): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (names.includes(a)) return true;
+  }
+  return false;
+}
+
+/** Arguments after the first `--`, or undefined when there is none. */
+export function afterDashDash(args: readonly string[]): string[] | undefined {
+  const i = args.indexOf('--');
+  return i < 0 ? undefined : args.slice(i + 1);
+}
+
+/** The proxy's own arguments in a frame: after `-m module` or the script for an interpreter frame. */
+export function ownArgs(frame: Frame): readonly string[] {
+  if (frame.kind !== 'interpreter') return frame.args;
+  const anchor = frame.module ?? frame.script;
+  if (anchor === undefined) return frame.args;
+  const i = frame.args.indexOf(anchor);
+  return i < 0 ? frame.args : frame.args.slice(i + 1);
+}
+
+/**
+ * Resolved through PATH? The frame that names the proxy, or the package runner / `uv run` that
+ * fetched it (`uvx --from mcpindex-gate mcpindex-proxy` is as bare as its `uvx`).
+ */
+export function bareNameAt(chain: LaunchChain, index: number): boolean {
+  let j = index;
+  while (j > 0) {
+    const prev = chain.frames[j - 1];
+    if (prev === undefined || (prev.kind !== 'package-runner' && prev.kind !== 'uv-run')) break;
+    j--;
+  }
+  const f = chain.frames[j];
+  return f !== undefined && isBareName(f.program);
+}
+
+/** The last frame matching a predicate, with its index. */
+export function findFrame(chain: LaunchChain, test: (f: Frame) => boolean): { frame: Frame; index: number } | undefined {
+  for (let i = chain.frames.length - 1; i >= 0; i--) {
+    const f = chain.frames[i];
+    if (f !== undefined && test(f)) return { frame: f, index: i };
+  }
+  return undefined;
+}
+
+/** The package version a runner frame in the chain records for a package name. */
+export function packageVersion(chain: LaunchChain, test: (name: string) => boolean): string | undefined {
+  for (const f of chain.frames) {
+    if (f.package !== undefined && test(f.package.name) && f.package.version !== undefined) return f.package.version;
+  }
+  return undefined;
+}
+
+/** The last assignment of a variable that reaches the leaf (entry env, then prefixes and shell strings). */
+export function envValue(chain: LaunchChain, name: string): { value: string | null; found: boolean } {
+  let out: { value: string | null; found: boolean } = { value: null, found: false };
+  for (const a of chain.env) if (a.name === name && a.cleared !== true) out = { value: a.value, found: true };
+  return out;
+}
+
+/** The origin of the entry argument that carries `needle` (as a whole arg or inside a shell string). */
+export function argOrigin(entry: ServerEntry, needle: string): Origin | undefined {
+  const origins = entry.argOrigins;
+  if (origins === undefined || !Array.isArray(entry.args)) return undefined;
+  const exact = entry.args.findIndex((a) => a === needle);
+  const i = exact >= 0 ? exact : entry.args.findIndex((a) => typeof a === 'string' && a.includes(needle));
+  return i < 0 ? undefined : origins[i];
+}
+
+/** An explicit store from a flag, with the origin of the arg that set it when known. */
+export function explicitStore(entry: ServerEntry, hit: FlagHit): StoreRef {
+  const origin = argOrigin(entry, hit.written.includes('=') ? hit.written : hit.value);
+  const flag = hit.written.includes('=') ? hit.written.slice(0, hit.written.indexOf('=')) : hit.written;
+  return origin === undefined ? { kind: 'explicit', flag, value: hit.value } : { kind: 'explicit', flag, value: hit.value, origin };
+}
+
+/** A recognition for a gateway that mediates but does not pin tool contracts. */
+export function mediated(
+  proxy: Recognition['proxy'], entry: ServerEntry, runtime: ProxyRuntime, reason: string, extra: Partial<Recognition> = {},
+): Recognition {
+  return {
+    proxy, pins: false, reason, runtime, mode: 'mediate', blocking: false, bareName: false,
+    serverId: typeof entry.name === 'string' ? entry.name : '',
+    store: { kind: 'unresolvable', why: `${proxy} keeps no tool-contract pins` },
+    ...extra,
+  };
+}
+
+/** `entry.name` as a string, whatever the entry holds. */
+export function entryName(entry: ServerEntry): string {
+  return typeof entry.name === 'string' ? entry.name : '';
+}

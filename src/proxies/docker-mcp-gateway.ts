@@ -1,0 +1,23 @@
+/** Docker MCP Gateway: `docker mcp gateway run` (pinning-systems.md §9). Verifies images, not tool contracts. */
+import type { LaunchChain } from '../launch/types.js';
+import type { ServerEntry } from '../parse/types.js';
+import { bareNameAt, findFrame, mediated } from './args.js';
+import type { ProxyRecognizer, Recognition } from './types.js';
+
+function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
+  if (chain.leaf.kind !== 'exec') return undefined;
+  const found = findFrame(chain, (f) => (f.name === 'docker' && f.args[0] === 'mcp' && f.args[1] === 'gateway')
+    || (f.name === 'docker-mcp' && f.args[0] === 'gateway'));
+  if (found === undefined) return undefined;
+  return mediated('docker-mcp-gateway', entry, 'go',
+    'Docker MCP Gateway verifies image digests and signatures; tool-description changes are out of its scope',
+    { bareName: bareNameAt(chain, found.index), aggregator: true });
+}
+
+export const dockerMcpGateway: ProxyRecognizer = {
+  id: 'docker-mcp-gateway',
+  version: 1,
+  recognize(chain, entry) {
+    try { return recognize(chain, entry); } catch { return undefined; }
+  },
+};

@@ -1,0 +1,28 @@
+/**
+ * Enkrypt Secure MCP Gateway: one entry named "Enkrypt Secure MCP Gateway", or a command that runs
+ * `secure-mcp-gateway` / `secure_mcp_gateway` (pinning-systems.md §9).
+ */
+import type { LaunchChain } from '../launch/types.js';
+import type { ServerEntry } from '../parse/types.js';
+import { bareNameAt, entryName, findFrame, mediated } from './args.js';
+import type { ProxyRecognizer, Recognition } from './types.js';
+
+const MARK = /secure[-_]mcp[-_]gateway/i;
+
+function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
+  const found = findFrame(chain, (f) => MARK.test(f.name) || (f.module !== undefined && MARK.test(f.module))
+    || (f.script !== undefined && MARK.test(f.script)) || (f.package !== undefined && MARK.test(f.package.name)));
+  const named = /^enkrypt secure mcp gateway$/i.test(entryName(entry).trim());
+  if (found === undefined && !named) return undefined;
+  return mediated('enkrypt-gateway', entry, 'python',
+    'Enkrypt uses a static tool allowlist with descriptions and guardrails via its API; it does not pin tool schemas',
+    { aggregator: true, bareName: found === undefined ? false : bareNameAt(chain, found.index) });
+}
+
+export const enkryptGateway: ProxyRecognizer = {
+  id: 'enkrypt-gateway',
+  version: 1,
+  recognize(chain, entry) {
+    try { return recognize(chain, entry); } catch { return undefined; }
+  },
+};

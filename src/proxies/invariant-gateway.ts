@@ -1,0 +1,30 @@
+/**
+ * Invariant Gateway (`mcp-scan proxy`): `uvx invariant-gateway@latest mcp … --exec <orig cmd> …`,
+ * detected, as mcp-scan does, by any argument containing `invariant-gateway` (pinning-systems.md §9).
+ */
+import type { LaunchChain } from '../launch/types.js';
+import type { ServerEntry } from '../parse/types.js';
+import { bareNameAt, findFrame, mediated, packageVersion } from './args.js';
+import type { ProxyRecognizer, Recognition } from './types.js';
+
+function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
+  const found = findFrame(chain, (f) => f.name === 'invariant-gateway' || f.args.some((a) => a.includes('invariant-gateway')));
+  if (found === undefined) return undefined;
+  const args = chain.leaf.kind === 'exec' ? chain.leaf.args : found.frame.args;
+  const i = args.indexOf('--exec');
+  const version = packageVersion(chain, (n) => n === 'invariant-gateway');
+  let extra: Partial<Recognition> = { mode: 'guardrails', bareName: bareNameAt(chain, found.index) };
+  if (i >= 0 && i + 1 < args.length) extra = { ...extra, upstream: args.slice(i + 1) };
+  if (version !== undefined) extra = { ...extra, version };
+  return mediated('invariant-gateway', entry, 'python',
+    'Invariant Gateway applies guardrails (PII, secrets, tool restrictions) and is a temporary rewrite; it does not pin tool contracts',
+    extra);
+}
+
+export const invariantGateway: ProxyRecognizer = {
+  id: 'invariant-gateway',
+  version: 1,
+  recognize(chain, entry) {
+    try { return recognize(chain, entry); } catch { return undefined; }
+  },
+};

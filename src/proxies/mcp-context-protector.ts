@@ -1,0 +1,65 @@
+/**
+ * mcp-context-protector (Trail of Bits): a per-entry wrapper with TOFU + explicit approval
+ * (pinning-systems.md §3.1–3.3). Approvals live in `servers.json`, keyed by `<type>:<identifier>`
+ * where the identifier is the upstream command string (stdio) or URL.
+ */
+import path from 'node:path';
+import type { LaunchChain } from '../launch/types.js';
+import type { ServerEntry } from '../parse/types.js';
+import { shellWords } from '../launch/shell-words.js';
+import { bareNameAt, entryName, explicitStore, findFrame, lastFlagValue, ownArgs } from './args.js';
+import type { ProxyRecognizer, Recognition } from './types.js';
+
+type Approval = NonNullable<Recognition['approvalKey']>;
+
+/** The upstream and its approval key from `--command "…"`, `--command-args cmd …`, `--url`, `--sse-url`. */
+function upstreamOf(args: readonly string[]): { upstream?: string[]; key?: Approval } {
+  const i = args.indexOf('--command-args');
+  if (i >= 0) {
+    const argv = args.slice(i + 1);
+    // The identifier is the command string; for the argv form the proxy joins it with spaces.
+    return argv.length === 0 ? {} : { upstream: argv, key: { type: 'stdio', identifier: argv.join(' ') } };
+  }
+  const command = lastFlagValue(args, ['--command']);
+  if (command !== undefined) {
+    const words = shellWords(command.value);
+    const upstream = words.ok ? words.value.map((w) => w.text) : [command.value];
+    return { upstream, key: { type: 'stdio', identifier: command.value } };
+  }
+  const sse = lastFlagValue(args, ['--sse-url']);
+  if (sse !== undefined) return { upstream: [sse.value], key: { type: 'sse', identifier: sse.value } };
+  const url = lastFlagValue(args, ['--url']);
+  if (url !== undefined) return { upstream: [url.value], key: { type: 'http', identifier: url.value } };
+  return {};
+}
+
+function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
+  if (chain.leaf.kind !== 'exec') return undefined;
+  const found = findFrame(chain, (f) => f.name === 'mcp-context-protector' || f.module === 'contextprotector');
+  if (found === undefined) return undefined;
+  const args = ownArgs(found.frame);
+  const storeFlag = lastFlagValue(args, ['--server-config-file']);
+  const { upstream, key } = upstreamOf(args);
+  let r: Recognition = {
+    proxy: 'mcp-context-protector', pins: true, runtime: 'python',
+    mode: 'approval', blocking: true,
+    bareName: bareNameAt(chain, found.index),
+    serverId: entryName(entry),
+    store: storeFlag === undefined ? { kind: 'default' } : explicitStore(entry, storeFlag),
+  };
+  if (upstream !== undefined) r = { ...r, upstream };
+  if (key !== undefined) r = { ...r, approvalKey: key };
+  return r;
+}
+
+export const mcpContextProtector: ProxyRecognizer = {
+  id: 'mcp-context-protector',
+  version: 1,
+  recognize(chain, entry) {
+    try { return recognize(chain, entry); } catch { return undefined; }
+  },
+  defaultStorePath(_rec, home, platform) {
+    const p = platform === 'win32' ? path.win32 : path.posix;
+    return p.join(home, '.mcp-context-protector', 'servers.json');
+  },
+};

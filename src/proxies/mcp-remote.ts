@@ -1,0 +1,29 @@
+/**
+ * `mcp-remote`: a stdio ↔ remote transport bridge (usually `npx -y mcp-remote[@ver] <url>`), not
+ * a gateway: it pins nothing. Its version is recorded: < 0.1.16 is CVE-2025-6514 (hosts.md trap 18).
+ */
+import type { LaunchChain } from '../launch/types.js';
+import type { ServerEntry } from '../parse/types.js';
+import { bareNameAt, findFrame, mediated, packageVersion } from './args.js';
+import type { ProxyRecognizer, Recognition } from './types.js';
+
+function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
+  if (chain.leaf.kind !== 'exec') return undefined;
+  const found = findFrame(chain, (f) => f.name === 'mcp-remote'
+    || (f.kind === 'interpreter' && f.script !== undefined && /(^|[\\/])mcp-remote([\\/]|$)/.test(f.script)));
+  if (found === undefined) return undefined;
+  const url = found.frame.args.find((a) => /^https?:\/\//i.test(a));
+  const version = packageVersion(chain, (n) => n === 'mcp-remote');
+  let extra: Partial<Recognition> = { mode: 'bridge', bareName: bareNameAt(chain, found.index) };
+  if (url !== undefined) extra = { ...extra, upstream: [url] };
+  if (version !== undefined) extra = { ...extra, version };
+  return mediated('mcp-remote', entry, 'node', 'mcp-remote is a transport bridge to a remote server: it forwards tool lists unchecked and pins nothing', extra);
+}
+
+export const mcpRemote: ProxyRecognizer = {
+  id: 'mcp-remote',
+  version: 1,
+  recognize(chain, entry) {
+    try { return recognize(chain, entry); } catch { return undefined; }
+  },
+};

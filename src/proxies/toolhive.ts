@@ -1,0 +1,25 @@
+/**
+ * ToolHive (`thv`): containers behind a localhost proxy (pinning-systems.md §9). Its URLs
+ * (`http://127.0.0.1:<port>/…`) carry no mark of their own, so only a `thv` command is recognised.
+ */
+import type { LaunchChain } from '../launch/types.js';
+import type { ServerEntry } from '../parse/types.js';
+import { bareNameAt, findFrame, mediated } from './args.js';
+import type { ProxyRecognizer, Recognition } from './types.js';
+
+function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
+  if (chain.leaf.kind !== 'exec') return undefined;
+  const found = findFrame(chain, (f) => f.name === 'thv');
+  if (found === undefined) return undefined;
+  return mediated('toolhive', entry, 'go',
+    'ToolHive filters and can override tool names and descriptions, but does not pin tool schemas',
+    { bareName: bareNameAt(chain, found.index) });
+}
+
+export const toolhive: ProxyRecognizer = {
+  id: 'toolhive',
+  version: 1,
+  recognize(chain, entry) {
+    try { return recognize(chain, entry); } catch { return undefined; }
+  },
+};
