@@ -1,9 +1,11 @@
-import type { AuditReport, Reporter } from './model.js';
+import type { AuditReport, ReportContext, Reporter } from './model.js';
 
 /**
- * Key order of the JSON report: `schemaVersion` first, then each object in the model's reading
- * order. Keys a shape does not list (a field added later) follow alphabetically; map-like objects
- * (coverage by host/scope, finding data) are alphabetical. `undefined` members are dropped.
+ * The JSON report is written from an allow-list: `schemaVersion` first, then each object's keys
+ * in the model's reading order. A key a shape does not list is DROPPED, so a producer that
+ * spreads a parsed ServerEntry (with its env/header values) into a report entry cannot leak
+ * them; a new model field must be added here and to schemas/report.schema.json. Map-like objects
+ * (coverage by host/scope, finding data) keep all keys, alphabetically. `undefined` is dropped.
  */
 interface Shape {
   readonly keys: readonly string[];
@@ -55,11 +57,12 @@ export function orderKeys(value: unknown, shapeName = 'report'): unknown {
   if (Array.isArray(value)) return value.map((v: unknown) => orderKeys(v, shapeName));
   if (typeof value !== 'object' || value === null) return value;
   const shape = SHAPES[shapeName] ?? SHAPES['any'];
-  const listed = shape?.mapOf === undefined ? (shape?.keys ?? []) : [];
   const present = Object.keys(value);
-  const rest = present.filter((k) => !listed.includes(k)).sort(alphabetical);
+  const keys = shape?.mapOf !== undefined || shapeName === 'any'
+    ? present.sort(alphabetical)
+    : (shape?.keys ?? []).filter((k) => present.includes(k));
   const out: Record<string, unknown> = {};
-  for (const key of [...listed.filter((k) => present.includes(k)), ...rest]) {
+  for (const key of keys) {
     const v: unknown = Reflect.get(value, key);
     if (v === undefined) continue;
     out[key] = orderKeys(v, shape?.mapOf ?? shape?.children?.[key] ?? 'any');
@@ -70,7 +73,7 @@ export function orderKeys(value: unknown, shapeName = 'report'): unknown {
 export const json = {
   id: 'json',
   description: 'the report as JSON (schemas/report.schema.json), schemaVersion first',
-  render(report: AuditReport): string {
+  render(report: AuditReport, _ctx: ReportContext): string {
     return `${JSON.stringify(orderKeys(report), null, 2)}\n`;
   },
 } as const satisfies Reporter;

@@ -69,7 +69,7 @@ function descriptor(rule: RuleMeta): Record<string, unknown> {
 
 /** Percent-encodes each path segment, keeping `/` and a Windows drive's colon. */
 function encodePath(path: string): string {
-  return path.split('/').map((seg, i) => (i === 0 && /^[A-Za-z]:$/.test(seg) ? seg : encodeURIComponent(seg))).join('/');
+  return path.split('/').map((seg, i) => (i <= 1 && /^[A-Za-z]:$/.test(seg) ? seg : encodeURIComponent(seg))).join('/');
 }
 
 /** file:///abs/dir/ for an absolute path (POSIX or Windows), with a trailing slash for a base. */

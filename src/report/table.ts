@@ -31,8 +31,8 @@ const NO_COLOR: Palette = {
   dim: plain,
 };
 
-/** 22 + 9 + 16 + 20 + 27 + 6 borders = 100 columns. */
-const COL_WIDTHS = [22, 9, 16, 20, 27];
+/** 20 + 9 + 15 + 24 + 26 + 6 borders = 100 columns. */
+const COL_WIDTHS = [20, 9, 15, 24, 26];
 
 function gradeCell(entry: ReportEntry, p: Palette): string {
   if (entry.disabled) return p.dim(`disabled\n(${entry.grade})`);
@@ -43,13 +43,30 @@ function findingsCell(entry: ReportEntry): string {
   return entry.findings.map((f) => (f.suppressed === undefined ? f.id : `${f.id} (suppressed)`)).join('\n');
 }
 
+/** Word-wraps `text` to `width` columns, every line indented; a long word stays whole. */
+export function wrap(text: string, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let line = indent;
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    if (line !== indent && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent;
+    }
+    line = line === indent ? `${indent}${word}` : `${line} ${word}`;
+  }
+  if (line !== indent || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+const WIDTH = 100;
+
 function findingLines(f: ReportFinding, home: string, p: Palette): string[] {
   const where = f.location === undefined ? '' : `  ${locationText(f.location, home)}`;
   const head = `  ${p.severity[f.severity](f.severity.padEnd(8))} ${f.id}${where}`;
-  const lines = [head, `      ${f.message}`];
+  const lines = [head, ...wrap(f.message, WIDTH, '      ')];
   if (f.suppressed !== undefined) {
     const until = f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`;
-    lines.push(p.dim(`      suppressed${until}: ${f.suppressed.reason}`));
+    lines.push(...wrap(`suppressed${until}: ${f.suppressed.reason}`, WIDTH, '      ').map(p.dim));
   }
   return lines;
 }
@@ -85,8 +102,8 @@ function notes(report: AuditReport, ctx: ReportContext): string[] {
     out.push('Note: project-scope configs were not scanned, so the entry count is a floor.');
   }
   if (report.homeEnvMismatch) {
-    out.push(`Note: $HOME disagrees with the trusted home ${displayPath(report.trustedHome.path, ctx.home)} `
-      + `(from ${report.trustedHome.source}); every entry was graded against the trusted home.`);
+    out.push(...wrap(`Note: $HOME disagrees with the trusted home ${displayPath(report.trustedHome.path, ctx.home)} `
+      + `(from ${report.trustedHome.source}); every entry was graded against the trusted home.`, WIDTH, ''));
   }
   return out;
 }
