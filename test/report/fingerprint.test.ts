@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { test } from 'node:test';
+import { fingerprint, fingerprintOf, isUnderHome, relativeToHome } from '../../src/report/fingerprint.js';
+import type { FingerprintInput } from '../../src/report/fingerprint.js';
+import { loadSample, SAMPLE_HOME } from './sample.js';
+
+const base: FingerprintInput = {
+  ruleId: 'pin-store-planted', host: 'claude-desktop', scope: 'user',
+  file: '.config/Claude/claude_desktop_config.json', server: 'github',
+};
+
+test('fingerprint is sha256 of the sorted-key compact JSON of the five fields', () => {
+  const canonical = '{"file":".config/Claude/claude_desktop_config.json","host":"claude-desktop",'
+    + '"ruleId":"pin-store-planted","scope":"user","server":"github"}';
+  assert.equal(fingerprint(base), createHash('sha256').update(canonical).digest('hex'));
+});
+
+test('fingerprint is stable: same inputs in any key order give the same hash', () => {
+  const reordered: FingerprintInput = { server: 'github', file: base.file, scope: 'user', host: 'claude-desktop', ruleId: 'pin-store-planted' };
+  assert.equal(fingerprint(reordered), fingerprint(base));
+  assert.match(fingerprint(base), /^[0-9a-f]{64}$/);
+});
+
+test('fingerprint changes with the server name, the rule, the scope and the file', () => {
+  const fp = fingerprint(base);
+  assert.notEqual(fingerprint({ ...base, server: 'github2' }), fp);
+  assert.notEqual(fingerprint({ ...base, ruleId: 'no-pinning-proxy' }), fp);
+  assert.notEqual(fingerprint({ ...base, scope: 'project' }), fp);
+  assert.notEqual(fingerprint({ ...base, file: '.cursor/mcp.json' }), fp);
+  assert.notEqual(fingerprint({ ...base, subject: 'wiki' }), fp);
+});
+
+test('fingerprint treats backslash and slash separators alike', () => {
+  assert.equal(fingerprint({ ...base, file: '.config\\Claude\\claude_desktop_config.json' }), fingerprint(base));
+});
+
+test('fingerprintOf ignores message text, data and location; uses the entry config file relative to home', () => {
+  const report = loadSample();
+  const entry = report.entries.find((e) => e.name === 'github');
+  const f = entry?.findings[0];
+  assert.ok(entry !== undefined && f !== undefined);
+  const reworded = { ...f, message: 'completely different words', data: {}, location: { path: '/elsewhere', line: 1, column: 1 } };
+  assert.equal(fingerprintOf(reworded, entry, SAMPLE_HOME), f.fingerprint);
+  assert.equal(fingerprintOf(f, entry, SAMPLE_HOME), fingerprint(base));
+  assert.notEqual(fingerprintOf(f, { ...entry, name: 'gitlab' }, SAMPLE_HOME), f.fingerprint);
+});
+
+test('fingerprintOf is independent of where the home is (the same dotfiles on another machine)', () => {
+  const report = loadSample();
+  const entry = report.entries.find((e) => e.name === 'github');
+  const f = entry?.findings[0];
+  assert.ok(entry !== undefined && f !== undefined);
+  const moved = { ...entry, configPath: entry.configPath.replace(SAMPLE_HOME, '/Users/alice') };
+  assert.equal(fingerprintOf(f, moved, '/Users/alice/'), f.fingerprint);
+});
+
+test('every fingerprint in the sample report is what fingerprintOf computes', () => {
+  const report = loadSample();
+  for (const e of report.entries) for (const f of e.findings) assert.equal(f.fingerprint, fingerprintOf(f, e, SAMPLE_HOME), `${e.name} ${f.id}`);
+  for (const f of report.findings) assert.equal(f.fingerprint, fingerprintOf(f, undefined, SAMPLE_HOME), f.id);
+  const hangar = report.entries.filter((e) => e.name === 'hangar');
+  assert.equal(hangar.length, 2);
+});
+
+test('relativeToHome strips the home prefix only at a path boundary', () => {
+  assert.equal(relativeToHome('/home/alice/.cursor/mcp.json', '/home/alice'), '.cursor/mcp.json');
+  assert.equal(relativeToHome('/home/alice/.cursor/mcp.json', '/home/alice/'), '.cursor/mcp.json');
+  assert.equal(relativeToHome('/home/alicex/.cursor/mcp.json', '/home/alice'), '/home/alicex/.cursor/mcp.json');
+  assert.equal(relativeToHome('C:\\Users\\Al\\.cursor\\mcp.json', 'c:\\Users\\Al'), '.cursor/mcp.json');
+  assert.ok(!isUnderHome('/etc/mcp.json', '/home/alice'));
+  assert.ok(isUnderHome('/home/alice/x', '/home/alice'));
+});
