@@ -1,7 +1,5 @@
 import { parseJsonc } from '../parse/jsonc.js';
 import { normalize } from '../parse/normalize.js';
-import { parseToml } from '../parse/toml.js';
-import { parseYaml } from '../parse/yaml.js';
 import type { ParseProblem, ParsedDocument } from '../parse/document.js';
 import type { ConfigFormat, Scope, ServerEntry } from '../parse/types.js';
 import { configDuplicateKey } from '../rules/config-duplicate-key.js';
@@ -48,7 +46,7 @@ export interface LocationCheck {
 /** Reads and parses are shared between hosts reading the same file (VS Code settings.json …). */
 export interface FileCache {
   readonly reads: Map<string, Promise<ReadOutcome>>;
-  readonly parses: Map<string, Result<ParsedDocument, ParseProblem>>;
+  readonly parses: Map<string, Promise<Result<ParsedDocument, ParseProblem>>>;
   /** Files whose file-level findings were already reported (once per file, not per host). */
   readonly reported: Set<string>;
 }
@@ -62,12 +60,13 @@ export interface FileCheck {
   readonly doc?: ParsedDocument;
 }
 
-function parseAs(format: ConfigFormat, text: string): Result<ParsedDocument, ParseProblem> {
+/** TOML and YAML parsers are loaded only when a file needs them (startup time, see the bench). */
+async function parseAs(format: ConfigFormat, text: string): Promise<Result<ParsedDocument, ParseProblem>> {
   switch (format) {
     case 'json': return parseJsonc(text, { strict: true });
     case 'jsonc': return parseJsonc(text, { strict: false });
-    case 'toml': return parseToml(text);
-    case 'yaml': return parseYaml(text);
+    case 'toml': return (await import('../parse/toml.js')).parseToml(text);
+    case 'yaml': return (await import('../parse/yaml.js')).parseYaml(text);
   }
 }
 
@@ -120,11 +119,12 @@ export async function checkFile(
     return { check: { ...base, ...real, status: 'found', entries: 0, serversKey: false }, entries: [], findings: [] };
   }
   const key = `${format}\0${file}`;
-  let parsed = cache.parses.get(key);
-  if (parsed === undefined) {
-    parsed = parseAs(format, read.text);
-    cache.parses.set(key, parsed);
+  let pendingParse = cache.parses.get(key);
+  if (pendingParse === undefined) {
+    pendingParse = parseAs(format, read.text);
+    cache.parses.set(key, pendingParse);
   }
+  const parsed = await pendingParse;
   if (!parsed.ok) {
     const p = parsed.problem;
     const f = p.kind === 'too-deep'

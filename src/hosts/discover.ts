@@ -1,5 +1,5 @@
 import path from 'node:path';
-import fg from 'fast-glob';
+import { promises as fs } from 'node:fs';
 import type { ServerEntry } from '../parse/types.js';
 import { homeEnvMismatch } from '../rules/home-env-mismatch.js';
 import { finding, type Finding } from '../rules/types.js';
@@ -130,7 +130,7 @@ async function checkLocation(host: HostDefinition, location: HostLocation, ctx: 
   if (expanded === undefined) return [];
   const extra = project !== undefined ? { project } : {};
   if (expanded.pattern === undefined) return [await checkFile(host, location, expanded.base, cache, extra)];
-  const matches = (await fg(expanded.pattern, { ...GLOB_OPTIONS, cwd: expanded.base, absolute: true })).map((m) => path.normalize(m)).sort();
+  const matches = !(await isDirectory(expanded.base)) ? [] : (await (await import('fast-glob')).default(expanded.pattern, { ...GLOB_OPTIONS, cwd: expanded.base, absolute: true })).map((m) => path.normalize(m)).sort();
   if (matches.length === 0) {
     const format = location.format ?? host.format;
     return [{
@@ -142,4 +142,13 @@ async function checkLocation(host: HostDefinition, location: HostLocation, ctx: 
     }];
   }
   return Promise.all(matches.map((m) => checkFile(host, location, m, cache, { ...extra, pattern: expanded.display })));
+}
+
+/** fast-glob is loaded only when a glob's literal base directory exists. */
+async function isDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await fs.stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -1,0 +1,53 @@
+import type { Argv } from 'yargs';
+import type { DiscoverOptions } from '../../hosts/discover.js';
+import type { Platform } from '../../shared/env.js';
+import { UsageError } from '../../shared/errors.js';
+
+/**
+ * The discovery options shared by `hosts`, `scan` and any later command that audits a home:
+ * --root, --user, --project (repeatable), --no-project-scan, --platform. Add them with
+ * `withDiscoveryOptions(y)` and read them back with `toDiscoverOptions(argv)`.
+ */
+export function withDiscoveryOptions<T>(y: Argv<T>): Argv<T> {
+  return y
+    .option('root', { type: 'string', describe: 'audit DIR as the home (dotfiles repo, mounted disk, fixtures)' })
+    .option('user', { type: 'string', describe: "audit another account's home (from the password database)" })
+    .option('project', { type: 'string', array: true, describe: 'also scan this project root (repeatable)' })
+    .option('project-scan', {
+      type: 'boolean', default: true,
+      describe: 'scan the cwd, its ancestors and the projects hosts list (--no-project-scan: the count is a floor)',
+    })
+    .option('platform', { choices: ['linux', 'darwin', 'win32'], describe: "audit this OS's layout (another OS needs --root)" });
+}
+
+const PLATFORMS: readonly Platform[] = ['linux', 'darwin', 'win32'];
+const isPlatform = (v: unknown): v is Platform => PLATFORMS.some((p) => p === v);
+
+function optionalString(argv: Readonly<Record<string, unknown>>, key: string): string | undefined {
+  const v = argv[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || v === '') throw new UsageError(`--${key} needs a value`);
+  return v;
+}
+
+/** Narrows parsed argv to DiscoverOptions (throws UsageError on a bad value). */
+export function toDiscoverOptions(argv: Readonly<Record<string, unknown>>): DiscoverOptions {
+  const root = optionalString(argv, 'root');
+  const user = optionalString(argv, 'user');
+  const rawProjects = argv.project;
+  const projects = rawProjects === undefined ? [] : Array.isArray(rawProjects) ? rawProjects : [rawProjects];
+  const projectList: string[] = [];
+  for (const p of projects) {
+    if (typeof p !== 'string' || p === '') throw new UsageError('--project needs a directory');
+    projectList.push(p);
+  }
+  const platform = argv.platform;
+  if (platform !== undefined && !isPlatform(platform)) throw new UsageError('--platform must be linux, darwin or win32');
+  return {
+    ...(root !== undefined ? { root } : {}),
+    ...(user !== undefined ? { user } : {}),
+    ...(projectList.length > 0 ? { projects: projectList } : {}),
+    projectScan: argv['project-scan'] !== false,
+    ...(platform !== undefined ? { platform } : {}),
+  };
+}

@@ -1,0 +1,45 @@
+import type { CommandModule } from 'yargs';
+import { UsageError } from '../../shared/errors.js';
+import type { CommandContext } from '../io.js';
+import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { COMPACT, displayPath } from './scan.js';
+
+/** `mcp-audit hosts`: every location checked, found / absent / error, per host and scope. */
+export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
+  return {
+    command: 'hosts',
+    describe: 'List every host config location checked: found, absent or error',
+    builder: (y) => withDiscoveryOptions(y)
+      .option('format', { choices: ['table', 'json'], default: 'table', describe: 'output format' })
+      .option('found', { type: 'boolean', default: false, describe: 'list only locations that exist (found or error)' }),
+    handler: async (argv) => {
+      const format = argv.format;
+      if (format !== 'table' && format !== 'json') throw new UsageError('--format must be table or json');
+      const { discover } = await import('../../hosts/discover.js');
+      const d = await discover(toDiscoverOptions(argv), ctx.io.env);
+      const rows = argv.found === true ? d.locations.filter((l) => l.status !== 'absent') : d.locations;
+      if (format === 'json') {
+        ctx.io.stdout.write(`${JSON.stringify({
+          schemaVersion: '1', platform: d.platform,
+          trustedHome: { path: d.home.path, source: d.home.source, user: d.home.user },
+          homeEnvMismatch: d.homeEnvMismatch, projectScan: d.projectScan, countIsFloor: d.countIsFloor,
+          projectRoots: d.projectRoots, locations: rows,
+        }, null, 2)}\n`);
+      } else {
+        const { default: Table } = await import('cli-table3');
+        const table = new Table({ head: ['Host', 'Scope', 'Status', 'Servers', 'Path'], style: { head: [], border: [] }, chars: COMPACT });
+        for (const l of rows) {
+          const status = l.status === 'error' ? `error (${l.ruleId ?? '?'})` : l.status === 'found' && !l.serversKey ? 'found, no servers key' : l.status;
+          const link = l.realPath !== undefined ? ` -> ${displayPath(l.realPath, d.home.path)}` : '';
+          table.push([l.host, l.scope, status, l.status === 'found' ? String(l.entries) : '', `${displayPath(l.path, d.home.path)}${link}`]);
+        }
+        const found = d.locations.filter((l) => l.status === 'found').length;
+        const errors = d.locations.filter((l) => l.status === 'error').length;
+        ctx.io.stdout.write(`Home: ${d.home.path} (${d.home.source}); platform ${d.platform}\n${table.toString()}\n`
+          + `${d.locations.length} locations checked: ${found} found, ${errors} errors, ${d.locations.length - found - errors} absent.\n`
+          + (d.countIsFloor ? 'Project scan was off (--no-project-scan): the entry count is a floor.\n' : ''));
+      }
+      ctx.exit(0);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { CommandModule } from 'yargs';
+import type { Discovery } from '../../hosts/discover.js';
+import type { ServerEntry } from '../../parse/types.js';
+import type { Finding } from '../../rules/types.js';
+import { UsageError } from '../../shared/errors.js';
+import type { CommandContext } from '../io.js';
+import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+
+/** cli-table3 borders without a rule between rows. */
+export const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
+
+/** Shows a path under the home as `~/…` (the home itself is listed once, in the header). */
+export function displayPath(file: string, home: string): string {
+  const rel = path.relative(home, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? `~/${rel.split(path.sep).join('/')}` : file;
+}
+
+/** One entry for output: keys of env and headers only, never their values. */
+export function entryJson(e: ServerEntry): Record<string, unknown> {
+  return {
+    host: e.host,
+    scope: e.scope,
+    configPath: e.configPath,
+    name: e.name,
+    disabled: e.disabled,
+    ...(e.disabledBy !== undefined ? { disabledBy: e.disabledBy } : {}),
+    transport: e.transport,
+    location: { path: e.origin.file, pointer: e.origin.pointer, line: e.origin.line, column: e.origin.column },
+    ...(e.project !== undefined ? { project: e.project } : {}),
+    ...(e.realPath !== undefined ? { realPath: e.realPath } : {}),
+    ...(e.command !== undefined ? { command: e.command } : {}),
+    args: e.args,
+    ...(e.url !== undefined ? { url: e.url } : {}),
+    envKeys: Object.keys(e.env),
+    headerKeys: Object.keys(e.headers),
+  };
+}
+
+function findingJson(f: Finding): Record<string, unknown> {
+  return { id: f.id, severity: f.severity, grade: f.grade, message: f.message, ...(f.location !== undefined ? { location: f.location } : {}) };
+}
+
+export function discoveryJson(d: Discovery): Record<string, unknown> {
+  return {
+    schemaVersion: '1',
+    platform: d.platform,
+    trustedHome: { path: d.home.path, source: d.home.source, user: d.home.user },
+    homeEnvMismatch: d.homeEnvMismatch,
+    projectScan: d.projectScan,
+    countIsFloor: d.countIsFloor,
+    projectRoots: d.projectRoots,
+    entries: d.entries.map(entryJson),
+    findings: d.findings.map(findingJson),
+    locations: { checked: d.locations.length, found: d.locations.filter((l) => l.status === 'found').length, errors: d.locations.filter((l) => l.status === 'error').length },
+  };
+}
+
+async function renderTable(d: Discovery): Promise<string> {
+  const { default: Table } = await import('cli-table3');
+  const home = d.home.path;
+  const table = new Table({ head: ['Host', 'Scope', 'Server', 'Transport', 'Enabled', 'Location'], style: { head: [], border: [] }, chars: COMPACT });
+  for (const e of d.entries) {
+    table.push([e.host, e.scope, e.name, e.transport, e.disabled ? 'no' : 'yes', `${displayPath(e.origin.file, home)}:${e.origin.line}:${e.origin.column}`]);
+  }
+  const lines = [`Home: ${home} (${d.home.source}, user ${d.home.user}); platform ${d.platform}`];
+  if (d.homeEnvMismatch) lines.push('Note: $HOME differs from the trusted home; the trusted home was audited.');
+  lines.push(d.entries.length > 0 ? table.toString() : 'No MCP server entries found.');
+  for (const f of d.findings) {
+    const where = f.location !== undefined ? `${displayPath(f.location.path, home)}:${f.location.line}:${f.location.column}: ` : '';
+    lines.push(`${where}${f.severity} ${f.id}: ${f.message}`);
+  }
+  const files = new Set(d.entries.map((e) => e.configPath)).size;
+  lines.push(`${d.entries.length} entries in ${files} files; ${d.locations.length} locations checked; ${d.findings.length} findings.`);
+  if (d.countIsFloor) lines.push('Project scan was off (--no-project-scan): the entry count is a floor.');
+  return `${lines.join('\n')}\n`;
+}
+
+export function scanCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
+  return {
+    command: 'scan',
+    describe: 'Find every MCP server entry the hosts on this machine would launch',
+    builder: (y) => withDiscoveryOptions(y).option('format', { choices: ['table', 'json'], default: 'table', describe: 'output format' }),
+    handler: async (argv) => {
+      const format = argv.format;
+      if (format !== 'table' && format !== 'json') throw new UsageError('--format must be table or json');
+      const { discover } = await import('../../hosts/discover.js');
+      const d = await discover(toDiscoverOptions(argv), ctx.io.env);
+      ctx.io.stdout.write(format === 'json' ? `${JSON.stringify(discoveryJson(d), null, 2)}\n` : await renderTable(d));
+      ctx.exit(0);
+    },
+  };
+}
