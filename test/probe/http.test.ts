@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { after, describe, it } from 'node:test';
+import { launchGroup, type LaunchedGroup } from '../../src/probe/launch.js';
+import { probe } from '../../src/probe/probe.js';
+import type { ProbeCapture, ProbeFailure, ProbeSuccess } from '../../src/probe/types.js';
+import { fixture } from './support.js';
+
+const TOKEN = 'fixture-bearer-0123456789';
+const OPTIONS = { timeoutMs: 3_000, graceMs: 300 };
+const groups: LaunchedGroup[] = [];
+const servers: Server[] = [];
+after(async () => {
+  await Promise.all(groups.map((group) => group.stop({ graceful: true, graceMs: 300 })));
+  for (const server of servers) { server.closeAllConnections(); server.close(); }
+});
+
+/** The SDK-based HTTP fixture in its own process; resolves with its base URL once it listens. */
+async function httpFixture(...args: string[]): Promise<string> {
+  const target = fixture('http.js', ...args);
+  const group = launchGroup({ program: target.program, args: target.args, env: { FIXTURE_TOKEN: TOKEN } });
+  groups.push(group);
+  const [chunk]: unknown[] = await once(group.child.stdout, 'data');
+  const port: unknown = JSON.parse(String(chunk));
+  assert.ok(typeof port === 'object' && port !== null && 'port' in port && typeof port.port === 'number');
+  return `http://127.0.0.1:${port.port}`;
+}
+
+/** An in-process server answering each JSON-RPC request with `answer(method)`: raw result text, or a custom reply. */
+async function rawServer(answer: (method: string) => string | ((res: import('node:http').ServerResponse) => void)): Promise<{ url: string; hits: () => number }> {
+  let hits = 0;
+  const server = createServer((req, res) => {
+    hits++;
+    let body = '';
+    req.on('data', (d: Buffer) => { body += String(d); });
+    req.on('end', () => {
+      const message: unknown = body === '' ? {} : JSON.parse(body);
+      const method = typeof message === 'object' && message !== null && 'method' in message ? String(message.method) : req.method ?? '';
+      const id = typeof message === 'object' && message !== null && 'id' in message ? JSON.stringify(message.id) : undefined;
+      const reply = answer(method);
+      if (typeof reply === 'function') { reply(res); return; }
+      if (id === undefined) { res.writeHead(202).end(); return; }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc": "2.0", "id": ${id}, "result": ${reply}}`);
+    });
+  });
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  assert.ok(typeof address === 'object' && address !== null);
+  return { url: `http://127.0.0.1:${address.port}/mcp`, hits: () => hits };
+}
+
+function success(capture: ProbeCapture): ProbeSuccess {
+  if (!capture.ok) assert.fail(`probe failed: ${capture.reason}: ${capture.detail}`);
+  return capture;
+}
+
+function failure(capture: ProbeCapture): ProbeFailure {
+  if (capture.ok) assert.fail('probe unexpectedly succeeded');
+  return capture;
+}
+
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+const INIT = '{"protocolVersion": "2025-06-18", "capabilities": {"tools": {}}, "serverInfo": {"name": "raw", "version": "1"}}';
+
+describe('probe over HTTP', () => {
+  for (const [label, args, path, transport] of [
+    ['Streamable HTTP with SSE responses', [], '/mcp', 'streamable-http'],
+    ['Streamable HTTP with JSON responses', ['--json'], '/mcp', 'streamable-http'],
+    ['legacy SSE, reached by fallback', ['--sse'], '/sse', 'sse'],
+  ] as const) {
+    it(`captures tools and prompts over ${label}`, async () => {
+      const capture = success(await probe({ kind: 'url', url: `${await httpFixture(...args)}${path}`, headers: AUTH }, OPTIONS));
+      assert.equal(capture.transport, transport);
+      assert.equal(capture.toolsRaw.length, 1);
+      assert.equal((capture.toolsRaw[0]?.match(/"inputSchema"/g) ?? []).length, 3);
+      assert.match(capture.promptsRaw[0] ?? '', /"daily-briefing"/);
+      assert.equal(capture.instructions, 'Use the weather tool for forecasts.');
+      assert.deepEqual(capture.deviations, []);
+    });
+  }
+
+  it('reports a refused credential as http-error without printing header values or the query', async () => {
+    const url = `${await httpFixture()}/mcp?api_key=query-secret-value`;
+    const capture = failure(await probe({ kind: 'url', url, headers: { authorization: 'Bearer wrong-credential-xyz' } }, OPTIONS));
+    assert.equal(capture.reason, 'http-error');
+    assert.match(capture.detail, /HTTP 401/);
+    assert.doesNotMatch(capture.detail, /wrong-credential|query-secret/);
+  });
+
+  it('keeps number literals over HTTP', async () => {
+    const { url } = await rawServer((method) => (method === 'initialize' ? INIT : '{"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"x": {"type": "number", "minimum": 0.0, "maximum": 1e3}}}}]}'));
+    const capture = success(await probe({ kind: 'url', url }, OPTIONS));
+    assert.match(capture.toolsRaw[0] ?? '', /"minimum": 0\.0, "maximum": 1e3\}/);
+  });
+
+  it('times out on a server that never answers', async () => {
+    const { url } = await rawServer(() => () => undefined);
+    const started = Date.now();
+    const capture = failure(await probe({ kind: 'url', url }, { ...OPTIONS, timeoutMs: 1_000 }));
+    assert.equal(capture.reason, 'timeout');
+    assert.ok(Date.now() - started < 1_500);
+  });
+
+  it('stops reading a body past the message cap', async () => {
+    const { url } = await rawServer((method) => (method === 'initialize' ? INIT : `{"tools": [{"name": "t", "description": "${'x'.repeat(2 * 1024 * 1024)}", "inputSchema": {"type": "object"}}]}`));
+    const capture = failure(await probe({ kind: 'url', url }, { ...OPTIONS, maxMessageBytes: 1024 * 1024 }));
+    assert.equal(capture.reason, 'message-too-large');
+  });
+
+  it('does not follow a redirect (it could carry the headers elsewhere)', async () => {
+    const elsewhere = await rawServer(() => INIT);
+    const { url } = await rawServer(() => (res) => res.writeHead(307, { location: elsewhere.url }).end());
+    const capture = failure(await probe({ kind: 'url', url, headers: AUTH }, OPTIONS));
+    assert.equal(capture.reason, 'http-error');
+    assert.match(capture.detail, /HTTP 307 \(redirects are not followed\)/);
+    assert.equal(elsewhere.hits(), 0);
+  });
+
+  it('refuses an SSE endpoint on another origin', async () => {
+    const elsewhere = await rawServer(() => INIT);
+    const { url } = await rawServer((method) => (res) => {
+      if (method !== 'GET') { res.writeHead(405).end(); return; }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`event: endpoint\ndata: ${elsewhere.url}?sessionId=1\n\n`);
+    });
+    const capture = failure(await probe({ kind: 'url', url, headers: AUTH }, OPTIONS));
+    assert.equal(capture.reason, 'protocol-error');
+    assert.match(capture.detail, /another origin/);
+    assert.equal(elsewhere.hits(), 0);
+  });
+
+  it('reports a closed port as http-error', async () => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const address = server.address();
+    assert.ok(typeof address === 'object' && address !== null);
+    server.close();
+    await once(server, 'close');
+    const capture = failure(await probe({ kind: 'url', url: `http://127.0.0.1:${address.port}/mcp` }, OPTIONS));
+    assert.equal(capture.reason, 'http-error');
+    assert.match(capture.detail, /ECONNREFUSED/);
+  });
+});
