@@ -34,13 +34,13 @@ const UV_VALUES = ['--from', '--with', '--with-editable', '--with-requirements',
   '--exclude-newer', '--refresh-package', '--upgrade-package', '-P', '--reinstall-package', '--no-build-package',
   '--no-binary-package', '--link-mode', '--color', '--allow-insecure-host', '--fork-strategy', '--config-setting',
   '-C', '--torch-backend', '--with-executables-from', '--package', '--extra', '--group', '--only-group',
-  '--no-group', '--script', '--module', '-m'];
+  '--no-group'];
 const UV_FLAGS = ['--isolated', '--offline', '-q', '--quiet', '-v', '--verbose', '--no-cache', '-n', '--refresh',
   '--upgrade', '-U', '--reinstall', '--no-build', '--no-binary', '--native-tls', '--no-progress', '--no-config',
   '--no-python-downloads', '--managed-python', '--no-managed-python', '--compile-bytecode', '--no-sources', '--lfs',
   '--no-env-file', '--show-resolution', '--preview', '--no-project', '--frozen', '--locked', '--all-extras',
   '--no-dev', '--dev', '--no-sync', '--active', '--no-editable', '--exact', '--inexact', '--all-packages',
-  '--all-groups', '--no-default-groups', '--gui-script', '--only-dev', '-s', '-qq', '-vv'];
+  '--all-groups', '--no-default-groups', '--gui-script', '--only-dev', '-s', '--script', '-m', '--module', '-qq', '-vv'];
 const UV: OptionSpec = { values: UV_VALUES, flags: UV_FLAGS };
 const UV_GLOBAL: OptionSpec = {
   values: ['--directory', '--project', '--cache-dir', '--python-preference', '--color', '--config-file'],
@@ -164,10 +164,10 @@ export const uv: Handler = (prog, args, ctx, next) => {
   const scan = scanOptions(args, g.next + 1, UV);
   ctx.frames.push(frame(prog, args, 'uv-run', undefined));
   if (!scan.ok) return opaque(scan.reason, texts(args).join(' '));
-  const module = optionValues(scan.seen, '-m', '--module')[0];
   const rest = args.slice(scan.next);
-  if (module !== undefined) return next([{ text: 'python' }, { text: '-m' }, { text: module }, ...rest], ctx);
   const head = rest[0];
+  // `uv run -m mod` runs the first positional as a module: python -m mod.
+  if (hasOption(scan.seen, '-m', '--module') && head !== undefined) return next([{ text: 'python' }, { text: '-m' }, ...rest], ctx);
   if (head === undefined) return opaque('uv run with no command', texts(args).join(' '));
   if (/\.pyw?$/i.test(head.text)) return next([{ text: 'python' }, ...rest], ctx);
   return next(rest, ctx);

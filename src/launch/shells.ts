@@ -127,7 +127,11 @@ export const cmd: Handler = (prog, args, ctx, next) => {
     if (t === '/c' || t === '/k') {
       const rest = texts(args.slice(i + 1));
       let line = rest.map(windowsQuote).join(' ');
-      const keepQuotes = rest.length === 1 && /\.(exe|cmd|bat|com)$/i.test(rest[0] ?? '');
+      // cmd /? : quotes survive only when there are exactly two, with whitespace and no specials
+      // between, around an executable's name (approximated by its suffix); else the first and last go.
+      const quoted = /^"([^"]*)"/.exec(line)?.[1] ?? '';
+      const keepQuotes = (line.match(/"/g) ?? []).length === 2 && /\s/.test(quoted) && !/[&<>()@^|]/.test(quoted)
+        && /\.(exe|cmd|bat|com)$/i.test(quoted);
       if (line.startsWith('"') && !keepQuotes) {
         const last = line.lastIndexOf('"');
         line = line.slice(1, last) + line.slice(last + 1);
