@@ -102,6 +102,12 @@ function node(v: unknown, ctx: Ctx, depth: number): unknown {
   return foldNullWrap(o);
 }
 
+/**
+ * Where a description sits is deliberately not normalised (§4): a folded branch keeps its
+ * description and title under these keys, so dropping the outer copy is still a delta.
+ */
+export const BRANCH_TEXT: Readonly<Record<string, string>> = { description: '$branchDescription', title: '$branchTitle' };
+
 /** N6: `anyOf|oneOf: [X, {type:"null"}]` with a typed X and no conflicting keys → X with `null` added to its type. */
 function foldNullWrap(o: Record<string, unknown>): JsonObject {
   const kw = Array.isArray(o['anyOf']) ? 'anyOf' : Array.isArray(o['oneOf']) ? 'oneOf' : undefined;
@@ -116,8 +122,9 @@ function foldNullWrap(o: Record<string, unknown>): JsonObject {
   const merged: Record<string, unknown> = {};
   for (const [k, val] of Object.entries(o)) if (k !== kw) merged[k] = val;
   for (const [k, val] of Object.entries(x)) {
-    if (k in merged && keyOf(merged[k]) !== keyOf(val)) return o;
-    merged[k] = val;
+    const key = BRANCH_TEXT[k] ?? k;
+    if (key in merged && keyOf(merged[key]) !== keyOf(val)) return o;
+    merged[key] = val;
   }
   merged['type'] = uniqSorted([...(Array.isArray(t) ? t : [t]), 'null']);
   return merged;

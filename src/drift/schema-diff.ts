@@ -10,6 +10,7 @@ import {
   boundChange, DIRECTION_KINDS, KNOWN_KEYWORDS, MAX_KEYWORDS, MIN_KEYWORDS, multipleOfChange, OPAQUE_KEYWORDS,
   OPERATION_SELECTORS, OTHER_KNOWN, STRING_CONSTRAINTS, type BoundChange, type DirectionKinds, type SchemaDirection,
 } from './schema-keywords.js';
+import { BRANCH_TEXT } from './normalize.js';
 import { diffArray, diffObject } from './schema-object.js';
 import type { JsonObject } from './types.js';
 
@@ -50,8 +51,15 @@ export function stripNull(s: JsonObject): { schema: JsonObject; nullable: boolea
     const kept = br.filter((_, j) => j !== i);
     const { [kw]: _u, ...parent } = s;
     const only: unknown = kept[0];
-    if (kept.length === 1 && isObject(only) && !Object.keys(only).some((k) => k in parent && !same(parent[k], only[k]))) {
-      return { schema: { ...parent, ...only }, nullable: true };
+    if (kept.length === 1 && isObject(only)) {
+      const merged: Record<string, unknown> = { ...parent };
+      let clash = false;
+      for (const [key, val] of Object.entries(only)) {
+        const to = BRANCH_TEXT[key] ?? key;
+        if (to in merged && !same(merged[to], val)) clash = true;
+        merged[to] = val;
+      }
+      if (!clash) return { schema: merged, nullable: true };
     }
     return { schema: { ...parent, [kw]: kept }, nullable: true };
   }
@@ -90,6 +98,9 @@ export function diffSchema(a: unknown, b: unknown, path: string, depth: number, 
   const textFamily = ctx.dir === 'input' ? 'param-description' : 'output-description';
   emitText(scope, textFamily, ptr(path, 'description'), textOf(A['description']), textOf(B['description']));
   emitText(scope, ctx.dir === 'input' ? 'param-title' : 'output-description', ptr(path, 'title'), textOf(A['title']), textOf(B['title']));
+  const branch = `${path}/anyOf/0`;
+  emitText(scope, textFamily, ptr(branch, 'description'), textOf(A['$branchDescription']), textOf(B['$branchDescription']));
+  emitText(scope, ctx.dir === 'input' ? 'param-title' : 'output-description', ptr(branch, 'title'), textOf(A['$branchTitle']), textOf(B['$branchTitle']));
   if (A['$schema'] !== B['$schema']) emit(scope, 'schema-dialect-changed', ptr(path, '$schema'), A['$schema'], B['$schema']);
 
   const structural = diffUnions(A, B, path, depth, ctx) && diffType(A, B, path, ctx);

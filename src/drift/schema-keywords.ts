@@ -71,6 +71,7 @@ export const OTHER_KNOWN = [
 const HANDLED = [
   'type', 'enum', 'const', 'description', 'title', 'properties', 'required', 'additionalProperties', 'items', 'prefixItems',
   'anyOf', 'oneOf', 'allOf', 'default', 'deprecated', '$schema', 'multipleOf', 'uniqueItems', 'propertyNames',
+  '$branchDescription', '$branchTitle',
 ] as const;
 
 export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set<string>([

@@ -17,6 +17,9 @@ const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** NFKC + casefold + drop `-`, `_`, `.` (guard G-T2). */
 export const confusableSkeleton = (name: string): string => name.normalize('NFKC').toLowerCase().replace(/[-_.]/g, '');
 
+/** G-T2 also folds the common Latin look-alikes (I/l/1, O/0) so `read_fiIe` collides with `read_file`. */
+const lookAlike = (name: string): string => confusableSkeleton(name.normalize('NFKC').replace(/[I1|]/g, 'l').replace(/0/g, 'o'));
+
 type RenameKind = Extract<KindId, `tool-renamed-${string}`>;
 
 /** Heuristics in order; each pairs a removed and an added tool that are alone on their key. */
@@ -70,13 +73,40 @@ export function diffToolSet(oldTools: readonly ToolContract[], newTools: readonl
     added = added.filter((t) => !pairedNew.has(t));
   }
 
+  [removed, added] = pairByAffix(removed, added, out);
   for (const t of removed) emit({ out, tool: t.name }, 'tool-removed', '', t.raw, undefined);
   const skeletons = new Map<string, number>();
   for (const name of new Set([...A.keys(), ...B.keys()])) {
-    const s = confusableSkeleton(name);
+    const s = lookAlike(name);
     skeletons.set(s, (skeletons.get(s) ?? 0) + 1);
   }
   for (const t of added) toolAdded(t, skeletons, out);
+}
+
+const styleKey = (name: string): string => name.toLowerCase().replace(/[-_.]/g, '');
+
+/**
+ * Last heuristic: the new name's style skeleton starts or ends with the old one's (a verb prefix
+ * added: `structuredContent` → `get-structured-content`), unique in both directions.
+ */
+function pairByAffix(removed: ToolContract[], added: ToolContract[], out: Delta[]): [ToolContract[], ToolContract[]] {
+  const contains = (r: ToolContract, n: ToolContract): boolean => {
+    const a = styleKey(r.name);
+    const b = styleKey(n.name);
+    return a.length >= 4 && b !== a && (b.endsWith(a) || b.startsWith(a));
+  };
+  const pairedOld = new Set<ToolContract>();
+  const pairedNew = new Set<ToolContract>();
+  for (const r of removed) {
+    const hits = added.filter((n) => contains(r, n));
+    const n = hits[0];
+    if (hits.length !== 1 || n === undefined || removed.filter((x) => contains(x, n)).length !== 1) continue;
+    emit({ out, tool: n.name }, 'tool-renamed-probable', '/name', r.name, n.name, { details: { renamedFrom: r.name, heuristic: 'name-affix' } });
+    diffTool(r, n, out);
+    pairedOld.add(r);
+    pairedNew.add(n);
+  }
+  return [removed.filter((t) => !pairedOld.has(t)), added.filter((t) => !pairedNew.has(t))];
 }
 
 function group(list: readonly ToolContract[], key: (t: ToolContract) => string): Map<string, ToolContract[]> {
@@ -94,7 +124,7 @@ function group(list: readonly ToolContract[], key: (t: ToolContract) => string):
 function toolAdded(t: ToolContract, skeletons: ReadonlyMap<string, number>, out: Delta[]): void {
   const scope: Scope = { out, tool: t.name };
   let failed = false;
-  if (!NAME.test(t.name) || (skeletons.get(confusableSkeleton(t.name)) ?? 0) > 1) {
+  if (!NAME.test(t.name) || (skeletons.get(lookAlike(t.name)) ?? 0) > 1) {
     failed = true;
     emit(scope, 'tool-added-confusable-name', '/name', undefined, t.name, { details: { guard: 'G-T2' } });
   }

@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import Table from 'cli-table3';
+import type { Argv, CommandModule } from 'yargs';
+import { classify } from '../../drift/classify.js';
+import { parseSnapshot } from '../../drift/input.js';
+import type { DriftResult, Snapshot } from '../../drift/types.js';
+import { InputError, IoError, UsageError, toError } from '../../shared/errors.js';
+import type { CommandContext, Io } from '../io.js';
+
+interface DiffArgs {
+  readonly old?: string;
+  readonly new?: string;
+  readonly format: string;
+  readonly batch?: string;
+}
+
+const SCHEMA_VERSION = 1;
+
+async function readText(file: string, io: Io): Promise<string> {
+  if (file === '-') return io.readStdin();
+  try {
+    return await readFile(file, 'utf8');
+  } catch (e: unknown) {
+    throw new IoError(`cannot read ${file}: ${toError(e).message}`, { cause: e });
+  }
+}
+
+function parseJson(text: string, name: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e: unknown) {
+    throw new InputError(`${name}: not valid JSON: ${toError(e).message}`, undefined, { cause: e });
+  }
+}
+
+function toSnapshot(value: unknown, name: string): Snapshot {
+  const r = parseSnapshot(value);
+  if (!r.ok) throw new InputError(`${name}${r.pointer === '' ? '' : ` at ${r.pointer}`}: ${r.message}`);
+  return r.snapshot;
+}
+
+function jsonResult(r: DriftResult): object {
+  return { schemaVersion: SCHEMA_VERSION, decision: r.decision, changed: r.changed, deltas: r.deltas };
+}
+
+function renderTable(r: DriftResult): string {
+  if (!r.changed) return 'No drift: the contracts are equivalent.\n';
+  const table = new Table({ head: ['Severity', 'Kind', 'Tool / prompt', 'Path', 'Before → after'], style: { head: [], border: [] },
+    colWidths: [10, 36, 24, 36, 50], wordWrap: true, wrapOnWordBoundary: false });
+  const cut = (s: string | undefined): string => (s === undefined ? '—' : s.length > 140 ? `${s.slice(0, 140)}…` : s);
+  for (const d of r.deltas) table.push([d.severity, d.kind, d.tool ?? d.prompt ?? '(server)', d.path === '' ? '/' : d.path, `${cut(d.before)} → ${cut(d.after)}`]);
+  const verdict = r.decision === 'hold' ? 'HOLD: at least one change needs review' : 'AUTO-ACCEPT: every change is an added tool, optional parameter or first output schema';
+  return `${table.toString()}\n${r.deltas.length} change(s). ${verdict}\n`;
+}
+
+/** `--batch FILE.jsonl`: one `{id, old, new}` per line → one JSON result per line, then a summary by kind. */
+async function runBatch(file: string, ctx: CommandContext): Promise<void> {
+  const text = await readText(file, ctx.io);
+  const byKind = new Map<string, number>();
+  let events = 0;
+  let auto = 0;
+  let hold = 0;
+  let errors = 0;
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]?.trim() ?? '';
+    if (line === '') continue;
+    events++;
+    let id: unknown = null;
+    try {
+      const rec = parseJson(line, `line ${i + 1}`);
+      if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) throw new InputError(`line ${i + 1}: expected {id, old, new}`);
+      id = Reflect.get(rec, 'id') ?? null;
+      if (!('old' in rec) || !('new' in rec)) throw new InputError(`line ${i + 1}: missing "old" or "new"`);
+      const r = classify(toSnapshot(Reflect.get(rec, 'old'), `line ${i + 1} old`), toSnapshot(Reflect.get(rec, 'new'), `line ${i + 1} new`));
+      if (r.decision === 'hold') hold++;
+      else auto++;
+      for (const d of r.deltas) byKind.set(d.kind, (byKind.get(d.kind) ?? 0) + 1);
+      ctx.io.stdout.write(`${JSON.stringify({ id, line: i + 1, decision: r.decision, changed: r.changed, deltas: r.deltas })}\n`);
+    } catch (e: unknown) {
+      if (!(e instanceof InputError)) throw e;
+      errors++;
+      ctx.io.stdout.write(`${JSON.stringify({ id, line: i + 1, error: e.message })}\n`);
+    }
+  }
+  const kinds = Object.fromEntries([...byKind].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+  ctx.io.stdout.write(`${JSON.stringify({ summary: { schemaVersion: SCHEMA_VERSION, events, autoAccept: auto, hold, errors, byKind: kinds } })}\n`);
+  ctx.exit(errors > 0 ? 2 : hold > 0 ? 1 : 0);
+}
+
+/** `mcp-audit diff OLD NEW` / `mcp-audit diff --batch FILE.jsonl`: classify tool-contract drift. */
+export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs> {
+  return {
+    command: 'diff [old] [new]',
+    describe: 'Classify every change between two tool-contract snapshots; auto-accept only what cannot break a caller',
+    builder: (y: Argv): Argv<DiffArgs> =>
+      y.positional('old', { type: 'string', describe: 'the pinned snapshot: snapshot, tools/list result, tool array or one tool (JSON; - for stdin)' })
+        .positional('new', { type: 'string', describe: 'the observed snapshot, same shapes' })
+        .option('format', { type: 'string', choices: ['table', 'json'], default: 'table', describe: 'output format' })
+        .option('batch', { type: 'string', describe: 'JSON Lines file, one {id, old, new} per line (- for stdin)' })
+        .example('$0 diff pinned.json observed.json', 'table of changes; exit 1 if anything holds')
+        .example('$0 diff old-tools.json new-tools.json --format json', 'every delta with kind, severity, tool, path')
+        .example('$0 diff --batch crawl.jsonl > results.jsonl', 'one JSON result per line, then a summary by kind')
+        .epilog('Auto-accepted: tool-added, param-added-optional, output-schema-added (each with its guards). Everything else holds.\n'
+          + 'Exit codes: 0 nothing changed or everything auto-accepts; 1 something holds; 2 usage or input error.') as Argv<DiffArgs>,
+    handler: async (argv) => {
+      if (argv.batch !== undefined) {
+        if (argv.old !== undefined || argv.new !== undefined) throw new UsageError('--batch takes no OLD / NEW arguments');
+        await runBatch(argv.batch, ctx);
+        return;
+      }
+      if (argv.old === undefined || argv.new === undefined) throw new UsageError('diff needs OLD and NEW (or --batch FILE.jsonl)');
+      if (argv.old === '-' && argv.new === '-') throw new UsageError('only one of OLD and NEW can be - (stdin)');
+      const a = toSnapshot(parseJson(await readText(argv.old, ctx.io), argv.old), argv.old);
+      const b = toSnapshot(parseJson(await readText(argv.new, ctx.io), argv.new), argv.new);
+      const r = classify(a, b);
+      ctx.io.stdout.write(argv.format === 'json' ? `${JSON.stringify(jsonResult(r), null, 2)}\n` : renderTable(r));
+      ctx.exit(r.decision === 'hold' ? 1 : 0);
+    },
+  };
+}
