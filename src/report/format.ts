@@ -59,3 +59,18 @@ export function allFindings(report: AuditReport): Located[] {
 export function ruleById(rules: readonly RuleMeta[], id: string): RuleMeta | undefined {
   return rules.find((r) => r.id === id);
 }
+
+/** Word-wraps `text` to `width` columns, every line indented; a long word stays whole. */
+export function wrap(text: string, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let line = indent;
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    if (line !== indent && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent;
+    }
+    line = line === indent ? `${indent}${word}` : `${line} ${word}`;
+  }
+  if (line !== indent || lines.length === 0) lines.push(line);
+  return lines;
+}

@@ -1,7 +1,7 @@
 import Table from 'cli-table3';
 import type { Severity } from '../rules/types.js';
 import {
-  allFindings, coverageFraction, coverageLine, displayPath, entryLabel, locationText, proxyLabel,
+  allFindings, coverageFraction, coverageLine, displayPath, entryLabel, locationText, proxyLabel, wrap,
 } from './format.js';
 import type { AuditReport, Grade, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
 
@@ -41,21 +41,6 @@ function gradeCell(entry: ReportEntry, p: Palette): string {
 
 function findingsCell(entry: ReportEntry): string {
   return entry.findings.map((f) => (f.suppressed === undefined ? f.id : `${f.id} (suppressed)`)).join('\n');
-}
-
-/** Word-wraps `text` to `width` columns, every line indented; a long word stays whole. */
-export function wrap(text: string, width: number, indent: string): string[] {
-  const lines: string[] = [];
-  let line = indent;
-  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
-    if (line !== indent && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = indent;
-    }
-    line = line === indent ? `${indent}${word}` : `${line} ${word}`;
-  }
-  if (line !== indent || lines.length === 0) lines.push(line);
-  return lines;
 }
 
 const WIDTH = 100;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { table, wrap } from '../../src/report/table.js';
+import { wrap } from '../../src/report/format.js';
+import { table } from '../../src/report/table.js';
 import { sortReport } from '../../src/report/sort.js';
 import { matchGolden } from './golden.js';
 import { loadSample, SAMPLE_CTX } from './sample.js';

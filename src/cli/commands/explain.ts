@@ -1,0 +1,104 @@
+import type { Argv, CommandModule } from 'yargs';
+import { wrap } from '../../report/format.js';
+import { RULES } from '../../rules/index.js';
+import type { RuleMeta } from '../../rules/types.js';
+import { UsageError } from '../../shared/errors.js';
+import type { CommandContext } from '../io.js';
+
+interface ExplainArgs {
+  readonly rule: string | undefined;
+  readonly list: boolean;
+}
+
+const WIDTH = 100;
+
+const GRADE_EFFECT: Readonly<Record<RuleMeta['grade'], string>> = {
+  unverifiable: 'unverifiable (the entry cannot be confirmed as enforcing)',
+  unprotected: 'unprotected (nothing enforces pins for the entry)',
+  none: 'none (reported; the grade is unchanged)',
+};
+
+/** The full documentation of one rule, as `mcp-audit explain <id>` prints it. */
+export function formatRule(rule: RuleMeta): string {
+  const section = (title: string, text: string): string[] => [title, ...wrap(text, WIDTH, '  ')];
+  const lines = [
+    `${rule.id}: ${rule.title}`,
+    '',
+    `Severity:      ${rule.severity}`,
+    `Grade effect:  ${GRADE_EFFECT[rule.grade]}`,
+    `Since:         ${rule.since}`,
+  ];
+  if (rule.deprecated !== undefined) {
+    const by = rule.deprecated.replacedBy === undefined ? '' : `, replaced by ${rule.deprecated.replacedBy}`;
+    lines.push(`Deprecated:    since ${rule.deprecated.since}${by}`);
+  }
+  lines.push(
+    '',
+    ...section('What it means', rule.docs.meaning),
+    '',
+    ...section('Why it matters', rule.docs.whyItMatters),
+    '',
+    ...section('How to fix', rule.docs.howToFix),
+    '',
+    'Example',
+    ...rule.docs.example.split('\n').map((l) => `  ${l}`),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** Every rule id with its severity and title, one per line, in catalogue order. */
+export function formatRuleList(rules: readonly RuleMeta[]): string {
+  const width = Math.max(0, ...rules.map((r) => r.id.length));
+  return rules.map((r) => `${r.id.padEnd(width)}  ${r.severity.padEnd(8)}  ${r.title}`).join('\n') + '\n';
+}
+
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row.push(Math.min((row[j - 1] ?? 0) + 1, (prev[j] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
+    }
+    prev = row;
+  }
+  return prev[b.length] ?? 0;
+}
+
+/** Up to three ids close to `id`: a small edit distance, or one contains the other. */
+export function suggestRules(id: string, rules: readonly RuleMeta[]): string[] {
+  const wanted = id.toLowerCase();
+  return rules
+    .map((r) => ({ id: r.id, d: r.id.includes(wanted) || wanted.includes(r.id) ? 0 : distance(wanted, r.id) }))
+    .filter((c) => c.d <= Math.max(2, Math.floor(wanted.length / 4)))
+    .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, 3)
+    .map((c) => c.id);
+}
+
+/** `mcp-audit explain <rule-id>` / `--list`: the rule documentation, also embedded in SARIF help. */
+export function explainCommand(ctx: CommandContext, rules: readonly RuleMeta[] = RULES): CommandModule<object, ExplainArgs> {
+  return {
+    command: 'explain [rule]',
+    describe: 'Explain a finding: what it means, why it matters, how to fix it',
+    builder: (y: Argv): Argv<ExplainArgs> =>
+      y.positional('rule', { type: 'string', describe: 'a rule id, as shown in reports (e.g. pin-store-planted)' })
+        .option('list', { type: 'boolean', default: false, describe: 'list every rule id with its severity and title' })
+        .example('$0 explain pin-store-planted', 'the documentation of one rule')
+        .example('$0 explain --list', 'every rule id'),
+    handler: (argv) => {
+      if (argv.list) {
+        ctx.io.stdout.write(formatRuleList(rules));
+        return;
+      }
+      if (argv.rule === undefined || argv.rule === '') throw new UsageError('explain: name a rule id, or use --list');
+      const rule = rules.find((r) => r.id === argv.rule);
+      if (rule === undefined) {
+        const close = suggestRules(argv.rule, rules);
+        const hint = close.length > 0 ? ` Did you mean ${close.join(', ')}?` : '';
+        throw new UsageError(`explain: unknown rule "${argv.rule}".${hint} See 'mcp-audit explain --list'.`);
+      }
+      ctx.io.stdout.write(formatRule(rule));
+    },
+  };
+}
