@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import type { CommandContext } from '../io.js';
 import { canonicalCommand } from './canonical.js';
 import { digestCommand } from './digest.js';
+import { explainCommand } from './explain.js';
 import { diffCommand } from './diff.js';
 import { hostsCommand } from './hosts.js';
 import { scanCommand } from './scan.js';
@@ -9,4 +10,4 @@ import { scanCommand } from './scan.js';
 /** Every CLI command, as a factory over the run's context. Explicit list: no side-effect imports. */
 export type CommandFactory = (ctx: CommandContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [canonicalCommand, digestCommand, hostsCommand, scanCommand, diffCommand];
+export const COMMANDS: readonly CommandFactory[] = [canonicalCommand, digestCommand, hostsCommand, scanCommand, diffCommand, explainCommand];
