@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { unwrap } from '../../src/launch/unwrap.js';
+import { mcpHangar } from '../../src/proxies/mcp-hangar.js';
+import type { Recognition } from '../../src/proxies/types.js';
+import { argvEntry, entry } from '../launch/entry-fixture.js';
+import { loadCase } from './fixture.js';
+
+for (const name of ['hangar-init', 'hangar-manual', 'hangar-env-config', 'hangar-http']) {
+  test(`recognises ${name}`, () => {
+    const c = loadCase(name);
+    const rec = mcpHangar.recognize(unwrap(c.entry), c.entry);
+    assert.ok(rec !== undefined, name);
+    for (const [key, value] of Object.entries(c.expected)) assert.deepEqual(Reflect.get(rec, key), value, `${name}: ${key}`);
+  });
+}
+
+const hangar = (argv: string[], env: Record<string, string | null> = {}, cwd?: string): Recognition | undefined => {
+  const e = argvEntry(argv, cwd === undefined ? { env } : { env, cwd });
+  return mcpHangar.recognize(unwrap(e), e);
+};
+
+test('--config / -c in both orders and forms; the flag beats MCP_CONFIG', () => {
+  for (const argv of [['mcp-hangar', 'serve', '--config', '/c.yaml'], ['mcp-hangar', '-c', '/c.yaml', 'serve'], ['mcp-hangar', '--config=/c.yaml']]) {
+    const rec = hangar(argv, { MCP_CONFIG: '/env.yaml' });
+    assert.ok(rec?.store.kind === 'explicit' && rec.store.value === '/c.yaml', argv.join(' '));
+  }
+});
+
+test('MCP_CONFIG from an env prefix or a shell string is an env-sourced store', () => {
+  const rec = hangar(['env', 'MCP_CONFIG=/w/c.yaml', 'mcp-hangar', 'serve']);
+  assert.deepEqual(rec?.store, { kind: 'explicit', flag: 'MCP_CONFIG', value: '/w/c.yaml', via: 'env' });
+  const sh = hangar(['sh', '-c', 'MCP_CONFIG=./c.yaml exec mcp-hangar']);
+  assert.deepEqual(sh?.store, { kind: 'explicit', flag: 'MCP_CONFIG', value: './c.yaml', via: 'env' });
+});
+
+test('no --config and no MCP_CONFIG: unresolvable (cwd-relative ./config.yaml or the host env)', () => {
+  const rec = hangar(['mcp-hangar', 'serve'], {}, '/srv/h');
+  assert.equal(rec?.store.kind, 'unresolvable');
+  assert.match(rec?.store.kind === 'unresolvable' ? rec.store.why : '', /config\.yaml.*\/srv\/h/);
+  assert.equal(hangar(['mcp-hangar', 'serve'], { MCP_CONFIG: null })?.store.kind, 'unresolvable');
+});
+
+test('uvx / pipx forms, version recorded; other subcommands are not the gateway', () => {
+  const rec = hangar(['uvx', 'mcp-hangar==2.34.4', '--config', '/c.yaml', 'serve']);
+  assert.equal(rec?.version, '2.34.4');
+  assert.equal(rec?.bareName, true);
+  assert.equal(hangar(['/opt/bin/uvx', '--from', 'mcp-hangar', 'mcp-hangar', 'serve'])?.bareName, false);
+  assert.equal(hangar(['pipx', 'run', 'mcp-hangar', 'serve'])?.proxy, 'mcp-hangar');
+  assert.equal(hangar(['mcp-hangar', 'pin', '--check']), undefined);
+  assert.equal(hangar(['mcp-hangar', 'init']), undefined);
+});
+
+test('a bare localhost:8000/mcp URL is not assumed to be Hangar (FastMCP serves the same)', () => {
+  const e = entry({ name: 'weather', url: 'http://localhost:8000/mcp' });
+  assert.equal(mcpHangar.recognize(unwrap(e), e), undefined);
+});
+
+test('default store is init\'s ~/.config/mcp-hangar/config.yaml', () => {
+  const rec = hangar(['mcp-hangar', 'serve']);
+  assert.ok(rec !== undefined);
+  assert.equal(mcpHangar.defaultStorePath?.(rec, '/home/u', 'linux'), '/home/u/.config/mcp-hangar/config.yaml');
+});
