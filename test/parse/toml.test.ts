@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseToml, splitKey } from '../../src/parse/toml.js';
+
+const CODEX = `model = "gpt-5-codex"
+
+[projects."/home/alice/src/api"]
+trust_level = "trusted"
+
+[mcp_servers.context7]
+command = "npx"
+args = ["-y", "@upstash/context7-mcp"]
+
+[mcp_servers.context7.env]
+CONTEXT7_API_KEY = "x"
+
+[mcp_servers."dotted.name"]
+url = "https://example.com/mcp"
+`;
+
+describe('parseToml', () => {
+  it('parses a Codex config and locates tables and keys', () => {
+    const r = parseToml(CODEX);
+    assert.ok(r.ok);
+    const v = r.value.value;
+    assert.ok(typeof v === 'object' && v !== null && 'mcp_servers' in v);
+    assert.deepEqual(r.value.locate(['mcp_servers', 'context7']), { line: 6, column: 1 });
+    assert.deepEqual(r.value.locate(['mcp_servers', 'context7', 'args']), { line: 8, column: 1 });
+    assert.deepEqual(r.value.locate(['mcp_servers', 'context7', 'env', 'CONTEXT7_API_KEY']), { line: 11, column: 1 });
+    assert.deepEqual(r.value.locate(['mcp_servers', 'dotted.name']), { line: 13, column: 1 });
+    assert.deepEqual(r.value.locate(['projects', '/home/alice/src/api']), { line: 3, column: 1 });
+  });
+
+  it('locates the n-th [[array]] table', () => {
+    const r = parseToml('[[mcp_servers]]\nname = "a"\n\n[[mcp_servers]]\nname = "b"\n');
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.locate(['mcp_servers', 1]), { line: 4, column: 1 });
+    assert.deepEqual(r.value.locate(['mcp_servers', 1, 'name']), { line: 5, column: 1 });
+  });
+
+  it('reports a Windows path in a basic string (invalid escape) with its location (hosts.md trap 7)', () => {
+    const r = parseToml('[mcp_servers.win]\ncommand = "C:\\Users\\me\\server.exe"\n');
+    assert.ok(!r.ok);
+    assert.equal(r.problem.kind, 'syntax');
+    assert.equal(r.problem.line, 2);
+  });
+
+  it('reports a duplicate key as a syntax error (TOML forbids it, so does Codex)', () => {
+    const r = parseToml('[mcp_servers.a]\ncommand = "x"\ncommand = "y"\n');
+    assert.ok(!r.ok);
+    assert.equal(r.problem.line, 3);
+  });
+
+  it('refuses deep inline nesting', () => {
+    const r = parseToml(`a = ${'['.repeat(200_000)}${']'.repeat(200_000)}`);
+    assert.ok(!r.ok);
+    assert.equal(r.problem.kind, 'too-deep');
+  });
+
+  it('splits dotted keys honouring quotes', () => {
+    assert.deepEqual(splitKey('projects."/home/a.b"'), ['projects', '/home/a.b']);
+    assert.deepEqual(splitKey("a.'b.c'.d"), ['a', 'b.c', 'd']);
+  });
+});

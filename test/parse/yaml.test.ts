@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseYaml } from '../../src/parse/yaml.js';
+
+describe('parseYaml', () => {
+  it('parses a Continue config and locates array items', () => {
+    const r = parseYaml('name: A\nmcpServers:\n  - name: SQLite\n    command: npx\n  - name: B\n    url: https://x\n');
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.locate(['mcpServers', 1]), { line: 5, column: 5 });
+    assert.deepEqual(r.value.locate(['mcpServers', 0, 'command']), { line: 4, column: 5 });
+  });
+
+  it('reports malformed YAML with its location', () => {
+    const r = parseYaml('extensions:\n  github:\n    args: [a, b\n    cmd: npx\n');
+    assert.ok(!r.ok);
+    assert.equal(r.problem.kind, 'syntax');
+    assert.ok(r.problem.line >= 3);
+  });
+
+  it('reads duplicate keys (last wins) and reports them', () => {
+    const r = parseYaml('extensions:\n  gh:\n    cmd: a\n  gh:\n    cmd: b\n');
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.value, { extensions: { gh: { cmd: 'b' } } });
+    assert.equal(r.value.duplicates[0]?.pointer, '/extensions/gh');
+    assert.deepEqual(r.value.duplicates[0]?.used, { line: 4, column: 3 });
+  });
+
+  it('refuses 200,000-deep flow nesting quickly', () => {
+    const start = performance.now();
+    const r = parseYaml(`${'['.repeat(200_000)}${']'.repeat(200_000)}`);
+    assert.ok(!r.ok);
+    assert.equal(r.problem.kind, 'too-deep');
+    assert.ok(performance.now() - start < 500);
+  });
+
+  it('refuses deep block nesting', () => {
+    const text = Array.from({ length: 600 }, (_v, i) => `${' '.repeat(i)}k:`).join('\n');
+    const r = parseYaml(text);
+    assert.ok(!r.ok);
+    assert.equal(r.problem.kind, 'too-deep');
+  });
+
+  it('refuses an alias bomb', () => {
+    const text = 'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n';
+    const r = parseYaml(text);
+    assert.ok(!r.ok);
+  });
+
+  it('does not count brackets inside plain block scalars as deep nesting', () => {
+    const r = parseYaml("description: don't [stop\nname: x\n");
+    assert.ok(r.ok);
+  });
+});
