@@ -161,11 +161,13 @@ export function launchGroup(spec: LaunchSpec): LaunchedGroup {
       child.stdin.end();
       await waitUntil(() => leaderExited, Math.min(graceMs, STDIN_CLOSE_WAIT_MS));
     }
-    if (groupAlive(pgid)) {
+    // While the leader runs the group is alive; only afterwards is /proc worth scanning.
+    const alive = (): boolean => !leaderExited || groupAlive(pgid);
+    if (alive()) {
       signalGroup(pgid, 'SIGTERM');
-      if (!(await waitUntil(() => !groupAlive(pgid), graceMs))) {
+      if (!(await waitUntil(() => !alive(), graceMs))) {
         signalGroup(pgid, 'SIGKILL');
-        await waitUntil(() => !groupAlive(pgid), 2_000);
+        await waitUntil(() => !alive(), 2_000);
       }
     }
     untrack(pgid);

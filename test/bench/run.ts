@@ -9,6 +9,7 @@ interface Section {
 }
 
 const SECTIONS: readonly Section[] = [
+  { name: 'probe', load: () => import('./probe.js') },
 ];
 
 const only = process.argv[2];
