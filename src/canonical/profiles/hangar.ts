@@ -29,7 +29,7 @@ const meaningful = (n: JsonNode): boolean => {
 export function hangarPreimage(tool: JsonObject): Result<JsonObject, DigestProblem> {
   const name = getMember(tool, 'name');
   if (name?.kind !== 'string' || name.value === '') {
-    return fail({ message: 'hangar: a tool needs a non-empty string name', pointer: '/name', ...(name ? { node: name } : {}) });
+    return fail({ message: 'a tool needs a non-empty string name', pointer: '/name', ...(name ? { node: name } : {}) });
   }
   const members: JsonMember[] = [member('name', name)];
   for (const f of OPTIONAL_FIELDS) {
