@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { expandTemplate, mapRecordedPath, type PathContext } from '../../src/hosts/paths.js';
+
+const H = '/audit/home';
+const ctx = (platform: PathContext['platform'], auditRoot = true): PathContext => ({ platform, home: H, auditRoot });
+
+describe('expandTemplate', () => {
+  it('maps <UD> per OS', () => {
+    assert.equal(expandTemplate('<UD>/Code/User/mcp.json', ctx('darwin'))?.base, path.join(H, 'Library/Application Support/Code/User/mcp.json'));
+    assert.equal(expandTemplate('<UD>/Code/User/mcp.json', ctx('linux'))?.base, path.join(H, '.config/Code/User/mcp.json'));
+    assert.equal(expandTemplate('<UD>/Code/User/mcp.json', ctx('win32'))?.base, path.join(H, 'AppData/Roaming/Code/User/mcp.json'));
+  });
+
+  it('maps Windows folders below the home', () => {
+    assert.equal(expandTemplate('%APPDATA%/Claude/x.json', ctx('win32'))?.base, path.join(H, 'AppData/Roaming/Claude/x.json'));
+    assert.equal(expandTemplate('%LOCALAPPDATA%/crush/crush.json', ctx('win32'))?.base, path.join(H, 'AppData/Local/crush/crush.json'));
+    assert.equal(expandTemplate('%USERPROFILE%/.cursor/mcp.json', ctx('win32'))?.base, path.join(H, '.cursor/mcp.json'));
+  });
+
+  it('maps system paths below <root>/_system when auditing a root, and leaves them real otherwise', () => {
+    assert.equal(expandTemplate('/etc/codex/config.toml', ctx('linux'))?.base, path.join(H, '_system/etc/codex/config.toml'));
+    assert.equal(expandTemplate('/Library/Application Support/ClaudeCode/managed-mcp.json', ctx('darwin'))?.base,
+      path.join(H, '_system/Library/Application Support/ClaudeCode/managed-mcp.json'));
+    assert.equal(expandTemplate('%PROGRAMDATA%/gemini-cli/settings.json', ctx('win32'))?.base, path.join(H, '_system/ProgramData/gemini-cli/settings.json'));
+    assert.equal(expandTemplate('/etc/codex/config.toml', ctx('linux', false))?.base, '/etc/codex/config.toml');
+  });
+
+  it('splits a glob into its literal base and pattern', () => {
+    const e = expandTemplate('~/.claude/plugins/{cache,repos}/**/.mcp.json', ctx('linux'));
+    assert.equal(e?.base, path.join(H, '.claude/plugins'));
+    assert.equal(e?.pattern, '{cache,repos}/**/.mcp.json');
+  });
+
+  it('needs a project for <project> templates', () => {
+    assert.equal(expandTemplate('<project>/.mcp.json', ctx('linux')), undefined);
+    assert.equal(expandTemplate('<project>/.mcp.json', ctx('linux'), '/p')?.base, '/p/.mcp.json');
+  });
+});
+
+describe('mapRecordedPath', () => {
+  it('rebases recorded home paths onto the audited root', () => {
+    assert.equal(mapRecordedPath('/home/alice/src/app', ctx('linux')), path.join(H, 'src/app'));
+    assert.equal(mapRecordedPath('/Users/alice/src/app', ctx('darwin')), path.join(H, 'src/app'));
+    assert.equal(mapRecordedPath('C:\\Users\\alice\\src\\app', ctx('win32')), path.join(H, 'src/app'));
+    assert.equal(mapRecordedPath('C:/Users/alice/src/app', ctx('win32')), path.join(H, 'src/app'));
+    assert.equal(mapRecordedPath('/srv/repo', ctx('linux')), path.join(H, '_system/srv/repo'));
+  });
+
+  it('uses recorded paths as written outside --root, and ignores relative ones', () => {
+    assert.equal(mapRecordedPath('/home/alice/src/app', ctx('linux', false)), '/home/alice/src/app');
+    assert.equal(mapRecordedPath('relative/dir', ctx('linux', false)), undefined);
+  });
+});
