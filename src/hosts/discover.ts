@@ -104,7 +104,12 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   for (const root of projectRoots) {
     for (const { host, location } of projectLocations) projectJobs.push(checkLocation(host, location, ctx, out.cache, root.path));
   }
-  for (const c of (await Promise.all(projectJobs)).flat()) record(out, c);
+  // A project root may be the home itself (cwd = ~): a file already read at user scope by the same
+  // host (~/.junie/mcp/mcp.json …) is not read again as a project file.
+  const seen = new Set(out.locations.map((l) => `${l.host}\0${l.path}`));
+  for (const c of (await Promise.all(projectJobs)).flat()) {
+    if (!seen.has(`${c.check.host}\0${c.check.path}`)) record(out, c);
+  }
   return {
     platform,
     home,
