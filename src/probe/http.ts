@@ -7,14 +7,20 @@
 import { ByteBudget, readCappedText, sseEvents, type SseEvent } from './http-body.js';
 import { displayUrl, redactor } from './redact.js';
 import { clip, isRecord, replyTo, runSession, type RawMessage, type RpcChannel, type SessionResult } from './session.js';
-import { ProbeAbort, type ProbeCapture, type ProbeLimits, type ProbeTransport, type UrlTarget } from './types.js';
+import {
+  ProbeAbort, type ProbeCapture, type ProbeFailure, type ProbeFailureReason, type ProbeLimits, type ProbeTransport, type UrlTarget,
+} from './types.js';
 
 export interface HttpContext {
   readonly clientInfo: { readonly name: string; readonly version: string };
 }
 
 /** The initialize POST was refused in a way that means "not Streamable HTTP": try legacy SSE. */
-class NotStreamable extends Error {}
+class NotStreamable extends Error {
+  constructor(readonly status: number) {
+    super(`initialize POST answered HTTP ${status}`);
+  }
+}
 
 interface Shared {
   readonly url: string;
@@ -74,7 +80,7 @@ function streamableChannel(shared: Shared): RpcChannel & { close(): Promise<void
       const response = await post(shared, shared.url, { jsonrpc: '2.0', id, method, params }, extra());
       if (method === 'initialize' && [400, 404, 405].includes(response.status)) {
         await response.body?.cancel();
-        throw new NotStreamable(String(response.status));
+        throw new NotStreamable(response.status);
       }
       if (!response.ok) {
         await response.body?.cancel();
@@ -109,7 +115,7 @@ function streamableChannel(shared: Shared): RpcChannel & { close(): Promise<void
     },
     async close() {
       if (sessionId === undefined) return;
-      await fetch(shared.url, { method: 'DELETE', redirect: 'manual', headers: { ...shared.headers, ...extra() }, signal: AbortSignal.timeout(1_000) })
+      await fetch(shared.url, { method: 'DELETE', redirect: 'manual', headers: { ...shared.headers, ...extra() }, signal: AbortSignal.any([shared.signal, AbortSignal.timeout(1_000)]) })
         .then((r) => r.body?.cancel()).catch(() => undefined);
     },
   };
@@ -188,16 +194,27 @@ async function converse(
   }
 }
 
+function failure(reason: ProbeFailureReason, detail: string, elapsedMs: number): ProbeFailure {
+  return { ok: false, reason, detail, stderrTail: '', elapsedMs };
+}
+
 export async function probeHttp(target: UrlTarget, limits: ProbeLimits, context: HttpContext): Promise<ProbeCapture> {
   const started = performance.now();
   const elapsedMs = (): number => Math.round(performance.now() - started);
-  const redact = redactor(Object.values(target.headers ?? {}));
+  const shown = displayUrl(target.url);
+  const redactHeaders = redactor(Object.values(target.headers ?? {}));
+  // Never show the URL as written (query strings and userinfo carry tokens), nor a header value.
+  const redact = (text: string): string => redactHeaders(text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (url) => displayUrl(url)));
+  const protocol = URL.canParse(target.url) ? new URL(target.url).protocol : undefined;
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    return failure('http-error', `not an http(s) URL: ${shown}`, elapsedMs());
+  }
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), limits.timeoutMs);
   const shared: Shared = {
     url: target.url, headers: target.headers ?? {}, limits, signal: deadline.signal, budget: new ByteBudget(limits), unsolicited: 0,
   };
-  const state: { transport: ProbeTransport } = { transport: 'streamable-http' };
+  const state: { transport: ProbeTransport; refused?: number } = { transport: 'streamable-http' };
   try {
     let session: SessionResult;
     try {
@@ -205,6 +222,7 @@ export async function probeHttp(target: UrlTarget, limits: ProbeLimits, context:
     } catch (error) {
       if (!(error instanceof NotStreamable)) throw error;
       state.transport = 'sse';
+      state.refused = error.status;
       session = await converse(() => sseChannel(shared), shared, context);
     }
     return {
@@ -215,16 +233,13 @@ export async function probeHttp(target: UrlTarget, limits: ProbeLimits, context:
       deviations: session.deviations, elapsedMs: elapsedMs(),
     };
   } catch (error) {
-    const where = `${state.transport === 'sse' ? 'SSE' : 'Streamable HTTP'} ${displayUrl(target.url)}`;
-    if (deadline.signal.aborted) {
-      return { ok: false, reason: 'timeout', detail: `no complete answer within ${limits.timeoutMs} ms from ${where}`, stderrTail: '', elapsedMs: elapsedMs() };
-    }
-    if (error instanceof ProbeAbort) {
-      return { ok: false, reason: error.reason, detail: redact(`${error.detail} (${where})`), stderrTail: '', elapsedMs: elapsedMs() };
-    }
+    const fallback = state.refused !== undefined ? `, after the Streamable HTTP initialize POST answered HTTP ${state.refused}` : '';
+    const where = `${state.transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'} ${shown}${fallback}`;
+    if (deadline.signal.aborted) return failure('timeout', `no complete answer within ${limits.timeoutMs} ms from ${where}`, elapsedMs());
+    if (error instanceof ProbeAbort) return failure(error.reason, redact(`${error.detail} (${where})`), elapsedMs());
     const cause = error instanceof Error && isRecord(error.cause) && typeof error.cause['code'] === 'string' ? error.cause['code'] : undefined;
     const text = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: 'http-error', detail: redact(`${where}: ${cause ?? clip(text, 120)}`), stderrTail: '', elapsedMs: elapsedMs() };
+    return failure('http-error', `${where}: ${cause ?? clip(redact(text), 160)}`, elapsedMs());
   } finally {
     clearTimeout(timer);
     deadline.abort();

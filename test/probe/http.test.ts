@@ -132,6 +132,24 @@ describe('probe over HTTP', () => {
     assert.equal(elsewhere.hits(), 0);
   });
 
+  it('says what the Streamable HTTP POST answered when the SSE fallback fails too', async () => {
+    const { url } = await rawServer(() => (res) => res.writeHead(404).end());
+    const capture = failure(await probe({ kind: 'url', url }, OPTIONS));
+    assert.equal(capture.reason, 'http-error');
+    assert.match(capture.detail, /GET for the SSE stream answered HTTP 404 \(legacy SSE http:\/\/127\.0\.0\.1:\d+\/mcp, after the Streamable HTTP initialize POST answered HTTP 404\)/);
+  });
+
+  it('refuses a non-http URL and never shows credentials written into a URL', async () => {
+    const file = failure(await probe({ kind: 'url', url: 'file:///etc/passwd' }, OPTIONS));
+    assert.equal(file.reason, 'http-error');
+    assert.match(file.detail, /^not an http\(s\) URL/);
+    const { url } = await rawServer(() => INIT);
+    const withUser = url.replace('http://', 'http://alice:pw-in-url-123@');
+    const capture = failure(await probe({ kind: 'url', url: `${withUser}?token=tok-in-query-456` }, OPTIONS));
+    assert.equal(capture.reason, 'http-error');
+    assert.doesNotMatch(capture.detail, /pw-in-url|tok-in-query|alice/);
+  });
+
   it('reports a closed port as http-error', async () => {
     const server = createServer();
     server.listen(0, '127.0.0.1');
