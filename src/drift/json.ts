@@ -37,6 +37,30 @@ export function keyOf(v: unknown): string {
   return out;
 }
 
+const looseMemo = new WeakMap<object, string>();
+const UNIONS = new Set(['anyOf', 'oneOf', 'allOf']);
+
+/** Like keyOf, but the branches of anyOf / oneOf / allOf are compared as multisets (§9). */
+export function looseKeyOf(v: unknown): string {
+  if (v === null || typeof v !== 'object') return keyOf(v);
+  const hit = looseMemo.get(v);
+  if (hit !== undefined) return hit;
+  let out: string;
+  if (Array.isArray(v)) out = `[${v.map((x) => looseKeyOf(x)).join(',')}]`;
+  else {
+    const parts: string[] = [];
+    for (const k of Object.keys(v).sort()) {
+      const val: unknown = Reflect.get(v, k);
+      if (val === undefined) continue;
+      const text = UNIONS.has(k) && Array.isArray(val) ? `[${val.map((x) => looseKeyOf(x)).sort().join(',')}]` : looseKeyOf(val);
+      parts.push(`${JSON.stringify(k)}:${text}`);
+    }
+    out = `{${parts.join(',')}}`;
+  }
+  looseMemo.set(v, out);
+  return out;
+}
+
 export function same(a: unknown, b: unknown): boolean {
   return a === b || keyOf(a) === keyOf(b);
 }

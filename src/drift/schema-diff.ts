@@ -5,7 +5,7 @@
  * becomes the direction's `*-unclassified` kind (the fail-safe).
  */
 import { emit, emitText, textOf, type Scope } from './emit.js';
-import { isObject, keyOf, ptr, same } from './json.js';
+import { isObject, keyOf, looseKeyOf, ptr, same } from './json.js';
 import {
   boundChange, DIRECTION_KINDS, KNOWN_KEYWORDS, MAX_KEYWORDS, MIN_KEYWORDS, multipleOfChange, OPAQUE_KEYWORDS,
   OPERATION_SELECTORS, OTHER_KNOWN, STRING_CONSTRAINTS, type BoundChange, type DirectionKinds, type SchemaDirection,
@@ -77,7 +77,7 @@ const enumOf = (s: JsonObject): readonly unknown[] | undefined =>
 
 /** Diffs schema `a` against `b` at `path`; `prop` is the property name this schema belongs to. */
 export function diffSchema(a: unknown, b: unknown, path: string, depth: number, ctx: SchemaCtx, prop?: string): void {
-  if (same(a, b)) return;
+  if (same(a, b) || looseKeyOf(a) === looseKeyOf(b)) return;
   const { scope, k } = ctx;
   if (++ctx.pairs > MAX_PAIRS || depth > MAX_DEPTH) {
     emit(scope, k.unclassified, path, a, b, { long: true, details: { reason: 'node budget or depth cap exceeded' } });
@@ -94,7 +94,7 @@ export function diffSchema(a: unknown, b: unknown, path: string, depth: number, 
   if (na.nullable !== nb.nullable) emit(scope, na.nullable ? k.nullRemoved : k.nullAdded, path, a['type'] ?? null, b['type'] ?? null);
   const A = na.schema;
   const B = nb.schema;
-  if (same(A, B)) return;
+  if (same(A, B) || looseKeyOf(A) === looseKeyOf(B)) return;
   const textFamily = ctx.dir === 'input' ? 'param-description' : 'output-description';
   emitText(scope, textFamily, ptr(path, 'description'), textOf(A['description']), textOf(B['description']));
   emitText(scope, ctx.dir === 'input' ? 'param-title' : 'output-description', ptr(path, 'title'), textOf(A['title']), textOf(B['title']));
