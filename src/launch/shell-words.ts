@@ -100,8 +100,10 @@ class Tokenizer {
     if (c === '(' || c === ')') return 'subshell or grouping ( … )';
     if (c === '<' || c === '>') return this.redirection(c);
     if (c === '*' || c === '?' || c === '[') { this.mark('pathname expansion (glob)'); this.add(c); this.i++; return undefined; }
-    if (c === '{' && /[,.]/.test(src.slice(this.i, src.indexOf('}', this.i) >>> 0))) {
-      this.mark('brace expansion');
+    if (c === '{') {
+      const close = src.indexOf('}', this.i);
+      const body = close > this.i ? src.slice(this.i + 1, close) : '';
+      if (!/\s/.test(body) && (body.includes(',') || body.includes('..'))) this.mark('brace expansion');
     }
     if (c === '~' && this.text === undefined) this.mark('tilde expansion (depends on HOME)');
     this.start();

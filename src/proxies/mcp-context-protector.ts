@@ -12,6 +12,10 @@ import type { ProxyRecognizer, Recognition } from './types.js';
 
 type Approval = NonNullable<Recognition['approvalKey']>;
 
+/** Long options from §3.1–3.3, for argparse-style unambiguous prefixes (`--server-config` = `--server-config-file`). */
+const OPTIONS = ['--command', '--command-args', '--url', '--sse-url', '--server-config-file', '--review-server',
+  '--review-all-servers', '--quarantine-path', '--wrap-mcp-json', '--manage-mcp-json-file', '--manage-all-mcp-json'];
+
 /** The upstream and its approval key from `--command "…"`, `--command-args cmd …`, `--url`, `--sse-url`. */
 function upstreamOf(args: readonly string[]): { upstream?: string[]; key?: Approval } {
   const i = args.indexOf('--command-args');
@@ -21,6 +25,7 @@ function upstreamOf(args: readonly string[]): { upstream?: string[]; key?: Appro
     return argv.length === 0 ? {} : { upstream: argv, key: { type: 'stdio', identifier: argv.join(' ') } };
   }
   const command = lastFlagValue(args, ['--command']);
+  // (--command-args handled above: from there on everything is the upstream's.)
   if (command !== undefined) {
     const words = shellWords(command.value);
     const upstream = words.ok ? words.value.map((w) => w.text) : [command.value];
@@ -38,7 +43,9 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   const found = findFrame(chain, (f) => f.name === 'mcp-context-protector' || f.module === 'contextprotector');
   if (found === undefined) return undefined;
   const args = ownArgs(found.frame);
-  const storeFlag = lastFlagValue(args, ['--server-config-file']);
+  // Everything after --command-args is the upstream's argv, never the proxy's own options.
+  const cut = args.indexOf('--command-args');
+  const storeFlag = lastFlagValue(cut < 0 ? args : args.slice(0, cut), ['--server-config-file'], OPTIONS);
   const { upstream, key } = upstreamOf(args);
   let r: Recognition = {
     proxy: 'mcp-context-protector', pins: true, runtime: 'python',

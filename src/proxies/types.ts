@@ -29,7 +29,10 @@ export type StoreRef =
       readonly flag: string;
       readonly value: string;
       readonly origin?: Origin;
-      /** 'env' when the store comes from a variable in the launch env (Hangar `MCP_CONFIG`); absent = an argument. */
+      /**
+       * 'env' when the store comes from a variable in the launch env (Hangar `MCP_CONFIG`); absent
+       * or 'arg' = an argument. With 'env', `value` is an env value: use it to read the store, never print it.
+       */
       readonly via?: 'arg' | 'env';
     }
   /** Cannot be determined from the entry (e.g. depends on cwd or an unset variable). */

@@ -33,6 +33,9 @@ test('keeps variables as written and marks the word dynamic', () => {
   assert.match(tilde?.dynamic ?? '', /tilde/);
   assert.match(glob?.dynamic ?? '', /glob/);
   assert.equal(plain?.dynamic, undefined);
+  const braces = shellWords('a {x,y} {z} {1..3}');
+  assert.ok(braces.ok);
+  assert.deepEqual(braces.value.map((w) => w.dynamic !== undefined), [false, true, false, true]);
   assert.equal(words("'$HOME'")[0], '$HOME');
   const single = shellWords("'$HOME'");
   assert.ok(single.ok && single.value[0]?.dynamic === undefined);

@@ -37,10 +37,17 @@ test('remote forms key by URL; --server-config-file is an explicit store', () =>
   assert.deepEqual(cp('mcp-context-protector', '--sse-url', 'https://a/sse')?.approvalKey, { type: 'sse', identifier: 'https://a/sse' });
   assert.deepEqual(cp('mcp-context-protector', '--server-config-file', '/w/s.json', '--url', 'u')?.store,
     { kind: 'explicit', flag: '--server-config-file', value: '/w/s.json' });
+  assert.equal(cp('mcp-context-protector', '--server-config', '/w/s.json', '--url', 'u')?.store.kind, 'explicit');
   const rec = cp('mcp-context-protector', '--url', 'u');
   assert.deepEqual(rec?.store, { kind: 'default' });
   assert.ok(rec !== undefined);
   assert.equal(mcpContextProtector.defaultStorePath?.(rec, '/home/u', 'linux'), '/home/u/.mcp-context-protector/servers.json');
+});
+
+test('options after --command-args belong to the upstream, not the proxy', () => {
+  const rec = cp('mcp-context-protector', '--command-args', 'srv', '--server-config-file', '/evil.json');
+  assert.deepEqual(rec?.store, { kind: 'default' });
+  assert.deepEqual(rec?.upstream, ['srv', '--server-config-file', '/evil.json']);
 });
 
 test('not the proxy: a different program that merely mentions it', () => {

@@ -41,11 +41,14 @@ test('Invariant Gateway: any argument containing invariant-gateway; upstream aft
 });
 
 test('MCP-Defender: by its env (stdio) or its local SSE URL', () => {
-  const r = rec(mcpDefender, entry({ command: 'x', env: { MCP_DEFENDER_ORIGINAL_COMMAND: 'npx', MCP_DEFENDER_ORIGINAL_ARGS: '["-y","srv"]' } }));
-  assert.deepEqual(r?.upstream, ['npx', '-y', 'srv']);
-  const sse = rec(mcpDefender, entry({ url: 'http://localhost:28173/cursor/github/sse', env: { MCP_DEFENDER_ORIGINAL_URL: 'https://g/sse' } }));
-  assert.deepEqual(sse?.upstream, ['https://g/sse']);
-  assert.equal(sse?.pins, false);
+  const r = rec(mcpDefender, entry({ command: 'x', env: { MCP_DEFENDER_ORIGINAL_COMMAND: 'npx-secret', MCP_DEFENDER_ORIGINAL_ARGS: '["--token","s3cr3t"]' } }));
+  assert.equal(r?.pins, false);
+  assert.match(r?.reason ?? '', /MCP_DEFENDER_ORIGINAL_COMMAND/);
+  // Env values never reach a recognition (they would reach reports).
+  assert.doesNotMatch(JSON.stringify(r), /secret|s3cr3t/);
+  const sse = rec(mcpDefender, entry({ url: 'http://localhost:28173/cursor/github/sse' }));
+  assert.equal(sse?.proxy, 'mcp-defender');
+  assert.equal(sse?.upstream, undefined);
 });
 
 test('Enkrypt: by its entry name or its module', () => {
