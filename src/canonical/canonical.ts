@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { fail, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { pyExp17 } from './float-format.js';
-import { toPointer } from './json-model.js';
+import { findPointer } from './json-model.js';
 import type { JsonNode, JsonObject } from './json-model.js';
-import { compareCodePoints, guardContractString, nfc, quoteAscii } from './strings.js';
+import { compareCodePoints, guardContractString, isLowKey, nfc, quoteAscii } from './strings.js';
 
 /**
  * The canonical form of schemas/canonical-form.md: Python
@@ -35,12 +35,11 @@ class CanonicalFailure {
 }
 
 export function canonicalize(value: JsonNode, options: CanonicalOptions): Result<string, CanonicalProblem> {
-  const path: (string | number)[] = [];
   try {
-    return ok(emit(value, 0, options.contract, path));
+    return ok(emit(value, 0, options.contract));
   } catch (e: unknown) {
     if (!(e instanceof CanonicalFailure)) throw e;
-    return fail({ code: e.code, message: e.message, pointer: toPointer(path), node: e.node });
+    return fail({ code: e.code, message: e.message, pointer: findPointer(value, e.node) ?? '', node: e.node });
   }
 }
 
@@ -63,7 +62,7 @@ export function canonicalHash(value: JsonNode, options: CanonicalOptions): Resul
   return r.ok ? ok({ canonical: r.value, hash: contentHash(r.value) }) : r;
 }
 
-function emit(node: JsonNode, depth: number, contract: boolean, path: (string | number)[]): string {
+function emit(node: JsonNode, depth: number, contract: boolean): string {
   if (depth > MAX_DEPTH) {
     throw new CanonicalFailure('too-deep', `value nested deeper than ${MAX_DEPTH} levels`, node);
   }
@@ -87,9 +86,7 @@ function emit(node: JsonNode, depth: number, contract: boolean, path: (string | 
       for (let i = 0; i < items.length; i++) {
         const item = items[i];
         if (item === undefined) continue;
-        path.push(i);
-        out += (i === 0 ? '' : ',') + emit(item, depth + 1, contract, path);
-        path.pop();
+        out += (i === 0 ? '' : ',') + emit(item, depth + 1, contract);
       }
       return `${out}]`;
     }
@@ -99,9 +96,7 @@ function emit(node: JsonNode, depth: number, contract: boolean, path: (string | 
       for (let i = 0; i < entries.length; i++) {
         const e = entries[i];
         if (e === undefined) continue;
-        path.push(e.raw);
-        out += `${i === 0 ? '' : ','}${quoteAscii(e.key)}:${emit(e.value, depth + 1, contract, path)}`;
-        path.pop();
+        out += `${i === 0 ? '' : ','}${quoteAscii(e.key)}:${emit(e.value, depth + 1, contract)}`;
       }
       return `${out}}`;
     }
@@ -111,8 +106,6 @@ function emit(node: JsonNode, depth: number, contract: boolean, path: (string | 
 interface Entry {
   /** The key written out. */
   readonly key: string;
-  /** The raw key, for pointers. */
-  readonly raw: string;
   readonly value: JsonNode;
 }
 
@@ -122,6 +115,30 @@ interface Entry {
  * names, otherwise the value of the raw key sorting last wins under the normalized key.
  */
 function objectEntries(node: JsonObject, contract: boolean): Entry[] {
+  const members = node.members;
+  // Fast path: no duplicate keys and every key below U+0300 (already NFC, no surrogates, so
+  // UTF-16 order is code point order).
+  let simple = true;
+  const entries: Entry[] = [];
+  const seen = members.length > 8 ? new Set<string>() : undefined;
+  for (let i = 0; i < members.length && simple; i++) {
+    const m = members[i];
+    if (m === undefined) continue;
+    const key = m.key;
+    if (!isLowKey(key)) simple = false;
+    else if (seen !== undefined) {
+      if (seen.has(key)) simple = false;
+      else seen.add(key);
+    } else {
+      for (let j = 0; j < i; j++) if (members[j]?.key === key) simple = false;
+    }
+    entries.push({ key, value: m.value });
+  }
+  if (simple) return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return objectEntriesGeneral(node, contract);
+}
+
+function objectEntriesGeneral(node: JsonObject, contract: boolean): Entry[] {
   const byRaw = new Map<string, JsonNode>();
   for (const m of node.members) byRaw.set(m.key, m.value);
   const byNfc = new Map<string, string[]>();
@@ -139,12 +156,12 @@ function objectEntries(node: JsonObject, contract: boolean): Entry[] {
   for (const [key, raws] of byNfc) {
     if (raws.length === 1 || !collision) {
       const raw = raws[0] ?? key;
-      entries.push({ key, raw, value: byRaw.get(raw) ?? { kind: 'null' } });
+      entries.push({ key, value: byRaw.get(raw) ?? { kind: 'null' } });
     } else if (contract) {
-      for (const raw of raws) entries.push({ key: raw, raw, value: byRaw.get(raw) ?? { kind: 'null' } });
+      for (const raw of raws) entries.push({ key: raw, value: byRaw.get(raw) ?? { kind: 'null' } });
     } else {
       const raw = raws.reduce((a, b) => (compareCodePoints(a, b) >= 0 ? a : b));
-      entries.push({ key, raw, value: byRaw.get(raw) ?? { kind: 'null' } });
+      entries.push({ key, value: byRaw.get(raw) ?? { kind: 'null' } });
     }
   }
   return entries.sort((a, b) => compareCodePoints(a.key, b.key));

@@ -63,12 +63,27 @@ export function toPointer(path: readonly (string | number)[]): string {
  * Used to report a problem found in a derived value (a digest preimage) at its source location.
  */
 export function findPointer(root: JsonNode, target: JsonNode): string | undefined {
-  const stack: { node: JsonNode; path: readonly (string | number)[] }[] = [{ node: root, path: [] }];
+  // Each visited node remembers its parent's index and its own token: O(n) even for deep chains.
+  const nodes: JsonNode[] = [root];
+  const parents: number[] = [-1];
+  const tokens: (string | number)[] = [''];
+  const stack: number[] = [0];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const { node, path } = top;
-    if (node === target) return toPointer(path);
-    if (node.kind === 'array') node.items.forEach((v, i) => stack.push({ node: v, path: [...path, i] }));
-    else if (node.kind === 'object') for (const m of node.members) stack.push({ node: m.value, path: [...path, m.key] });
+    const node = nodes[top];
+    if (node === undefined) continue;
+    if (node === target) {
+      const path: (string | number)[] = [];
+      for (let i = top; i > 0; i = parents[i] ?? 0) path.push(tokens[i] ?? '');
+      return toPointer(path.reverse());
+    }
+    const add = (child: JsonNode, token: string | number): void => {
+      stack.push(nodes.length);
+      nodes.push(child);
+      parents.push(top);
+      tokens.push(token);
+    };
+    if (node.kind === 'array') node.items.forEach((v, i) => add(v, i));
+    else if (node.kind === 'object') for (const m of node.members) add(m.value, m.key);
   }
   return undefined;
 }

@@ -3,6 +3,11 @@
 // Every code point below U+0300 is NFC-stable and cannot combine with a predecessor.
 const MAYBE_NOT_NFC = /[^\u0000-\u02ff]/;
 
+/** True when every character is below U+0300: NFC-stable, and UTF-16 order is code point order. */
+export function isLowKey(s: string): boolean {
+  return !MAYBE_NOT_NFC.test(s);
+}
+
 export function nfc(s: string): string {
   return MAYBE_NOT_NFC.test(s) ? s.normalize('NFC') : s;
 }
