@@ -8,10 +8,10 @@ import { InputError, IoError, UsageError, toError } from '../../shared/errors.js
 import type { CommandContext, Io } from '../io.js';
 
 interface DiffArgs {
-  readonly old?: string;
-  readonly new?: string;
+  readonly old: string | undefined;
+  readonly new: string | undefined;
   readonly format: string;
-  readonly batch?: string;
+  readonly batch: string | undefined;
 }
 
 const SCHEMA_VERSION = 1;
@@ -102,7 +102,7 @@ export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs
         .example('$0 diff old-tools.json new-tools.json --format json', 'every delta with kind, severity, tool, path')
         .example('$0 diff --batch crawl.jsonl > results.jsonl', 'one JSON result per line, then a summary by kind')
         .epilog('Auto-accepted: tool-added, param-added-optional, output-schema-added (each with its guards). Everything else holds.\n'
-          + 'Exit codes: 0 nothing changed or everything auto-accepts; 1 something holds; 2 usage or input error.') as Argv<DiffArgs>,
+          + 'Exit codes: 0 nothing changed or everything auto-accepts; 1 something holds; 2 usage or input error.'),
     handler: async (argv) => {
       if (argv.batch !== undefined) {
         if (argv.old !== undefined || argv.new !== undefined) throw new UsageError('--batch takes no OLD / NEW arguments');
