@@ -13,8 +13,9 @@ test('locate: 1-based line and column over LF, CRLF and lone CR', () => {
   const text = 'ab\ncd\r\nef\rgh';
   assert.deepEqual(locate(text, 0), { line: 1, column: 1 });
   assert.deepEqual(locate(text, 4), { line: 2, column: 2 });
-  assert.deepEqual(locate(text, 8), { line: 3, column: 1 });
-  assert.deepEqual(locate(text, 11), { line: 4, column: 1 });
+  assert.deepEqual(locate(text, 7), { line: 3, column: 1 });
+  assert.deepEqual(locate(text, 10), { line: 4, column: 1 });
+  assert.deepEqual(locate(text, 11), { line: 4, column: 2 });
 });
 
 test('findPointer finds a node by identity, also past a 100,000-deep sibling, in linear time', () => {
