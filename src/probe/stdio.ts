@@ -3,6 +3,7 @@
  * so each result is kept as the exact text the server wrote, and so a result the SDK would reject
  * is still captured (validation happens afterwards, as deviations).
  */
+import { statSync } from 'node:fs';
 import { launchGroup, type LaunchedGroup } from './launch.js';
 import { LineFramer, type FrameVerdict } from './line-framer.js';
 import { redactor, TailBuffer } from './redact.js';
@@ -20,6 +21,14 @@ interface Pending {
   readonly reject: (error: ProbeAbort) => void;
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function exitText(code: number | null, signal: NodeJS.Signals | null): string {
   return code !== null ? `exited with code ${code}` : `was killed by ${signal ?? 'a signal'}`;
 }
@@ -30,6 +39,9 @@ export async function probeStdio(target: StdioTarget, limits: ProbeLimits, conte
   const redact = redactor(Object.values(target.env ?? {}));
   const stderr = new TailBuffer(limits.stderrTailBytes);
 
+  if (target.cwd !== undefined && !isDirectory(target.cwd)) {
+    return { ok: false, reason: 'spawn-failed', detail: `the working directory ${JSON.stringify(target.cwd)} does not exist`, stderrTail: '', elapsedMs: elapsedMs() };
+  }
   let group: LaunchedGroup;
   try {
     group = launchGroup({

@@ -94,4 +94,11 @@ describe('probe over stdio', () => {
     assert.equal(existsSync(missing), false);
     assert.deepEqual(liveGroups(), []);
   });
+
+  it('reports a missing working directory as spawn-failed, naming the directory', async () => {
+    const cwd = join(scratch, 'no-such-dir');
+    const capture = await probe({ ...fixture('normal.js'), cwd }, OPTIONS);
+    assert.equal(capture.ok ? '' : capture.reason, 'spawn-failed');
+    assert.match(capture.ok ? '' : capture.detail, /working directory .*no-such-dir" does not exist/);
+  });
 });
