@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { canonicalHash } from '../../src/canonical/canonical.js';
+import type { JsonNode } from '../../src/canonical/json-model.js';
+import { readJsonText } from '../../src/canonical/json-text.js';
+
+/**
+ * Canonical form + SHA-256 throughput over real tool definitions, against JSON.stringify + SHA-256
+ * over the same tools in the same run. The corpus is the tools/list of the published
+ * @modelcontextprotocol/server-everything (spawned over stdio once), falling back to the demo snapshot.
+ */
+
+async function loadCorpus(): Promise<{ source: string; tools: string[] }> {
+  try {
+    const entry = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [entry, 'stdio'], stderr: 'ignore' });
+    const client = new Client({ name: 'mcp-audit-bench', version: '0' });
+    await client.connect(transport);
+    try {
+      const tools: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor });
+        for (const t of page.tools) tools.push(JSON.stringify(t));
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
+      const v = client.getServerVersion();
+      return { source: `${v?.name ?? 'server-everything'} ${v?.version ?? ''} tools/list (live, stdio)`, tools };
+    } finally {
+      await client.close();
+    }
+  } catch (e: unknown) {
+    const text = readFileSync(new URL('../../../fixtures/demo/snapshot.json', import.meta.url), 'utf8');
+    const parsed: unknown = JSON.parse(text);
+    const list = typeof parsed === 'object' && parsed !== null && 'tools' in parsed && Array.isArray(parsed.tools) ? parsed.tools : [];
+    return { source: `fixtures/demo/snapshot.json (server-everything unavailable: ${String(e)})`, tools: list.map((t: unknown) => JSON.stringify(t)) };
+  }
+}
+
+/** Runs `fn` over the corpus repeatedly for about `ms`; returns MB/s of input (best of `rounds`). */
+function throughput(bytes: number, fn: () => void, ms = 400, rounds = 5): number {
+  for (let i = 0; i < 50; i++) fn(); // warm up
+  let best = 0;
+  for (let r = 0; r < rounds; r++) {
+    let n = 0;
+    const start = performance.now();
+    let elapsed = 0;
+    while (elapsed < ms) {
+      fn();
+      n++;
+      elapsed = performance.now() - start;
+    }
+    best = Math.max(best, (bytes * n) / 1e6 / (elapsed / 1000));
+  }
+  return best;
+}
+
+const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
+
+export async function bench(): Promise<void> {
+  const { source, tools } = await loadCorpus();
+  const bytes = tools.reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0);
+  const models: JsonNode[] = [];
+  for (const t of tools) {
+    const r = readJsonText(t);
+    if (!r.ok) throw new Error(`corpus tool is not JSON: ${r.problem.message}`);
+    models.push(r.value.value);
+  }
+  const objects: unknown[] = tools.map((t): unknown => JSON.parse(t));
+  let sink = 0;
+
+  const canonicalMBs = throughput(bytes, () => {
+    for (const m of models) {
+      const r = canonicalHash(m, { contract: true });
+      if (r.ok) sink += r.value.hash.length;
+    }
+  });
+  const stringifyMBs = throughput(bytes, () => {
+    for (const o of objects) sink += sha(JSON.stringify(o)).length;
+  });
+  const fromTextMBs = throughput(bytes, () => {
+    for (const t of tools) {
+      const d = readJsonText(t);
+      if (!d.ok) continue;
+      const r = canonicalHash(d.value.value, { contract: true });
+      if (r.ok) sink += r.value.hash.length;
+    }
+  });
+  const parseStringifyMBs = throughput(bytes, () => {
+    for (const t of tools) sink += sha(JSON.stringify(JSON.parse(t))).length;
+  });
+
+  const line = (label: string, mbs: number): string => `${label.padEnd(46)} ${mbs.toFixed(1).padStart(8)} MB/s\n`;
+  process.stdout.write(`corpus: ${tools.length} tools, ${(bytes / 1024).toFixed(1)} KiB from ${source}\n`);
+  process.stdout.write(line('canonical + sha256 (parsed model)', canonicalMBs));
+  process.stdout.write(line('JSON.stringify + sha256 (parsed object)', stringifyMBs));
+  process.stdout.write(`ratio (stringify / canonical): ${(stringifyMBs / canonicalMBs).toFixed(2)}x (target: within 3x)\n`);
+  process.stdout.write(line('read text + canonical + sha256', fromTextMBs));
+  process.stdout.write(line('JSON.parse + JSON.stringify + sha256', parseStringifyMBs));
+  process.stdout.write(`ratio including parsing: ${(parseStringifyMBs / fromTextMBs).toFixed(2)}x\n`);
+  if (sink === 0) process.stdout.write('(no output)\n');
+}
