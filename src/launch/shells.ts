@@ -93,12 +93,46 @@ function runWords(prog: Tok, args: readonly Tok[], words: Result<readonly Word[]
   return next(w, ctx);
 }
 
+/**
+ * `sh -c '…' $0 $1 …`: a whole word `"$@"`, `"$N"` / `${N}` is replaced by the arguments after
+ * the string, which the config states. Unquoted, only a value that cannot split or glob is.
+ */
+function substitute(words: readonly Word[], params: readonly Tok[]): Word[] {
+  const out: Word[] = [];
+  const asWord = (p: Tok): Word => (p.dynamic === undefined ? { text: p.text, quotedFrom: 0 } : { text: p.text, dynamic: p.dynamic, quotedFrom: 0 });
+  for (const w of words) {
+    const m = /^\$(?:([@*0-9])|\{([@*]|[0-9]+)\})$/.exec(w.text);
+    const key = m?.[1] ?? m?.[2];
+    if (key === undefined || w.dynamic === undefined || key === '*') { out.push(w); continue; }
+    const quoted = w.dynamic === 'variable expansion';
+    if (key === '@') {
+      if (quoted) out.push(...params.slice(1).map(asWord));
+      else out.push(w);
+      continue;
+    }
+    const p = params[Number(key)];
+    if (p === undefined) { if (quoted) out.push({ text: '', quotedFrom: 0 }); continue; }
+    if (quoted || !/[\s*?[]/.test(p.text)) out.push(asWord(p));
+    else out.push(w);
+  }
+  return out;
+}
+
+function shellString(src: string, params: readonly Tok[]): Result<readonly Word[], OpaqueReason> {
+  const words = shellWords(src);
+  return words.ok ? { ok: true, value: substitute(words.value, params) } : words;
+}
+
 /** `sh|bash|zsh|dash|ksh [-l] [-e] -c "…" [$0 $1 …]`; a script file or stdin is opaque. */
 export const posixShell: Handler = (prog, args, ctx, next) => {
   let command = false;
   for (let i = 0; i < args.length; i++) {
     const t = args[i]?.text ?? '';
-    if (t === '--' || t === '-') { if (command) { const s = args[i + 1]; if (s !== undefined) return runWords(prog, args, shellWords(s.text), ctx, next, true); } break; }
+    if (t === '--' || t === '-') {
+      const s = args[i + 1];
+      if (command && s !== undefined) return runWords(prog, args, shellString(s.text, args.slice(i + 2)), ctx, next, true);
+      break;
+    }
     if (t === '-o' || t === '+o' || t === '-O' || t === '+O' || t === '--rcfile' || t === '--init-file') { i++; continue; }
     if (/^[-+][A-Za-z]+$/.test(t)) {
       if (t.startsWith('-') && t.includes('s')) break;
@@ -106,7 +140,7 @@ export const posixShell: Handler = (prog, args, ctx, next) => {
       continue;
     }
     if (t.startsWith('--')) continue;
-    if (command) return runWords(prog, args, shellWords(t), ctx, next, true);
+    if (command) return runWords(prog, args, shellString(t, args.slice(i + 1)), ctx, next, true);
     ctx.frames.push({ kind: 'shell', program: prog.text, name: programName(prog.text), args: texts(args) });
     return opaque('shell script file: its contents are not in the config', t);
   }

@@ -58,7 +58,12 @@ export interface OpaqueReason {
 }
 
 export interface LaunchChain {
-  /** Outermost first. Empty only for remote (URL) entries. */
+  /**
+   * Outermost first. For an exec leaf the last frame is that program (kind 'exec', or
+   * 'interpreter' with its module / script); for an opaque leaf it is the wrapper whose payload
+   * could not be followed. Empty for remote (URL) entries, and when the entry's own command is
+   * unusable (missing, empty, or a variable).
+   */
   readonly frames: readonly Frame[];
   /**
    * The innermost thing that runs: an exec (program + args after all wrappers), a URL,

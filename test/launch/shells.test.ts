@@ -53,6 +53,17 @@ test('sh -c: what cannot be resolved is opaque with its reason', () => {
   assert.match(reason(chain('bash')), /stdin/);
 });
 
+test('sh -c positional parameters: "$@" and "$N" are the arguments after the string', () => {
+  const c = chain('sh', '-c', 'exec "$@"', 'sh', 'mcp-hangar', '--config', '/a b.yaml', 'serve');
+  assert.ok(c.leaf.kind === 'exec');
+  assert.deepEqual(c.leaf.kind === 'exec' && [c.leaf.name, ...c.leaf.args], ['mcp-hangar', '--config', '/a b.yaml', 'serve']);
+  const n = chain('bash', '-c', '"$0" --config "$1" serve', 'mcp-hangar', '/c.yaml');
+  assert.deepEqual(n.leaf.kind === 'exec' && [n.leaf.name, ...n.leaf.args], ['mcp-hangar', '--config', '/c.yaml', 'serve']);
+  assert.equal(n.unresolved, undefined);
+  assert.equal(chain('sh', '-c', '$1 serve', 'sh', 'a b').leaf.kind, 'opaque', 'unquoted and splittable: unknown');
+  assert.equal(chain('sh', '-c', '"$@"').leaf.kind, 'opaque', 'no parameters: no command');
+});
+
 test('variables kept in argument position are listed as unresolved', () => {
   const c = chain('sh', '-c', 'mcp-hangar --config "$HOME/c.yaml" $EXTRA');
   assert.ok(c.leaf.kind === 'exec');
