@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { after, describe, it } from 'node:test';
 import { launchGroup, type LaunchedGroup } from '../../src/probe/launch.js';
 import { probe } from '../../src/probe/probe.js';
@@ -28,7 +28,7 @@ async function httpFixture(...args: string[]): Promise<string> {
 }
 
 /** An in-process server answering each JSON-RPC request with `answer(method)`: raw result text, or a custom reply. */
-async function rawServer(answer: (method: string) => string | ((res: import('node:http').ServerResponse) => void)): Promise<{ url: string; hits: () => number }> {
+async function rawServer(answer: (method: string) => string | ((res: ServerResponse) => void)): Promise<{ url: string; hits: () => number }> {
   let hits = 0;
   const server = createServer((req, res) => {
     hits++;
