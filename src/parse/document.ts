@@ -61,6 +61,7 @@ export function lineIndex(text: string): (offset: number) => Position {
 }
 
 /** Sets an own property even for `__proto__` (a hostile key must not change the prototype). */
-export function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+export function defineOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

@@ -1,5 +1,5 @@
 import type { Container, EntryShape } from '../hosts/types.js';
-import { toPointer, type ParsedDocument, type PointerSegment, type Position } from './document.js';
+import { defineOwn, toPointer, type ParsedDocument, type PointerSegment, type Position } from './document.js';
 import type { ConfigFormat, Origin, Provenance, Scope, ServerEntry, Transport } from './types.js';
 
 /** Where a file's entries come from, and how to read them. */
@@ -156,15 +156,15 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const envOrigins: Record<string, Origin> = {};
   if (isObject(envSource)) {
     for (const [k, v] of Object.entries(envSource)) {
-      Object.defineProperty(env, k, { value: v === null ? null : typeof v === 'string' ? v : String(v), enumerable: true, writable: true, configurable: true });
-      Object.defineProperty(envOrigins, k, { value: origin([...envAt, k]), enumerable: true, writable: true, configurable: true });
+      defineOwn<string | null>(env, k, v === null ? null : typeof v === 'string' ? v : String(v));
+      defineOwn(envOrigins, k, origin([...envAt, k]));
     }
   }
   const headers: Record<string, string> = {};
   const headersField = first(obj, shape.headers);
   if (headersField !== undefined && isObject(headersField[1])) {
     for (const [k, v] of Object.entries(headersField[1])) {
-      Object.defineProperty(headers, k, { value: typeof v === 'string' ? v : String(v), enumerable: true, writable: true, configurable: true });
+      defineOwn(headers, k, typeof v === 'string' ? v : String(v));
     }
   }
   let url: string | undefined;

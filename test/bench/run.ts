@@ -9,6 +9,7 @@ interface Section {
 }
 
 const SECTIONS: readonly Section[] = [
+  { name: 'scan', load: () => import('./scan.js') },
   { name: 'canonical', load: () => import('./canonical.js') },
   { name: 'probe', load: () => import('./probe.js') },
 ];
