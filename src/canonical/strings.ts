@@ -68,5 +68,6 @@ export const FLOAT_SHAPED = /^-?[0-9]\.[0-9]{17}e[+-][0-9]{2,}$/;
 
 /** Contract mode: prefix U+0000 to strings that could be confused with a canonical float. */
 export function guardContractString(s: string): string {
-  return s.charCodeAt(0) === 0 || FLOAT_SHAPED.test(s) ? `\u0000${s}` : s;
+  // The shortest float shape, d.ddddddddddddddddde+dd, has 23 characters.
+  return s.charCodeAt(0) === 0 || (s.length >= 23 && FLOAT_SHAPED.test(s)) ? `\u0000${s}` : s;
 }
