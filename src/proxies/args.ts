@@ -144,3 +144,34 @@ export function mediated(
 export function entryName(entry: ServerEntry): string {
   return typeof entry.name === 'string' ? entry.name : '';
 }
+
+/**
+ * An argument of the proxy whose value is only known at run time (`$EXTRA`, `"$X"`, `${input:x}`)
+ * and that stands where an option could be: it may itself be `--pin-store=…` or `--posture …`.
+ * Values bound to a flag (`--upstream-arg=$X`, or right after a value flag) and anything after
+ * `stopAt` (the upstream's argv) cannot.
+ */
+export function floatingDynamicArg(
+  chain: LaunchChain, args: readonly string[], valueFlags: readonly string[], stopAt: readonly string[] = ['--'],
+): string | undefined {
+  const unresolved = chain.unresolved ?? [];
+  if (unresolved.length === 0) return undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (stopAt.includes(a)) return undefined;
+    const u = unresolved.find((x) => x.text === a);
+    if (u === undefined) continue;
+    const eq = a.indexOf('=');
+    const dollar = a.search(/[$%~*?[{]/);
+    if (a.startsWith('-') && eq > 0 && (dollar < 0 || eq < dollar)) continue;
+    if (i > 0 && valueFlags.includes(args[i - 1] ?? '')) continue;
+    return `${a} (${u.reason})`;
+  }
+  return undefined;
+}
+
+/** The store, unless a run-time argument could override it (then unresolvable, saying which). */
+export function storeUnlessFloating(store: StoreRef, floating: string | undefined): StoreRef {
+  if (floating === undefined || store.kind === 'unresolvable') return store;
+  return { kind: 'unresolvable', why: `argument ${floating} is only known at run time and may override the proxy's options` };
+}

@@ -1,4 +1,8 @@
-/** Every proxy recognizer. Order matters only for reporting; each is independent and pure. */
+/**
+ * Every proxy recognizer; each is independent and pure. Grading takes the first that recognises an
+ * entry, so the pinning proxies come before the mediators (a mediator recognised by env or entry
+ * name must not hide a pinning proxy in the same chain).
+ */
 import { dockerMcpGateway } from './docker-mcp-gateway.js';
 import { enkryptGateway } from './enkrypt-gateway.js';
 import { invariantGateway } from './invariant-gateway.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import { shellWords } from '../launch/shell-words.js';
-import { bareNameAt, entryName, explicitStore, findFrame, lastFlagValue, ownArgs } from './args.js';
+import { bareNameAt, entryName, explicitStore, findFrame, floatingDynamicArg, lastFlagValue, ownArgs, storeUnlessFloating } from './args.js';
 import type { ProxyRecognizer, Recognition } from './types.js';
 
 type Approval = NonNullable<Recognition['approvalKey']>;
@@ -52,7 +52,8 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
     mode: 'approval', blocking: true,
     bareName: bareNameAt(chain, found.index),
     serverId: entryName(entry),
-    store: storeFlag === undefined ? { kind: 'default' } : explicitStore(entry, storeFlag),
+    store: storeUnlessFloating(storeFlag === undefined ? { kind: 'default' } : explicitStore(entry, storeFlag),
+      floatingDynamicArg(chain, args, ['--command', '--url', '--sse-url', '--server-config-file', '--quarantine-path'], ['--command-args'])),
   };
   if (upstream !== undefined) r = { ...r, upstream };
   if (key !== undefined) r = { ...r, approvalKey: key };

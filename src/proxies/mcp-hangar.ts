@@ -8,7 +8,10 @@ import path from 'node:path';
 import { pypiName } from '../launch/package-spec.js';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
-import { bareNameAt, entryName, envValue, explicitStore, findFrame, lastFlagValue, ownArgs, packageVersion } from './args.js';
+import {
+  bareNameAt, entryName, envValue, explicitStore, findFrame, floatingDynamicArg, lastFlagValue, ownArgs, packageVersion,
+  storeUnlessFloating,
+} from './args.js';
 import type { ProxyRecognizer, Recognition, StoreRef } from './types.js';
 
 const isHangar = (name: string): boolean => pypiName(name) === 'mcp-hangar';
@@ -65,7 +68,8 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   const sub = subcommand(args);
   if (sub !== undefined && sub !== 'serve') return undefined; // init, pin, status …: not the gateway
   const version = packageVersion(chain, isHangar);
-  const r: Recognition = { ...COMMON, bareName: bareNameAt(chain, found.index), serverId: name, store: storeFor(chain, entry, args) };
+  const r: Recognition = { ...COMMON, bareName: bareNameAt(chain, found.index), serverId: name, store: storeUnlessFloating(storeFor(chain, entry, args), floatingDynamicArg(chain, args, VALUE_OPTIONS)),
+  };
   return version === undefined ? r : { ...r, version };
 }
 

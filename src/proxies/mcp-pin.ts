@@ -5,7 +5,10 @@
 import path from 'node:path';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
-import { afterDashDash, bareNameAt, entryName, explicitStore, findFrame, hasFlag, lastFlagValue, packageVersion } from './args.js';
+import {
+  afterDashDash, bareNameAt, entryName, explicitStore, findFrame, floatingDynamicArg, hasFlag, lastFlagValue, packageVersion,
+  storeUnlessFloating,
+} from './args.js';
 import type { ProxyRecognizer, Recognition } from './types.js';
 
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
@@ -23,7 +26,8 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
     blocking: true,
     bareName: bareNameAt(chain, found.index),
     serverId: name?.value ?? entryName(entry),
-    store: lock === undefined ? { kind: 'default' } : explicitStore(entry, lock),
+    store: storeUnlessFloating(lock === undefined ? { kind: 'default' } : explicitStore(entry, lock),
+      floatingDynamicArg(chain, args, ['--lock', '--name'])),
   };
   if (upstream !== undefined) r = { ...r, upstream };
   if (version !== undefined) r = { ...r, version };

@@ -8,7 +8,8 @@ import { pypiName } from '../launch/package-spec.js';
 import type { Frame, LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import {
-  bareNameAt, entryName, explicitStore, findFrame, flagHits, lastFlagValue, ownArgs, packageVersion,
+  bareNameAt, entryName, explicitStore, findFrame, flagHits, floatingDynamicArg, lastFlagValue, ownArgs, packageVersion,
+  storeUnlessFloating,
 } from './args.js';
 import type { ProxyRecognizer, Recognition } from './types.js';
 
@@ -79,7 +80,8 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
     mode: posture,
     blocking: posture === 'guard' || posture === 'strict',
     bareName: bareNameAt(chain, proxy.index),
-    store: pinStore === undefined ? { kind: 'default' } : explicitStore(entry, pinStore),
+    store: storeUnlessFloating(pinStore === undefined ? { kind: 'default' } : explicitStore(entry, pinStore),
+      floatingDynamicArg(chain, args, ['--upstream-command', '--upstream-arg', '--posture', '--pin-store'])),
   };
   if (!known) r = { ...r, modeUnknown: true };
   return withVersion(withUpstream(r, args));

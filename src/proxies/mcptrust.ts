@@ -4,7 +4,9 @@
  */
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
-import { afterDashDash, bareNameAt, entryName, explicitStore, findFrame, hasFlag, lastFlagValue } from './args.js';
+import {
+  afterDashDash, bareNameAt, entryName, explicitStore, findFrame, floatingDynamicArg, hasFlag, lastFlagValue, storeUnlessFloating,
+} from './args.js';
 import type { ProxyRecognizer, Recognition } from './types.js';
 
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
@@ -22,9 +24,9 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
     blocking: !audit && !filter,
     bareName: bareNameAt(chain, found.index),
     serverId: entryName(entry),
-    store: lock === undefined
+    store: storeUnlessFloating(lock === undefined
       ? { kind: 'unresolvable', why: 'no --lock: mcp-lock.json in the working directory' }
-      : explicitStore(entry, lock),
+      : explicitStore(entry, lock), floatingDynamicArg(chain, args, ['--lock'])),
   };
   return upstream === undefined ? r : { ...r, upstream };
 }

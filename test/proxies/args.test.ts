@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { unwrap } from '../../src/launch/unwrap.js';
 import {
-  afterDashDash, argOrigin, bareNameAt, envValue, explicitStore, flagHits, hasFlag, lastFlagValue, ownArgs,
+  afterDashDash, argOrigin, bareNameAt, envValue, explicitStore, flagHits, floatingDynamicArg, hasFlag, lastFlagValue, ownArgs,
+  storeUnlessFloating,
 } from '../../src/proxies/args.js';
 import { argvEntry, entry, originAt } from '../launch/entry-fixture.js';
 
@@ -57,4 +58,15 @@ test('explicit stores carry the flag as written and the origin of the arg', () =
   const shell = entry({ command: 'sh', args: ['-c', 'x --config=/d.yaml'], argOrigins: [originAt(0), originAt(1)] });
   assert.deepEqual(argOrigin(shell, '--config=/d.yaml'), originAt(1));
   assert.equal(argOrigin(entry({ command: 'x', args: ['a'] }), 'a'), undefined, 'no origins known');
+});
+
+test('floatingDynamicArg: a run-time word standing where an option could be; bound values do not count', () => {
+  const c = unwrap(argvEntry(['sh', '-c', 'p --a "$V" --b="$W" "$X" -- "$Y"']));
+  assert.ok(c.leaf.kind === 'exec');
+  const args = c.leaf.kind === 'exec' ? c.leaf.args : [];
+  assert.match(floatingDynamicArg(c, args, ['--a']) ?? '', /^\$X /);
+  assert.equal(floatingDynamicArg(c, args.slice(0, 3), ['--a']), undefined, '"$V" is --a\'s value, --b=$W is bound');
+  assert.equal(floatingDynamicArg(unwrap(argvEntry(['p', '--x'])), ['--x'], []), undefined);
+  assert.deepEqual(storeUnlessFloating({ kind: 'default' }, undefined), { kind: 'default' });
+  assert.equal(storeUnlessFloating({ kind: 'default' }, '$X (v)').kind, 'unresolvable');
 });

@@ -51,6 +51,11 @@ test('uvx / pipx forms, version recorded; other subcommands are not the gateway'
   assert.equal(hangar(['mcp-hangar', 'init']), undefined);
 });
 
+test('a run-time word among Hangar\'s args may be another --config: unresolvable', () => {
+  assert.equal(hangar(['sh', '-c', 'mcp-hangar --config /c.yaml serve "$OPTS"'])?.store.kind, 'unresolvable');
+  assert.equal(hangar(['sh', '-c', 'mcp-hangar --config "$CFG" serve'])?.store.kind, 'explicit');
+});
+
 test('a bare localhost:8000/mcp URL is not assumed to be Hangar (FastMCP serves the same)', () => {
   const e = entry({ name: 'weather', url: 'http://localhost:8000/mcp' });
   assert.equal(mcpHangar.recognize(unwrap(e), e), undefined);

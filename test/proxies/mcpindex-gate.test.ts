@@ -50,6 +50,19 @@ test('a --pin-store inside a shell string is still seen', () => {
   assert.deepEqual(mcpindexGate.recognize(unwrap(e), e)?.store, { kind: 'explicit', flag: '--pin-store', value: '/tmp/x y' });
 });
 
+test('a run-time argument that could be an option makes the store unresolvable; bound ones do not', () => {
+  const rec = (line: string) => {
+    const e = entry({ command: 'sh', args: ['-c', line] });
+    return mcpindexGate.recognize(unwrap(e), e);
+  };
+  const floating = rec('exec uvx --from mcpindex-gate mcpindex-proxy --mcpindex-stdio $EXTRA');
+  assert.equal(floating?.store.kind, 'unresolvable');
+  assert.match(floating?.store.kind === 'unresolvable' ? floating.store.why : '', /\$EXTRA/);
+  const bound = rec('exec uvx --from mcpindex-gate mcpindex-proxy --mcpindex-stdio --upstream-command "$CMD" --upstream-arg="$HOME/d"');
+  assert.deepEqual(bound?.store, { kind: 'default' });
+  assert.deepEqual(bound?.upstream, ['$CMD', '$HOME/d']);
+});
+
 test('a marker on an entry that no longer runs the proxy is not recognised; on an opaque one it is, unresolvable', () => {
   const marker = { _mcpindexWired: { marker: 'mcpindex', original: { command: 'npx', args: ['x'] } } };
   const stale = entry({ command: 'npx', args: ['x'], raw: marker });
