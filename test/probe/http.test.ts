@@ -104,6 +104,18 @@ describe('probe over HTTP', () => {
     assert.ok(Date.now() - started < 1_500);
   });
 
+  it('reports an event stream of endless notifications as a flood', async () => {
+    const { url } = await rawServer((method) => (method === 'initialize' ? INIT : (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const event = `event: message\ndata: {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}}\n\n`.repeat(100);
+      const pump = (): void => { while (!res.destroyed && res.write(event)) { /* until full */ } if (!res.destroyed) res.once('drain', pump); };
+      pump();
+    }));
+    const capture = failure(await probe({ kind: 'url', url }, { ...OPTIONS, maxUnsolicited: 2_000 }));
+    assert.equal(capture.reason, 'flood');
+    assert.match(capture.detail, /more than 2000 messages that answer nothing/);
+  });
+
   it('stops reading a body past the message cap', async () => {
     const { url } = await rawServer((method) => (method === 'initialize' ? INIT : `{"tools": [{"name": "t", "description": "${'x'.repeat(2 * 1024 * 1024)}", "inputSchema": {"type": "object"}}]}`));
     const capture = failure(await probe({ kind: 'url', url }, { ...OPTIONS, maxMessageBytes: 1024 * 1024 }));
