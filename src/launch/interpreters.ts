@@ -2,7 +2,7 @@
 import { npmSpec } from './package-spec.js';
 import { isPythonName, programName } from './program-name.js';
 import { type Ctx, type Leaf, type Tok, execLeaf, noteDynamic, opaque, texts } from './context.js';
-import type { Handler } from './runners.js';
+import { type Handler, npm, npx } from './runners.js';
 import type { Frame, PackageRef } from './types.js';
 
 interface Target {
@@ -33,7 +33,7 @@ const NODE_VALUES = ['-r', '--require', '--import', '--loader', '--experimental-
   '-C', '--conditions', '--inspect-port', '--redirect-warnings', '--diagnostic-dir', '--report-dir',
   '--openssl-config', '--icu-data-dir', '--watch-path', '--disable-warning', '--env-file', '--stack-size'];
 
-export const node: Handler = (prog, args, ctx) => {
+export const node: Handler = (prog, args, ctx, next) => {
   for (let i = 0; i < args.length; i++) {
     const t = args[i]?.text ?? '';
     if (t === '-e' || t === '--eval' || t === '-p' || t === '--print' || t.startsWith('--eval=') || t.startsWith('--print=')) {
@@ -45,6 +45,13 @@ export const node: Handler = (prog, args, ctx) => {
       return s === undefined ? refuse(prog, args, ctx, 'node with no script') : interpreterLeaf(prog, args, ctx, { script: s.text });
     }
     if (t.startsWith('-')) { if (NODE_VALUES.includes(t)) i++; continue; }
+    // `node …/npm/bin/npx-cli.js -y pkg` (a common Windows form) is npx itself.
+    const cli = /^(npx|npm)-cli\.js$/i.exec(programName(t));
+    if (cli?.[1] !== undefined) {
+      ctx.frames.push({ kind: 'interpreter', program: prog.text, name: programName(prog.text), args: texts(args), script: t });
+      const runner = cli[1].toLowerCase() === 'npx' ? npx : npm;
+      return runner({ text: t }, args.slice(i + 1), ctx, next);
+    }
     return interpreterLeaf(prog, args, ctx, { script: t });
   }
   return refuse(prog, args, ctx, 'node with no script reads stdin');

@@ -16,6 +16,13 @@ test('node script.js: interpreter frame with the script; node flags skipped', ()
   assert.equal(chain('node').leaf.kind, 'opaque');
 });
 
+test('node …/npx-cli.js is npx (the Windows workaround form)', () => {
+  const c = chain('C:\\Program Files\\nodejs\\node.exe', 'C:\\Program Files\\nodejs\\node_modules\\npm\\bin\\npx-cli.js', '-y', 'mcp-remote@0.1.15', 'https://r');
+  assert.deepEqual(c.frames.map((f) => f.kind), ['interpreter', 'package-runner', 'exec']);
+  assert.equal(c.frames[1]?.package?.version, '0.1.15');
+  assert.ok(c.leaf.kind === 'exec' && c.leaf.name === 'mcp-remote');
+});
+
 test('python -m module, glued -mmodule, python3.12 script.py, py -3 launcher', () => {
   assert.equal(last(chain('python', '-u', '-m', 'tooling.cse.proxy', '--mcpindex-stdio'))?.module, 'tooling.cse.proxy');
   assert.equal(last(chain('python3', '-mcontextprotector'))?.module, 'contextprotector');
