@@ -38,8 +38,10 @@ function fileKind(st: Stats): string | undefined {
 export async function readConfigFile(path: string): Promise<ReadOutcome> {
   let realPath: string | undefined;
   try {
-    const link = await fs.lstat(path);
-    if (link.isSymbolicLink()) realPath = await fs.realpath(path);
+    await fs.lstat(path);
+    // Resolves links in the file name and in any folder on the way (~/.config → elsewhere).
+    const resolved = await fs.realpath(path);
+    if (resolved !== path) realPath = resolved;
   } catch (e: unknown) {
     const code = errnoCode(e);
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'absent' };

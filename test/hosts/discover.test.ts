@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -16,7 +16,7 @@ const put = (rel: string, text: string): void => {
 
 describe('discover', () => {
   before(() => {
-    home = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-discover-'));
+    home = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-discover-')));
     put('.claude.json', JSON.stringify({ mcpServers: {}, projects: { '/home/alice/listed': { mcpServers: { local: { command: 'x' } } } } }));
     put('listed/.mcp.json', JSON.stringify({ mcpServers: { shared: { command: 'npx', args: ['s'] } } }));
     put('work/repo/sub/.cursor/mcp.json', JSON.stringify({ mcpServers: { deep: { command: 'y' } } }));
@@ -25,6 +25,8 @@ describe('discover', () => {
     put('.config/Code/User/settings.json', '{\n  // no MCP here\n  "editor.fontSize": 14,\n  "editor.fontSize": 15,\n  "files.exclude": { "**/.git": true, },\n}\n');
     put('.cursor/real-mcp.json', JSON.stringify({ mcpServers: { linked: { command: 'l' } } }));
     symlinkSync(path.join(home, '.cursor/real-mcp.json'), path.join(home, '.cursor/mcp.json'));
+    put('dotfiles/kimi/mcp.json', JSON.stringify({ mcpServers: { viaDir: { command: 'k' } } }));
+    symlinkSync(path.join(home, 'dotfiles/kimi'), path.join(home, '.kimi'));
     put('.codeium/windsurf/mcp_config.json', '{"mcpServers": {\n  "db": {"command": "pinned-proxy"},\n  "db": {"command": "npx", "args": ["db-server"]}\n}}');
   });
   after(() => rmSync(home, { recursive: true, force: true }));
@@ -49,7 +51,7 @@ describe('discover', () => {
   it('--no-project-scan skips listed and cwd projects and says the count is a floor; --project still applies', async () => {
     const d = await discover({ root: home, projectScan: false, projects: [path.join(home, 'elsewhere')] }, testEnv('linux', { cwd: path.join(home, 'work/repo') }));
     const names = d.entries.map((e) => e.name).sort();
-    assert.deepEqual(names, ['db', 'flagged', 'linked', 'local']);
+    assert.deepEqual(names, ['db', 'flagged', 'linked', 'local', 'viaDir']);
     assert.ok(names.includes('flagged'));
     assert.ok(!names.includes('shared'));
     assert.ok(!names.includes('ancestor'));
@@ -66,11 +68,15 @@ describe('discover', () => {
     assert.ok(!d.findings.some((f) => f.location?.path.endsWith('settings.json')));
   });
 
-  it('follows a symlinked config and records its target', async () => {
+  it('follows a symlinked config (or a symlinked folder on its path) and records the target', async () => {
     const d = await discover({ root: home }, testEnv('linux'));
     const e = d.entries.find((x) => x.name === 'linked');
     assert.equal(e?.configPath, path.join(home, '.cursor/mcp.json'));
     assert.equal(e?.realPath, path.join(home, '.cursor/real-mcp.json'));
+    const viaDir = d.entries.find((x) => x.name === 'viaDir');
+    assert.equal(viaDir?.configPath, path.join(home, '.kimi/mcp.json'));
+    assert.equal(viaDir?.realPath, path.join(home, 'dotfiles/kimi/mcp.json'));
+    assert.equal(d.entries.find((x) => x.name === 'local')?.realPath, undefined);
   });
 
   it('reports a duplicate server key as a differential naming the entry the host uses', async () => {
