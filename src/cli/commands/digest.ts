@@ -46,6 +46,11 @@ export function digestCommand(ctx: CommandContext): CommandModule<object, Digest
       const rows: DigestRow[] = [];
       for (const profile of selected) {
         if (profile.scope === 'server') {
+          if (snapshotShape(input.root) !== 'snapshot') {
+            // A bare tool list has no server surface: say so rather than print the digest of {}.
+            if (argv.profile === profile.id) ctx.io.stderr.write(`mcp-audit: warning: ${input.name} is not a snapshot: no instructions or prompts to digest\n`);
+            continue;
+          }
           const r = profile.digestServer(snapshot);
           if (!r.ok) throw problemAt(input, `${profile.id}: ${r.problem.message}`, r.problem.node, r.problem.pointer);
           rows.push({ subject: '(server)', profile: profile.id, digest: r.value.digest });

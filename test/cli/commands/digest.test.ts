@@ -38,6 +38,15 @@ test('the real CLI on the demo snapshot: every profile, one server row, a table'
   assert.match(table.stdout, /get-sum\s+│ hangar\s+│ [0-9a-f]{64}/);
 });
 
+test('a bare tool list gets no server row (it has no server surface)', async () => {
+  const all = await runCli(['digest', '-', '--format', 'json'], `[${V1}]`);
+  assert.deepEqual(rows(all.stdout).map((r) => r.profile), ['narrow', 'wide', 'hangar']);
+  const server = await runCli(['digest', '-', '--profile', 'server', '--format', 'json'], `[${V1}]`);
+  assert.equal(server.code, 0);
+  assert.deepEqual(rows(server.stdout), []);
+  assert.match(server.stderr, /not a snapshot/);
+});
+
 test('a tools/list page with nextCursor warns that later pages are missing', async () => {
   const r = await runCli(['digest', '-', '--profile', 'narrow'], `{"tools":[${V1}],"nextCursor":"p2"}`);
   assert.equal(r.code, 0);
