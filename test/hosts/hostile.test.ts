@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO } from './helpers.js';
+import { REPO, unreadableEvenForRoot } from './helpers.js';
 
 /**
  * Hostile files are generated at test time and scanned by the real CLI: the scan must finish in
@@ -19,6 +19,7 @@ const file = (rel: string): string => {
   return full;
 };
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const sysfsUnreadable = unreadableEvenForRoot();
 
 interface Out {
   readonly elapsedMs: number;
@@ -49,6 +50,7 @@ describe('hostile config files', () => {
     writeFileSync(file('.junie/mcp/mcp.json'), JSON.stringify({ mcpServers: { survivor: { command: 'npx', args: ['ok'] } } }));
     writeFileSync(file('.copilot/mcp-config.json'), JSON.stringify({ mcpServers: { locked: { command: 'x' } } }));
     chmodSync(file('.copilot/mcp-config.json'), 0o000);
+    if (sysfsUnreadable !== undefined) symlinkSync(sysfsUnreadable, file('.kilocode/cli/global/settings/mcp_settings.json'));
 
     const start = performance.now();
     const r = spawnSync(process.execPath, [path.join(REPO, 'dist/src/cli/bin.js'), 'scan', '--root', home, '--format', 'json'], {
@@ -102,7 +104,11 @@ describe('hostile config files', () => {
     assert.equal(f?.location?.line, 2);
   });
   it('reports malformed YAML', () => assert.equal(findingAt('.continue/config.yaml')?.id, 'config-unparseable'));
-  it('reports a permission-denied file', { skip: isRoot ? 'tests run as root, which reads a chmod 000 file; no portable case fails as root' : false }, () => {
+  it('reports a chmod 000 file as unreadable', { skip: isRoot ? 'running as root, which reads a chmod 000 file (see the sysfs case)' : false }, () => {
     assert.equal(findingAt('.copilot/mcp-config.json')?.id, 'config-unreadable');
+  });
+  it('reports permission denied even as root (symlink to a write-only sysfs attribute)', { skip: sysfsUnreadable === undefined ? 'no write-only sysfs attribute on this machine' : false }, () => {
+    const f = findingAt('.kilocode/cli/global/settings/mcp_settings.json');
+    assert.equal(f?.id, 'config-unreadable');
   });
 });
