@@ -68,6 +68,7 @@ export function envRiskFindings(chain: LaunchChain, rec: Recognition, ctx: EnvRi
   const seen = new Set<string>();
   const runner = fetchedByRunner(chain);
   for (const a of chain.env) {
+    if (a.cleared === true) continue; // wiped by a later `env -i`: never reaches the proxy
     const key = ctx.platform === 'win32' ? a.name.toUpperCase() : a.name;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -89,7 +90,7 @@ function classify(a: EnvAssignment, key: string, _chain: LaunchChain, rec: Recog
     if (storeOwner !== rec.proxy) return inert();
     // mcpindex ignores MCPINDEX_STATE_DIR when it is empty after trimming; Hangar prefers --config.
     if (key === 'MCPINDEX_STATE_DIR' && (a.value === null || a.value.trim() === '')) return inert();
-    if (key === 'MCP_CONFIG' && rec.store.kind === 'explicit') return inert();
+    if (key === 'MCP_CONFIG' && rec.store.kind === 'explicit' && rec.store.via !== 'env') return inert();
     return finding(envStoreOverride, base);
   }
   const injectionRuntime = INJECTION_VARS[key] ?? (key.startsWith('DYLD_') ? 'any' : undefined);

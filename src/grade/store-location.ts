@@ -48,6 +48,14 @@ export function resolveStore(rec: Recognition, recognizer: ProxyRecognizer, home
     return { ok: false, source: 'unresolvable', display: null, findings: [finding(pinStoreUnresolvable, { server, proxy: rec.proxy, reason: store.why })] };
   }
   const p = pathApi(platform);
+  if (store.via === 'env') {
+    // The store comes from a variable in the entry's env (Hangar MCP_CONFIG). env-store-override
+    // reports it; its value is never printed, so the display names the variable only.
+    if (expected !== undefined && p.isAbsolute(store.value) && samePath(store.value, expected, platform)) {
+      return { ok: true, path: expected, source: 'explicit' };
+    }
+    return { ok: false, source: 'explicit', display: `$${store.flag}`, findings: [] };
+  }
   if (expected !== undefined && p.isAbsolute(store.value)) {
     // mcpindex's --pin-store accepts the file or its directory.
     const candidates = rec.proxy === 'mcpindex-gate' ? [expected, p.dirname(expected)] : [expected];
