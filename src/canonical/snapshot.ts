@@ -55,7 +55,7 @@ export function snapshotShape(doc: JsonNode): SnapshotShape | undefined {
 /** One Tool, an array of tools, a `tools/list` result or a snapshot → a snapshot. */
 export function toSnapshot(doc: JsonNode): Result<Snapshot, SnapshotProblem> {
   const shape = snapshotShape(doc);
-  if (shape === undefined || doc.kind === 'null') {
+  if (shape === undefined) {
     return fail({
       message: 'expected a tool, an array of tools, a tools/list result or a snapshot',
       pointer: '',
