@@ -14,11 +14,13 @@ import { SEVERITIES, type Decision, type Delta, type DriftResult, type Snapshot 
 
 const RANK = new Map(SEVERITIES.map((s, i) => [s, i]));
 
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 function compare(x: Delta, y: Delta): number {
   return (RANK.get(x.severity) ?? 9) - (RANK.get(y.severity) ?? 9)
-    || (x.tool ?? x.prompt ?? '').localeCompare(y.tool ?? y.prompt ?? '')
-    || x.path.localeCompare(y.path)
-    || x.kind.localeCompare(y.kind);
+    || cmp(x.tool ?? x.prompt ?? '', y.tool ?? y.prompt ?? '')
+    || cmp(x.path, y.path)
+    || cmp(x.kind, y.kind);
 }
 
 export function decide(deltas: readonly Delta[]): Decision {

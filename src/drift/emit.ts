@@ -21,19 +21,18 @@ export interface EmitOptions {
   readonly long?: boolean;
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** `undefined` before/after = that side does not exist. */
 export function emit(scope: Scope, kind: KindId, path: string, before: unknown, after: unknown, opts: EmitOptions = {}): void {
   const limit = opts.long === true ? LONG_LIMIT : SHORT_LIMIT;
-  scope.out.push({
-    kind,
-    severity: opts.severity ?? defaultSeverity(kind),
-    ...(scope.tool !== undefined ? { tool: scope.tool } : {}),
-    ...(scope.prompt !== undefined ? { prompt: scope.prompt } : {}),
-    path,
-    ...(before !== undefined ? { before: preview(before, limit) } : {}),
-    ...(after !== undefined ? { after: preview(after, limit) } : {}),
-    ...(opts.details !== undefined ? { details: opts.details } : {}),
-  });
+  const d: Mutable<Delta> = { kind, severity: opts.severity ?? defaultSeverity(kind), path };
+  if (scope.tool !== undefined) d.tool = scope.tool;
+  if (scope.prompt !== undefined) d.prompt = scope.prompt;
+  if (before !== undefined) d.before = preview(before, limit);
+  if (after !== undefined) d.after = preview(after, limit);
+  if (opts.details !== undefined) d.details = opts.details;
+  scope.out.push(d);
 }
 
 type Changed = Exclude<TextClass, 'identical'>;

@@ -9,60 +9,80 @@ export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const memo = new WeakMap<object, string>();
-
-/** Sorted-key JSON text; equal strings ⇔ equal JSON values (key order and layout ignored). */
+/** Sorted-key JSON text; equal strings ⇔ equal JSON values (key order and layout ignored). For small values (multiset keys). */
 export function keyOf(v: unknown): string {
   if (v === null || typeof v !== 'object') return v === undefined ? 'undefined' : JSON.stringify(v);
-  const hit = memo.get(v);
-  if (hit !== undefined) return hit;
-  let out: string;
   if (Array.isArray(v)) {
-    out = '[';
+    let out = '[';
     for (let i = 0; i < v.length; i++) out += (i === 0 ? '' : ',') + keyOf(v[i]);
-    out += ']';
-  } else {
-    const keys = Object.keys(v).sort();
-    out = '{';
-    let first = true;
-    for (const k of keys) {
-      const val: unknown = Reflect.get(v, k);
-      if (val === undefined) continue;
-      out += (first ? '' : ',') + JSON.stringify(k) + ':' + keyOf(val);
-      first = false;
-    }
-    out += '}';
+    return `${out}]`;
   }
-  memo.set(v, out);
-  return out;
+  let out = '{';
+  let first = true;
+  for (const k of Object.keys(v).sort()) {
+    const val: unknown = Reflect.get(v, k);
+    if (val === undefined) continue;
+    out += (first ? '' : ',') + JSON.stringify(k) + ':' + keyOf(val);
+    first = false;
+  }
+  return `${out}}`;
 }
 
-const looseMemo = new WeakMap<object, string>();
 const UNIONS = new Set(['anyOf', 'oneOf', 'allOf']);
 
-/** Like keyOf, but the branches of anyOf / oneOf / allOf are compared as multisets (§9). */
-export function looseKeyOf(v: unknown): string {
-  if (v === null || typeof v !== 'object') return keyOf(v);
-  const hit = looseMemo.get(v);
-  if (hit !== undefined) return hit;
-  let out: string;
-  if (Array.isArray(v)) out = `[${v.map((x) => looseKeyOf(x)).join(',')}]`;
-  else {
-    const parts: string[] = [];
-    for (const k of Object.keys(v).sort()) {
-      const val: unknown = Reflect.get(v, k);
-      if (val === undefined) continue;
-      const text = UNIONS.has(k) && Array.isArray(val) ? `[${val.map((x) => looseKeyOf(x)).sort().join(',')}]` : looseKeyOf(val);
-      parts.push(`${JSON.stringify(k)}:${text}`);
-    }
-    out = `{${parts.join(',')}}`;
-  }
-  looseMemo.set(v, out);
-  return out;
+/** Structural JSON equality (N1: key order ignored), allocation-free. */
+export function same(a: unknown, b: unknown): boolean {
+  return eq(a, b, false);
 }
 
-export function same(a: unknown, b: unknown): boolean {
-  return a === b || keyOf(a) === keyOf(b);
+/** Like same, but the branches of anyOf / oneOf / allOf are compared as multisets at every depth (§9). */
+export function looseSame(a: unknown, b: unknown): boolean {
+  return eq(a, b, true);
+}
+
+function eq(a: unknown, b: unknown, loose: boolean): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!eq(a[i], b[i], loose)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  let na = 0;
+  for (const k in a) {
+    if (!Object.hasOwn(a, k)) continue;
+    const x: unknown = Reflect.get(a, k);
+    if (x === undefined) continue;
+    na++;
+    const y: unknown = Reflect.get(b, k);
+    if (y === undefined) return false;
+    if (loose && UNIONS.has(k) && Array.isArray(x) && Array.isArray(y)) {
+      if (!multisetEq(x, y)) return false;
+    } else if (!eq(x, y, loose)) return false;
+  }
+  let nb = 0;
+  for (const k in b) if (Object.hasOwn(b, k) && Reflect.get(b, k) !== undefined) nb++;
+  return na === nb;
+}
+
+function multisetEq(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  const used = new Array<boolean>(b.length).fill(false);
+  outer: for (const x of a) {
+    for (let j = 0; j < b.length; j++) {
+      if (!used[j] && eq(x, b[j], true)) { used[j] = true; continue outer; }
+    }
+    return false;
+  }
+  return true;
+}
+
+/** Exactly `{"type":"null"}` (a null branch of a union). */
+export function isNullSchema(v: unknown): boolean {
+  if (!isObject(v) || v['type'] !== 'null') return false;
+  for (const k in v) if (k !== 'type' && v[k] !== undefined) return false;
+  return true;
 }
 
 /** RFC 6901 escaping of one reference token. */
@@ -71,14 +91,51 @@ export function ptr(base: string, token: string | number): string {
   return `${base}/${t.includes('~') || t.includes('/') ? t.replace(/~/g, '~0').replace(/\//g, '~1') : t}`;
 }
 
-export const SHORT_LIMIT = 512;
+export const SHORT_LIMIT = 200;
 /** "Attach {path, before, after} subtrees, limited to about 4 KB each" (§9). */
 export const LONG_LIMIT = 4096;
 
 /** Compact JSON of a value, cut at `limit` characters with a marker. */
 export function preview(v: unknown, limit = SHORT_LIMIT): string {
-  const text = typeof v === 'string' ? JSON.stringify(v) : keyOf(v);
-  return text.length <= limit ? text : `${text.slice(0, limit)}…(+${text.length - limit} chars)`;
+  if (typeof v !== 'object' || v === null) {
+    const t = JSON.stringify(v) ?? 'null';
+    return t.length <= limit ? t : `${t.slice(0, limit)}…(truncated)`;
+  }
+  const parts: string[] = [];
+  const state = { n: 0, limit: limit + 1 };
+  write(v, parts, state, 0);
+  const text = parts.join('');
+  return text.length <= limit ? text : `${text.slice(0, limit)}…(truncated)`;
+}
+
+/** JSON.stringify that stops once `limit` characters are written (large tools stay cheap). */
+function write(v: unknown, out: string[], st: { n: number; limit: number }, depth: number): void {
+  if (st.n >= st.limit) return;
+  let s: string;
+  if (Array.isArray(v) && depth < 64) {
+    out.push('['); st.n++;
+    for (let i = 0; i < v.length && st.n < st.limit; i++) { if (i > 0) { out.push(','); st.n++; } write(v[i], out, st, depth + 1); }
+    out.push(']'); st.n++;
+    return;
+  }
+  if (isObject(v) && depth < 64) {
+    out.push('{'); st.n++;
+    let first = true;
+    for (const k in v) {
+      if (st.n >= st.limit) break;
+      const x = v[k];
+      if (x === undefined || !Object.hasOwn(v, k)) continue;
+      s = `${first ? '' : ','}${JSON.stringify(k)}:`;
+      out.push(s); st.n += s.length;
+      first = false;
+      write(x, out, st, depth + 1);
+    }
+    out.push('}'); st.n++;
+    return;
+  }
+  s = JSON.stringify(v) ?? 'null';
+  out.push(s);
+  st.n += s.length;
 }
 
 /** Own string-valued member, if any. */
@@ -87,10 +144,17 @@ export function str(o: JsonObject, key: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Every string inside a JSON value (for hidden-character guards). */
-export function* strings(v: unknown, depth = 0): Generator<string> {
-  if (typeof v === 'string') yield v;
-  else if (depth > 64) return;
-  else if (Array.isArray(v)) for (const x of v) yield* strings(x, depth + 1);
-  else if (isObject(v)) for (const [k, x] of Object.entries(v)) { yield k; yield* strings(x, depth + 1); }
+/** Does any string (value or member name) inside a JSON value satisfy `test`? (hidden-character guards) */
+export function someString(v: unknown, test: (s: string) => boolean, depth = 0): boolean {
+  if (typeof v === 'string') return test(v);
+  if (depth > 64 || typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) {
+    for (const x of v) if (someString(x, test, depth + 1)) return true;
+    return false;
+  }
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
+    if (test(k) || someString(Reflect.get(v, k), test, depth + 1)) return true;
+  }
+  return false;
 }

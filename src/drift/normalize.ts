@@ -5,7 +5,7 @@
  * with a cycle guard; N8 ±MAX_SAFE_INTEGER bounds dropped. N1 (key order) is `keyOf`; N2 and N3
  * live with the tool set and annotations. External refs are never fetched.
  */
-import { isObject, keyOf } from './json.js';
+import { isNullSchema, isObject, keyOf, same } from './json.js';
 import type { JsonObject } from './types.js';
 
 export interface NormalizedSchema {
@@ -114,7 +114,7 @@ function foldNullWrap(o: Record<string, unknown>): JsonObject {
   if (kw === undefined || o['type'] !== undefined || (kw === 'anyOf' && o['oneOf'] !== undefined)) return o;
   const branches = o[kw];
   if (!Array.isArray(branches) || branches.length !== 2) return o;
-  const ni = branches.findIndex((b) => keyOf(b) === '{"type":"null"}');
+  const ni = branches.findIndex((b) => isNullSchema(b));
   const x: unknown = branches[1 - ni];
   if (ni < 0 || !isObject(x)) return o;
   const t = x['type'];
@@ -123,7 +123,7 @@ function foldNullWrap(o: Record<string, unknown>): JsonObject {
   for (const [k, val] of Object.entries(o)) if (k !== kw) merged[k] = val;
   for (const [k, val] of Object.entries(x)) {
     const key = BRANCH_TEXT[k] ?? k;
-    if (key in merged && keyOf(merged[key]) !== keyOf(val)) return o;
+    if (key in merged && !same(merged[key], val)) return o;
     merged[key] = val;
   }
   merged['type'] = uniqSorted([...(Array.isArray(t) ? t : [t]), 'null']);

@@ -5,7 +5,7 @@
  * becomes the direction's `*-unclassified` kind (the fail-safe).
  */
 import { emit, emitText, textOf, type Scope } from './emit.js';
-import { isObject, keyOf, looseKeyOf, ptr, same } from './json.js';
+import { isNullSchema, isObject, keyOf, looseSame, ptr, same } from './json.js';
 import {
   boundChange, DIRECTION_KINDS, KNOWN_KEYWORDS, MAX_KEYWORDS, MIN_KEYWORDS, multipleOfChange, OPAQUE_KEYWORDS,
   OPERATION_SELECTORS, OTHER_KNOWN, STRING_CONSTRAINTS, type BoundChange, type DirectionKinds, type SchemaDirection,
@@ -30,8 +30,6 @@ export function schemaCtx(scope: Scope, dir: SchemaDirection, readOnly: boolean)
   return { scope, dir, k: DIRECTION_KINDS[dir], readOnly, pairs: 0 };
 }
 
-const NULL_KEY = '{"type":"null"}';
-
 /** Splits nullability off a schema: `type: [T, "null"]`, a `{type:"null"}` union branch, or `nullable: true`. */
 export function stripNull(s: JsonObject): { schema: JsonObject; nullable: boolean } {
   const t = s['type'];
@@ -46,7 +44,7 @@ export function stripNull(s: JsonObject): { schema: JsonObject; nullable: boolea
   for (const kw of ['anyOf', 'oneOf'] as const) {
     const br = s[kw];
     if (!Array.isArray(br) || br.length < 2) continue;
-    const i = br.findIndex((b) => keyOf(b) === NULL_KEY);
+    const i = br.findIndex((b) => isNullSchema(b));
     if (i < 0) continue;
     const kept = br.filter((_, j) => j !== i);
     const { [kw]: _u, ...parent } = s;
@@ -77,7 +75,7 @@ const enumOf = (s: JsonObject): readonly unknown[] | undefined =>
 
 /** Diffs schema `a` against `b` at `path`; `prop` is the property name this schema belongs to. */
 export function diffSchema(a: unknown, b: unknown, path: string, depth: number, ctx: SchemaCtx, prop?: string): void {
-  if (same(a, b) || looseKeyOf(a) === looseKeyOf(b)) return;
+  if (looseSame(a, b)) return;
   const { scope, k } = ctx;
   if (++ctx.pairs > MAX_PAIRS || depth > MAX_DEPTH) {
     emit(scope, k.unclassified, path, a, b, { long: true, details: { reason: 'node budget or depth cap exceeded' } });
@@ -94,7 +92,7 @@ export function diffSchema(a: unknown, b: unknown, path: string, depth: number, 
   if (na.nullable !== nb.nullable) emit(scope, na.nullable ? k.nullRemoved : k.nullAdded, path, a['type'] ?? null, b['type'] ?? null);
   const A = na.schema;
   const B = nb.schema;
-  if (same(A, B) || looseKeyOf(A) === looseKeyOf(B)) return;
+  if (looseSame(A, B)) return;
   const textFamily = ctx.dir === 'input' ? 'param-description' : 'output-description';
   emitText(scope, textFamily, ptr(path, 'description'), textOf(A['description']), textOf(B['description']));
   emitText(scope, ctx.dir === 'input' ? 'param-title' : 'output-description', ptr(path, 'title'), textOf(A['title']), textOf(B['title']));
@@ -240,6 +238,10 @@ function diffConstraints(A: JsonObject, B: JsonObject, path: string, ctx: Schema
   }
 }
 
+const UNCLASSIFIED_KEYWORDS: ReadonlySet<string> = new Set<string>([...OPAQUE_KEYWORDS, ...OTHER_KNOWN]);
+/** Keywords with their own rule elsewhere in this file (or schema-object.ts). */
+const HANDLED_HERE: ReadonlySet<string> = new Set([...KNOWN_KEYWORDS].filter((x) => !UNCLASSIFIED_KEYWORDS.has(x)));
+
 /** default, deprecated, opaque keywords, annotation-like keywords and unknown / vendor keywords. */
 function diffMisc(A: JsonObject, B: JsonObject, path: string, ctx: SchemaCtx): void {
   const { scope, k } = ctx;
@@ -254,13 +256,14 @@ function diffMisc(A: JsonObject, B: JsonObject, path: string, ctx: SchemaCtx): v
     const kind = !input ? k.unclassified : B['deprecated'] === true ? 'param-deprecated' : 'param-deprecation-removed';
     emit(scope, kind, ptr(path, 'deprecated'), A['deprecated'], B['deprecated']);
   }
-  for (const kw of [...OPAQUE_KEYWORDS, ...OTHER_KNOWN]) {
-    if (!same(A[kw], B[kw])) emit(scope, k.unclassified, ptr(path, kw), A[kw], B[kw], { long: true });
-  }
-  const keys = new Set([...Object.keys(A), ...Object.keys(B)]);
-  for (const key of keys) {
-    if (KNOWN_KEYWORDS.has(key) || same(A[key], B[key])) continue;
-    emit(scope, 'schema-keyword-unrecognized-changed', ptr(path, key), A[key], B[key],
-      { details: { keyword: key }, ...(key === 'x-mcp-header' ? { severity: 'high' } : {}) });
-  }
+  const visit = (key: string): void => {
+    if (HANDLED_HERE.has(key) || same(A[key], B[key])) return;
+    if (UNCLASSIFIED_KEYWORDS.has(key)) emit(scope, k.unclassified, ptr(path, key), A[key], B[key], { long: true });
+    else if (!KNOWN_KEYWORDS.has(key)) {
+      emit(scope, 'schema-keyword-unrecognized-changed', ptr(path, key), A[key], B[key],
+        { details: { keyword: key }, ...(key === 'x-mcp-header' ? { severity: 'high' } : {}) });
+    }
+  };
+  for (const key in A) visit(key);
+  for (const key in B) if (!(key in A)) visit(key);
 }

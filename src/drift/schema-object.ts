@@ -4,7 +4,7 @@
  * Guards G-P1–G-P4 decide whether a new top-level optional parameter keeps its AUTO kind.
  */
 import { emit, type Scope } from './emit.js';
-import { isObject, keyOf, ptr, same, strings } from './json.js';
+import { isObject, keyOf, ptr, same, someString } from './json.js';
 import { firstUnrecognizedKeyword } from './schema-keywords.js';
 import { diffSchema, type SchemaCtx } from './schema-diff.js';
 import { hasHidden } from './text.js';
@@ -94,11 +94,9 @@ function addedProperty(name: string, schema: unknown, B: JsonObject, rb: Readonl
     emit(scope, 'schema-keyword-unrecognized-changed', at, undefined, schema,
       { details: { guard: 'G-P3', keyword: unknownKeyword }, ...(unknownKeyword === 'x-mcp-header' ? { severity: 'high' } : {}) });
   }
-  for (const s of strings(schema)) {
-    if (!hasHidden(s)) continue;
+  if (someString(schema, hasHidden)) {
     failed = true;
     emit(scope, 'hidden-characters-added', at, undefined, schema, { details: { guard: 'G-P4' } });
-    break;
   }
   if (!failed) emit(scope, 'param-added-optional', at, undefined, schema);
 }

@@ -4,7 +4,7 @@
  * carry that surface.
  */
 import { emit, emitText, textOf, type Scope } from './emit.js';
-import { isObject, keyOf, ptr, same } from './json.js';
+import { isObject, ptr, same } from './json.js';
 import { skeleton } from './schema-object.js';
 import { byName } from './tool-set.js';
 import type { Delta, JsonObject, PromptContract, Snapshot } from './types.js';
@@ -70,7 +70,7 @@ const ARG_FIELDS = new Set(['name', 'description', 'required']);
 function diffPrompt(oldP: PromptContract, newP: PromptContract, out: Delta[]): void {
   const a = oldP.raw;
   const b = newP.raw;
-  if (oldP.name === newP.name && keyOf(a) === keyOf(b)) return;
+  if (oldP.name === newP.name && same(a, b)) return;
   const scope: Scope = { out, prompt: newP.name };
   const start = out.length;
   emitText(scope, 'prompt-title', '/title', textOf(a['title']), textOf(b['title']));

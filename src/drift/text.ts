@@ -15,8 +15,30 @@ export interface TextVerdict {
   readonly inAddress: boolean;
 }
 
-const WS = /[ \t\r\n]+/g;
-const collapse = (s: string): string => s.replace(WS, ' ').trim();
+const isWs = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+const skipWs = (s: string, i: number): number => {
+  while (i < s.length && isWs(s.charCodeAt(i))) i++;
+  return i;
+};
+
+/** `collapse(a) === collapse(b)` where collapse maps ASCII whitespace runs to one space and trims; no allocation. */
+export function collapsedEqual(a: string, b: string): boolean {
+  const n = a.length;
+  const m = b.length;
+  let i = skipWs(a, 0);
+  let j = skipWs(b, 0);
+  while (i < n && j < m) {
+    if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+    i++;
+    j++;
+    const i2 = skipWs(a, i);
+    const j2 = skipWs(b, j);
+    if (i2 > i !== j2 > j && !((i2 > i && i2 === n) || (j2 > j && j2 === m))) return false;
+    i = i2;
+    j = j2;
+  }
+  return i >= n && j >= m;
+}
 
 const HIDDEN =
   /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E007F}]/gu;
@@ -115,8 +137,8 @@ export function classifyText(a: string | undefined | null, b: string | undefined
   if (a == null) return { cls: 'added', hidden: b != null && hasHidden(b), inAddress: false };
   if (b == null) return { cls: 'removed', hidden: false, inAddress: false };
   const hidden = hiddenCount(b) > hiddenCount(a);
-  if (collapse(a) === collapse(b)) return { cls: 'whitespace-only', hidden, inAddress: false };
-  if (a.normalize('NFC') === b.normalize('NFC')) return { cls: 'normalization-only', hidden, inAddress: false };
+  if (collapsedEqual(a, b)) return { cls: 'whitespace-only', hidden, inAddress: false };
+  if ((NON_ASCII.test(a) || NON_ASCII.test(b)) && a.normalize('NFC') === b.normalize('NFC')) return { cls: 'normalization-only', hidden, inAddress: false };
   const A = seg(a);
   const B = seg(b);
   if (A.length === B.length && A.length > 1) {

@@ -4,7 +4,7 @@
  */
 import { diffAnnotations, effectiveAnnotations } from './annotations.js';
 import { emit, emitText, textOf, type Scope } from './emit.js';
-import { isObject, keyOf, ptr, same, strings } from './json.js';
+import { isObject, ptr, same, someString } from './json.js';
 import { normalizeSchema, type NormalizedSchema } from './normalize.js';
 import { diffSchema, schemaCtx } from './schema-diff.js';
 import { hasHidden } from './text.js';
@@ -35,7 +35,7 @@ const present = (v: unknown): boolean => v !== undefined && v !== null;
 export function diffTool(oldT: ToolContract, newT: ToolContract, out: Delta[]): void {
   const a = oldT.raw;
   const b = newT.raw;
-  if (oldT.name === newT.name && keyOf(a) === keyOf(b)) return;
+  if (oldT.name === newT.name && same(a, b)) return;
   const scope: Scope = { out, tool: newT.name };
   emitText(scope, 'title', '/title', textOf(a['title']), textOf(b['title']));
   emitText(scope, 'description', '/description', textOf(a['description']), textOf(b['description']));
@@ -81,11 +81,9 @@ function outputSchemaAdded(scope: Scope, schema: unknown): void {
     emit(scope, 'output-schema-invalid', '/outputSchema', undefined, schema, { long: true, details: { guard: 'G-O2', reason: problem } });
     return;
   }
-  for (const s of strings(schema)) {
-    if (hasHidden(s)) {
-      emit(scope, 'hidden-characters-added', '/outputSchema', undefined, schema, { details: { guard: 'G-O3' } });
-      return;
-    }
+  if (someString(schema, hasHidden)) {
+    emit(scope, 'hidden-characters-added', '/outputSchema', undefined, schema, { details: { guard: 'G-O3' } });
+    return;
   }
   emit(scope, 'output-schema-added', '/outputSchema', undefined, schema);
 }

@@ -5,7 +5,7 @@
  */
 import { effectiveAnnotations } from './annotations.js';
 import { emit, type Scope } from './emit.js';
-import { keyOf, ptr, strings } from './json.js';
+import { keyOf, ptr, someString } from './json.js';
 import { normalizeSchema } from './normalize.js';
 import type { KindId } from './kinds/index.js';
 import { hasHidden } from './text.js';
@@ -128,11 +128,9 @@ function toolAdded(t: ToolContract, skeletons: ReadonlyMap<string, number>, out:
     failed = true;
     emit(scope, 'tool-added-confusable-name', '/name', undefined, t.name, { details: { guard: 'G-T2' } });
   }
-  for (const s of strings(t.raw)) {
-    if (!hasHidden(s)) continue;
+  if (someString(t.raw, hasHidden)) {
     failed = true;
     emit(scope, 'hidden-characters-added', '', undefined, t.raw, { details: { guard: 'G-T3' } });
-    break;
   }
   const schema = t.raw['inputSchema'];
   const problem = inputSchemaProblem(schema, normalizeSchema(schema));
