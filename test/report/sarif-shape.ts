@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
 
+import { assertValidSarif } from './sarif-schema.js';
+
 /**
- * Structural checks of the SARIF 2.1.0 parts mcp-audit emits.
- *
- * TODO(sarif-schema): validate against the official SARIF 2.1.0 JSON schema
- * (sarif-schema-2.1.0.json, OASIS). It is not on this machine and only the npm registry is
- * reachable; the npm package `@microsoft/jest-sarif` ships it as lib/schemas/sarif-2.1.0-rtm.5.json
- * (draft-04, ~136 kB; the package itself depends on ajv@6, chalk and sync-fetch). Once a copy is
- * vendored under schemas/ (or a devDependency provides it), compile it with ajv (draft-04 needs
- * `ajv-draft-04`, or rewrite `id` → `$id` for draft-07) and call it here in addition to these checks.
+ * Structural checks of the SARIF 2.1.0 parts mcp-audit emits, on top of validation against the
+ * official SARIF 2.1.0 schema (see sarif-schema.ts).
  */
 const LEVELS = new Set(['error', 'warning', 'note', 'none']);
 
@@ -34,6 +30,7 @@ function message(value: unknown, where: string): void {
 
 /** Throws unless `text` is a SARIF 2.1.0 log with the structure mcp-audit writes. */
 export function assertSarifShape(text: string): void {
+  assertValidSarif(text);
   const log = obj(JSON.parse(text), 'log');
   assert.equal(log['version'], '2.1.0');
   assert.match(str(log['$schema'], '$schema'), /sarif-2\.1\.0/);

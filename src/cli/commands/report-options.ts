@@ -1,0 +1,109 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Argv } from 'yargs';
+import type { AuditReport, ReportContext } from '../../report/model.js';
+import { REPORTER_IDS, reporterById } from '../../report/index.js';
+import type { ReporterId } from '../../report/index.js';
+import { evaluatePolicy, exitCodeFor, parseFailOn } from '../../report/policy.js';
+import type { FailOn, PolicyResult } from '../../report/policy.js';
+import { applySuppressions, IGNORE_FILE_NAMES, parseIgnoreFile } from '../../report/suppress.js';
+import { RULES } from '../../rules/index.js';
+import { IoError, UsageError } from '../../shared/errors.js';
+import type { CommandContext, ExitCode } from '../io.js';
+import { VERSION } from '../version.js';
+
+/** Output and policy options shared by `scan`, `probe` and `check`. */
+export function withReportOptions<T>(y: Argv<T>): Argv<T> {
+  return y
+    .option('format', { choices: REPORTER_IDS, default: 'table', describe: 'output format' })
+    .option('output', { alias: 'o', type: 'string', describe: 'write the report to FILE instead of stdout' })
+    .option('fail-on', {
+      type: 'string', array: true,
+      describe: 'what violates the policy (exit 1): unverifiable, unprotected, a severity (critical…info), or none; default unverifiable,unprotected',
+    })
+    .option('fail-under', { type: 'number', describe: 'exit 1 when coverage (percent of enabled entries enforcing) is below PCT' })
+    .option('ignore-file', { type: 'string', describe: `suppressions file (default: ${IGNORE_FILE_NAMES[0] ?? ''} in the audited home)` })
+    .option('color', { type: 'boolean', describe: 'colour the table (default: when stdout is a terminal and NO_COLOR is unset)' })
+    .option('timestamp', { type: 'boolean', default: false, describe: 'add generatedAt to the report (reports are deterministic otherwise)' });
+}
+
+export interface ReportOptions {
+  readonly format: ReporterId;
+  readonly output?: string;
+  readonly failOn?: readonly FailOn[];
+  readonly failUnder?: number;
+  readonly ignoreFile?: string;
+  readonly color: boolean;
+  readonly timestamp: boolean;
+}
+
+export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: CommandContext): ReportOptions {
+  const format = reporterById(String(argv.format ?? 'table'));
+  if (format === undefined) throw new UsageError(`--format must be one of ${REPORTER_IDS.join(', ')}`);
+  const failOnRaw = argv['fail-on'];
+  const failOn = Array.isArray(failOnRaw) ? parseFailOn(failOnRaw.map(String)) : undefined;
+  const failUnder = argv['fail-under'];
+  if (failUnder !== undefined && (typeof failUnder !== 'number' || !Number.isFinite(failUnder) || failUnder < 0 || failUnder > 100)) {
+    throw new UsageError('--fail-under takes a percentage from 0 to 100');
+  }
+  const output = typeof argv.output === 'string' && argv.output !== '' ? argv.output : undefined;
+  const ignoreFile = typeof argv['ignore-file'] === 'string' ? argv['ignore-file'] : undefined;
+  const tty = output === undefined && ctx.io.stdout.isTTY === true;
+  const color = typeof argv.color === 'boolean' ? argv.color : tty && ctx.io.env.vars.NO_COLOR === undefined;
+  return {
+    format: format.id, color, timestamp: argv.timestamp === true,
+    ...(output !== undefined ? { output } : {}),
+    ...(failOn !== undefined ? { failOn } : {}),
+    ...(typeof failUnder === 'number' ? { failUnder } : {}),
+    ...(ignoreFile !== undefined ? { ignoreFile } : {}),
+  };
+}
+
+/**
+ * The suppressions file: --ignore-file, else the first default name in the audited home. Never
+ * from the working directory: a cloned repository must not be able to suppress its own findings.
+ */
+async function loadIgnore(opts: ReportOptions, home: string, cwd: string): Promise<ReturnType<typeof parseIgnoreFile> | undefined> {
+  const candidates = opts.ignoreFile !== undefined ? [path.resolve(cwd, opts.ignoreFile)] : IGNORE_FILE_NAMES.map((n) => path.join(home, n));
+  for (const file of candidates) {
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (e: unknown) {
+      if (opts.ignoreFile !== undefined) throw new UsageError(`--ignore-file ${opts.ignoreFile}: cannot read it`, { cause: e });
+      continue;
+    }
+    return parseIgnoreFile(text, file);
+  }
+  return undefined;
+}
+
+/** Suppress, render, write, and turn the policy into an exit code (2 for a partial report). */
+export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: CommandContext): Promise<{ code: ExitCode; policy: PolicyResult }> {
+  const ignore = await loadIgnore(opts, report.trustedHome.path, ctx.io.env.cwd);
+  const final = ignore !== undefined ? applySuppressions(report, ignore, ctx.io.env.now()) : report;
+  const reporter = reporterById(opts.format);
+  if (reporter === undefined) throw new UsageError(`unknown format ${opts.format}`);
+  const rctx: ReportContext = { rules: RULES, version: VERSION, color: opts.color && opts.format === 'table', home: final.trustedHome.path };
+  const text = reporter.render(final, rctx);
+  if (opts.output !== undefined) {
+    try {
+      await fs.writeFile(path.resolve(ctx.io.env.cwd, opts.output), text);
+    } catch (e: unknown) {
+      throw new IoError(`--output ${opts.output}: cannot write it`, { cause: e });
+    }
+  } else {
+    ctx.io.stdout.write(text);
+  }
+  const policy = evaluatePolicy(final, {
+    ...(opts.failOn !== undefined ? { failOn: opts.failOn } : {}),
+    ...(opts.failUnder !== undefined ? { failUnder: opts.failUnder } : {}),
+  });
+  if (policy.violated && opts.format !== 'table' && opts.output === undefined) {
+    // Machine formats on stdout stay clean; the reasons go to stderr.
+    ctx.io.stderr.write(`mcp-audit: policy violated: ${policy.reasons.join('; ')}\n`);
+  } else if (policy.violated) {
+    ctx.io.stderr.write(`mcp-audit: policy violated: ${policy.reasons.join('; ')}\n`);
+  }
+  return { code: exitCodeFor(final, policy), policy };
+}

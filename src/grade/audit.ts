@@ -1,0 +1,39 @@
+import type { Discovery, DiscoverOptions } from '../hosts/discover.js';
+import { discover } from '../hosts/discover.js';
+import type { Env } from '../shared/env.js';
+import { gradeEntry } from './grade.js';
+import type { GradeContext, GradedEntry } from './types.js';
+
+export interface AuditResult {
+  readonly discovery: Discovery;
+  readonly rows: readonly GradedEntry[];
+}
+
+/** uid → account name through the password database; falls back to `uid N`. */
+async function userNamer(): Promise<(uid: number) => string> {
+  try {
+    const mod = await import('userid');
+    return (uid: number) => {
+      try {
+        return mod.default.username(uid);
+      } catch {
+        return `uid ${uid}`;
+      }
+    };
+  } catch {
+    return (uid: number) => `uid ${uid}`;
+  }
+}
+
+/** Discover every entry, then grade each (read-only: nothing from a config is executed). */
+export async function audit(options: DiscoverOptions, env: Env): Promise<AuditResult> {
+  const discovery = await discover(options, env);
+  const home = discovery.home;
+  // Owner checks compare against the audited account: --user's uid, else the current user's.
+  const uid = discovery.platform === 'win32' ? undefined : home.uid ?? env.uid;
+  const ctx: GradeContext = {
+    home: home.path, platform: discovery.platform, uid, user: home.user, userName: await userNamer(),
+  };
+  const rows = (await Promise.all(discovery.entries.map((e) => gradeEntry(e, ctx)))).flat();
+  return { discovery, rows };
+}

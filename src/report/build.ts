@@ -1,0 +1,54 @@
+import type { AuditResult } from '../grade/audit.js';
+import { coverageOf } from '../grade/coverage.js';
+import type { GradedEntry } from '../grade/types.js';
+import type { Finding } from '../rules/types.js';
+import { fingerprintOf } from './fingerprint.js';
+import type { AuditReport, ProbeSummary, ReportEntry, ReportFinding } from './model.js';
+import { REPORT_SCHEMA_VERSION } from './model.js';
+import { redactArgv } from './redact.js';
+import { sortReport } from './sort.js';
+
+export interface BuildOptions {
+  readonly version: string;
+  readonly probed?: boolean;
+  readonly partial?: boolean;
+  readonly generatedAt?: string;
+  /** Probe outcomes keyed by row index in `result.rows`. */
+  readonly probes?: ReadonlyMap<number, ProbeSummary>;
+}
+
+/** Turns graded rows into the report every reporter renders: redacted, fingerprinted, sorted. */
+export function buildReport(result: AuditResult, options: BuildOptions): AuditReport {
+  const d = result.discovery;
+  const home = d.home.path;
+  const entries: ReportEntry[] = result.rows.map((row: GradedEntry, i: number) => {
+    const probe = options.probes?.get(i);
+    const base: Omit<ReportEntry, 'findings'> = {
+      host: row.host, scope: row.scope, configPath: row.configPath, name: row.name,
+      ...(row.upstream !== undefined ? { upstream: row.upstream } : {}),
+      transport: row.transport, disabled: row.disabled, grade: row.grade, proxy: row.proxy,
+      launch: redactArgv(row.launch), envKeys: row.envKeys, headerKeys: row.headerKeys, location: row.location,
+      ...(probe !== undefined ? { probe } : {}),
+    };
+    const withFp = (f: Finding): ReportFinding => ({ ...f, fingerprint: fingerprintOf(f, { ...base, findings: [] }, home) });
+    return { ...base, findings: row.findings.map(withFp) };
+  });
+  const findings: ReportFinding[] = d.findings.map((f) => ({ ...f, fingerprint: fingerprintOf(f, undefined, home) }));
+  const report: AuditReport = {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: 'mcp-audit', version: options.version },
+    platform: d.platform,
+    trustedHome: { path: home, source: d.home.source, user: d.home.user },
+    homeEnvMismatch: d.homeEnvMismatch,
+    projectScan: d.projectScan,
+    countIsFloor: d.countIsFloor,
+    probed: options.probed ?? false,
+    entries,
+    findings,
+    coverage: coverageOf(result.rows),
+    locations: d.locations.map((l) => ({ host: l.host, scope: l.scope, path: l.path, status: l.status })),
+    partial: options.partial ?? false,
+    ...(options.generatedAt !== undefined ? { generatedAt: options.generatedAt } : {}),
+  };
+  return sortReport(report);
+}
