@@ -8,7 +8,7 @@ import { UsageError } from '../shared/errors.js';
 import { checkFile, newFileCache, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
 import { resolveHome } from './home.js';
 import { HOSTS } from './index.js';
-import { appliesTo, expandTemplate, type PathContext } from './paths.js';
+import { appliesTo, expandBraces, expandTemplate, type PathContext } from './paths.js';
 import { ProjectRoots, cwdAncestors, listedProjects, type ProjectRoot, type ProjectSource } from './projects.js';
 import type { HostDefinition, HostLocation } from './types.js';
 
@@ -129,9 +129,17 @@ function record(out: Collector, c: FileCheck): void {
   out.findings.push(...c.findings);
 }
 
-/** Expands one location (a file, or a glob) and checks every file it names. */
+/** Expands one location (files, or globs) and checks every file it names. */
 async function checkLocation(host: HostDefinition, location: HostLocation, ctx: PathContext, cache: FileCache, project: string | undefined): Promise<FileCheck[]> {
-  const expanded = expandTemplate(location.path, ctx, project);
+  const variants = expandBraces(location.path);
+  const results = await Promise.all(variants.map((template) => checkTemplate(host, location, template, ctx, cache, project)));
+  return results.flat();
+}
+
+async function checkTemplate(
+  host: HostDefinition, location: HostLocation, template: string, ctx: PathContext, cache: FileCache, project: string | undefined,
+): Promise<FileCheck[]> {
+  const expanded = expandTemplate(template, ctx, project);
   if (expanded === undefined) return [];
   const extra = project !== undefined ? { project } : {};
   if (expanded.pattern === undefined) return [await checkFile(host, location, expanded.base, cache, extra)];

@@ -91,6 +91,18 @@ export function mapRecordedPath(recorded: string, ctx: PathContext): string | un
   return path.join(ctx.home, SYSTEM_DIR, ...unified.split('/').filter((s) => s !== ''));
 }
 
+/**
+ * Expands `{a,b}` groups (not nested) into one template per alternative, so a brace-only
+ * pattern becomes plain paths that need no globbing: `<UD>/{Code,Cursor}/User/x.json` → two paths.
+ */
+export function expandBraces(template: string): string[] {
+  const m = /\{([^{}]*)\}/.exec(template);
+  if (m === null) return [template];
+  const head = template.slice(0, m.index);
+  const tail = template.slice(m.index + m[0].length);
+  return (m[1] ?? '').split(',').flatMap((alt) => expandBraces(`${head}${alt}${tail}`));
+}
+
 /** Does a location apply to a platform? */
 export function appliesTo(os: Platform | readonly Platform[] | undefined, platform: Platform): boolean {
   if (os === undefined) return true;

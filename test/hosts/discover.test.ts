@@ -95,7 +95,9 @@ describe('discover', () => {
     const d = await discover({ root: home }, testEnv('linux'));
     assert.ok(d.locations.some((l) => l.host === 'claude-desktop' && l.status === 'absent'));
     assert.ok(d.locations.some((l) => l.host === 'claude-code' && l.scope === 'managed' && l.path === path.join(home, '_system/etc/claude-code/managed-mcp.json')));
-    assert.ok(d.locations.some((l) => l.host === 'cline' && l.status === 'absent' && l.pattern !== undefined));
+    assert.ok(d.locations.some((l) => l.host === 'vscode' && l.scope === 'profile' && l.status === 'absent' && l.pattern !== undefined));
+    // brace groups expand to plain paths: Cline's storage under each VS Code-family editor is listed
+    assert.ok(d.locations.some((l) => l.host === 'cline' && l.status === 'absent' && l.path === path.join(home, '.config/VSCodium/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json')));
   });
 
   it('reports a $HOME that differs from the trusted home (no host registry: reads no real files)', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { expandTemplate, mapRecordedPath, type PathContext } from '../../src/hosts/paths.js';
+import { expandBraces, expandTemplate, mapRecordedPath, type PathContext } from '../../src/hosts/paths.js';
 
 const H = '/audit/home';
 const ctx = (platform: PathContext['platform'], auditRoot = true): PathContext => ({ platform, home: H, auditRoot });
@@ -51,5 +51,13 @@ describe('mapRecordedPath', () => {
   it('uses recorded paths as written outside --root, and ignores relative ones', () => {
     assert.equal(mapRecordedPath('/home/alice/src/app', ctx('linux', false)), '/home/alice/src/app');
     assert.equal(mapRecordedPath('relative/dir', ctx('linux', false)), undefined);
+  });
+});
+
+describe('expandBraces', () => {
+  it('expands every brace group into plain alternatives', () => {
+    assert.deepEqual(expandBraces('~/a/{x,y}/b/{1,2}.json'), ['~/a/x/b/1.json', '~/a/x/b/2.json', '~/a/y/b/1.json', '~/a/y/b/2.json']);
+    assert.deepEqual(expandBraces('~/plain.json'), ['~/plain.json']);
+    assert.deepEqual(expandBraces('<UD>/{Code,Code - Insiders}/User/mcp.json'), ['<UD>/Code/User/mcp.json', '<UD>/Code - Insiders/User/mcp.json']);
   });
 });
