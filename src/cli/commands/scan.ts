@@ -6,6 +6,8 @@ import type { Finding } from '../../rules/types.js';
 import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
 import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
+import { VERSION } from '../version.js';
 
 /** cli-table3 borders without a rule between rows. */
 export const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
@@ -79,15 +81,34 @@ async function renderTable(d: Discovery): Promise<string> {
 export function scanCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
   return {
     command: 'scan',
-    describe: 'Find every MCP server entry the hosts on this machine would launch',
-    builder: (y) => withDiscoveryOptions(y).option('format', { choices: ['table', 'json'], default: 'table', describe: 'output format' }),
+    describe: 'Find every MCP server entry the hosts would launch and grade it: enforcing, unverifiable or unprotected',
+    builder: (y) =>
+      withReportOptions(withDiscoveryOptions(y))
+        .option('list', { type: 'boolean', default: false, describe: 'only list the entries discovery found (no grading); table or json' })
+        .example('$0 scan', 'audit the current user (home from the password database)')
+        .example('$0 scan --root ~/dotfiles --format sarif -o mcp-audit.sarif', 'audit a dotfiles repo as a home, SARIF for code scanning')
+        .example('$0 scan --format json --fail-under 80', 'JSON report; exit 1 when under 80% of entries are enforcing')
+        .example('$0 scan --list --format json', 'what discovery found, ungraded'),
     handler: async (argv) => {
-      const format = argv.format;
-      if (format !== 'table' && format !== 'json') throw new UsageError('--format must be table or json');
-      const { discover } = await import('../../hosts/discover.js');
-      const d = await discover(toDiscoverOptions(argv), ctx.io.env);
-      ctx.io.stdout.write(format === 'json' ? `${JSON.stringify(discoveryJson(d), null, 2)}\n` : await renderTable(d));
-      ctx.exit(0);
+      const options = toDiscoverOptions(argv);
+      if (argv.list === true) {
+        const format = argv.format;
+        if (format !== 'table' && format !== 'json') throw new UsageError('--list prints table or json');
+        const { discover } = await import('../../hosts/discover.js');
+        const d = await discover(options, ctx.io.env);
+        ctx.io.stdout.write(format === 'json' ? `${JSON.stringify(discoveryJson(d), null, 2)}\n` : await renderTable(d));
+        ctx.exit(0);
+        return;
+      }
+      const reportOptions = toReportOptions(argv, ctx);
+      const { audit } = await import('../../grade/audit.js');
+      const { buildReport } = await import('../../report/build.js');
+      const result = await audit(options, ctx.io.env);
+      const report = buildReport(result, {
+        version: VERSION, ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),
+      });
+      const { code } = await emitReport(report, reportOptions, ctx);
+      ctx.exit(code);
     },
   };
 }
