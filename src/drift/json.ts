@@ -97,45 +97,8 @@ export const LONG_LIMIT = 4096;
 
 /** Compact JSON of a value, cut at `limit` characters with a marker. */
 export function preview(v: unknown, limit = SHORT_LIMIT): string {
-  if (typeof v !== 'object' || v === null) {
-    const t = JSON.stringify(v) ?? 'null';
-    return t.length <= limit ? t : `${t.slice(0, limit)}…(truncated)`;
-  }
-  const parts: string[] = [];
-  const state = { n: 0, limit: limit + 1 };
-  write(v, parts, state, 0);
-  const text = parts.join('');
+  const text = JSON.stringify(v) ?? 'null';
   return text.length <= limit ? text : `${text.slice(0, limit)}…(truncated)`;
-}
-
-/** JSON.stringify that stops once `limit` characters are written (large tools stay cheap). */
-function write(v: unknown, out: string[], st: { n: number; limit: number }, depth: number): void {
-  if (st.n >= st.limit) return;
-  let s: string;
-  if (Array.isArray(v) && depth < 64) {
-    out.push('['); st.n++;
-    for (let i = 0; i < v.length && st.n < st.limit; i++) { if (i > 0) { out.push(','); st.n++; } write(v[i], out, st, depth + 1); }
-    out.push(']'); st.n++;
-    return;
-  }
-  if (isObject(v) && depth < 64) {
-    out.push('{'); st.n++;
-    let first = true;
-    for (const k in v) {
-      if (st.n >= st.limit) break;
-      const x = v[k];
-      if (x === undefined || !Object.hasOwn(v, k)) continue;
-      s = `${first ? '' : ','}${JSON.stringify(k)}:`;
-      out.push(s); st.n += s.length;
-      first = false;
-      write(x, out, st, depth + 1);
-    }
-    out.push('}'); st.n++;
-    return;
-  }
-  s = JSON.stringify(v) ?? 'null';
-  out.push(s);
-  st.n += s.length;
 }
 
 /** Own string-valued member, if any. */

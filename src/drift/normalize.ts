@@ -52,12 +52,77 @@ export function normalizeSchema(schema: unknown): NormalizedSchema {
   return out;
 }
 
-const uniqSorted = (xs: readonly unknown[]): unknown[] => {
+const uniqSorted = (xs: readonly unknown[]): readonly unknown[] => {
+  let ordered = true;
+  for (let i = 1; i < xs.length && ordered; i++) {
+    const a = xs[i - 1];
+    const b = xs[i];
+    ordered = typeof a === 'string' && typeof b === 'string' && a < b;
+  }
+  if (ordered && (xs.length !== 1 || typeof xs[0] === 'string')) return xs;
+  if (xs.every((x) => typeof x === 'string')) return [...new Set(xs)].sort();
   const seen = new Map<string, unknown>();
   for (const x of xs) seen.set(keyOf(x), x);
   return [...seen.keys()].sort().map((k) => seen.get(k));
 };
 
+/** Marks a member that normalisation removes. */
+const DROP: unique symbol = Symbol('drop');
+
+/** Normalises a map of subschemas (properties …); returns the same object when nothing changed. */
+function mapOf(x: JsonObject, ctx: Ctx, depth: number, arrays: boolean): Record<string, unknown> | JsonObject {
+  let out: Record<string, unknown> | undefined;
+  const keys = Object.keys(x);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] ?? '';
+    const pv = x[k];
+    const n = arrays ? (Array.isArray(pv) ? uniqSorted(pv) : pv) : node(pv, ctx, depth + 1);
+    if (n !== pv && out === undefined) {
+      out = {};
+      for (let j = 0; j < i; j++) { const kj = keys[j] ?? ''; out[kj] = x[kj]; }
+    }
+    if (out !== undefined) out[k] = n;
+  }
+  return out ?? x;
+}
+
+function listOf(x: readonly unknown[], ctx: Ctx, depth: number): readonly unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < x.length; i++) {
+    const n = node(x[i], ctx, depth + 1);
+    if (n !== x[i] && out === undefined) out = x.slice(0, i);
+    if (out !== undefined) out.push(n);
+  }
+  return out ?? x;
+}
+
+const isEmpty = (v: unknown): boolean => isObject(v) && Object.keys(v).length === 0;
+
+function member(k: string, x: unknown, ctx: Ctx, depth: number): unknown {
+  if (x === undefined || DEFS.has(k)) return DROP;
+  if (MAP_KEYWORDS.has(k) && isObject(x)) {
+    const m = mapOf(x, ctx, depth, false);
+    return k === 'properties' && isEmpty(m) ? DROP : m;
+  }
+  if (ONE_KEYWORDS.has(k)) {
+    if (k === 'additionalProperties' && x === true) return DROP;
+    const n = node(x, ctx, depth + 1);
+    return k === 'additionalProperties' && isEmpty(n) ? DROP : n;
+  }
+  if (k === 'items') return Array.isArray(x) ? listOf(x, ctx, depth) : node(x, ctx, depth + 1);
+  if (LIST_KEYWORDS.has(k) && Array.isArray(x)) return listOf(x, ctx, depth);
+  if (k === 'required' && Array.isArray(x)) return x.length === 0 ? DROP : uniqSorted(x);
+  if (k === 'type' && Array.isArray(x)) {
+    const t = uniqSorted(x);
+    return t.length === 1 ? t[0] : t;
+  }
+  if (k === 'dependentRequired' && isObject(x)) return mapOf(x, ctx, depth, true);
+  if ((ZERO_DROPS.has(k) && x === 0) || (k === 'uniqueItems' && x === false)) return DROP;
+  if ((k === 'minimum' && x === -Number.MAX_SAFE_INTEGER) || (k === 'maximum' && x === Number.MAX_SAFE_INTEGER)) return DROP;
+  return x;
+}
+
+/** Copy-on-write: an already-normal node is returned as is (no allocation). */
 function node(v: unknown, ctx: Ctx, depth: number): unknown {
   if (v === true) return {};
   if (!isObject(v)) return v;
@@ -67,39 +132,19 @@ function node(v: unknown, ctx: Ctx, depth: number): unknown {
   }
   const ref = v['$ref'];
   if (typeof ref === 'string' && ref.startsWith('#')) return inlineRef(v, ref, ctx, depth);
-  const o: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) {
-    if (x === undefined || DEFS.has(k)) continue;
-    if (MAP_KEYWORDS.has(k) && isObject(x)) {
-      const m: Record<string, unknown> = {};
-      for (const [pk, pv] of Object.entries(x)) m[pk] = node(pv, ctx, depth + 1);
-      if (k === 'properties' && Object.keys(m).length === 0) continue;
-      o[k] = m;
-    } else if (ONE_KEYWORDS.has(k)) {
-      const n = node(x, ctx, depth + 1);
-      if (k === 'additionalProperties' && isObject(n) && Object.keys(n).length === 0) continue;
-      o[k] = n;
-    } else if (k === 'items') {
-      o[k] = Array.isArray(x) ? x.map((y) => node(y, ctx, depth + 1)) : node(x, ctx, depth + 1);
-    } else if (LIST_KEYWORDS.has(k) && Array.isArray(x)) {
-      o[k] = x.map((y) => node(y, ctx, depth + 1));
-    } else if (k === 'required' && Array.isArray(x)) {
-      if (x.length > 0) o[k] = uniqSorted(x);
-    } else if (k === 'type' && Array.isArray(x)) {
-      const t = uniqSorted(x);
-      o[k] = t.length === 1 ? t[0] : t;
-    } else if (k === 'dependentRequired' && isObject(x)) {
-      const m: Record<string, unknown> = {};
-      for (const [pk, pv] of Object.entries(x)) m[pk] = Array.isArray(pv) ? uniqSorted(pv) : pv;
-      o[k] = m;
-    } else if (ZERO_DROPS.has(k) && x === 0) continue;
-    else if (k === 'uniqueItems' && x === false) continue;
-    else if (k === 'additionalProperties' && x === true) continue;
-    else if (k === 'minimum' && x === -Number.MAX_SAFE_INTEGER) continue;
-    else if (k === 'maximum' && x === Number.MAX_SAFE_INTEGER) continue;
-    else o[k] = x;
+  let o: Record<string, unknown> | undefined;
+  const keys = Object.keys(v);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] ?? '';
+    const x = v[k];
+    const n = member(k, x, ctx, depth);
+    if (n !== x && o === undefined) {
+      o = {};
+      for (let j = 0; j < i; j++) { const kj = keys[j] ?? ''; o[kj] = v[kj]; }
+    }
+    if (o !== undefined && n !== DROP) o[k] = n;
   }
-  return foldNullWrap(o);
+  return foldNullWrap(o ?? v);
 }
 
 /**
@@ -109,7 +154,7 @@ function node(v: unknown, ctx: Ctx, depth: number): unknown {
 export const BRANCH_TEXT: Readonly<Record<string, string>> = { description: '$branchDescription', title: '$branchTitle' };
 
 /** N6: `anyOf|oneOf: [X, {type:"null"}]` with a typed X and no conflicting keys → X with `null` added to its type. */
-function foldNullWrap(o: Record<string, unknown>): JsonObject {
+function foldNullWrap(o: JsonObject): JsonObject {
   const kw = Array.isArray(o['anyOf']) ? 'anyOf' : Array.isArray(o['oneOf']) ? 'oneOf' : undefined;
   if (kw === undefined || o['type'] !== undefined || (kw === 'anyOf' && o['oneOf'] !== undefined)) return o;
   const branches = o[kw];

@@ -60,6 +60,19 @@ describe('schema normalisations N4–N8', () => {
     assert.equal(norm({ type: 'integer', maximum: 100 }), '{"maximum":100,"type":"integer"}');
   });
 
+  it('never mutates its input, and returns an already-normal schema unchanged (copy-on-write)', () => {
+    const deepFreeze = (v: unknown): unknown => {
+      if (typeof v === 'object' && v !== null) { Object.values(v).forEach(deepFreeze); Object.freeze(v); }
+      return v;
+    };
+    const normal = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+    deepFreeze(normal);
+    assert.equal(normalizeSchema(normal).schema, normal);
+    const messy = { type: 'object', properties: { a: { type: ['string'], minLength: 0 } }, required: ['a', 'a'] };
+    deepFreeze(messy);
+    assert.equal(norm(messy), '{"properties":{"a":{"type":"string"}},"required":["a"],"type":"object"}');
+  });
+
   it('stops at the node budget instead of exploding on shared references', () => {
     const defs: Record<string, unknown> = { d0: { type: 'string' } };
     for (let i = 1; i < 20; i++) defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i - 1}` }, { $ref: `#/$defs/d${i - 1}` }] };

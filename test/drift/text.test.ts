@@ -94,6 +94,10 @@ describe('classifyText', () => {
     assert.equal(classifyText('a\u200b', 'b\u200b').hidden, false);
     assert.equal(classifyText('a', 'a\u202e').hidden, true);
   });
+  it('whitespace-only is collapse-and-trim equality over ASCII whitespace only', () => {
+    for (const [a, b] of [[' a  b ', 'a b'], ['a\t\nb', 'a b'], ['ab ', 'ab'], ['a b\r\n', '  a\tb']]) assert.equal(classifyText(a, b).cls, 'whitespace-only', JSON.stringify([a, b]));
+    for (const [a, b] of [['a b', 'ab'], ['a', 'a b'], ['a\u00a0b', 'a b'], ['a\u2028b', 'a b']]) assert.notEqual(classifyText(a, b).cls, 'whitespace-only', JSON.stringify([a, b]));
+  });
   it('adding or removing a digit run is text', () => assert.equal(classifyText('v1', 'v').cls, 'text'));
   it('counts each hidden character of the §10.2 set', () => {
     assert.equal(hiddenCount('\u00ad\u034f\u061c\u115f\u180e\u2066\u3164\ufe0f\ufeff\uffa0\u{E007F}'), 11);
