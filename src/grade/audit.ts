@@ -26,13 +26,14 @@ async function userNamer(): Promise<(uid: number) => string> {
 }
 
 /** Discover every entry, then grade each (read-only: nothing from a config is executed). */
-export async function audit(options: DiscoverOptions, env: Env): Promise<AuditResult> {
+export async function audit(options: DiscoverOptions, env: Env, grading: { inspectStores?: boolean } = {}): Promise<AuditResult> {
   const discovery = await discover(options, env);
   const home = discovery.home;
   // Owner checks compare against the audited account: --user's uid, else the current user's.
   const uid = discovery.platform === 'win32' ? undefined : home.uid ?? env.uid;
   const ctx: GradeContext = {
     home: home.path, platform: discovery.platform, uid, user: home.user, userName: await userNamer(),
+    ...(grading.inspectStores === false ? { inspectStores: false } : {}),
   };
   const rows = (await Promise.all(discovery.entries.map((e) => gradeEntry(e, ctx)))).flat();
   return { discovery, rows };

@@ -102,7 +102,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     const fs = located(findings);
     return [{ ...base, proxy: proxy(where.display, where.source), grade: gradeOf(fs), findings: fs }];
   }
-  const inspection = await inspect(rec, where.path, entry, ctx);
+  const inspection = ctx.inspectStores === false ? undefined : await inspect(rec, where.path, entry, ctx);
   findings.push(...(inspection?.findings ?? []));
   const gradedProxy = proxy(where.path, where.source);
   const upstreamArgv = rec.upstream !== undefined ? { upstreamArgv: rec.upstream } : {};

@@ -43,4 +43,9 @@ export interface GradedEntry {
 
 export interface GradeContext extends StoreContext {
   readonly platform: Platform;
+  /**
+   * false for `check` on a dotfiles repo: the stores are not part of what is committed, so only
+   * what the config itself says is graded (proxy, mode, store location, env). Default true.
+   */
+  readonly inspectStores?: boolean;
 }

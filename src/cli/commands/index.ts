@@ -6,8 +6,9 @@ import { explainCommand } from './explain.js';
 import { diffCommand } from './diff.js';
 import { hostsCommand } from './hosts.js';
 import { scanCommand } from './scan.js';
+import { checkCommand } from './check.js';
 
 /** Every CLI command, as a factory over the run's context. Explicit list: no side-effect imports. */
 export type CommandFactory = (ctx: CommandContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [canonicalCommand, digestCommand, hostsCommand, scanCommand, diffCommand, explainCommand];
+export const COMMANDS: readonly CommandFactory[] = [canonicalCommand, digestCommand, hostsCommand, scanCommand, checkCommand, diffCommand, explainCommand];

@@ -35,6 +35,8 @@ export interface ReportOptions {
   readonly ignoreFile?: string;
   readonly color: boolean;
   readonly timestamp: boolean;
+  /** Evaluate and return the report without writing it (the caller prints its own view). */
+  readonly quiet?: boolean;
 }
 
 export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: CommandContext): ReportOptions {
@@ -79,14 +81,17 @@ async function loadIgnore(opts: ReportOptions, home: string, cwd: string): Promi
 }
 
 /** Suppress, render, write, and turn the policy into an exit code (2 for a partial report). */
-export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: CommandContext): Promise<{ code: ExitCode; policy: PolicyResult }> {
+export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: CommandContext):
+  Promise<{ code: ExitCode; policy: PolicyResult; report: AuditReport }> {
   const ignore = await loadIgnore(opts, report.trustedHome.path, ctx.io.env.cwd);
   const final = ignore !== undefined ? applySuppressions(report, ignore, ctx.io.env.now()) : report;
   const reporter = reporterById(opts.format);
   if (reporter === undefined) throw new UsageError(`unknown format ${opts.format}`);
   const rctx: ReportContext = { rules: RULES, version: VERSION, color: opts.color && opts.format === 'table', home: final.trustedHome.path };
-  const text = reporter.render(final, rctx);
-  if (opts.output !== undefined) {
+  const text = opts.quiet === true ? '' : reporter.render(final, rctx);
+  if (opts.quiet === true) {
+    // the caller prints its own view
+  } else if (opts.output !== undefined) {
     try {
       await fs.writeFile(path.resolve(ctx.io.env.cwd, opts.output), text);
     } catch (e: unknown) {
@@ -99,11 +104,7 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     ...(opts.failOn !== undefined ? { failOn: opts.failOn } : {}),
     ...(opts.failUnder !== undefined ? { failUnder: opts.failUnder } : {}),
   });
-  if (policy.violated && opts.format !== 'table' && opts.output === undefined) {
-    // Machine formats on stdout stay clean; the reasons go to stderr.
-    ctx.io.stderr.write(`mcp-audit: policy violated: ${policy.reasons.join('; ')}\n`);
-  } else if (policy.violated) {
-    ctx.io.stderr.write(`mcp-audit: policy violated: ${policy.reasons.join('; ')}\n`);
-  }
-  return { code: exitCodeFor(final, policy), policy };
+  // The reasons go to stderr, so machine formats on stdout stay clean.
+  if (policy.violated) ctx.io.stderr.write(`mcp-audit: policy violated: ${policy.reasons.join('; ')}\n`);
+  return { code: exitCodeFor(final, policy), policy, report: final };
 }

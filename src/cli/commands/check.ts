@@ -1,0 +1,105 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { CommandModule } from 'yargs';
+import type { AuditResult } from '../../grade/audit.js';
+import type { AuditReport } from '../../report/model.js';
+import { displayPath, locationText } from '../../report/format.js';
+import type { Platform } from '../../shared/env.js';
+import { UsageError } from '../../shared/errors.js';
+import type { CommandContext } from '../io.js';
+import { VERSION } from '../version.js';
+import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
+
+/** The nearest ancestor of `dir` holding `.git` (a dotfiles repository's root), if any. */
+export async function repoRoot(dir: string): Promise<string | undefined> {
+  let cur = path.resolve(dir);
+  for (;;) {
+    try {
+      await fs.lstat(path.join(cur, '.git'));
+      return cur;
+    } catch {
+      const up = path.dirname(cur);
+      if (up === cur) return undefined;
+      cur = up;
+    }
+  }
+}
+
+async function real(p: string): Promise<string> {
+  try {
+    return await fs.realpath(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/** Keeps only the entries and file-level findings that live in one of `files`. */
+async function restrict(result: AuditResult, files: ReadonlySet<string>): Promise<AuditResult> {
+  const inFiles = async (p: string): Promise<boolean> => files.has(await real(p));
+  const rows = [];
+  for (const r of result.rows) if (await inFiles(r.configPath)) rows.push(r);
+  const findings = [];
+  for (const f of result.discovery.findings) if (f.location !== undefined && (await inFiles(f.location.path))) findings.push(f);
+  const entries = [];
+  for (const e of result.discovery.entries) if (await inFiles(e.configPath)) entries.push(e);
+  const locations = [];
+  for (const l of result.discovery.locations) if (await inFiles(l.path)) locations.push(l);
+  return { rows, discovery: { ...result.discovery, entries, findings, locations } };
+}
+
+/** Only what fails: one line per non-enforcing entry and per finding, `file:line:col: …`. */
+function failuresText(report: AuditReport): string {
+  const home = report.trustedHome.path;
+  const lines: string[] = [];
+  for (const e of report.entries) {
+    if (e.disabled || e.grade === 'enforcing') continue;
+    const label = e.upstream !== undefined ? `${e.name} → ${e.upstream}` : e.name;
+    lines.push(`${displayPath(e.location.path, home)}:${e.location.line}:${e.location.column}: ${e.grade}: ${label} (${e.host})`);
+    for (const f of e.findings) {
+      if (f.suppressed !== undefined || f.grade === 'none') continue;
+      lines.push(`  ${f.location !== undefined ? `${locationText(f.location, home)}: ` : ''}${f.id}: ${f.message}`);
+    }
+  }
+  for (const f of report.findings) {
+    if (f.suppressed !== undefined) continue;
+    lines.push(`${f.location !== undefined ? `${locationText(f.location, home)}: ` : ''}${f.severity} ${f.id}: ${f.message}`);
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+export function checkCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
+  return {
+    command: 'check <files..>',
+    describe: 'Pre-commit check: grade only the given config files of a dotfiles repo; never probes, prints only what fails',
+    builder: (y) =>
+      withReportOptions(y)
+        .positional('files', { type: 'string', array: true, describe: 'config files to check (paths inside --root)' })
+        .option('root', { type: 'string', describe: 'the directory that stands for the home (default: the git repository root, else the cwd)' })
+        .option('platform', { choices: ['linux', 'darwin', 'win32'], describe: "the OS layout the files follow (default: this OS)" })
+        .example('$0 check .cursor/mcp.json .claude.json', 'as pre-commit runs it in a dotfiles repository')
+        .example('$0 check --root ~/dotfiles ~/dotfiles/.config/Code/User/mcp.json', 'explicit root'),
+    handler: async (argv) => {
+      const raw = argv.files;
+      const list = (Array.isArray(raw) ? raw : [raw]).filter((f): f is string => typeof f === 'string' && f !== '');
+      if (list.length === 0) throw new UsageError('check needs at least one file');
+      const cwd = ctx.io.env.cwd;
+      const root = typeof argv.root === 'string' ? path.resolve(cwd, argv.root) : (await repoRoot(cwd)) ?? cwd;
+      const platform = argv.platform;
+      const isPlatform = (v: unknown): v is Platform => v === 'linux' || v === 'darwin' || v === 'win32';
+      const files = new Set<string>();
+      for (const f of list) files.add(await real(path.resolve(cwd, f)));
+      const reportOptions = toReportOptions(argv, ctx);
+      const failOn = reportOptions.failOn ?? ['unverifiable', 'unprotected', 'high'];
+      const { audit } = await import('../../grade/audit.js');
+      const { buildReport } = await import('../../report/build.js');
+      // The pin stores are not in the commit: grade what the files say, not the repo's (absent) stores.
+      const full = await audit({ root, projectScan: false, ...(isPlatform(platform) ? { platform } : {}) }, ctx.io.env, { inspectStores: false });
+      const report = buildReport(await restrict(full, files), { version: VERSION });
+      const table = reportOptions.format === 'table' && reportOptions.output === undefined;
+      const emitted = await emitReport(report, { ...reportOptions, failOn, ...(table ? { quiet: true } : {}) }, ctx);
+      const code = emitted.code;
+      if (table && code !== 0) ctx.io.stdout.write(failuresText(emitted.report));
+      ctx.exit(code);
+    },
+  };
+}
