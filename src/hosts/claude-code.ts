@@ -25,6 +25,12 @@ export const claudeCode = {
     { scope: 'plugin', glob: true, path: '~/.claude/plugins/{cache,repos,marketplaces}/**/.claude-plugin/plugin.json' },
     { scope: 'project', path: '<project>/.mcp.json' },
   ],
+  switches: [
+    { governs: '<project>/.mcp.json', file: '~/.claude.json', key: ['projects', '<project-key>', 'disabledMcpjsonServers'], kind: 'deny' },
+    { governs: '<project>/.mcp.json', file: '<project>/.claude/settings.json', key: ['disabledMcpjsonServers'], kind: 'deny' },
+    { governs: '<project>/.mcp.json', file: '<project>/.claude/settings.local.json', key: ['disabledMcpjsonServers'], kind: 'deny' },
+    { governs: '<project>/.mcp.json', file: '~/.claude/settings.json', key: ['disabledMcpjsonServers'], kind: 'deny' },
+  ],
   notes: [
     'Project .mcp.json servers need approval: enableAllProjectMcpServers, enabledMcpjsonServers, disabledMcpjsonServers.',
     '.claude/settings.json mcpServers is not a server source (anthropics/claude-code#1848).',

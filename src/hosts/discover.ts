@@ -7,6 +7,7 @@ import type { Env, Platform, TrustedHome } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
 import { checkFile, newFileCache, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
 import { resolveHome } from './home.js';
+import { applySwitches, type LocatedCheck } from './switches.js';
 import { HOSTS } from './index.js';
 import { appliesTo, expandBraces, expandTemplate, type PathContext } from './paths.js';
 import { ProjectRoots, cwdAncestors, listedProjects, type ProjectRoot, type ProjectSource } from './projects.js';
@@ -80,36 +81,33 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   }
   const roots = new ProjectRoots();
   const projectLocations: { host: HostDefinition; location: HostLocation }[] = [];
-  const jobs: Promise<{ host: HostDefinition; location: HostLocation; checks: FileCheck[] }>[] = [];
+  const jobs: Promise<LocatedCheck[]>[] = [];
   for (const host of hosts) {
     for (const location of host.locations) {
       if (!appliesTo(location.os, platform)) continue;
       if (location.path.startsWith('<project>/')) projectLocations.push({ host, location });
-      else jobs.push(checkLocation(host, location, ctx, out.cache, undefined).then((checks) => ({ host, location, checks })));
+      else jobs.push(checkLocation(host, location, ctx, out.cache, undefined));
     }
   }
-  for (const { host, location, checks } of await Promise.all(jobs)) {
-    for (const c of checks) {
-      record(out, c);
-      if (projectScan && location.listsProjects !== undefined && c.doc !== undefined) {
-        const source: ProjectSource = `listed:${host.id}`;
-        for (const p of listedProjects(c.doc, location.listsProjects, ctx)) roots.add(p.dir, source, p.recorded);
-      }
+  const userChecks = (await Promise.all(jobs)).flat();
+  for (const c of userChecks) {
+    if (projectScan && c.location.listsProjects !== undefined && c.doc !== undefined) {
+      const source: ProjectSource = `listed:${c.host.id}`;
+      for (const p of listedProjects(c.doc, c.location.listsProjects, ctx)) roots.add(p.dir, source, p.recorded);
     }
   }
   if (projectScan) for (const a of cwdAncestors(env.cwd, home.path, ctx.auditRoot)) roots.add(a.dir, a.source);
   for (const p of options.projects ?? []) roots.add(path.resolve(env.cwd, p), 'flag');
   const projectRoots = roots.list();
-  const projectJobs: Promise<FileCheck[]>[] = [];
+  const projectJobs: Promise<LocatedCheck[]>[] = [];
   for (const root of projectRoots) {
     for (const { host, location } of projectLocations) projectJobs.push(checkLocation(host, location, ctx, out.cache, root.path));
   }
   // A project root may be the home itself (cwd = ~): a file already read at user scope by the same
   // host (~/.junie/mcp/mcp.json …) is not read again as a project file.
-  const seen = new Set(out.locations.map((l) => `${l.host}\0${l.path}`));
-  for (const c of (await Promise.all(projectJobs)).flat()) {
-    if (!seen.has(`${c.check.host}\0${c.check.path}`)) record(out, c);
-  }
+  const seen = new Set(userChecks.map((c) => `${c.check.host}\0${c.check.path}`));
+  const projectChecks = (await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`));
+  for (const c of await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, projectRoots)) record(out, c);
   return {
     platform,
     home,
@@ -130,10 +128,10 @@ function record(out: Collector, c: FileCheck): void {
 }
 
 /** Expands one location (files, or globs) and checks every file it names. */
-async function checkLocation(host: HostDefinition, location: HostLocation, ctx: PathContext, cache: FileCache, project: string | undefined): Promise<FileCheck[]> {
+async function checkLocation(host: HostDefinition, location: HostLocation, ctx: PathContext, cache: FileCache, project: string | undefined): Promise<LocatedCheck[]> {
   const variants = expandBraces(location.path);
   const results = await Promise.all(variants.map((template) => checkTemplate(host, location, template, ctx, cache, project)));
-  return results.flat();
+  return results.flat().map((c) => ({ ...c, host, location }));
 }
 
 async function checkTemplate(

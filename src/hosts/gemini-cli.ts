@@ -15,5 +15,9 @@ export const geminiCli = {
     { scope: 'plugin', glob: true, path: '~/.gemini/extensions/*/gemini-extension.json', format: 'json' },
     { scope: 'project', path: '<project>/.gemini/settings.json', note: 'ignored unless the folder is trusted' },
   ],
+  switches: [
+    { governs: '~/.gemini/settings.json', file: 'self', key: ['mcp', 'excluded'], kind: 'deny' },
+    { governs: '~/.gemini/settings.json', file: 'self', key: ['mcp', 'allowed'], kind: 'allow' },
+  ],
   notes: ['mcp.allowed / mcp.excluded filter servers globally; `trust: true` skips confirmations.'],
 } as const satisfies HostDefinition;

@@ -83,6 +83,22 @@ export interface EntryShape {
   readonly inner?: string;
 }
 
+/**
+ * A list of server names that turns entries of one location off (`deny`) or leaves only the
+ * listed ones on (`allow`): Claude Code `disabledMcpjsonServers`, Gemini `mcp.excluded` /
+ * `mcp.allowed`. A list that is absent or unreadable changes nothing (entries stay enabled: the
+ * audit errs towards reporting an entry as live).
+ */
+export interface NameSwitch {
+  /** The path template of the location whose entries it governs. */
+  readonly governs: string;
+  /** `self` = the entry's own file; else a path template (`<project>` = the entry's project). */
+  readonly file: string;
+  /** Key path to the array of names; `<project-key>` = the entry's project as that file records it. */
+  readonly key: readonly string[];
+  readonly kind: 'deny' | 'allow';
+}
+
 export interface HostDefinition {
   /** kebab-case, equals the file name. */
   readonly id: string;
@@ -91,6 +107,8 @@ export interface HostDefinition {
   readonly containers: readonly Container[];
   readonly entry: EntryShape;
   readonly locations: readonly HostLocation[];
+  /** Name lists that disable entries (hosts.md §5). */
+  readonly switches?: readonly NameSwitch[];
   /** Facts about this host's switches that a file-based audit should know (hosts.md §5). */
   readonly notes?: readonly string[];
 }

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Times the whole `mcp-audit scan --root … --format json` process on a generated home with 30
- * config files and 300 entries (target < 0.3 s median), and checks that the MCP SDK is not loaded.
+ * Times the whole `mcp-audit scan --root … --format json` process (discovery + grading + report)
+ * on a generated home with 30 config files and 300 entries (target < 0.3 s median), the same with
+ * `--list` (discovery only), and checks that the MCP SDK is not loaded.
  */
 const BIN = fileURLToPath(new URL('../../src/cli/bin.js', import.meta.url));
 const RUNS = 7;
@@ -71,6 +72,28 @@ function medianOf(values: number[]): number {
   return values[Math.floor(values.length / 2)] ?? NaN;
 }
 
+/** Median wall time of RUNS runs of the CLI with `args`; returns it and the last stdout. */
+function timeCli(args: readonly string[], cwd: string): { median: number; min: number; max: number; stdout: string } {
+  const times: number[] = [];
+  let stdout = '';
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd });
+    times.push(performance.now() - start);
+    if (r.status !== 0 && r.status !== 1) throw new Error(`mcp-audit ${args.join(' ')} exited ${String(r.status)}: ${r.stderr}`);
+    stdout = r.stdout;
+  }
+  const median = medianOf(times);
+  return { median, min: times[0] ?? NaN, max: times[times.length - 1] ?? NaN, stdout };
+}
+
+function entryCount(stdout: string): number {
+  const parsed: unknown = JSON.parse(stdout);
+  return typeof parsed === 'object' && parsed !== null && 'entries' in parsed && Array.isArray(parsed.entries) ? parsed.entries.length : -1;
+}
+
+const ms = (n: number): string => `${n.toFixed(0)} ms`;
+
 export async function bench(): Promise<void> {
   const home = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-bench-'));
   try {
@@ -78,30 +101,17 @@ export async function bench(): Promise<void> {
     const loader = path.join(home, 'sdk-watch.mjs');
     writeFileSync(loader, LOADER);
     const register = `data:text/javascript,import{register}from"node:module";import{pathToFileURL}from"node:url";register(pathToFileURL(${JSON.stringify(loader)}))`;
-    const times: number[] = [];
-    let entries = -1;
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now();
-      const r = spawnSync(process.execPath, [BIN, 'scan', '--root', home, '--format', 'json'], { encoding: 'utf8', cwd: home });
-      times.push(performance.now() - start);
-      if (r.status !== 0) throw new Error(`scan exited ${String(r.status)}: ${r.stderr}`);
-      const parsed: unknown = JSON.parse(r.stdout);
-      if (typeof parsed === 'object' && parsed !== null && 'entries' in parsed && Array.isArray(parsed.entries)) entries = parsed.entries.length;
-    }
-    const median = medianOf(times);
-    const baseline: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now();
-      spawnSync(process.execPath, [BIN, '--version'], { encoding: 'utf8' });
-      baseline.push(performance.now() - start);
-    }
-    const startup = medianOf(baseline);
+    const scan = timeCli(['scan', '--root', home, '--format', 'json'], home);
+    const list = timeCli(['scan', '--list', '--root', home, '--format', 'json'], home);
+    const startup = timeCli(['--version'], home);
     const watched = spawnSync(process.execPath, ['--import', register, BIN, 'scan', '--root', home, '--format', 'json'], { encoding: 'utf8', cwd: home });
     const sdk = watched.stderr.split('\n').filter((l) => l.startsWith('SDK-LOADED')).length;
-    process.stdout.write(`scan: ${files().length} files, ${entries} entries, ${RUNS} runs\n`);
-    process.stdout.write(`  median ${median.toFixed(0)} ms (min ${times[0]?.toFixed(0) ?? '?'} ms, max ${times[times.length - 1]?.toFixed(0) ?? '?'} ms); target < 300 ms: ${median < 300 ? 'met' : 'MISSED'}\n`);
-    process.stdout.write(`  baseline \`mcp-audit --version\` median ${startup.toFixed(0)} ms: discovery adds ${(median - startup).toFixed(0)} ms (load average ${os.loadavg()[0]?.toFixed(1) ?? '?'})\n`);
-    process.stdout.write(`  @modelcontextprotocol/sdk modules loaded: ${sdk}${sdk === 0 ? ' (not loaded: ok)' : ' (LOADED: imports must stay lazy)'}\n`);
+    const load = os.loadavg()[0]?.toFixed(1) ?? '?';
+    process.stdout.write(`home: ${files().length} files, ${entryCount(list.stdout)} entries found by discovery, ${entryCount(scan.stdout)} graded; ${RUNS} runs each; load average ${load}\n`);
+    process.stdout.write(`  scan --format json     median ${ms(scan.median)} (min ${ms(scan.min)}, max ${ms(scan.max)}); target < 300 ms: ${scan.median < 300 ? 'met' : 'MISSED'}\n`);
+    process.stdout.write(`  scan --list (discovery) median ${ms(list.median)} (min ${ms(list.min)}, max ${ms(list.max)})\n`);
+    process.stdout.write(`  --version (CLI startup) median ${ms(startup.median)}: discovery adds ${ms(list.median - startup.median)}, grading+report ${ms(scan.median - list.median)}\n`);
+    process.stdout.write(`  @modelcontextprotocol/sdk modules loaded by scan: ${sdk}${sdk === 0 ? ' (not loaded: ok)' : ' (LOADED: imports must stay lazy)'}\n`);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

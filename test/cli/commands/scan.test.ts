@@ -7,10 +7,10 @@ import { runAudit as runScan } from './audit-harness.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-describe('mcp-audit scan', () => {
+describe('mcp-audit scan --list (discovery only)', () => {
   it('--format json lists entries with host, scope, configPath, name, disabled, transport and location', async () => {
     const home = fixtureHome('linux');
-    const r = await runScan(['scan', '--root', home, '--format', 'json']);
+    const r = await runScan(['scan', '--list', '--root', home, '--format', 'json']);
     assert.equal(r.code, 0, r.stderr);
     const out: unknown = JSON.parse(r.stdout);
     assert.ok(isRecord(out) && Array.isArray(out.entries));
@@ -31,7 +31,7 @@ describe('mcp-audit scan', () => {
   it('never prints env or header values, in JSON or in the table', async () => {
     const home = fixtureHome('linux');
     for (const format of ['json', 'table']) {
-      const r = await runScan(['scan', '--root', home, '--format', format]);
+      const r = await runScan(['scan', '--list', '--root', home, '--format', format]);
       assert.equal(r.code, 0);
       assert.ok(!r.stdout.includes('REDACTED'), `${format} output contains a secret value`);
       assert.ok(!r.stdout.includes('Bearer'), `${format} output contains a header value`);
@@ -39,7 +39,7 @@ describe('mcp-audit scan', () => {
   });
 
   it('the table names each entry with its file:line:column and says when the count is a floor', async () => {
-    const r = await runScan(['scan', '--root', fixtureHome('linux'), '--no-project-scan']);
+    const r = await runScan(['scan', '--list', '--root', fixtureHome('linux'), '--no-project-scan']);
     assert.equal(r.code, 0);
     assert.match(r.stdout, /~\/\.config\/Claude\/claude_desktop_config\.json:11:5/);
     assert.match(r.stdout, /count is a floor/);
@@ -47,13 +47,13 @@ describe('mcp-audit scan', () => {
   });
 
   it('audits another OS layout with --platform under --root', async () => {
-    const r = await runScan(['scan', '--root', fixtureHome('windows'), '--platform', 'win32', '--format', 'json']);
+    const r = await runScan(['scan', '--list', '--root', fixtureHome('windows'), '--platform', 'win32', '--format', 'json']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /Claude_pzs8sxrjxfjjc/);
   });
 
   it('--platform of another OS without --root is a usage error (exit 2)', async () => {
-    const r = await runScan(['scan', '--platform', 'darwin']);
+    const r = await runScan(['scan', '--list', '--platform', 'darwin']);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /needs --root/);
   });
