@@ -1,0 +1,91 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { promises as fs, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { tempDir } from '../../helpers/materialize.js';
+import { BIN, cli } from './cli-run.js';
+
+const WIRED = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio'];
+const UPSTREAM = ['--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=@modelcontextprotocol/server-filesystem'];
+const clean = { mcpServers: { fs: { command: 'uvx', args: [...WIRED, ...UPSTREAM] } } };
+const planted = { mcpServers: { fs: { command: 'uvx', args: [...WIRED, '--pin-store', '/tmp/pins.json', ...UPSTREAM] } } };
+
+async function dotfilesRepo(cursorConfig: unknown): Promise<string> {
+  const repo = await tempDir('mcp-audit-dotfiles');
+  execFileSync('git', ['init', '-q', repo]);
+  await fs.mkdir(path.join(repo, '.cursor'));
+  await fs.writeFile(path.join(repo, '.cursor/mcp.json'), `${JSON.stringify(cursorConfig, null, 2)}\n`);
+  await fs.writeFile(path.join(repo, 'README.md'), 'dotfiles\n');
+  return repo;
+}
+
+/** The hook as .pre-commit-hooks.yaml declares it. */
+function hook(): { entry: string; files: RegExp } {
+  const doc: unknown = parseYaml(readFileSync('.pre-commit-hooks.yaml', 'utf8'));
+  assert.ok(Array.isArray(doc));
+  const h: unknown = doc.find((x: unknown) => typeof x === 'object' && x !== null && 'id' in x && x.id === 'mcp-audit');
+  assert.ok(typeof h === 'object' && h !== null && 'entry' in h && 'files' in h && 'language' in h);
+  assert.equal(h.language, 'node');
+  assert.ok(typeof h.entry === 'string' && typeof h.files === 'string');
+  return { entry: h.entry, files: new RegExp(h.files) };
+}
+
+/** Runs the hook exactly as pre-commit would: its entry, plus the staged files its `files` regex matches. */
+function runHook(repo: string, staged: readonly string[]): { code: number; stdout: string } {
+  const { entry, files } = hook();
+  const [program, ...args] = entry.split(' ');
+  assert.equal(program, 'mcp-audit');
+  const matched = staged.filter((f) => files.test(f));
+  if (matched.length === 0) return { code: 0, stdout: '' };
+  const r = spawnSync(process.execPath, [BIN, ...args, ...matched], { cwd: repo, encoding: 'utf8' });
+  return { code: r.status ?? -1, stdout: r.stdout };
+}
+
+test('the hook flags a planted --pin-store added to .cursor/mcp.json, with file:line:column', async () => {
+  const repo = await dotfilesRepo(planted);
+  const r = runHook(repo, ['.cursor/mcp.json', 'README.md']);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /~\/\.cursor\/mcp\.json:\d+:\d+: unverifiable: fs \(cursor\)/);
+  assert.match(r.stdout, /pin-store-planted/);
+});
+
+test('the hook passes a clean wired config and prints nothing', async () => {
+  const repo = await dotfilesRepo(clean);
+  const r = runHook(repo, ['.cursor/mcp.json']);
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout, '');
+});
+
+test('the hook files regex selects MCP configs and skips unrelated files', () => {
+  const { files } = hook();
+  for (const f of ['.cursor/mcp.json', '.mcp.json', '.claude.json', '.config/Code/User/mcp.json', '.codex/config.toml', '.gemini/settings.json']) {
+    assert.ok(files.test(f), f);
+  }
+  for (const f of ['README.md', 'src/index.ts', '.bashrc']) assert.ok(!files.test(f), f);
+});
+
+test('check grades only the named files and never reads stores from the repo', async () => {
+  const repo = await dotfilesRepo(clean);
+  await fs.mkdir(path.join(repo, '.codeium/windsurf'), { recursive: true });
+  await fs.writeFile(path.join(repo, '.codeium/windsurf/mcp_config.json'), JSON.stringify({ mcpServers: { bare: { command: 'npx', args: ['-y', 'x-mcp'] } } }));
+  const onlyCursor = await cli(['check', '.cursor/mcp.json'], { cwd: repo });
+  assert.equal(onlyCursor.code, 0, onlyCursor.stdout + onlyCursor.stderr);
+  const withWindsurf = await cli(['check', '.cursor/mcp.json', '.codeium/windsurf/mcp_config.json'], { cwd: repo });
+  assert.equal(withWindsurf.code, 1);
+  assert.match(withWindsurf.stdout, /unprotected: bare \(windsurf\)/);
+  assert.ok(!withWindsurf.stdout.includes('fs (cursor)'));
+});
+
+test('the real pre-commit tool runs the hook when it is installed', { skip: spawnSync('pre-commit', ['--version']).status !== 0 ? 'pre-commit is not installed here (tested above exactly as it invokes hooks)' : false }, async () => {
+  const repo = await dotfilesRepo(planted);
+  await fs.writeFile(path.join(repo, '.pre-commit-config.yaml'), [
+    'repos:', '  - repo: local', '    hooks:', '      - id: mcp-audit', '        name: mcp-audit',
+    `        entry: ${process.execPath} ${BIN} check`, '        language: system', `        files: '${hook().files.source}'`, '',
+  ].join('\n'));
+  execFileSync('git', ['add', '-A'], { cwd: repo });
+  const r = spawnSync('pre-commit', ['run', '--all-files'], { cwd: repo, encoding: 'utf8', env: { ...process.env, PRE_COMMIT_HOME: path.join(repo, '.cache') } });
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /pin-store-planted/);
+});

@@ -1,0 +1,123 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { materializeDir, tempDir } from '../../helpers/materialize.js';
+import { assertValidReport, parseReport } from '../../report/validate.js';
+import { assertSarifShape } from '../../report/sarif-shape.js';
+import { cli } from './cli-run.js';
+
+const DEMO = path.resolve('fixtures/demo/home');
+const SECRETS = ['ghp_demo_secret_never_printed_0000000000', 'demo-secret-never-printed'];
+
+test('scan grades the demo home: all three grades, the main findings, a valid JSON report, exit 1', async () => {
+  const home = await materializeDir(DEMO);
+  const r = await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json']);
+  assert.equal(r.code, 1, r.stderr);
+  assertValidReport(r.stdout);
+  const report = parseReport(r.stdout);
+  const grade = (name: string, upstream?: string): string | undefined =>
+    report.entries.find((e) => e.name === name && e.upstream === upstream)?.grade;
+  assert.equal(grade('filesystem'), 'enforcing');
+  assert.equal(grade('github'), 'unverifiable');
+  assert.equal(grade('search'), 'unverifiable');
+  assert.equal(grade('memory'), 'unverifiable');
+  assert.equal(grade('fetch'), 'unprotected');
+  assert.equal(grade('everything'), 'unprotected');
+  assert.equal(grade('mcp-hangar', 'payments'), 'enforcing');
+  assert.equal(grade('mcp-hangar', 'tickets'), 'unprotected');
+  const ids = new Set(report.entries.flatMap((e) => e.findings.map((f) => f.id)));
+  for (const id of ['pin-store-planted', 'env-home-override', 'env-store-override', 'pin-baseline-deleted', 'proxy-non-blocking', 'launcher-vulnerable']) {
+    assert.ok(ids.has(id), `demo shows ${id}`);
+  }
+  const retired = report.entries.find((e) => e.name === 'retired');
+  assert.equal(retired?.disabled, true);
+  const c = report.coverage;
+  assert.equal(c.disabled, 1);
+  assert.equal(c.total, c.enforcing + c.unverifiable + c.unprotected);
+  assert.equal(c.ratio, c.enforcing / c.total);
+  assert.equal(report.trustedHome.source, 'root-flag');
+  assert.equal(report.countIsFloor, true);
+});
+
+test('secrets in env values, headers and arguments appear in no output format', async () => {
+  const home = await materializeDir(DEMO);
+  await fs.mkdir(path.join(home, '.codeium/windsurf'), { recursive: true });
+  await fs.writeFile(path.join(home, '.codeium/windsurf/mcp_config.json'), JSON.stringify({
+    mcpServers: {
+      remote: { serverUrl: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer hdr-secret-4242' } },
+      tool: { command: 'npx', args: ['-y', 'some-mcp', '--api-key=arg-secret-1717', '--token', 'arg-secret-2828'], env: { SLACK_TOKEN: 'xoxb-env-secret-9999' } },
+    },
+  }));
+  const planted = [...SECRETS, 'hdr-secret-4242', 'arg-secret-1717', 'arg-secret-2828', 'xoxb-env-secret-9999', '/tmp/elsewhere'];
+  for (const format of ['table', 'json', 'sarif', 'markdown']) {
+    const r = await cli(['scan', '--root', home, '--no-project-scan', '--format', format]);
+    assert.equal(r.code, 1, `${format}: ${r.stderr}`);
+    for (const s of planted) {
+      assert.ok(!r.stdout.includes(s) && !r.stderr.includes(s), `${format} output leaks ${s}`);
+    }
+    if (format === 'json') {
+      const report = parseReport(r.stdout);
+      const tool = report.entries.find((e) => e.name === 'tool');
+      assert.deepEqual(tool?.envKeys, ['SLACK_TOKEN']);
+      assert.deepEqual(report.entries.find((e) => e.name === 'remote')?.headerKeys, ['Authorization']);
+    }
+  }
+});
+
+test('HOME, USERPROFILE and XDG_CONFIG_HOME pointed elsewhere change neither the trusted home nor the grades', async () => {
+  const decoy = await materializeDir(DEMO, 'mcp-audit-decoy');
+  const cwd = await tempDir('mcp-audit-cwd');
+  const base = ['scan', '--format', 'json', '--no-project-scan', '--fail-on', 'none'];
+  const plain = await cli(base, { cwd });
+  const moved = await cli(base, { cwd, env: { ...process.env, HOME: decoy, USERPROFILE: decoy, XDG_CONFIG_HOME: path.join(decoy, '.config') } });
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.equal(moved.code, 0, moved.stderr);
+  const a = parseReport(plain.stdout);
+  const b = parseReport(moved.stdout);
+  assert.equal(a.trustedHome.path, os.userInfo().homedir);
+  assert.equal(b.trustedHome.path, os.userInfo().homedir);
+  assert.equal(b.trustedHome.source, 'passwd');
+  assert.equal(b.homeEnvMismatch, true);
+  assert.ok(b.findings.some((f) => f.id === 'home-env-mismatch'));
+  const grades = (rep: typeof a): string[] => rep.entries.map((e) => `${e.host}/${e.name}/${e.upstream ?? ''}=${e.grade}`);
+  assert.deepEqual(grades(b), grades(a));
+  assert.ok(!b.entries.some((e) => e.configPath.startsWith(decoy)), 'nothing was read from the decoy $HOME');
+});
+
+test('policy exit codes: default, --fail-on, --fail-under, SARIF output, usage errors', async () => {
+  const home = await materializeDir(DEMO);
+  const run = (...args: string[]) => cli(['scan', '--root', home, '--no-project-scan', ...args]);
+  assert.equal((await run('--format', 'json')).code, 1, 'default: non-enforcing entries violate');
+  assert.equal((await run('--format', 'json', '--fail-on', 'none')).code, 0);
+  assert.equal((await run('--format', 'json', '--fail-on', 'none', '--fail-under', '10')).code, 0, 'coverage is 20%');
+  assert.equal((await run('--format', 'json', '--fail-on', 'none', '--fail-under', '50')).code, 1);
+  assert.equal((await run('--format', 'json', '--fail-on', 'critical')).code, 1, 'critical findings present');
+  const out = path.join(await tempDir('mcp-audit-out'), 'report.sarif');
+  const sarif = await run('--format', 'sarif', '--output', out);
+  assert.equal(sarif.code, 1, 'writing SARIF never hides the violation');
+  assert.equal(sarif.stdout, '');
+  assertSarifShape(await fs.readFile(out, 'utf8'));
+  assert.equal((await run('--format', 'sarif', '--output', out, '--fail-on', 'none')).code, 0);
+  assert.equal((await run('--fail-under', '150')).code, 2);
+  assert.equal((await run('--fail-on', 'bogus')).code, 2);
+  assert.equal((await run('--format', 'xml')).code, 2);
+  const unwritable = await run('--format', 'json', '--output', path.join(home, 'no/such/dir/r.json'));
+  assert.equal(unwritable.code, 2);
+});
+
+test('an ignore file in the audited home suppresses by fingerprint; the grade and coverage stay', async () => {
+  const home = await materializeDir(DEMO);
+  const first = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json'])).stdout);
+  const github = first.entries.find((e) => e.name === 'github');
+  const planted = github?.findings.find((f) => f.id === 'pin-store-planted');
+  assert.ok(planted !== undefined);
+  await fs.writeFile(path.join(home, '.mcp-audit-ignore.yaml'),
+    `- fingerprint: ${planted.fingerprint}\n  reason: custom store reviewed by security\n  expires: 2999-01-01\n`);
+  const second = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json'])).stdout);
+  const again = second.entries.find((e) => e.name === 'github')?.findings.find((f) => f.id === 'pin-store-planted');
+  assert.equal(again?.suppressed?.reason, 'custom store reviewed by security');
+  assert.equal(second.entries.find((e) => e.name === 'github')?.grade, 'unverifiable');
+  assert.deepEqual(second.coverage, first.coverage);
+});
