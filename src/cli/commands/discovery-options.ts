@@ -10,7 +10,11 @@ import { UsageError } from '../../shared/errors.js';
  */
 export function withDiscoveryOptions<T>(y: Argv<T>): Argv<T> {
   return y
-    .option('root', { type: 'string', describe: 'audit DIR as the home (dotfiles repo, mounted disk, fixtures)' })
+    .option('root', {
+      type: 'string',
+      describe: 'audit DIR as the home (dotfiles repo, mounted disk, fixtures); system paths such as /etc/…, '
+        + '/Library/…, %PROGRAMDATA% are read from DIR/_system/etc/…, DIR/_system/Library/…, DIR/_system/ProgramData/…',
+    })
     .option('user', { type: 'string', describe: "audit another account's home (from the password database)" })
     .option('project', { type: 'string', array: true, describe: 'also scan this project root (repeatable)' })
     .option('project-scan', {
