@@ -5,7 +5,8 @@
  * becomes the direction's `*-unclassified` kind (the fail-safe).
  */
 import { emit, emitText, textOf, type Scope } from './emit.js';
-import { isNullSchema, isObject, keyOf, looseSame, ptr, same } from './json.js';
+import { isNullSchema, isObject, keyOf, looseSame, ptr, same, someString } from './json.js';
+import { hasHidden } from './text.js';
 import {
   boundChange, DIRECTION_KINDS, KNOWN_KEYWORDS, MAX_KEYWORDS, MIN_KEYWORDS, multipleOfChange, OPAQUE_KEYWORDS,
   OPERATION_SELECTORS, OTHER_KNOWN, STRING_CONSTRAINTS, type BoundChange, type DirectionKinds, type SchemaDirection,
@@ -208,6 +209,7 @@ function diffEnum(A: JsonObject, B: JsonObject, path: string, ctx: SchemaCtx, pr
   for (const x of addedLeft) {
     const severity = ctx.dir === 'input' && (selector || !ctx.readOnly) ? 'high' : undefined;
     emit(scope, k.enumAdded, at, undefined, x, severity !== undefined ? { severity } : {});
+    if (someString(x, hasHidden)) emit(scope, 'hidden-characters-added', at, undefined, x);
   }
   for (const x of removed) emit(scope, k.enumRemoved, at, x, undefined);
   if (added.length === 0 && removed.length === 0 && !same(ea, eb) && keysA.size === keysB.size) {

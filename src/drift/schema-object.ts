@@ -78,13 +78,18 @@ function probableRename(a: unknown, b: unknown): boolean {
 /** A property present only in the new schema: param-added-optional iff guards G-P1–G-P4 hold. */
 function addedProperty(name: string, schema: unknown, B: JsonObject, rb: ReadonlySet<string>, at: string, depth: number, ctx: SchemaCtx): void {
   const scope: Scope = ctx.scope;
-  if (ctx.dir === 'output') { emit(scope, 'output-property-added', at, undefined, schema); return; }
-  if (rb.has(name)) { emit(scope, 'param-added-required', at, undefined, schema); return; }
-  if (depth !== 0) { emit(scope, 'nested-property-added-optional', at, undefined, schema, { details: { guard: 'G-P1' } }); return; }
+  const hidden = hasHidden(name) || someString(schema, hasHidden);
+  const held = (kind: 'output-property-added' | 'param-added-required' | 'nested-property-added-optional', details?: Readonly<Record<string, string>>): void => {
+    emit(scope, kind, at, undefined, schema, details !== undefined ? { details } : {});
+    if (hidden) emit(scope, 'hidden-characters-added', at, undefined, schema);
+  };
+  if (ctx.dir === 'output') { held('output-property-added'); return; }
+  if (rb.has(name)) { held('param-added-required'); return; }
+  if (depth !== 0) { held('nested-property-added-optional', { guard: 'G-P1' }); return; }
   const quoted = JSON.stringify(name);
   const conditional = CONDITIONAL.find((kw) => B[kw] !== undefined && keyOf(B[kw]).includes(quoted));
   if (conditional !== undefined) {
-    emit(scope, 'param-added-required', at, undefined, schema, { details: { guard: 'G-P2', keyword: conditional } });
+    held('param-added-required', { guard: 'G-P2', keyword: conditional });
     return;
   }
   let failed = false;
@@ -94,7 +99,7 @@ function addedProperty(name: string, schema: unknown, B: JsonObject, rb: Readonl
     emit(scope, 'schema-keyword-unrecognized-changed', at, undefined, schema,
       { details: { guard: 'G-P3', keyword: unknownKeyword }, ...(unknownKeyword === 'x-mcp-header' ? { severity: 'high' } : {}) });
   }
-  if (someString(schema, hasHidden)) {
+  if (hidden) {
     failed = true;
     emit(scope, 'hidden-characters-added', at, undefined, schema, { details: { guard: 'G-P4' } });
   }

@@ -116,3 +116,13 @@ describe('output schema kinds (§7.D)', () => {
     assert.deepEqual(kinds(diffTools(tool({ outputSchema: obj({}) }), tool())), ['output-schema-removed']);
   });
 });
+
+describe('hidden characters outside description fields', () => {
+  it('in an added parameter name or schema, however the parameter is classified', () => {
+    assert.deepEqual(input(obj({}), obj({ 'q\u200b': { type: 'string' } })), ['hidden-characters-added']);
+    assert.deepEqual(input(obj({}), obj({ q: { type: 'string', enum: ['a\u202e'] } }, { required: ['q'] })), ['hidden-characters-added', 'param-added-required']);
+  });
+  it('in an added enum value', () => {
+    assert.deepEqual(input(obj({ m: { enum: ['get'] } }), obj({ m: { enum: ['get', 'get\u{E0020}'] } })), ['enum-value-added', 'hidden-characters-added']);
+  });
+});
