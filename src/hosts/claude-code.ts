@@ -15,6 +15,14 @@ export const claudeCode = {
         { path: ['projects', '*', 'mcpServers'], shape: 'map', scope: 'project' },
       ],
     },
+    {
+      scope: 'user', path: '$CLAUDE_CONFIG_DIR/.claude.json', listsProjects: ['projects'],
+      containers: [
+        { path: ['mcpServers'], shape: 'map' },
+        { path: ['projects', '*', 'mcpServers'], shape: 'map', scope: 'project' },
+      ],
+      note: 'relocated by CLAUDE_CONFIG_DIR',
+    },
     { scope: 'managed', os: 'darwin', path: '/Library/Application Support/ClaudeCode/managed-mcp.json' },
     { scope: 'managed', os: 'linux', path: '/etc/claude-code/managed-mcp.json' },
     { scope: 'managed', os: 'win32', path: '%PROGRAMFILES%/ClaudeCode/managed-mcp.json' },

@@ -9,6 +9,7 @@ export const codex = {
   entry: { ...STANDARD_ENTRY, headers: ['http_headers'], enabled: ['enabled'], disabled: [] },
   locations: [
     { scope: 'user', path: '~/.codex/config.toml', listsProjects: ['projects'] },
+    { scope: 'user', path: '$CODEX_HOME/config.toml', listsProjects: ['projects'], note: 'relocated by CODEX_HOME' },
     { scope: 'profile', glob: true, path: '~/.codex/*.config.toml' },
     { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/codex/config.toml' },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/OpenAI/Codex/config.toml' },

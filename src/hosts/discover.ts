@@ -72,7 +72,9 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   }
   const resolution = await resolveHome(options, env);
   const home = resolution.home;
-  const ctx: PathContext = { platform, home: home.path, auditRoot: home.source === 'root-flag' };
+  const ctx: PathContext = {
+    platform, home: home.path, auditRoot: home.source === 'root-flag', ...(home.source === 'passwd' ? { relocators: env.vars } : {}),
+  };
   const hosts: readonly HostDefinition[] = options.hosts ?? HOSTS;
   const projectScan = options.projectScan ?? true;
   const out: Collector = { locations: [], entries: [], findings: [], cache: newFileCache() };

@@ -12,6 +12,7 @@ export const geminiCli = {
     { scope: 'managed', os: 'darwin', path: '/Library/Application Support/GeminiCli/settings.json' },
     { scope: 'managed', os: 'linux', path: '/etc/gemini-cli/settings.json' },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/gemini-cli/settings.json' },
+    { scope: 'managed', path: '$GEMINI_CLI_SYSTEM_SETTINGS_PATH', note: 'relocated system settings' },
     { scope: 'plugin', glob: true, path: '~/.gemini/extensions/*/gemini-extension.json', format: 'json' },
     { scope: 'project', path: '<project>/.gemini/settings.json', note: 'ignored unless the folder is trusted' },
   ],

@@ -10,6 +10,7 @@ export const mcporter = {
   locations: [
     { scope: 'user', path: '~/.mcporter/mcporter.json' },
     { scope: 'user', path: '~/.mcporter/mcporter.jsonc', format: 'jsonc' },
+    { scope: 'user', path: '$MCPORTER_CONFIG', format: 'jsonc' },
     { scope: 'project', path: '<project>/config/mcporter.json' },
   ],
 } as const satisfies HostDefinition;

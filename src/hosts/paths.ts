@@ -18,6 +18,13 @@ export interface PathContext {
   readonly home: string;
   /** True when the home is an operator-given --root: system paths are mapped below it. */
   readonly auditRoot: boolean;
+  /**
+   * Environment for `$NAME/…` relocator templates (hosts.md §7: CODEX_HOME, CLAUDE_CONFIG_DIR …).
+   * Set only when auditing the current user's own home: another account's (or a --root's) hosts
+   * do not run with this process's environment. Relocated files are checked in addition to the
+   * default ones, never instead of them.
+   */
+  readonly relocators?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface ExpandedPath {
@@ -57,7 +64,11 @@ function expandHead(head: string, ctx: PathContext, project: string | undefined)
     case '%PROGRAMFILES%': return systemRoot(ctx, 'Program Files');
     case '<project>': return project;
     case '': return systemRoot(ctx, undefined); // an absolute POSIX path: /etc/…, /Library/…
-    default: return undefined;
+    default: {
+      if (!head.startsWith('$')) return undefined;
+      const value = ctx.relocators?.[head.slice(1)];
+      return value !== undefined && path.isAbsolute(value) ? value : undefined;
+    }
   }
 }
 

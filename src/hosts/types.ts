@@ -14,6 +14,8 @@ import type { ConfigFormat, Scope, Transport } from '../parse/types.js';
  * - `%APPDATA%`, `%LOCALAPPDATA%`, `%USERPROFILE%`  Windows folders below the home
  * - `%PROGRAMDATA%`, `%PROGRAMFILES%`, `/etc/…`, `/Library/…`  system (managed) folders
  * - `<project>`       a project root (only in `scope: 'project'` locations)
+ * - `$NAME`           a relocator variable (hosts.md §7), only when auditing one's own home; the
+ *                     location is skipped when the variable is unset
  * A location with `glob: true` is a fast-glob pattern from the first segment holding `* ? { [`.
  */
 export interface HostLocation {

@@ -17,6 +17,7 @@ export const vscode = {
     { scope: 'user', path: '<UD>/Code/User/settings.json', containers: SETTINGS, gate: ['mcp'] },
     { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/mcp.json' },
     { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'] },
+    { scope: 'user', path: '$VSCODE_PORTABLE/user-data/User/mcp.json', note: 'portable install' },
     { scope: 'user', path: '~/.vscode/mcp.json', containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }] },
     { scope: 'user', os: 'linux', path: '~/.vscode-server/data/User/mcp.json', note: 'VS Code Server (remote)' },
     { scope: 'project', path: '<project>/.vscode/mcp.json' },
