@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { isNullSchema, keyOf, looseSame, preview, ptr, same, someString } from '../../src/drift/json.js';
+
+describe('json helpers', () => {
+  it('same: structural, key order ignored, undefined members ignored, arrays ordered', () => {
+    assert.equal(same({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 }), true);
+    assert.equal(same({ a: 1, x: undefined }, { a: 1 }), true);
+    assert.equal(same([1, 2], [2, 1]), false);
+    assert.equal(same({ a: 1 }, { a: 1, b: 2 }), false);
+    assert.equal(same({ a: [] }, { a: {} }), false);
+    assert.equal(same(null, {}), false);
+  });
+  it('looseSame: anyOf / oneOf / allOf branches as multisets at any depth', () => {
+    const a = { p: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'string' }] } };
+    assert.equal(looseSame(a, { p: { anyOf: [{ type: 'number' }, { type: 'string' }, { type: 'string' }] } }), true);
+    assert.equal(looseSame(a, { p: { anyOf: [{ type: 'number' }, { type: 'number' }, { type: 'string' }] } }), false);
+    assert.equal(looseSame({ enum: [1, 2] }, { enum: [2, 1] }), false);
+  });
+  it('keyOf is canonical for multiset keys', () => {
+    assert.equal(keyOf({ b: 1, a: [true, null, 'x'] }), '{"a":[true,null,"x"],"b":1}');
+  });
+  it('ptr escapes ~ and / (RFC 6901)', () => assert.equal(ptr('/properties', 'a/b~c'), '/properties/a~1b~0c'));
+  it('preview truncates long payloads and marks it', () => {
+    assert.equal(preview('abc'), '"abc"');
+    const p = preview({ s: 'x'.repeat(1000) });
+    assert.ok(p.endsWith('…(truncated)') && p.length < 250);
+    assert.equal(preview({ s: 'x'.repeat(1000) }, 4096).length, 1008);
+  });
+  it('someString visits values and member names', () => {
+    assert.equal(someString({ a: [{ b: 'x' }] }, (s) => s === 'x'), true);
+    assert.equal(someString({ 'k\u200b': 1 }, (s) => s.includes('\u200b')), true);
+    assert.equal(someString({ a: 1 }, () => true), true);
+    assert.equal(someString([1, 2], () => true), false);
+  });
+  it('isNullSchema is exactly {type: "null"}', () => {
+    assert.equal(isNullSchema({ type: 'null' }), true);
+    assert.equal(isNullSchema({ type: 'null', description: 'x' }), false);
+  });
+});
