@@ -36,7 +36,12 @@ const SHAPES: Readonly<Record<string, Shape>> = {
     children: { proxy: 'proxy', location: 'location', probe: 'probe', findings: 'finding' },
   },
   proxy: { keys: ['id', 'recognizerVersion', 'mode', 'blocking', 'pins', 'store', 'storeSource'] },
-  probe: { keys: ['outcome', 'detail', 'tools', 'matched', 'elapsedMs'] },
+  probe: {
+    keys: ['outcome', 'detail', 'tools', 'matched', 'pinned', 'drift', 'unpinned', 'failure', 'elapsedMs'],
+    children: { drift: 'probeDrift', failure: 'probeFailure' },
+  },
+  probeDrift: { keys: ['tool', 'change', 'kinds', 'decision'] },
+  probeFailure: { keys: ['reason', 'stderrTail'] },
   location: { keys: ['path', 'line', 'column'] },
   finding: {
     keys: ['id', 'severity', 'grade', 'message', 'location', 'data', 'fingerprint', 'suppressed'],

@@ -25,12 +25,32 @@ export interface ProxySummary {
   readonly storeSource: string;
 }
 
+/** One tool whose live contract differs from its pin (or that appeared or vanished), classified by drift/. */
+export interface ProbeDriftedTool {
+  readonly tool: string;
+  /** 'changed' (pinned, hash differs) | 'removed' (pinned, not served) | 'added' (served, not pinned) */
+  readonly change: string;
+  /** Drift kind ids; empty when the pin keeps no schema to classify against. */
+  readonly kinds: readonly string[];
+  /** 'auto-accept' | 'hold': what the proxy's decision rules do with this change. */
+  readonly decision: string;
+}
+
 export interface ProbeSummary {
   /** 'pins-confirmed' | 'drift' | 'unpinned-tools' | 'pins-unmatched' | 'probe-failed' */
   readonly outcome: string;
   readonly detail: string;
+  /** Tools the server lists. */
   readonly tools?: number;
+  /** Pinned tools whose live hash equals the pin. */
   readonly matched?: number;
+  /** Pins recorded for this server. */
+  readonly pinned?: number;
+  readonly drift?: readonly ProbeDriftedTool[];
+  /** Served tools with no pin. */
+  readonly unpinned?: readonly string[];
+  /** probe-failed: the probe's failure reason and the server's stderr tail (env values redacted). */
+  readonly failure?: { readonly reason: string; readonly stderrTail: string };
   readonly elapsedMs?: number;
 }
 

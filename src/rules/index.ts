@@ -32,6 +32,7 @@ import { configInvalidUtf8 } from './config-invalid-utf8.js';
 import { configSymlinkLoop } from './config-symlink-loop.js';
 import { configDuplicateKey } from './config-duplicate-key.js';
 import { configUnexpectedShape } from './config-unexpected-shape.js';
+import { pinsUnmatched } from './pins-unmatched.js';
 
 /**
  * The rule catalogue. One module per rule, file name = rule id. Add one import and one array
@@ -71,4 +72,5 @@ export const RULES: readonly RuleMeta[] = [
   configSymlinkLoop,
   configDuplicateKey,
   configUnexpectedShape,
+  pinsUnmatched,
 ];

@@ -1,0 +1,81 @@
+import type { CommandModule } from 'yargs';
+import type { ProbeEvent } from '../../probe/run.js';
+import type { ProbeSummary } from '../../report/model.js';
+import { UsageError } from '../../shared/errors.js';
+import type { CommandContext } from '../io.js';
+import { VERSION } from '../version.js';
+import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
+
+const DEFAULT_TIMEOUT_S = 20;
+const DEFAULT_JOBS = 4;
+
+function positiveNumber(argv: Readonly<Record<string, unknown>>, key: string, integer: boolean): number {
+  const v = argv[key];
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) {
+    throw new UsageError(`--${key} takes a positive ${integer ? 'integer' : 'number'}`);
+  }
+  return v;
+}
+
+function names(argv: Readonly<Record<string, unknown>>): string[] {
+  const raw = argv.name;
+  const list: unknown[] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return list.map((n) => {
+    if ((typeof n !== 'string' && typeof n !== 'number') || String(n) === '') throw new UsageError('NAME must be a server name');
+    return String(n);
+  });
+}
+
+const seconds = (ms: number | undefined): string => (ms === undefined ? '' : ` (${(ms / 1000).toFixed(1)} s)`);
+
+/** One stderr line per finished server. */
+export function progressLine(event: ProbeEvent): string {
+  const s: ProbeSummary = event.summary;
+  return `[${event.done}/${event.total}] ${event.label}: ${s.outcome}${seconds(s.elapsedMs)} — ${s.detail}\n`;
+}
+
+export function probeCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
+  return {
+    command: 'probe [name..]',
+    describe: 'Audit, then launch the servers behind pinning proxies and check the pins against what they really serve',
+    builder: (y) =>
+      withReportOptions(withDiscoveryOptions(y))
+        .positional('name', { type: 'string', array: true, describe: 'entry names to probe (default: every entry behind a pinning proxy)' })
+        .option('jobs', { type: 'number', default: DEFAULT_JOBS, describe: 'servers probed at once' })
+        .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_S, describe: 'seconds per server: spawn, initialize and every list page' })
+        .option('probe-project', { type: 'boolean', default: false, describe: 'also launch project-scope entries (they arrive with a clone)' })
+        .example('$0 probe', 'probe every pinned entry of the current user')
+        .example('$0 probe filesystem --format json', 'probe one entry, JSON report with entries[].probe'),
+    handler: async (argv) => {
+      const options = toDiscoverOptions(argv);
+      const reportOptions = toReportOptions(argv, ctx);
+      const jobs = positiveNumber(argv, 'jobs', true);
+      const timeoutMs = Math.round(positiveNumber(argv, 'timeout', false) * 1000);
+      const wanted = names(argv);
+      const { audit } = await import('../../grade/audit.js');
+      const { probeRows } = await import('../../probe/run.js');
+      const { buildReport } = await import('../../report/build.js');
+      const result = await audit(options, ctx.io.env);
+      const missing = wanted.filter((n) => !result.rows.some((r) => r.name === n || `${r.name}/${r.upstream ?? ''}` === n));
+      if (missing.length > 0) throw new UsageError(`no entry named ${missing.map((n) => `"${n}"`).join(', ')} was found`);
+      // Progress only for a person watching a table; machine formats stay quiet unless a probe fails.
+      const interactive = ctx.io.stderr.isTTY === true && reportOptions.format === 'table';
+      const probed = await probeRows(result, {
+        jobs, timeoutMs, probeProject: argv['probe-project'] === true, hostEnv: ctx.io.env.vars,
+        ...(wanted.length > 0 ? { names: wanted } : {}),
+        onResult: (event) => {
+          if (interactive) ctx.io.stderr.write(progressLine(event));
+          else if (event.summary.outcome === 'probe-failed') ctx.io.stderr.write(`mcp-audit: probe ${event.label}: ${event.summary.detail}\n`);
+        },
+      });
+      for (const s of probed.skipped) ctx.io.stderr.write(`mcp-audit: not probed: ${s.label}: ${s.why}\n`);
+      const report = buildReport(probed.result, {
+        version: VERSION, probed: true, probes: probed.probes,
+        ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),
+      });
+      const { code } = await emitReport(report, reportOptions, ctx);
+      ctx.exit(code);
+    },
+  };
+}
