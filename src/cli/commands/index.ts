@@ -6,9 +6,10 @@ import { explainCommand } from './explain.js';
 import { diffCommand } from './diff.js';
 import { hostsCommand } from './hosts.js';
 import { scanCommand } from './scan.js';
+import { probeCommand } from './probe.js';
 import { checkCommand } from './check.js';
 
 /** Every CLI command, as a factory over the run's context. Explicit list: no side-effect imports. */
 export type CommandFactory = (ctx: CommandContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [canonicalCommand, digestCommand, hostsCommand, scanCommand, checkCommand, diffCommand, explainCommand];
+export const COMMANDS: readonly CommandFactory[] = [canonicalCommand, digestCommand, hostsCommand, scanCommand, checkCommand, diffCommand, explainCommand, probeCommand];
