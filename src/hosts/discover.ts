@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { ServerEntry } from '../parse/types.js';
+import { configTooManyProjects } from '../rules/config-too-many-projects.js';
 import { homeEnvMismatch } from '../rules/home-env-mismatch.js';
 import { finding, type Finding } from '../rules/types.js';
 import type { Env, Platform, TrustedHome } from '../shared/env.js';
@@ -55,6 +56,9 @@ export interface Discovery {
   readonly projectRoots: readonly ProjectRoot[];
 }
 
+/** Projects taken from one host file's list; more are reported (config-too-many-projects), not scanned. */
+export const MAX_LISTED_PROJECTS = 1000;
+
 const GLOB_OPTIONS = { dot: true, onlyFiles: false, followSymbolicLinks: false, deep: 12, suppressErrors: true, unique: true } as const;
 
 interface Collector {
@@ -95,7 +99,14 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   for (const c of userChecks) {
     if (projectScan && c.location.listsProjects !== undefined && c.doc !== undefined) {
       const source: ProjectSource = `listed:${c.host.id}`;
-      for (const p of listedProjects(c.doc, c.location.listsProjects, ctx)) roots.add(p.dir, source, p.recorded);
+      const listed = listedProjects(c.doc, c.location.listsProjects, ctx);
+      for (const p of listed.slice(0, MAX_LISTED_PROJECTS)) roots.add(p.dir, source, p.recorded);
+      if (listed.length > MAX_LISTED_PROJECTS) {
+        const at = c.doc.locate(c.location.listsProjects);
+        out.findings.push(finding(configTooManyProjects, {
+          host: c.host.id, path: c.check.path, count: String(listed.length), limit: String(MAX_LISTED_PROJECTS),
+        }, { path: c.check.path, ...at }));
+      }
     }
   }
   if (projectScan) for (const a of cwdAncestors(env.cwd, home.path, ctx.auditRoot)) roots.add(a.dir, a.source);

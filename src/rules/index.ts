@@ -33,6 +33,7 @@ import { configSymlinkLoop } from './config-symlink-loop.js';
 import { configDuplicateKey } from './config-duplicate-key.js';
 import { configUnexpectedShape } from './config-unexpected-shape.js';
 import { pinsUnmatched } from './pins-unmatched.js';
+import { configTooManyProjects } from './config-too-many-projects.js';
 
 /**
  * The rule catalogue. One module per rule, file name = rule id. Add one import and one array
@@ -73,4 +74,5 @@ export const RULES: readonly RuleMeta[] = [
   configDuplicateKey,
   configUnexpectedShape,
   pinsUnmatched,
+  configTooManyProjects,
 ];
