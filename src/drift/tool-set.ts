@@ -5,7 +5,7 @@
  */
 import { effectiveAnnotations } from './annotations.js';
 import { emit, type Scope } from './emit.js';
-import { keyOf, ptr, someString } from './json.js';
+import { isObject, keyOf, ptr, someString } from './json.js';
 import { normalizeSchema } from './normalize.js';
 import type { KindId } from './kinds/index.js';
 import { hasHidden } from './text.js';
@@ -74,6 +74,7 @@ export function diffToolSet(oldTools: readonly ToolContract[], newTools: readonl
   }
 
   [removed, added] = pairByAffix(removed, added, out);
+  removed = consolidate(removed, [...B.values()], out);
   for (const t of removed) emit({ out, tool: t.name }, 'tool-removed', '', t.raw, undefined);
   const skeletons = new Map<string, number>();
   for (const name of new Set([...A.keys(), ...B.keys()])) {
@@ -81,6 +82,29 @@ export function diffToolSet(oldTools: readonly ToolContract[], newTools: readonl
     skeletons.set(s, (skeletons.get(s) ?? 0) + 1);
   }
   for (const t of added) toolAdded(t, skeletons, out);
+}
+
+/**
+ * tools-consolidated: removed tools whose names are values of a top-level string enum on a current
+ * tool (`get_workflow` → `actions_get.method`). Returns the removed tools left unexplained.
+ */
+function consolidate(removed: ToolContract[], current: readonly ToolContract[], out: Delta[]): ToolContract[] {
+  if (removed.length === 0) return removed;
+  const names = new Set(removed.map((t) => t.name));
+  const explained = new Set<string>();
+  for (const t of current) {
+    const schema = t.raw['inputSchema'];
+    const props = isObject(schema) && isObject(schema['properties']) ? schema['properties'] : {};
+    for (const [param, p] of Object.entries(props)) {
+      const values = isObject(p) && Array.isArray(p['enum']) ? p['enum'] : [];
+      const hit = values.filter((v): v is string => typeof v === 'string' && names.has(v) && !explained.has(v));
+      if (hit.length === 0) continue;
+      hit.forEach((h) => explained.add(h));
+      emit({ out, tool: t.name }, 'tools-consolidated', `${ptr(ptr('/inputSchema/properties', param), 'enum')}`, hit, t.name,
+        { details: { removedTools: hit, parameter: param } });
+    }
+  }
+  return removed.filter((t) => !explained.has(t.name));
 }
 
 const styleKey = (name: string): string => name.toLowerCase().replace(/[-_.]/g, '');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { classify } from '../../src/drift/classify.js';
+import type { JsonObject } from '../../src/drift/types.js';
 import { find, kinds, snap, tool } from './helpers.js';
 
 describe('tool set (§7.A)', () => {
@@ -39,6 +40,15 @@ describe('tool set (§7.A)', () => {
     const empty = { type: 'object' };
     const r = classify(snap(tool({ name: 'a', inputSchema: empty })), snap(tool({ name: 'b', inputSchema: empty }), tool({ name: 'c', inputSchema: empty })));
     assert.deepEqual(kinds(r), ['tool-added', 'tool-added', 'tool-removed']);
+    assert.equal(r.decision, 'hold');
+  });
+
+  it('removed tools that reappear as operation-enum values are tools-consolidated (github 3c53687e)', () => {
+    const wf = (name: string): JsonObject => tool({ name, description: name, inputSchema: { type: 'object', properties: { run_id: { type: 'number' } } } });
+    const actions = tool({ name: 'actions_get', inputSchema: { type: 'object', properties: { method: { type: 'string', enum: ['get_workflow', 'get_workflow_run', 'list'] } } } });
+    const r = classify(snap(wf('get_workflow'), wf('get_workflow_run'), wf('get_job_logs')), snap(actions, wf('get_job_logs')));
+    assert.deepEqual(kinds(r), ['tool-added', 'tools-consolidated']);
+    assert.deepEqual(find(r, 'tools-consolidated')[0]?.details?.['removedTools'], ['get_workflow', 'get_workflow_run']);
     assert.equal(r.decision, 'hold');
   });
 });
