@@ -13,7 +13,11 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-diff-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 function cli(...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, [BIN, 'diff', ...args], { encoding: 'utf8', cwd: REPO });
+  return cliWith(undefined, ...args);
+}
+
+function cliWith(stdin: string | undefined, ...args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [BIN, 'diff', ...args], { encoding: 'utf8', cwd: REPO, ...(stdin !== undefined ? { input: stdin } : {}) });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -85,6 +89,14 @@ describe('mcp-audit diff OLD NEW', () => {
       assert.match(r.err, /^mcp-audit: /);
     }
     assert.match(cli(good, path.join(tmp, 'page.json')).err, /nextCursor/);
+  });
+
+  it('reads one side from stdin with -, but not both', () => {
+    const pinned = write('pinned.json', { tools: [{ name: 't', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] });
+    const r = cliWith(JSON.stringify({ tools: [{ name: 't', inputSchema: { type: 'object' } }] }), pinned, '-', '--format', 'json');
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.out, /annotation-readonly-to-destructive/);
+    assert.equal(cliWith('[]', '-', '-').code, 2);
   });
 
   it('--help shows examples and the exit codes', () => {
