@@ -20,17 +20,17 @@ export type { ProjectRoot, ProjectSource } from './projects.js';
 /** What to audit. Everything is optional: the default audits the current user on this OS. */
 export interface DiscoverOptions {
   /** `--root DIR`: audit DIR as the home (system paths mapped below DIR/_system, see paths.ts). */
-  readonly root?: string;
+  readonly root?: string | undefined;
   /** `--user NAME`: audit another account's home from the password database. */
-  readonly user?: string;
+  readonly user?: string | undefined;
   /** `--project DIR` (repeatable): extra project roots, scanned even with projectScan off. */
-  readonly projects?: readonly string[];
+  readonly projects?: readonly string[] | undefined;
   /** `--no-project-scan` sets false: no cwd walk, no projects listed by hosts. Default true. */
-  readonly projectScan?: boolean;
+  readonly projectScan?: boolean | undefined;
   /** `--platform`: the OS layout to audit. Another OS than this one needs `root`. */
-  readonly platform?: Platform;
+  readonly platform?: Platform | undefined;
   /** The host registry (tests pass a subset). Default: HOSTS. */
-  readonly hosts?: readonly HostDefinition[];
+  readonly hosts?: readonly HostDefinition[] | undefined;
 }
 
 /**
@@ -39,10 +39,17 @@ export interface DiscoverOptions {
  * - `homeEnvMismatch`: $HOME (USERPROFILE on Windows) names another directory than the trusted
  *   home; a `home-env-mismatch` finding is also in `findings`. The variable's value is not kept.
  * - `locations`: every location checked, per host and scope, found / absent / error.
- * - `entries`: every server entry, with host, scope, configPath, origin (pointer, line:column).
- *   Disabled entries are included with `disabled: true` and `disabledBy`.
- * - `findings`: file-level problems (config-* rules), each located at file:line:column.
+ * - `entries`: every server entry (`ServerEntry`, src/parse/types.ts) with host, scope,
+ *   configPath, origin (JSON pointer, line:column), `project` for project and Claude Code local
+ *   entries, `realPath` when the file sits behind a symlink, `transportSource` (explicit /
+ *   defaulted / unresolvable) and `format`. Entries a host would not launch are kept, with
+ *   `disabled: true` and `disabledBy` (the switch, a deny/allow list, or a host rule such as
+ *   Claude Desktop ignoring url entries). Env and header values are present for analysis only.
+ * - `findings`: file-level problems (config-* rules, grade `unverifiable`), each located at
+ *   file:line:column, plus `home-env-mismatch`. One per file, not one per host reading it.
  * - `projectScan` / `countIsFloor`: with project scanning off, the entry count is a floor.
+ * - `projectRoots`: every project root scanned and why (cwd, cwd-ancestor, flag, listed:<host>).
+ * Order is deterministic: hosts in HOSTS order, locations in definition order, then projects.
  */
 export interface Discovery {
   readonly platform: Platform;

@@ -11,9 +11,9 @@ import { UsageError, toError } from '../shared/errors.js';
  */
 export interface HomeOptions {
   /** Audit this directory as the home (dotfiles repo, mounted disk, fixtures). */
-  readonly root?: string;
+  readonly root?: string | undefined;
   /** Audit another account's home, resolved through the password database. */
-  readonly user?: string;
+  readonly user?: string | undefined;
 }
 
 export interface HomeResolution {
