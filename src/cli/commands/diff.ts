@@ -104,15 +104,18 @@ export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs
         .epilog('Auto-accepted: tool-added, param-added-optional, output-schema-added (each with its guards). Everything else holds.\n'
           + 'Exit codes: 0 nothing changed or everything auto-accepts; 1 something holds; 2 usage or input error.'),
     handler: async (argv) => {
+      // yargs hands a lone `-` positional over as ''.
+      const oldFile = argv.old === '' ? '-' : argv.old;
+      const newFile = argv.new === '' ? '-' : argv.new;
       if (argv.batch !== undefined) {
-        if (argv.old !== undefined || argv.new !== undefined) throw new UsageError('--batch takes no OLD / NEW arguments');
-        await runBatch(argv.batch, ctx);
+        if (oldFile !== undefined || newFile !== undefined) throw new UsageError('--batch takes no OLD / NEW arguments');
+        await runBatch(argv.batch === '' ? '-' : argv.batch, ctx);
         return;
       }
-      if (argv.old === undefined || argv.new === undefined) throw new UsageError('diff needs OLD and NEW (or --batch FILE.jsonl)');
-      if (argv.old === '-' && argv.new === '-') throw new UsageError('only one of OLD and NEW can be - (stdin)');
-      const a = toSnapshot(parseJson(await readText(argv.old, ctx.io), argv.old), argv.old);
-      const b = toSnapshot(parseJson(await readText(argv.new, ctx.io), argv.new), argv.new);
+      if (oldFile === undefined || newFile === undefined) throw new UsageError('diff needs OLD and NEW (or --batch FILE.jsonl)');
+      if (oldFile === '-' && newFile === '-') throw new UsageError('only one of OLD and NEW can be - (stdin)');
+      const a = toSnapshot(parseJson(await readText(oldFile, ctx.io), oldFile), oldFile);
+      const b = toSnapshot(parseJson(await readText(newFile, ctx.io), newFile), newFile);
       const r = classify(a, b);
       ctx.io.stdout.write(argv.format === 'json' ? `${JSON.stringify(jsonResult(r), null, 2)}\n` : renderTable(r));
       ctx.exit(r.decision === 'hold' ? 1 : 0);
