@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { canonicalHash } from '../../../src/canonical/canonical.js';
+import { fromPlain } from '../../../src/canonical/from-plain.js';
+import { narrowPreimage } from '../../../src/canonical/profiles/narrow.js';
+import type { AuditReport, ReportEntry } from '../../../src/report/model.js';
+import { materializeHome } from '../../helpers/materialize.js';
+import { processesWith, SERVERS } from '../../probe/support.js';
+import { assertValidReport } from '../../report/validate.js';
+import { BIN } from './cli-harness.js';
+
+/** The independent Python pin writer (test/probe/reference-pin.py, beside reference.py in the source tree). */
+const PINNER = fileURLToPath(new URL('../../../../test/probe/reference-pin.py', import.meta.url));
+const HANG_TIMEOUT_S = 2;
+
+const gate = (...upstream: string[]): string[] =>
+  ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'node', ...upstream.map((a) => `--upstream-arg=${a}`)];
+
+/** Runs the Python reference against a live server and writes ~/.mcpindex/pins/<id>.json; returns tool → hash. */
+function pythonPin(home: string, id: string, server: readonly string[], options: { recipe?: string; env?: Record<string, string> } = {}): Map<string, string> {
+  const out = join(home, '.mcpindex', 'pins', `${id}.json`);
+  const args = [PINNER, out, id, ...(options.recipe !== undefined ? ['--recipe', options.recipe] : []), '--', 'node', ...server];
+  const py = spawnSync('python3', args, { encoding: 'utf8', env: { ...process.env, ...options.env } });
+  assert.equal(py.status, 0, `reference-pin.py failed: ${py.stderr}`);
+  return new Map(py.stdout.trim().split('\n').map((l) => l.split('\t')).map(([tool, hash]) => [tool ?? '', hash ?? '']));
+}
+
+interface Run { readonly code: number | null; readonly stdout: string; readonly stderr: string; readonly wallMs: number }
+
+function probeCli(home: string, ...args: string[]): Run {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [BIN, 'probe', '--root', home, '--no-project-scan', '--format', 'json', ...args], { encoding: 'utf8', cwd: home });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, wallMs: Date.now() - started };
+}
+
+function entry(report: AuditReport, name: string): ReportEntry {
+  const e = report.entries.find((x) => x.name === name);
+  assert.ok(e !== undefined, `entry ${name} in the report`);
+  return e;
+}
+
+describe('mcp-audit probe, end to end', () => {
+  const marker = `--probe-test-marker=${randomUUID()}`;
+  const pythonStyle = join(SERVERS, 'python-style.js');
+  let home = '';
+  let pyPins = new Map<string, string>();
+  let run: Run;
+  let report: AuditReport;
+
+  before(async () => {
+    home = await materializeHome({
+      '.cursor/mcp.json': JSON.stringify({
+        mcpServers: {
+          weather: { command: 'uvx', args: gate(pythonStyle) },
+          forecast: { command: 'uvx', args: gate(join(SERVERS, 'changing.js')), env: { FIXTURE_REVISION: '2' } },
+          repinned: { command: 'uvx', args: gate(pythonStyle) },
+          stuck: { command: 'uvx', args: gate(join(SERVERS, 'hostile.js'), 'hang', marker) },
+          plain: { command: 'node', args: [pythonStyle] },
+        },
+      }, null, 2),
+      '.mcpindex/pins/stuck.json': {
+        content: '{"version": 2, "pins": [{"server_id": "stuck", "tool_name": "echo", "definition_hash": "sha256:00", "pinned_at": "2026-11-01T10:00:00.000+00:00"}]}\n',
+        mode: 0o600,
+      },
+    }, 'mcp-audit-probe');
+    pyPins = pythonPin(home, 'weather', [pythonStyle]);
+    pythonPin(home, 'forecast', [join(SERVERS, 'changing.js')], { env: { FIXTURE_REVISION: '0' } });
+    pythonPin(home, 'repinned', [pythonStyle], { recipe: 'plain' });
+    run = probeCli(home, '--timeout', String(HANG_TIMEOUT_S));
+    report = JSON.parse(run.stdout);
+  });
+
+  after(() => {
+    if (home !== '') rmSync(home, { recursive: true, force: true });
+  });
+
+  it('writes a JSON report that matches the schema, with probed: true', () => {
+    assertValidReport(run.stdout);
+    assert.equal(report.probed, true);
+  });
+
+  it('pins written by the independent Python reference are confirmed (float literals kept)', () => {
+    const e = entry(report, 'weather');
+    assert.equal(e.probe?.outcome, 'pins-confirmed', e.probe?.detail);
+    assert.deepEqual([e.probe?.matched, e.probe?.pinned, e.probe?.tools], [2, 2, 2]);
+    assert.equal(e.grade, 'enforcing');
+  });
+
+  it('a JSON.parse path would not reproduce the Python hash of `scale` (0.0 read as 0: V5 vs V6)', () => {
+    const store: unknown = JSON.parse(readFileSync(join(home, '.mcpindex', 'pins', 'weather.json'), 'utf8'));
+    const pins: unknown = Reflect.get(store ?? {}, 'pins');
+    assert.ok(Array.isArray(pins));
+    const jsHash = (tool: string): string => {
+      const schema: unknown = Reflect.get(pins.find((p: unknown) => Reflect.get(p ?? {}, 'tool_name') === tool) ?? {}, 'schema');
+      const node = fromPlain(schema);
+      assert.ok(node.ok && node.value.kind === 'object');
+      const hash = canonicalHash(narrowPreimage(node.value), { contract: true });
+      assert.ok(hash.ok);
+      return hash.value.hash;
+    };
+    assert.notEqual(jsHash('scale'), pyPins.get('scale'), 'scale has 0.0, 1e3 and 1.0: integral floats');
+    assert.equal(jsHash('threshold'), pyPins.get('threshold'), 'threshold has only non-integral floats');
+  });
+
+  it('a drifted server is reported with classified kinds and the hold decision', () => {
+    const e = entry(report, 'forecast');
+    assert.equal(e.probe?.outcome, 'drift', e.probe?.detail);
+    assert.deepEqual([e.probe?.matched, e.probe?.pinned], [2, 3]);
+    const drifted = e.probe?.drift ?? [];
+    assert.deepEqual(drifted.map((d) => [d.tool, d.change, d.decision]), [['get_forecast', 'changed', 'hold']]);
+    assert.ok(drifted[0]?.kinds.includes('param-added-required'), drifted[0]?.kinds.join());
+    assert.ok(drifted[0]?.kinds.includes('description-digits-only'), drifted[0]?.kinds.join());
+    assert.match(e.probe?.detail ?? '', /mcpindex-gate would hold get_forecast/);
+    assert.equal(e.grade, 'enforcing', 'a guard posture holds the drift: still enforcing');
+  });
+
+  it('pins that match nothing under the proxy recipe make the row unverifiable', () => {
+    const e = entry(report, 'repinned');
+    assert.equal(e.probe?.outcome, 'pins-unmatched', e.probe?.detail);
+    assert.equal(e.grade, 'unverifiable');
+    assert.deepEqual(e.findings.map((f) => f.id), ['pins-unmatched']);
+  });
+
+  it('a hanging server is probe-failed within its timeout and leaves no process behind', () => {
+    const e = entry(report, 'stuck');
+    assert.equal(e.probe?.outcome, 'probe-failed');
+    assert.equal(e.probe?.failure?.reason, 'timeout');
+    assert.ok((e.probe?.elapsedMs ?? 0) >= HANG_TIMEOUT_S * 1000);
+    assert.ok(run.wallMs < (HANG_TIMEOUT_S + 5) * 1000, `the whole run took ${run.wallMs} ms`);
+    assert.deepEqual(processesWith(marker), []);
+    assert.match(run.stderr, /^mcp-audit: probe cursor:stuck: timeout: /m, 'a failure is reported on stderr even with --format json');
+  });
+
+  it('an unprotected entry gets no probe object', () => {
+    assert.equal(entry(report, 'plain').probe, undefined);
+  });
+
+  it('named entries only; with --format json nothing reaches stderr when nothing fails', () => {
+    const named = probeCli(home, 'weather');
+    assertValidReport(named.stdout);
+    const r: AuditReport = JSON.parse(named.stdout);
+    assert.deepEqual(r.entries.filter((e) => e.probe !== undefined).map((e) => [e.name, e.probe?.outcome]), [['weather', 'pins-confirmed']]);
+    assert.equal(named.stderr.replace(/^mcp-audit: policy violated: .*\n/m, ''), '');
+  });
+
+  it('an unknown name is a usage error (exit 2)', () => {
+    const r = probeCli(home, 'nope');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /no entry named "nope"/);
+  });
+});
