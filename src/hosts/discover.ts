@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { promises as fs } from 'node:fs';
 import type { ServerEntry } from '../parse/types.js';
 import { configTooManyProjects } from '../rules/config-too-many-projects.js';
 import { homeEnvMismatch } from '../rules/home-env-mismatch.js';
@@ -7,7 +6,9 @@ import { finding, type Finding } from '../rules/types.js';
 import type { Env, Platform, TrustedHome } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
 import { checkFile, newFileCache, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
+import { globFiles } from './glob.js';
 import { resolveHome } from './home.js';
+import { readProjectIndexes } from './project-index.js';
 import { applySwitches, type LocatedCheck } from './switches.js';
 import { HOSTS } from './index.js';
 import { appliesTo, expandBraces, expandTemplate, type PathContext } from './paths.js';
@@ -66,8 +67,6 @@ export interface Discovery {
 /** Projects taken from one host file's list; more are reported (config-too-many-projects), not scanned. */
 export const MAX_LISTED_PROJECTS = 1000;
 
-const GLOB_OPTIONS = { dot: true, onlyFiles: false, followSymbolicLinks: false, deep: 12, suppressErrors: true, unique: true } as const;
-
 interface Collector {
   readonly locations: LocationCheck[];
   readonly entries: ServerEntry[];
@@ -116,6 +115,16 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
       }
     }
   }
+  if (projectScan) {
+    for (const index of await readProjectIndexes(hosts, ctx, out.cache)) {
+      for (const f of index.folders.slice(0, MAX_LISTED_PROJECTS)) roots.add(f.dir, `listed:${index.host}`, f.recorded);
+      if (index.folders.length > MAX_LISTED_PROJECTS) {
+        out.findings.push(finding(configTooManyProjects, {
+          host: index.host, path: index.source, count: String(index.folders.length), limit: String(MAX_LISTED_PROJECTS),
+        }));
+      }
+    }
+  }
   if (projectScan) for (const a of cwdAncestors(env.cwd, home.path, ctx.auditRoot)) roots.add(a.dir, a.source);
   for (const p of options.projects ?? []) roots.add(path.resolve(env.cwd, p), 'flag');
   const projectRoots = roots.list();
@@ -161,7 +170,7 @@ async function checkTemplate(
   if (expanded === undefined) return [];
   const extra = project !== undefined ? { project } : {};
   if (expanded.pattern === undefined) return [await checkFile(host, location, expanded.base, cache, extra)];
-  const matches = !(await isDirectory(expanded.base)) ? [] : (await (await import('fast-glob')).default(expanded.pattern, { ...GLOB_OPTIONS, cwd: expanded.base, absolute: true })).map((m) => path.normalize(m)).sort();
+  const matches = await globFiles(expanded);
   if (matches.length === 0) {
     const format = location.format ?? host.format;
     return [{
@@ -173,13 +182,4 @@ async function checkTemplate(
     }];
   }
   return Promise.all(matches.map((m) => checkFile(host, location, m, cache, { ...extra, pattern: expanded.display })));
-}
-
-/** fast-glob is loaded only when a glob's literal base directory exists. */
-async function isDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await fs.stat(dir)).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -66,3 +66,25 @@ export function listedProjects(doc: ParsedDocument, keyPath: readonly string[], 
   }
   return out;
 }
+
+/**
+ * The folder a project index records: a `file://` URI (Windows drive URIs such as
+ * `file:///c%3A/Users/u/app` included) or an absolute path, mapped like other recorded paths.
+ * Remote URIs (`vscode-remote://…`) name no local folder and give undefined.
+ */
+export function indexedFolder(value: unknown, ctx: PathContext): { dir: string; recorded: string } | undefined {
+  if (typeof value !== 'string') return undefined;
+  let recorded = value;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    if (!value.startsWith('file://')) return undefined;
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(value).pathname);
+    } catch {
+      return undefined;
+    }
+    recorded = pathname.replace(/^\/([A-Za-z]:)/, '$1');
+  }
+  const dir = mapRecordedPath(recorded, ctx);
+  return dir === undefined ? undefined : { dir, recorded };
+}

@@ -101,6 +101,17 @@ export interface NameSwitch {
   readonly kind: 'deny' | 'allow';
 }
 
+/**
+ * Files in which a host records the project folders it opened (hosts.md §8), e.g. VS Code
+ * `workspaceStorage/<id>/workspace.json` `{"folder": "file:///home/u/app"}`. With project scanning
+ * on, each folder becomes a project root. `path` may use globs and brace groups.
+ */
+export interface ProjectIndex {
+  readonly path: string;
+  /** Key path to a `file://` URI (or an absolute path) naming the folder. */
+  readonly key: readonly string[];
+}
+
 export interface HostDefinition {
   /** kebab-case, equals the file name. */
   readonly id: string;
@@ -109,6 +120,8 @@ export interface HostDefinition {
   readonly containers: readonly Container[];
   readonly entry: EntryShape;
   readonly locations: readonly HostLocation[];
+  /** Where the host records its project folders (hosts.md §8). */
+  readonly projectIndexes?: readonly ProjectIndex[];
   /** Name lists that disable entries (hosts.md §5). */
   readonly switches?: readonly NameSwitch[];
   /** Facts about this host's switches that a file-based audit should know (hosts.md §5). */

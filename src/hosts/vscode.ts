@@ -35,5 +35,8 @@ export const vscode = {
       containers: [{ path: ['customizations', 'vscode', 'mcp', 'servers'], shape: 'map' }], gate: ['mcp'],
     },
   ],
+  projectIndexes: [
+    { path: '<UD>/{Code,Code - Insiders,VSCodium,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['folder'] },
+  ],
   notes: ['`inputs[]` with ${input:id} supplies prompted secrets.'],
 } as const satisfies HostDefinition;

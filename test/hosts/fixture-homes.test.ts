@@ -76,6 +76,8 @@ for (const layout of LAYOUTS) {
       assert.equal(d.countIsFloor, false);
       assert.ok(d.projectRoots.some((r) => r.path === path.join(home, 'src', 'webapp') && r.sources.includes('listed:claude-code')));
       assert.ok(d.projectRoots.some((r) => r.path === path.join(home, 'src', 'api') && r.sources.includes('listed:codex')));
+      assert.ok(d.projectRoots.some((r) => r.path === path.join(home, 'src', 'tools') && r.sources.includes('listed:vscode')));
+      assert.ok(!d.projectRoots.some((r) => r.path.includes('remote-only')), 'a vscode-remote:// folder is not local');
     });
 
     it('every entry has a located origin inside its config file', async () => {
