@@ -7,6 +7,7 @@
  *
  * An event with no deltas is `auto-accept` with `changed: false` (nothing to hold).
  */
+import { emit } from './emit.js';
 import { AUTO_KINDS } from './kinds/index.js';
 import { diffServer } from './server.js';
 import { diffToolSet } from './tool-set.js';
@@ -30,6 +31,9 @@ export function decide(deltas: readonly Delta[]): Decision {
 export function classify(old: Snapshot, next: Snapshot): DriftResult {
   const deltas: Delta[] = [];
   diffToolSet(old.tools, next.tools, deltas);
+  for (const pointer of next.duplicateMembers ?? []) {
+    emit({ out: deltas }, 'snapshot-malformed', pointer, undefined, undefined, { details: { reason: 'duplicate member name in the new snapshot' } });
+  }
   diffServer(old, next, deltas);
   deltas.sort(compare);
   return { deltas, decision: decide(deltas), changed: deltas.length > 0 };

@@ -46,6 +46,12 @@ export interface PromptContract {
  */
 export interface Snapshot {
   readonly tools: readonly ToolContract[];
+  /**
+   * JSON Pointers of members whose name repeats an earlier one in the same object of the raw text
+   * (JSON.parse keeps the last, other parsers the first: a parser differential). Filled by callers
+   * that see the text; reported as snapshot-malformed when present in the new snapshot.
+   */
+  readonly duplicateMembers?: readonly string[];
   readonly prompts?: readonly PromptContract[];
   readonly server?: {
     readonly serverInfo?: JsonObject;

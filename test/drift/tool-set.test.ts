@@ -23,6 +23,12 @@ describe('tool set (§7.A)', () => {
     assert.deepEqual(kinds(r), ['snapshot-malformed']);
   });
 
+  it('duplicate member names reported by the caller are snapshot-malformed on the new side only', () => {
+    const withDup = { ...snap(tool()), duplicateMembers: ['/tools/0/name'] };
+    assert.deepEqual(classify(snap(tool()), withDup).deltas.map((d) => [d.kind, d.path]), [['snapshot-malformed', '/tools/0/name']]);
+    assert.deepEqual(classify(withDup, snap(tool())).deltas, []);
+  });
+
   it('a renamed tool is also diffed, and its deltas carry the new name', () => {
     const r = classify(snap(tool({ name: 'getTinyImage', description: 'old' })), snap(tool({ name: 'get-tiny-image', description: 'new' })));
     assert.deepEqual(kinds(r), ['description-text-changed', 'tool-renamed-style-only']);

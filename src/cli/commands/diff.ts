@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import Table from 'cli-table3';
 import type { Argv, CommandModule } from 'yargs';
 import { classify } from '../../drift/classify.js';
+import { readJsonText } from '../../canonical/json-text.js';
 import { parseSnapshot } from '../../drift/input.js';
 import type { DriftResult, Snapshot } from '../../drift/types.js';
 import { InputError, IoError, UsageError, toError } from '../../shared/errors.js';
@@ -25,18 +26,30 @@ async function readText(file: string, io: Io): Promise<string> {
   }
 }
 
-function parseJson(text: string, name: string): unknown {
+interface Parsed {
+  readonly value: unknown;
+  /** Pointers of repeated member names (JSON.parse keeps the last copy). */
+  readonly duplicates: readonly string[];
+}
+
+/** Strict JSON with line:column on errors, and the duplicate member names JSON.parse would hide. */
+function parseJson(text: string, name: string): Parsed {
+  const doc = readJsonText(text);
+  if (!doc.ok) {
+    const p = doc.problem;
+    throw new InputError(`${name}:${p.line}:${p.column}: invalid JSON: ${p.message}${p.pointer === '' ? '' : ` at ${p.pointer}`}`, p);
+  }
   try {
-    return JSON.parse(text);
+    return { value: JSON.parse(text), duplicates: doc.value.duplicates.map((d) => d.pointer) };
   } catch (e: unknown) {
     throw new InputError(`${name}: not valid JSON: ${toError(e).message}`, undefined, { cause: e });
   }
 }
 
-function toSnapshot(value: unknown, name: string): Snapshot {
-  const r = parseSnapshot(value);
+function toSnapshot(parsed: Parsed, name: string): Snapshot {
+  const r = parseSnapshot(parsed.value);
   if (!r.ok) throw new InputError(`${name}${r.pointer === '' ? '' : ` at ${r.pointer}`}: ${r.message}`);
-  return r.snapshot;
+  return parsed.duplicates.length > 0 ? { ...r.snapshot, duplicateMembers: parsed.duplicates } : r.snapshot;
 }
 
 function jsonResult(r: DriftResult): object {
@@ -68,11 +81,16 @@ async function runBatch(file: string, ctx: CommandContext): Promise<void> {
     events++;
     let id: unknown = null;
     try {
-      const rec = parseJson(line, `line ${i + 1}`);
+      const parsed = parseJson(line, `line ${i + 1}`);
+      const rec = parsed.value;
       if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) throw new InputError(`line ${i + 1}: expected {id, old, new}`);
       id = Reflect.get(rec, 'id') ?? null;
       if (!('old' in rec) || !('new' in rec)) throw new InputError(`line ${i + 1}: missing "old" or "new"`);
-      const r = classify(toSnapshot(Reflect.get(rec, 'old'), `line ${i + 1} old`), toSnapshot(Reflect.get(rec, 'new'), `line ${i + 1} new`));
+      const side = (key: 'old' | 'new'): Parsed => ({
+        value: Reflect.get(rec, key),
+        duplicates: parsed.duplicates.filter((p) => p.startsWith(`/${key}/`)).map((p) => p.slice(key.length + 1)),
+      });
+      const r = classify(toSnapshot(side('old'), `line ${i + 1} old`), toSnapshot(side('new'), `line ${i + 1} new`));
       if (r.decision === 'hold') hold++;
       else auto++;
       for (const d of r.deltas) byKind.set(d.kind, (byKind.get(d.kind) ?? 0) + 1);

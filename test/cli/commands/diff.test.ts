@@ -99,6 +99,16 @@ describe('mcp-audit diff OLD NEW', () => {
     assert.equal(cliWith('[]', '-', '-').code, 2);
   });
 
+  it('a repeated member name in the new snapshot is snapshot-malformed (parser differential)', () => {
+    const pinned = write('one.json', { tools: [{ name: 'b', inputSchema: { type: 'object' } }] });
+    const dup = write('dup.json', '{"tools":[{"name":"a","name":"b","inputSchema":{"type":"object"}}]}');
+    const r = cli(pinned, dup, '--format', 'json');
+    assert.equal(r.code, 1, r.err);
+    const j: unknown = JSON.parse(r.out);
+    assert.deepEqual([at(j, 'deltas', 0, 'kind'), at(j, 'deltas', 0, 'path'), at(j, 'deltas', 'length')], ['snapshot-malformed', '/tools/0/name', 1]);
+    assert.match(cli(pinned, write('trunc.json', '{"tools": [')).err, /trunc\.json:1:\d+: invalid JSON/);
+  });
+
   it('--help shows examples and the exit codes', () => {
     const r = cli('--help');
     assert.equal(r.code, 0);
