@@ -10,7 +10,7 @@ export const antigravity = {
   locations: [
     { scope: 'user', path: '~/.gemini/antigravity/mcp_config.json' },
     { scope: 'user', path: '~/.gemini/config/mcp_config.json' },
-    { scope: 'user', path: '<UD>/Antigravity/User/mcp.json', format: 'jsonc', containers: [{ path: ['servers'], shape: 'map' }] },
+    { scope: 'user', path: '<UD>/{Antigravity,Antigravity IDE}/User/mcp.json', format: 'jsonc', containers: [{ path: ['servers'], shape: 'map' }] },
     {
       scope: 'plugin', glob: true, path: '~/.gemini/config/plugins/*/{mcp.json,.mcp.json,mcp_config.json}',
       containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],

@@ -31,6 +31,14 @@ export const claudeCode = {
       containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
     },
     { scope: 'plugin', glob: true, path: '~/.claude/plugins/{cache,repos,marketplaces}/**/.claude-plugin/plugin.json' },
+    {
+      scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_CACHE_DIR/**/.mcp.json',
+      containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
+    },
+    {
+      scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_SEED_DIR/**/.mcp.json',
+      containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
+    },
     { scope: 'project', path: '<project>/.mcp.json' },
   ],
   switches: [

@@ -12,6 +12,7 @@ export const windsurf = {
     { scope: 'user', path: '~/.codeium/windsurf-next/mcp_config.json', note: 'Windsurf Next' },
     { scope: 'user', path: '~/.codeium/mcp_config.json', note: 'Windsurf plugin for JetBrains' },
     { scope: 'user', path: '~/.windsurf/mcp_config.json', unverified: true },
+    { scope: 'user', path: '~/.config/.codeium/windsurf/mcp_config.json', unverified: true },
     { scope: 'user', os: 'win32', path: '%APPDATA%/Codeium/windsurf/mcp_config.json', unverified: true },
     { scope: 'project', path: '<project>/.windsurf/mcp_config.json', unverified: true },
   ],
