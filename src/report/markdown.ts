@@ -75,6 +75,12 @@ export const markdown = {
       }
       out.push('');
     }
+    const probed = report.entries.filter((e) => e.probe !== undefined);
+    if (probed.length > 0) {
+      out.push(`### Probe results (${probed.length})`, '', row(['Host', 'Server', 'Outcome', 'Detail']), row(['---', '---', '---', '---']));
+      for (const e of probed) out.push(row([mdText(e.host), mdCode(entryLabel(e)), mdCode(e.probe?.outcome ?? ''), mdText(e.probe?.detail ?? '')]));
+      out.push('');
+    }
     const located = allFindings(report);
     const active = located.filter((l) => l.finding.suppressed === undefined);
     const suppressed = located.filter((l) => l.finding.suppressed !== undefined);

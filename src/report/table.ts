@@ -56,6 +56,14 @@ function findingLines(f: ReportFinding, home: string, p: Palette): string[] {
   return lines;
 }
 
+/** A probed entry: its outcome (with the server's time) and the detail, under its findings. */
+function probeLines(e: ReportEntry, p: Palette): string[] {
+  if (e.probe === undefined) return [];
+  const time = e.probe.elapsedMs === undefined ? '' : ` (${(e.probe.elapsedMs / 1000).toFixed(1)} s)`;
+  const paint = e.probe.outcome === 'pins-confirmed' ? p.grade.enforcing : e.probe.outcome === 'pins-unmatched' ? p.grade.unprotected : p.grade.unverifiable;
+  return [`  ${p.bold('probe'.padEnd(8))} ${paint(e.probe.outcome)}${time}  ${entryLabel(e)}`, ...wrap(e.probe.detail, WIDTH, '      ')];
+}
+
 function hostBlock(host: string, entries: readonly ReportEntry[], report: AuditReport, ctx: ReportContext,
   p: Palette): string[] {
   const counts = report.coverage.byHost[host];
@@ -74,6 +82,7 @@ function hostBlock(host: string, entries: readonly ReportEntry[], report: AuditR
   out.push(table.toString());
   for (const e of entries) {
     for (const f of e.findings) out.push(...findingLines(f, ctx.home, p));
+    out.push(...probeLines(e, p));
   }
   return out;
 }

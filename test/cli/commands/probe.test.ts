@@ -34,7 +34,7 @@ interface Run { readonly code: number | null; readonly stdout: string; readonly 
 
 function probeCli(home: string, ...args: string[]): Run {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [BIN, 'probe', '--root', home, '--no-project-scan', '--format', 'json', ...args], { encoding: 'utf8', cwd: home });
+  const r = spawnSync(process.execPath, [BIN, 'probe', '--root', home, '--no-project-scan', ...(args.includes('--format') ? [] : ['--format', 'json']), ...args], { encoding: 'utf8', cwd: home });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, wallMs: Date.now() - started };
 }
 
@@ -146,6 +146,15 @@ describe('mcp-audit probe, end to end', () => {
     const r: AuditReport = JSON.parse(named.stdout);
     assert.deepEqual(r.entries.filter((e) => e.probe !== undefined).map((e) => [e.name, e.probe?.outcome]), [['weather', 'pins-confirmed']]);
     assert.equal(named.stderr.replace(/^mcp-audit: policy violated: .*\n/m, ''), '');
+  });
+
+  it('the table and Markdown reports show each probed entry with its outcome', () => {
+    for (const format of ['table', 'markdown']) {
+      const r = probeCli(home, 'weather', '--format', format);
+      assert.match(r.stdout, /pins-confirmed/, format);
+      assert.match(r.stdout, /2 of 2 pinned tools match under the mcpindex definition\\?_hash/, format);
+      assert.doesNotMatch(r.stderr, /\[1\/1\]/, `${format}: no progress lines when stderr is not a terminal`);
+    }
   });
 
   it('an unknown name is a usage error (exit 2)', () => {
