@@ -3,6 +3,7 @@ import type { CommandModule } from 'yargs';
 import type { Discovery } from '../../hosts/discover.js';
 import type { ServerEntry } from '../../parse/types.js';
 import type { Finding } from '../../rules/types.js';
+import { redactArgv } from '../../report/redact.js';
 import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
 import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
@@ -18,7 +19,7 @@ export function displayPath(file: string, home: string): string {
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? `~/${rel.split(path.sep).join('/')}` : file;
 }
 
-/** One entry for output: keys of env and headers only, never their values. */
+/** One entry for output: keys of env and headers only, never their values; secret-looking args and URL credentials masked. */
 export function entryJson(e: ServerEntry): Record<string, unknown> {
   return {
     host: e.host,
@@ -31,9 +32,9 @@ export function entryJson(e: ServerEntry): Record<string, unknown> {
     location: { path: e.origin.file, pointer: e.origin.pointer, line: e.origin.line, column: e.origin.column },
     ...(e.project !== undefined ? { project: e.project } : {}),
     ...(e.realPath !== undefined ? { realPath: e.realPath } : {}),
-    ...(e.command !== undefined ? { command: e.command } : {}),
-    args: e.args,
-    ...(e.url !== undefined ? { url: e.url } : {}),
+    ...(e.command !== undefined ? { command: redactArgv([e.command])[0] ?? '' } : {}),
+    args: redactArgv(e.args),
+    ...(e.url !== undefined ? { url: redactArgv([e.url])[0] ?? '' } : {}),
     envKeys: Object.keys(e.env),
     headerKeys: Object.keys(e.headers),
   };

@@ -38,6 +38,12 @@ describe('mcp-audit scan --list (discovery only)', () => {
     }
   });
 
+  it('masks secrets in args and URLs (exa api key in a query string, Authorization args)', async () => {
+    const r = await runScan(['scan', '--list', '--root', fixtureHome('linux'), '--format', 'json']);
+    assert.ok(r.stdout.includes('exaApiKey=redacted'), 'the URL query value is masked');
+    assert.ok(!r.stdout.includes('${EXA_API_KEY}'));
+  });
+
   it('the table names each entry with its file:line:column and says when the count is a floor', async () => {
     const r = await runScan(['scan', '--list', '--root', fixtureHome('linux'), '--no-project-scan']);
     assert.equal(r.code, 0);
