@@ -12,6 +12,8 @@ import type { AuditReport, ReportEntry } from '../../../src/report/model.js';
 import { materializeHome } from '../../helpers/materialize.js';
 import { processesWith, SERVERS } from '../../probe/support.js';
 import { assertValidReport } from '../../report/validate.js';
+import { run } from '../../../src/cli/run.js';
+import { processEnv } from '../../../src/shared/env.js';
 import { BIN } from './cli-harness.js';
 
 /** The independent Python pin writer (test/probe/reference-pin.py, beside reference.py in the source tree). */
@@ -49,7 +51,7 @@ describe('mcp-audit probe, end to end', () => {
   const pythonStyle = join(SERVERS, 'python-style.js');
   let home = '';
   let pyPins = new Map<string, string>();
-  let run: Run;
+  let all: Run;
   let report: AuditReport;
 
   before(async () => {
@@ -71,8 +73,8 @@ describe('mcp-audit probe, end to end', () => {
     pyPins = pythonPin(home, 'weather', [pythonStyle]);
     pythonPin(home, 'forecast', [join(SERVERS, 'changing.js')], { env: { FIXTURE_REVISION: '0' } });
     pythonPin(home, 'repinned', [pythonStyle], { recipe: 'plain' });
-    run = probeCli(home, '--timeout', String(HANG_TIMEOUT_S));
-    report = JSON.parse(run.stdout);
+    all = probeCli(home, '--timeout', String(HANG_TIMEOUT_S));
+    report = JSON.parse(all.stdout);
   });
 
   after(() => {
@@ -80,7 +82,7 @@ describe('mcp-audit probe, end to end', () => {
   });
 
   it('writes a JSON report that matches the schema, with probed: true', () => {
-    assertValidReport(run.stdout);
+    assertValidReport(all.stdout);
     assert.equal(report.probed, true);
   });
 
@@ -131,9 +133,9 @@ describe('mcp-audit probe, end to end', () => {
     assert.equal(e.probe?.outcome, 'probe-failed');
     assert.equal(e.probe?.failure?.reason, 'timeout');
     assert.ok((e.probe?.elapsedMs ?? 0) >= HANG_TIMEOUT_S * 1000);
-    assert.ok(run.wallMs < (HANG_TIMEOUT_S + 5) * 1000, `the whole run took ${run.wallMs} ms`);
+    assert.ok(all.wallMs < (HANG_TIMEOUT_S + 5) * 1000, `the whole run took ${all.wallMs} ms`);
     assert.deepEqual(processesWith(marker), []);
-    assert.match(run.stderr, /^mcp-audit: probe cursor:stuck: timeout: /m, 'a failure is reported on stderr even with --format json');
+    assert.match(all.stderr, /^mcp-audit: probe cursor:stuck: timeout: /m, 'a failure is reported on stderr even with --format json');
   });
 
   it('an unprotected entry gets no probe object', () => {
@@ -155,6 +157,22 @@ describe('mcp-audit probe, end to end', () => {
       assert.match(r.stdout, /2 of 2 pinned tools match under the mcpindex definition\\?_hash/, format);
       assert.doesNotMatch(r.stderr, /\[1\/1\]/, `${format}: no progress lines when stderr is not a terminal`);
     }
+  });
+
+  it('on a terminal, one progress line per server with its outcome and elapsed time', async () => {
+    let stderr = '';
+    let stdout = '';
+    const code = await run(['probe', 'weather', 'forecast', '--root', home, '--no-project-scan', '--jobs', '2'], {
+      stdout: { write: (t: string) => { stdout += t; } },
+      stderr: { write: (t: string) => { stderr += t; }, isTTY: true },
+      readStdin: async () => '',
+      env: processEnv({ cwd: home }),
+    });
+    assert.equal(code, 1, stderr);
+    const lines = stderr.split('\n').filter((l) => l.startsWith('['));
+    assert.deepEqual(lines.map((l) => l.replace(/ \(\d+\.\d s\) — .*$/, '').replace(/^\[\d\/2\]/, '[n/2]')).sort(),
+      ['[n/2] cursor:forecast: drift', '[n/2] cursor:weather: pins-confirmed']);
+    assert.match(stdout, /probe {4}pins-confirmed/);
   });
 
   it('an unknown name is a usage error (exit 2)', () => {
