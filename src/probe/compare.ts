@@ -82,10 +82,13 @@ function comparePins(
   const withUnpinned = unpinned.length > 0 ? { unpinned: unpinnedNames } : {};
   const score = `${matched} of ${plural(byTool.size, 'pinned tool')} match under the ${recipe} recipe`;
   if (byTool.size > 0 && matched === 0) {
+    // Kept for the reader: if every pinned tool really changed, the classification says how.
+    const drift = changed.length > 0 ? { drift: classifyDrift(changed, removed, unpinned) } : {};
     return {
-      outcome: 'pins-unmatched', ...counts, ...withUnpinned,
+      outcome: 'pins-unmatched', ...counts, ...drift, ...withUnpinned,
       detail: `none of the ${plural(byTool.size, 'pin')} matches any of the ${plural(live.size, 'served tool')} under the ${recipe} `
-        + `recipe: the pins were written by another recipe or for another server, so ${ctx.proxy} cannot be checking them`,
+        + `recipe: the pins were written by another recipe or for another server (or every pinned tool changed), `
+        + `so they cannot be shown to be what ${ctx.proxy} checks`,
     };
   }
   if (changed.length > 0 || removed.length > 0) {

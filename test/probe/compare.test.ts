@@ -67,6 +67,8 @@ describe('compareMcpindex', () => {
     const s = compareMcpindex(capture(`{"tools":[${widened}]}`), [pin('bound', V5, recorded), pin('search_docs', V1), pin('gone', V1)], GUARD);
     // bound changed, search_docs and gone removed: nothing matches → pins-unmatched wins over drift.
     assert.equal(s.outcome, 'pins-unmatched');
+    assert.deepEqual(s.drift?.map((d) => [d.tool, d.change]), [['bound', 'changed'], ['gone', 'removed'], ['search_docs', 'removed']],
+      'what changed is still classified for the reader');
     const t = compareMcpindex(capture(`{"tools":[${widened},${V1_TEXT}]}`), [pin('bound', V5, recorded), pin('search_docs', V1), pin('gone', V1)], GUARD);
     assert.equal(t.outcome, 'drift');
     assert.deepEqual(t.drift?.map((d) => [d.tool, d.change, d.decision]), [['bound', 'changed', 'auto-accept'], ['gone', 'removed', 'hold']]);
