@@ -35,6 +35,18 @@ export function progressLine(event: ProbeEvent): string {
   return `[${event.done}/${event.total}] ${event.label}: ${s.outcome}${seconds(s.elapsedMs)} — ${s.detail}\n`;
 }
 
+/**
+ * Progress for `probe` and `scan --probe`: a line per server for a person watching a table on a
+ * terminal; machine formats (and pipes) stay quiet unless a probe fails.
+ */
+export function probeProgress(ctx: CommandContext, format: string): (event: ProbeEvent) => void {
+  const interactive = ctx.io.stderr.isTTY === true && format === 'table';
+  return (event) => {
+    if (interactive) ctx.io.stderr.write(progressLine(event));
+    else if (event.summary.outcome === 'probe-failed') ctx.io.stderr.write(`mcp-audit: probe ${event.label}: ${event.summary.detail}\n`);
+  };
+}
+
 export function probeCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
   return {
     command: 'probe [name..]',
@@ -59,15 +71,10 @@ export function probeCommand(ctx: CommandContext): CommandModule<object, Record<
       const result = await audit(options, ctx.io.env);
       const missing = wanted.filter((n) => !result.rows.some((r) => r.name === n || `${r.name}/${r.upstream ?? ''}` === n));
       if (missing.length > 0) throw new UsageError(`no entry named ${missing.map((n) => `"${n}"`).join(', ')} was found`);
-      // Progress only for a person watching a table; machine formats stay quiet unless a probe fails.
-      const interactive = ctx.io.stderr.isTTY === true && reportOptions.format === 'table';
       const probed = await probeRows(result, {
         jobs, timeoutMs, probeProject: argv['probe-project'] === true, hostEnv: ctx.io.env.vars,
         ...(wanted.length > 0 ? { names: wanted } : {}),
-        onResult: (event) => {
-          if (interactive) ctx.io.stderr.write(progressLine(event));
-          else if (event.summary.outcome === 'probe-failed') ctx.io.stderr.write(`mcp-audit: probe ${event.label}: ${event.summary.detail}\n`);
-        },
+        onResult: probeProgress(ctx, reportOptions.format),
       });
       for (const s of probed.skipped) ctx.io.stderr.write(`mcp-audit: not probed: ${s.label}: ${s.why}\n`);
       const report = buildReport(probed.result, {
