@@ -175,6 +175,18 @@ describe('mcp-audit probe, end to end', () => {
     assert.match(stdout, /probe {4}pins-confirmed/);
   });
 
+  it('a named entry without a pinning proxy is not launched, and says why', () => {
+    const r = probeCli(home, 'plain');
+    assertValidReport(r.stdout);
+    assert.match(r.stderr, /^mcp-audit: not probed: cursor:plain: no pinning proxy in front of it/m);
+    assert.equal(entry(JSON.parse(r.stdout), 'plain').probe, undefined);
+  });
+
+  it('--jobs and --timeout must be positive (exit 2)', () => {
+    assert.equal(probeCli(home, '--jobs', '0').code, 2);
+    assert.match(probeCli(home, '--timeout', '-1').stderr, /--timeout takes a positive number/);
+  });
+
   it('an unknown name is a usage error (exit 2)', () => {
     const r = probeCli(home, 'nope');
     assert.equal(r.code, 2);
