@@ -107,7 +107,8 @@ function targetOf(row: GradedEntry, entry: ServerEntry | undefined): TargetOrWhy
       target: { kind: 'stdio', program, args: argv.slice(1), env: entry?.env ?? {}, ...(cwd !== undefined ? { cwd } : {}) },
     };
   }
-  if (entry?.url !== undefined && row.launch[0] === entry.url) {
+  // A remote entry that is itself the server (not an aggregator's upstream, which sits behind the gateway).
+  if (entry?.url !== undefined && row.upstream === undefined && row.launch[0] === entry.url) {
     return { ok: true, target: { kind: 'url', url: entry.url, headers: entry.headers } };
   }
   return {
