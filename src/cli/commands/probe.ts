@@ -1,4 +1,5 @@
-import type { CommandModule } from 'yargs';
+import type { Argv, CommandModule } from 'yargs';
+import type { AuditResult } from '../../grade/audit.js';
 import type { ProbeEvent } from '../../probe/run.js';
 import type { ProbeSummary } from '../../report/model.js';
 import { UsageError } from '../../shared/errors.js';
@@ -47,36 +48,50 @@ export function probeProgress(ctx: CommandContext, format: string): (event: Prob
   };
 }
 
+/** --jobs, --timeout and --probe-project, shared by `probe` and `scan --probe`. */
+export function withProbeOptions<T>(y: Argv<T>): Argv<T> {
+  return y
+    .option('jobs', { type: 'number', default: DEFAULT_JOBS, describe: 'servers probed at once' })
+    .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_S, describe: 'seconds per server: spawn, initialize and every list page' })
+    .option('probe-project', { type: 'boolean', default: false, describe: 'also launch project-scope entries (they arrive with a clone)' });
+}
+
+/** Probes the audit's pinned rows per the options; returns the report inputs. */
+export async function probeAudit(result: AuditResult, argv: Readonly<Record<string, unknown>>, ctx: CommandContext,
+  format: string, wanted: readonly string[]): Promise<{ result: AuditResult; probes: ReadonlyMap<number, ProbeSummary> }> {
+  const jobs = positiveNumber(argv, 'jobs', true);
+  const timeoutMs = Math.round(positiveNumber(argv, 'timeout', false) * 1000);
+  const { probeRows } = await import('../../probe/run.js');
+  const probed = await probeRows(result, {
+    jobs, timeoutMs, probeProject: argv['probe-project'] === true, hostEnv: ctx.io.env.vars,
+    ...(wanted.length > 0 ? { names: wanted } : {}),
+    onResult: probeProgress(ctx, format),
+  });
+  for (const s of probed.skipped) ctx.io.stderr.write(`mcp-audit: not probed: ${s.label}: ${s.why}\n`);
+  return { result: probed.result, probes: probed.probes };
+}
+
 export function probeCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
   return {
     command: 'probe [name..]',
     describe: 'Audit, then launch the servers behind pinning proxies and check the pins against what they really serve',
     builder: (y) =>
-      withReportOptions(withDiscoveryOptions(y))
+      withProbeOptions(withReportOptions(withDiscoveryOptions(y)))
         .positional('name', { type: 'string', array: true, describe: 'entry names to probe (default: every entry behind a pinning proxy)' })
-        .option('jobs', { type: 'number', default: DEFAULT_JOBS, describe: 'servers probed at once' })
-        .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_S, describe: 'seconds per server: spawn, initialize and every list page' })
-        .option('probe-project', { type: 'boolean', default: false, describe: 'also launch project-scope entries (they arrive with a clone)' })
         .example('$0 probe', 'probe every pinned entry of the current user')
         .example('$0 probe filesystem --format json', 'probe one entry, JSON report with entries[].probe'),
     handler: async (argv) => {
       const options = toDiscoverOptions(argv);
       const reportOptions = toReportOptions(argv, ctx);
-      const jobs = positiveNumber(argv, 'jobs', true);
-      const timeoutMs = Math.round(positiveNumber(argv, 'timeout', false) * 1000);
       const wanted = names(argv);
+      positiveNumber(argv, 'jobs', true);
+      positiveNumber(argv, 'timeout', false);
       const { audit } = await import('../../grade/audit.js');
-      const { probeRows } = await import('../../probe/run.js');
       const { buildReport } = await import('../../report/build.js');
       const result = await audit(options, ctx.io.env);
       const missing = wanted.filter((n) => !result.rows.some((r) => r.name === n || `${r.name}/${r.upstream ?? ''}` === n));
       if (missing.length > 0) throw new UsageError(`no entry named ${missing.map((n) => `"${n}"`).join(', ')} was found`);
-      const probed = await probeRows(result, {
-        jobs, timeoutMs, probeProject: argv['probe-project'] === true, hostEnv: ctx.io.env.vars,
-        ...(wanted.length > 0 ? { names: wanted } : {}),
-        onResult: probeProgress(ctx, reportOptions.format),
-      });
-      for (const s of probed.skipped) ctx.io.stderr.write(`mcp-audit: not probed: ${s.label}: ${s.why}\n`);
+      const probed = await probeAudit(result, argv, ctx, reportOptions.format, wanted);
       const report = buildReport(probed.result, {
         version: VERSION, probed: true, probes: probed.probes,
         ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),

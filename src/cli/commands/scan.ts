@@ -8,6 +8,7 @@ import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
 import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
+import { probeAudit, withProbeOptions } from './probe.js';
 import { VERSION } from '../version.js';
 
 /** cli-table3 borders without a rule between rows. */
@@ -84,11 +85,13 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
     command: 'scan',
     describe: 'Find every MCP server entry the hosts would launch and grade it: enforcing, unverifiable or unprotected',
     builder: (y) =>
-      withReportOptions(withDiscoveryOptions(y))
+      withProbeOptions(withReportOptions(withDiscoveryOptions(y)))
+        .option('probe', { type: 'boolean', default: false, describe: 'also launch the servers behind pinning proxies (time-boxed) and check their pins' })
         .option('list', { type: 'boolean', default: false, describe: 'only list the entries discovery found (no grading); table or json' })
         .example('$0 scan', 'audit the current user (home from the password database)')
         .example('$0 scan --root ~/dotfiles --format sarif -o mcp-audit.sarif', 'audit a dotfiles repo as a home, SARIF for code scanning')
         .example('$0 scan --format json --fail-under 80', 'JSON report; exit 1 when under 80% of entries are enforcing')
+        .example('$0 scan --probe --jobs 8 --timeout 10', 'confirm the pins against what the servers really serve')
         .example('$0 scan --list --format json', 'what discovery found, ungraded'),
     handler: async (argv) => {
       const options = toDiscoverOptions(argv);
@@ -104,9 +107,11 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
       const reportOptions = toReportOptions(argv, ctx);
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
-      const result = await audit(options, ctx.io.env);
-      const report = buildReport(result, {
+      const audited = await audit(options, ctx.io.env);
+      const probed = argv.probe === true ? await probeAudit(audited, argv, ctx, reportOptions.format, []) : undefined;
+      const report = buildReport(probed?.result ?? audited, {
         version: VERSION, ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),
+        ...(probed !== undefined ? { probed: true, probes: probed.probes } : {}),
       });
       const { code } = await emitReport(report, reportOptions, ctx);
       ctx.exit(code);

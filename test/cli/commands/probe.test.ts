@@ -81,6 +81,19 @@ describe('mcp-audit probe, end to end', () => {
     if (home !== '') rmSync(home, { recursive: true, force: true });
   });
 
+  it('scan --probe gives the same outcomes as probe; plain scan launches nothing and has no probe objects', () => {
+    const scan = (...extra: string[]) => spawnSync(process.execPath, [BIN, 'scan', '--root', home, '--no-project-scan', '--format', 'json', ...extra], { encoding: 'utf8', cwd: home });
+    const probed = scan('--probe', '--timeout', String(HANG_TIMEOUT_S));
+    assertValidReport(probed.stdout);
+    const viaScan: AuditReport = JSON.parse(probed.stdout);
+    assert.equal(viaScan.probed, true);
+    const outcomes = (r: AuditReport): string[] => r.entries.map((e) => `${e.name}=${e.probe?.outcome ?? '-'}/${e.grade}`).sort();
+    assert.deepEqual(outcomes(viaScan), outcomes(report));
+    const plainScan: AuditReport = JSON.parse(scan().stdout);
+    assert.equal(plainScan.probed, false);
+    assert.ok(plainScan.entries.every((e) => e.probe === undefined));
+  });
+
   it('writes a JSON report that matches the schema, with probed: true', () => {
     assertValidReport(all.stdout);
     assert.equal(report.probed, true);
