@@ -120,7 +120,12 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
       return {
         ...base, upstream: up.name, grade: gradeOf(fs), findings: fs,
         proxy: { ...gradedProxy, mode: up.enforcement, blocking: up.blocking },
-        evidence: { hangarPins: up.pins, serverId: up.name },
+        evidence: {
+          hangarPins: up.pins, serverId: up.name,
+          ...(up.command !== undefined ? { upstreamArgv: up.command } : {}),
+          ...(up.env !== undefined ? { upstreamEnv: up.env } : {}),
+          ...(up.endpoint !== undefined ? { upstreamUrl: up.endpoint } : {}),
+        },
       };
     });
   }

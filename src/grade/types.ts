@@ -38,6 +38,10 @@ export interface GradedEntry {
     readonly hangarPins?: Readonly<Record<string, string>>;
     readonly serverId?: string;
     readonly upstreamArgv?: readonly string[];
+    /** Env for the upstream when it is not the entry's own (a Hangar upstream's YAML env). */
+    readonly upstreamEnv?: Readonly<Record<string, string>>;
+    /** A remote upstream's endpoint (Hangar `mode: remote`). */
+    readonly upstreamUrl?: string;
   };
 }
 

@@ -104,9 +104,11 @@ function targetOf(row: GradedEntry, entry: ServerEntry | undefined): TargetOrWhy
     }
     return {
       ok: true,
-      target: { kind: 'stdio', program, args: argv.slice(1), env: entry?.env ?? {}, ...(cwd !== undefined ? { cwd } : {}) },
+      target: { kind: 'stdio', program, args: argv.slice(1), env: row.evidence?.upstreamEnv ?? entry?.env ?? {}, ...(cwd !== undefined ? { cwd } : {}) },
     };
   }
+  const upstreamUrl = row.evidence?.upstreamUrl;
+  if (upstreamUrl !== undefined) return { ok: true, target: { kind: 'url', url: upstreamUrl, headers: {} } };
   // A remote entry that is itself the server (not an aggregator's upstream, which sits behind the gateway).
   if (entry?.url !== undefined && row.upstream === undefined && row.launch[0] === entry.url) {
     return { ok: true, target: { kind: 'url', url: entry.url, headers: entry.headers } };

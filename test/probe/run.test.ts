@@ -36,7 +36,7 @@ async function fixtureAudit(): Promise<AuditResult> {
       mode: 0o600,
     },
     '.config/mcp-hangar/config.yaml': {
-      content: `mcp_servers:\n  payments:\n    command: [npx, -y, payments-mcp]\n    tool_projection:\n      pins:\n        refund: ${'61'.repeat(32)}\n`,
+      content: `mcp_servers:\n  payments:\n    mode: container\n    image: example/payments-mcp\n    tool_projection:\n      pins:\n        refund: ${'61'.repeat(32)}\n`,
       mode: 0o600,
     },
   });
@@ -77,6 +77,7 @@ describe('probeRows', () => {
     assert.equal(byLabel.get('cursor:normal')?.outcome, 'unpinned-tools');
     assert.ok((byLabel.get('cursor:normal')?.elapsedMs ?? 0) > 0);
     assert.deepEqual(byLabel.get('cursor:acme')?.failure?.reason, 'recipe not reproducible');
+    // A container upstream: mcp-audit runs no images, so its launch line is not in the evidence.
     assert.deepEqual(byLabel.get('cursor:hub/payments')?.failure?.reason, 'upstream launch line not in evidence');
     assert.equal(byLabel.get('cursor:hub/payments')?.elapsedMs, undefined, 'nothing was launched');
     assert.equal(byLabel.get('cursor:rel')?.failure?.reason, 'cwd-unresolved', 'a relative cwd outside a project is not guessed');

@@ -21,6 +21,25 @@ function pinMap(v: unknown): { pins: Record<string, string>; skipped: number } {
   return { pins, skipped };
 }
 
+const strings = (v: unknown): string[] | undefined =>
+  Array.isArray(v) && v.length > 0 && v.every((x): x is string => typeof x === 'string') ? v : undefined;
+
+/**
+ * How Hangar starts an upstream, when its YAML says: `command` as a list (or a string plus `args`),
+ * `env` as a map, `endpoint` for `mode: remote` (mcp-hangar README "Configuration"). Container
+ * upstreams (`mode: container`) are left out: mcp-audit does not run images.
+ */
+function launchOf(spec: Record<string, unknown>): Pick<HangarUpstream, 'command' | 'env' | 'endpoint'> {
+  const mode = typeof spec.mode === 'string' ? spec.mode : 'subprocess';
+  if (mode === 'remote') return typeof spec.endpoint === 'string' ? { endpoint: spec.endpoint } : {};
+  if (mode !== 'subprocess') return {};
+  const command = strings(spec.command)
+    ?? (typeof spec.command === 'string' ? [spec.command, ...(strings(spec.args) ?? [])] : undefined);
+  const env: Record<string, string> = {};
+  if (isRecord(spec.env)) for (const [k, v] of Object.entries(spec.env)) if (typeof v === 'string') env[k] = v;
+  return { ...(command !== undefined ? { command } : {}), ...(Object.keys(env).length > 0 ? { env } : {}) };
+}
+
 /** Reads `mcp_servers` of a Hangar config.yaml: per upstream, its enforcement mode and pins (§2.2). */
 export function parseHangarConfig(text: string): { ok: true; upstreams: HangarUpstream[] } | { ok: false; reason: string } {
   let doc: unknown;
@@ -30,7 +49,8 @@ export function parseHangarConfig(text: string): { ok: true; upstreams: HangarUp
     return { ok: false, reason: `invalid YAML: ${e instanceof Error ? e.message.split('\n')[0] ?? '' : 'parse error'}` };
   }
   if (!isRecord(doc)) return { ok: false, reason: 'not a Hangar config (no mapping at the top level)' };
-  const servers = doc.mcp_servers;
+  // `mcp_servers` (current); `providers` in configs written for older releases.
+  const servers = doc.mcp_servers ?? doc.providers;
   if (servers === undefined || servers === null) return { ok: true, upstreams: [] };
   if (!isRecord(servers)) return { ok: false, reason: 'mcp_servers is not a mapping' };
   const upstreams: HangarUpstream[] = [];
@@ -49,7 +69,10 @@ export function parseHangarConfig(text: string): { ok: true; upstreams: HangarUp
         skipped += t.skipped;
       }
     }
-    upstreams.push({ name, enforcement, blocking: BLOCKING.has(enforcement), pins: all.pins, tenantPins, skippedPins: skipped });
+    upstreams.push({
+      name, enforcement, blocking: BLOCKING.has(enforcement), pins: all.pins, tenantPins, skippedPins: skipped,
+      ...(isRecord(spec) ? launchOf(spec) : {}),
+    });
   }
   return { ok: true, upstreams: upstreams.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
 }

@@ -29,6 +29,12 @@ export interface HangarUpstream {
   readonly pins: Readonly<Record<string, string>>;
   readonly tenantPins: number;
   readonly skippedPins: number;
+  /** How Hangar launches it (`command: [prog, args…]`, `mode: subprocess`), when the YAML says. */
+  readonly command?: readonly string[];
+  /** The upstream's own env from the YAML (never printed). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** `mode: remote` upstreams: their endpoint URL. */
+  readonly endpoint?: string;
 }
 
 export interface StoreInspection {
