@@ -11,7 +11,11 @@ import type { GradedEntry } from '../grade/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import type { ProbeSummary } from '../report/model.js';
 import { pinsUnmatched } from '../rules/pins-unmatched.js';
+import { probeDrift } from '../rules/probe-drift.js';
+import { probeFailed } from '../rules/probe-failed.js';
+import { probeUnpinnedTools } from '../rules/probe-unpinned-tools.js';
 import { finding } from '../rules/types.js';
+import type { Finding } from '../rules/types.js';
 import { compareHangar, compareMcpindex, failedSummary, NOT_LAUNCHED } from './compare.js';
 import type { CompareContext } from './compare.js';
 import { runPool } from './pool.js';
@@ -148,14 +152,45 @@ function planRow(row: GradedEntry, entry: ServerEntry | undefined): Plan {
   }
 }
 
-/** Adds the probe's findings to a row (pins-unmatched → unverifiable) and recomputes its grade. */
+const MAX_LISTED = 8;
+const listed = (names: readonly string[]): string =>
+  names.length <= MAX_LISTED ? names.join(', ') : `${names.slice(0, MAX_LISTED).join(', ')} and ${names.length - MAX_LISTED} more`;
+
+/**
+ * Adds the probe's findings to a row and recomputes its grade. Only pins-unmatched changes the
+ * grade (→ unverifiable); drift, unpinned tools and failures are reported (so every report format,
+ * SARIF included, carries them) without changing it: grading never depends on the probe.
+ */
 export function applyProbe(row: GradedEntry, summary: ProbeSummary): GradedEntry {
-  if (summary.outcome !== 'pins-unmatched' || row.proxy === null) return row;
+  if (row.proxy === null) return row;
   const server = row.upstream !== undefined ? `${row.name}/${row.upstream}` : row.name;
-  const f = finding(pinsUnmatched, {
-    server, proxy: row.proxy.id, pinned: String(summary.pinned ?? 0), tools: String(summary.tools ?? 0),
-  }, row.location);
-  const findings = [...row.findings, f];
+  const subject = { server, proxy: row.proxy.id };
+  const added: Finding[] = [];
+  switch (summary.outcome) {
+    case 'pins-unmatched':
+      added.push(finding(pinsUnmatched, { ...subject, pinned: String(summary.pinned ?? 0), tools: String(summary.tools ?? 0) }, row.location));
+      break;
+    case 'drift': {
+      const drifted = (summary.drift ?? []).filter((d) => d.change !== 'added');
+      const holds = drifted.some((d) => d.decision === 'hold');
+      added.push(finding(probeDrift, {
+        ...subject, count: String(drifted.length), tools: listed(drifted.map((d) => d.tool)),
+        decision: holds ? 'the proxy holds them' : 'the proxy auto-accepts them',
+      }, row.location));
+      break;
+    }
+    case 'probe-failed':
+      added.push(finding(probeFailed, { ...subject, reason: summary.failure?.reason ?? summary.detail }, row.location));
+      break;
+    default:
+      break;
+  }
+  const unpinned = summary.unpinned ?? [];
+  if (unpinned.length > 0) {
+    added.push(finding(probeUnpinnedTools, { ...subject, count: String(unpinned.length), tools: listed(unpinned) }, row.location));
+  }
+  if (added.length === 0) return row;
+  const findings = [...row.findings, ...added];
   return { ...row, findings, grade: gradeOf(findings) };
 }
 

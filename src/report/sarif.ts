@@ -116,6 +116,17 @@ function result(l: Located, rules: readonly RuleMeta[], home: string): Record<st
   };
 }
 
+/** Every probe outcome (confirmed ones included), keyed like a fingerprint's subject. */
+function probeProperties(report: AuditReport, home: string): Record<string, unknown>[] {
+  return report.entries.flatMap((e) => (e.probe === undefined ? [] : [{
+    host: e.host, scope: e.scope, file: relativeToHome(e.configPath, home), server: e.name,
+    ...(e.upstream !== undefined ? { upstream: e.upstream } : {}),
+    outcome: e.probe.outcome, detail: e.probe.detail,
+    ...(e.probe.matched !== undefined ? { matched: e.probe.matched } : {}),
+    ...(e.probe.pinned !== undefined ? { pinned: e.probe.pinned } : {}),
+  }]));
+}
+
 export const sarif = {
   id: 'sarif',
   description: 'SARIF 2.1.0 for code scanning (one result per finding, docs as rule help)',
@@ -137,6 +148,8 @@ export const sarif = {
         results: allFindings(report).map((l) => result(l, ctx.rules, ctx.home)),
         properties: {
           partial: report.partial,
+          probed: report.probed,
+          ...(report.probed ? { probes: probeProperties(report, ctx.home) } : {}),
           coverage: { enforcing: c.enforcing, unverifiable: c.unverifiable, unprotected: c.unprotected,
             total: c.total, ratio: c.ratio, disabled: c.disabled },
         },

@@ -1,4 +1,7 @@
 import type { RuleMeta } from './types.js';
+import { probeDrift } from './probe-drift.js';
+import { probeUnpinnedTools } from './probe-unpinned-tools.js';
+import { probeFailed } from './probe-failed.js';
 import { noPinningProxy } from './no-pinning-proxy.js';
 import { proxyNotPinning } from './proxy-not-pinning.js';
 import { proxyNonBlocking } from './proxy-non-blocking.js';
@@ -40,6 +43,9 @@ import { configTooManyProjects } from './config-too-many-projects.js';
  * element per rule; never remove an id (deprecate it instead).
  */
 export const RULES: readonly RuleMeta[] = [
+  probeDrift,
+  probeUnpinnedTools,
+  probeFailed,
   noPinningProxy,
   proxyNotPinning,
   proxyNonBlocking,

@@ -40,5 +40,6 @@ test('does not fire: the pin matches (and drift or unpinned tools do not fire it
   const out = applyProbe(row, compareMcpindex(captured, pins(V1), ctx));
   assert.equal(out, row);
   const unpinned = applyProbe(row, compareMcpindex(captured, [], ctx));
-  assert.equal(unpinned.findings.length, 0);
+  assert.deepEqual(unpinned.findings.map((f) => f.id), ['probe-unpinned-tools'], 'reported as unpinned, not unmatched');
+  assert.equal(unpinned.grade, row.grade);
 });

@@ -12,6 +12,7 @@ import type { AuditReport, ReportEntry } from '../../../src/report/model.js';
 import { materializeHome } from '../../helpers/materialize.js';
 import { processesWith, SERVERS } from '../../probe/support.js';
 import { assertValidReport } from '../../report/validate.js';
+import { assertValidSarif } from '../../report/sarif-schema.js';
 import { run } from '../../../src/cli/run.js';
 import { processEnv } from '../../../src/shared/env.js';
 import { BIN } from './cli-harness.js';
@@ -92,6 +93,18 @@ describe('mcp-audit probe, end to end', () => {
     const plainScan: AuditReport = JSON.parse(scan().stdout);
     assert.equal(plainScan.probed, false);
     assert.ok(plainScan.entries.every((e) => e.probe === undefined));
+  });
+
+  it('SARIF carries the probe: drift as a result, every outcome in run.properties.probes', () => {
+    const r = probeCli(home, '--format', 'sarif', '--timeout', String(HANG_TIMEOUT_S));
+    assertValidSarif(r.stdout);
+    const run = JSON.parse(r.stdout).runs[0];
+    const ruleIds: string[] = run.results.map((x: { ruleId: string }) => x.ruleId);
+    assert.ok(ruleIds.includes('probe-drift'), ruleIds.join(','));
+    assert.ok(ruleIds.includes('pins-unmatched'));
+    assert.ok(ruleIds.includes('probe-failed'));
+    const probes: { server: string; outcome: string }[] = run.properties.probes;
+    assert.deepEqual(probes.find((p) => p.server === 'weather')?.outcome, 'pins-confirmed');
   });
 
   it('writes a JSON report that matches the schema, with probed: true', () => {
