@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 
 function readVersion(): string {
-  // dist/src/cli/version.js → ../../../package.json; src/cli/version.ts (tsx) → ../../package.json
-  for (const rel of ['../../../package.json', '../../package.json']) {
+  // dist/src/cli/version.js → ../../../package.json; the bundled chunk dist/src/cli/chunks/*.js →
+  // ../../../../package.json; src/cli/version.ts (tsx) → ../../package.json. The name check below
+  // makes a wrong candidate harmless.
+  for (const rel of ['../../../package.json', '../../../../package.json', '../../package.json']) {
     try {
       const parsed: unknown = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8'));
       if (typeof parsed === 'object' && parsed !== null && 'name' in parsed && parsed.name === 'mcp-audit'
