@@ -53,7 +53,36 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** 8 servers that wait on a backend (400 ms per answer, little CPU): isolates the probe's own concurrency. */
+const BACKEND = Array.from({ length: 8 }, (_, i) => ({ label: `backend ${i + 1}`, target: node(join(SERVERS, 'backend.js'), '400') }));
+
+async function ratioOf(title: string, targets: readonly { readonly label: string; readonly target: ProbeTarget }[], verbose: boolean):
+  Promise<{ readonly slowest: { label: string; ms: number }; readonly totalMs: number }> {
+  let slowest = { label: '', ms: 0 };
+  for (const { label, target } of targets) {
+    const samples: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { ms, value } = await timed(() => probe(target, OPTIONS));
+      if (!value.ok) throw new Error(`${label} failed alone: ${value.reason}: ${value.detail}`);
+      samples.push(ms);
+    }
+    const ms = median(samples);
+    if (verbose) process.stdout.write(`  alone  ${label.padEnd(24)} ${ms.toFixed(0).padStart(6)} ms (median of ${ROUNDS})\n`);
+    if (ms > slowest.ms) slowest = { label, ms };
+  }
+  const together: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const all = await timed(() => probeAll(targets.map((t) => t.target), { ...OPTIONS, jobs: targets.length }));
+    if (all.value.some((c) => !c.ok)) throw new Error(`${title}: a probe failed when run together`);
+    together.push(all.ms);
+  }
+  const totalMs = median(together);
+  process.stdout.write(`  ${title}: ${targets.length} concurrently ${totalMs.toFixed(0)} ms, slowest alone (${slowest.label}) ${slowest.ms.toFixed(0)} ms: ratio ${(totalMs / slowest.ms).toFixed(2)} (target ≤ 1.5)\n`);
+  return { slowest, totalMs };
+}
+
 export async function bench(): Promise<void> {
+  await ratioOf('backend-bound servers (probe concurrency)', BACKEND, false);
   await probe(TARGETS[2]?.target ?? node(join(SERVERS, 'python-style.js')), OPTIONS);
   let slowest = { label: '', ms: 0 };
   for (const { label, target } of TARGETS) {
