@@ -11,7 +11,9 @@ export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<
     describe: 'List every host config location checked: found, absent or error',
     builder: (y) => withDiscoveryOptions(y)
       .option('format', { choices: ['table', 'json'], default: 'table', describe: 'output format' })
-      .option('found', { type: 'boolean', default: false, describe: 'list only locations that exist (found or error)' }),
+      .option('found', { type: 'boolean', default: false, describe: 'list only locations that exist (found or error)' })
+      .example('$0 hosts --found', 'the host config files that exist on this machine')
+      .example('$0 hosts --root ~/dotfiles --platform darwin --format json', "every location of a macOS layout, checked under a directory"),
     handler: async (argv) => {
       const format = argv.format;
       if (format !== 'table' && format !== 'json') throw new UsageError('--format must be table or json');
