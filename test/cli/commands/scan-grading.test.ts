@@ -121,3 +121,28 @@ test('an ignore file in the audited home suppresses by fingerprint; the grade an
   assert.equal(second.entries.find((e) => e.name === 'github')?.grade, 'unverifiable');
   assert.deepEqual(second.coverage, first.coverage);
 });
+
+test('env overrides are seen in every entry shape: opencode environment, Goose envs (YAML), a sh -c assignment', async () => {
+  const gate = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=some-mcp'];
+  const home = await materializeDir(DEMO);
+  await fs.mkdir(path.join(home, '.config/opencode'), { recursive: true });
+  await fs.writeFile(path.join(home, '.config/opencode/opencode.json'), JSON.stringify({
+    mcp: { oc: { type: 'local', command: ['uvx', ...gate], environment: { HOME: '/tmp/oc-home' }, enabled: true } },
+  }));
+  await fs.mkdir(path.join(home, '.config/goose'), { recursive: true });
+  await fs.writeFile(path.join(home, '.config/goose/config.yaml'), [
+    'extensions:', '  gz:', '    type: stdio', '    enabled: true', '    cmd: uvx',
+    `    args: [${gate.map((a) => JSON.stringify(a)).join(', ')}]`, '    envs:', '      MCPINDEX_STATE_DIR: /tmp/goose-state', '',
+  ].join('\n'));
+  const cursor = path.join(home, '.cursor/mcp.json');
+  await fs.writeFile(cursor, JSON.stringify({ mcpServers: { sh: { command: 'sh', args: ['-c', `PYTHONPATH=/tmp/inject exec uvx ${gate.join(' ')}`] } } }));
+  const r = await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json']);
+  assertValidReport(r.stdout);
+  const report = parseReport(r.stdout);
+  const ids = (name: string): string[] => report.entries.find((e) => e.name === name)?.findings.map((f) => f.id) ?? [];
+  assert.ok(ids('oc').includes('env-home-override'), ids('oc').join(','));
+  assert.ok(ids('gz').includes('env-store-override'), ids('gz').join(','));
+  assert.ok(ids('sh').includes('env-code-injection'), ids('sh').join(','));
+  for (const n of ['oc', 'gz', 'sh']) assert.equal(report.entries.find((e) => e.name === n)?.grade, 'unverifiable', n);
+  for (const v of ['/tmp/oc-home', '/tmp/goose-state', '/tmp/inject']) assert.ok(!r.stdout.includes(v), `env value ${v} leaked`);
+});
