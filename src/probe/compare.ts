@@ -48,7 +48,8 @@ export function failedSummary(reason: string, detail: string, stderrTail = '', e
 }
 
 const LIST_MAX = 5;
-function listed(names: readonly string[]): string {
+/** Up to five names, then `and N more`. */
+export function listed(names: readonly string[]): string {
   const head = names.slice(0, LIST_MAX).join(', ');
   return names.length > LIST_MAX ? `${head} and ${names.length - LIST_MAX} more` : head;
 }

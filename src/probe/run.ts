@@ -16,7 +16,7 @@ import { probeFailed } from '../rules/probe-failed.js';
 import { probeUnpinnedTools } from '../rules/probe-unpinned-tools.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
-import { compareHangar, compareMcpindex, failedSummary, NOT_LAUNCHED } from './compare.js';
+import { compareHangar, compareMcpindex, failedSummary, listed, NOT_LAUNCHED } from './compare.js';
 import type { CompareContext } from './compare.js';
 import { runPool } from './pool.js';
 import { DEFAULT_JOBS, probe } from './probe.js';
@@ -38,6 +38,11 @@ export interface ProbeRowsOptions {
   readonly onResult?: (event: ProbeEvent) => void;
   /** SIGTERM → SIGKILL grace when a server is stopped (default 1 s). */
   readonly graceMs?: number;
+  /**
+   * Aborted when the operator interrupts (SIGINT/SIGTERM): servers not yet launched are not
+   * launched, and rows whose probe ends after the abort are reported as `interrupted`.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface ProbeEvent {
@@ -152,10 +157,6 @@ function planRow(row: GradedEntry, entry: ServerEntry | undefined): Plan {
   }
 }
 
-const MAX_LISTED = 8;
-const listed = (names: readonly string[]): string =>
-  names.length <= MAX_LISTED ? names.join(', ') : `${names.slice(0, MAX_LISTED).join(', ')} and ${names.length - MAX_LISTED} more`;
-
 /**
  * Adds the probe's findings to a row and recomputes its grade. Only pins-unmatched changes the
  * grade (→ unverifiable); drift, unpinned tools and failures are reported (so every report format,
@@ -206,8 +207,17 @@ export async function probeRows(result: AuditResult, options: ProbeRowsOptions):
   const summaries = await runPool(selected, options.jobs ?? DEFAULT_JOBS, async (index) => {
     const row = result.rows[index];
     if (row === undefined) throw new Error(`row ${index} vanished`);
+    const interrupted = (): ProbeSummary => failedSummary('interrupted', 'the probe was interrupted before it could finish');
+    // A function, not a narrowed property read: the signal can flip while a probe is awaited.
+    const aborted = (): boolean => options.signal?.aborted === true;
     const plan = planRow(row, entryOf(result, row));
-    const summary = plan.kind === 'report' ? plan.summary : plan.compare(await probe(plan.target, limits));
+    let summary: ProbeSummary;
+    if (aborted()) summary = interrupted();
+    else if (plan.kind === 'report') summary = plan.summary;
+    else {
+      const capture = await probe(plan.target, limits);
+      summary = aborted() ? interrupted() : plan.compare(capture);
+    }
     done += 1;
     options.onResult?.({ index, label: rowLabel(row), summary, done, total: selected.length });
     return summary;

@@ -56,19 +56,35 @@ export function withProbeOptions<T>(y: Argv<T>): Argv<T> {
     .option('probe-project', { type: 'boolean', default: false, describe: 'also launch project-scope entries (they arrive with a clone)' });
 }
 
-/** Probes the audit's pinned rows per the options; returns the report inputs. */
+/**
+ * Probes the audit's pinned rows per the options; returns the report inputs. SIGINT/SIGTERM while
+ * probing stop it (every server it started is killed), and the report is still written, marked
+ * `partial` (exit 2), with the rows that did not finish reported as `interrupted`.
+ */
 export async function probeAudit(result: AuditResult, argv: Readonly<Record<string, unknown>>, ctx: CommandContext,
-  format: string, wanted: readonly string[]): Promise<{ result: AuditResult; probes: ReadonlyMap<number, ProbeSummary> }> {
+  format: string, wanted: readonly string[]): Promise<{ result: AuditResult; probes: ReadonlyMap<number, ProbeSummary>; partial: boolean }> {
   const jobs = positiveNumber(argv, 'jobs', true);
   const timeoutMs = Math.round(positiveNumber(argv, 'timeout', false) * 1000);
   const { probeRows } = await import('../../probe/run.js');
-  const probed = await probeRows(result, {
-    jobs, timeoutMs, probeProject: argv['probe-project'] === true, hostEnv: ctx.io.env.vars,
-    ...(wanted.length > 0 ? { names: wanted } : {}),
-    onResult: probeProgress(ctx, format),
-  });
-  for (const s of probed.skipped) ctx.io.stderr.write(`mcp-audit: not probed: ${s.label}: ${s.why}\n`);
-  return { result: probed.result, probes: probed.probes };
+  const controller = new AbortController();
+  const interrupt = (): void => {
+    if (!controller.signal.aborted) ctx.io.stderr.write('mcp-audit: interrupted: stopping the probes; the report will be partial\n');
+    controller.abort();
+  };
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  try {
+    const probed = await probeRows(result, {
+      jobs, timeoutMs, probeProject: argv['probe-project'] === true, hostEnv: ctx.io.env.vars,
+      ...(wanted.length > 0 ? { names: wanted } : {}),
+      onResult: probeProgress(ctx, format), signal: controller.signal,
+    });
+    for (const s of probed.skipped) ctx.io.stderr.write(`mcp-audit: not probed: ${s.label}: ${s.why}\n`);
+    return { result: probed.result, probes: probed.probes, partial: controller.signal.aborted };
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
 }
 
 export function probeCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
@@ -93,7 +109,7 @@ export function probeCommand(ctx: CommandContext): CommandModule<object, Record<
       if (missing.length > 0) throw new UsageError(`no entry named ${missing.map((n) => `"${n}"`).join(', ')} was found`);
       const probed = await probeAudit(result, argv, ctx, reportOptions.format, wanted);
       const report = buildReport(probed.result, {
-        version: VERSION, probed: true, probes: probed.probes,
+        version: VERSION, probed: true, probes: probed.probes, partial: probed.partial,
         ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),
       });
       const { code } = await emitReport(report, reportOptions, ctx);

@@ -111,7 +111,7 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
       const probed = argv.probe === true ? await probeAudit(audited, argv, ctx, reportOptions.format, []) : undefined;
       const report = buildReport(probed?.result ?? audited, {
         version: VERSION, ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),
-        ...(probed !== undefined ? { probed: true, probes: probed.probes } : {}),
+        ...(probed !== undefined ? { probed: true, probes: probed.probes, partial: probed.partial } : {}),
       });
       const { code } = await emitReport(report, reportOptions, ctx);
       ctx.exit(code);

@@ -219,3 +219,42 @@ describe('mcp-audit probe, end to end', () => {
     assert.match(r.stderr, /no entry named "nope"/);
   });
 });
+
+describe('interrupting a probe', () => {
+  it('SIGINT stops the probes, kills every server, and still writes the report: partial, exit 2', async () => {
+    const marker = `--probe-test-marker=${randomUUID()}`;
+    const hang = join(SERVERS, 'hostile.js');
+    const home = await materializeHome({
+      '.cursor/mcp.json': JSON.stringify({
+        mcpServers: Object.fromEntries(['a', 'b', 'c'].map((n) => [n, { command: 'uvx', args: gate(hang, 'hang', marker) }])),
+      }),
+      ...Object.fromEntries(['a', 'b', 'c'].map((n) => [`.mcpindex/pins/${n}.json`, {
+        content: `{"version": 2, "pins": [{"server_id": "${n}", "tool_name": "echo", "definition_hash": "sha256:00", "pinned_at": "2026-11-01T10:00:00.000+00:00"}]}\n`,
+        mode: 0o600,
+      }])),
+    }, 'mcp-audit-interrupt');
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [BIN, 'probe', '--root', home, '--no-project-scan', '--format', 'json', '--jobs', '1', '--timeout', '30'], { cwd: home });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    const started = Date.now();
+    // Wait until the first server is running, then interrupt.
+    while (processesWith(marker).length === 0 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(processesWith(marker).length > 0, 'a hanging server was launched');
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(code, 2, stderr);
+    assert.ok(Date.now() - started < 15_000, 'did not wait for the 30 s timeout');
+    assert.match(stderr, /interrupted/);
+    assertValidReport(stdout);
+    const report: AuditReport = JSON.parse(stdout);
+    assert.equal(report.partial, true);
+    const outcomes = report.entries.map((e) => e.probe?.failure?.reason);
+    assert.deepEqual(outcomes, ['interrupted', 'interrupted', 'interrupted'], 'the running one and the two never launched');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(processesWith(marker), [], 'no server left behind');
+    rmSync(home, { recursive: true, force: true });
+  });
+});
