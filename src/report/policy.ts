@@ -61,6 +61,12 @@ function gradeWaived(entry: ReportEntry): boolean {
   return grading.length > 0 && grading.every((f) => f.suppressed !== undefined);
 }
 
+const NAMED = 5;
+/** The first few names, then `and N more`: a policy line stays one readable line. */
+function someOf(names: readonly string[]): string {
+  return names.length <= NAMED ? names.join(', ') : `${names.slice(0, NAMED).join(', ')} and ${names.length - NAMED} more`;
+}
+
 function describe(entry: ReportEntry): string {
   return `${entry.host}/${entry.scope} ${entryLabel(entry)}`;
 }
@@ -80,7 +86,7 @@ export function evaluatePolicy(report: AuditReport, policy: Policy = {}): Policy
   for (const grade of ['unprotected', 'unverifiable'] as const) {
     if (!failOn.includes(grade)) continue;
     const hits = enabled.filter((e) => e.grade === grade && !gradeWaived(e));
-    if (hits.length > 0) reasons.push(`${hits.length} ${grade} ${hits.length === 1 ? 'entry' : 'entries'}: ${hits.map(describe).join(', ')}`);
+    if (hits.length > 0) reasons.push(`${hits.length} ${grade} ${hits.length === 1 ? 'entry' : 'entries'}: ${someOf(hits.map(describe))}`);
   }
   const thresholds = failOn.flatMap((v) => (isSeverity(v) ? [SEVERITY_RANK[v]] : []));
   if (thresholds.length > 0) {
