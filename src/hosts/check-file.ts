@@ -53,6 +53,23 @@ export interface FileCache {
 
 export const newFileCache = (): FileCache => ({ reads: new Map(), parses: new Map(), reported: new Set() });
 
+/**
+ * A side file's JSON value (a project index, a host's switch file), read once per run through the
+ * cache and parsed leniently; undefined when it is absent, unreadable or not JSONC. Problems with
+ * such files are not findings: they hold no server entries.
+ */
+export async function cachedJsonValue(cache: FileCache, file: string): Promise<unknown> {
+  let pending = cache.reads.get(file);
+  if (pending === undefined) {
+    pending = readConfigFile(file);
+    cache.reads.set(file, pending);
+  }
+  const read = await pending;
+  if (read.kind !== 'text') return undefined;
+  const parsed = parseJsonc(read.text, { strict: false });
+  return parsed.ok ? parsed.value.value : undefined;
+}
+
 export interface FileCheck {
   readonly check: LocationCheck;
   readonly entries: readonly ServerEntry[];

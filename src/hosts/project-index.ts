@@ -1,10 +1,8 @@
-import { parseJsonc } from '../parse/jsonc.js';
 import { isObject } from '../parse/normalize.js';
-import type { FileCache } from './check-file.js';
+import { cachedJsonValue, type FileCache } from './check-file.js';
 import { globFiles } from './glob.js';
 import { expandBraces, expandTemplate, type PathContext } from './paths.js';
 import { indexedFolder } from './projects.js';
-import { readConfigFile } from './read-file.js';
 import type { HostDefinition } from './types.js';
 
 export interface IndexedProjects {
@@ -29,16 +27,8 @@ export async function readProjectIndexes(hosts: readonly HostDefinition[], ctx: 
         if (expanded === undefined) continue;
         const files = await globFiles(expanded);
         const found = await Promise.all(files.map(async (file) => {
-          let pending = cache.reads.get(file);
-          if (pending === undefined) {
-            pending = readConfigFile(file);
-            cache.reads.set(file, pending);
-          }
-          const read = await pending;
-          if (read.kind !== 'text') return undefined;
-          const parsed = parseJsonc(read.text, { strict: false });
-          if (!parsed.ok) return undefined;
-          let value: unknown = parsed.value.value;
+          let value = await cachedJsonValue(cache, file);
+          if (value === undefined) return undefined;
           for (const k of index.key) value = isObject(value) && Object.hasOwn(value, k) ? value[k] : undefined;
           return indexedFolder(value, ctx);
         }));

@@ -1,10 +1,8 @@
-import { parseJsonc } from '../parse/jsonc.js';
 import { isObject } from '../parse/normalize.js';
 import type { ServerEntry } from '../parse/types.js';
-import type { FileCache, FileCheck } from './check-file.js';
+import { cachedJsonValue, type FileCache, type FileCheck } from './check-file.js';
 import { expandTemplate, type PathContext } from './paths.js';
 import type { ProjectRoot } from './projects.js';
-import { readConfigFile } from './read-file.js';
 import type { HostDefinition, HostLocation, NameSwitch } from './types.js';
 
 /** A checked file with the host and location it was checked for. */
@@ -49,16 +47,8 @@ async function loadNames(
     const expanded = expandTemplate(sw.file, ctx, project);
     if (expanded === undefined) return undefined;
     file = expanded.base;
-    let pending = cache.reads.get(file);
-    if (pending === undefined) {
-      pending = readConfigFile(file);
-      cache.reads.set(file, pending);
-    }
-    const read = await pending;
-    if (read.kind !== 'text') return undefined;
-    const parsed = parseJsonc(read.text, { strict: false });
-    if (!parsed.ok) return undefined;
-    value = parsed.value.value;
+    value = await cachedJsonValue(cache, file);
+    if (value === undefined) return undefined;
   }
   const root = roots.find((r) => r.path === project);
   const projectKey = root?.recordedAs ?? project;

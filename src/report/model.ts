@@ -1,3 +1,5 @@
+import type { Coverage } from '../grade/coverage.js';
+import type { Grade, GradedProxy } from '../grade/types.js';
 import type { Finding, RuleMeta } from '../rules/types.js';
 import type { HomeSource, Platform } from '../shared/env.js';
 import type { Scope, Transport } from '../parse/types.js';
@@ -6,24 +8,13 @@ import type { Scope, Transport } from '../parse/types.js';
  * The audit report: what every reporter renders. Reporters receive it sorted and already
  * redacted (no env values, header values or tokens anywhere in it) and return a string.
  */
-export type Grade = 'enforcing' | 'unverifiable' | 'unprotected';
+export type { Grade } from '../grade/types.js';
 export const GRADES: readonly Grade[] = ['enforcing', 'unverifiable', 'unprotected'];
 
 export const REPORT_SCHEMA_VERSION = '1.0.0';
 
-export interface ProxySummary {
-  /** Recognizer id, e.g. 'mcpindex-gate'. */
-  readonly id: string;
-  /** Recognizer logic version that produced this result. */
-  readonly recognizerVersion: number;
-  readonly mode: string;
-  readonly blocking: boolean;
-  readonly pins: boolean;
-  /** The store in effect: a path, or a description when it cannot be resolved. */
-  readonly store: string | null;
-  /** 'default' | 'explicit' | 'env' | 'unresolvable' */
-  readonly storeSource: string;
-}
+/** The proxy as grading saw it (recognizer, mode, store in effect). */
+export type ProxySummary = GradedProxy;
 
 /** One tool whose live contract differs from its pin (or that appeared or vanished), classified by drift/. */
 export interface ProbeDriftedTool {
@@ -83,20 +74,8 @@ export interface ReportFinding extends Finding {
   readonly suppressed?: { readonly reason: string; readonly expires?: string };
 }
 
-export interface CoverageCounts {
-  readonly enforcing: number;
-  readonly unverifiable: number;
-  readonly unprotected: number;
-  readonly total: number;
-  /** enforcing / total, 0..1; null when total is 0. */
-  readonly ratio: number | null;
-}
-
-export interface Coverage extends CoverageCounts {
-  readonly byHost: Readonly<Record<string, CoverageCounts>>;
-  readonly byScope: Readonly<Record<string, CoverageCounts>>;
-  readonly disabled: number;
-}
+/** Coverage as grading computes it (grade/coverage.ts): enabled rows only. */
+export type { Coverage, CoverageCounts } from '../grade/coverage.js';
 
 export interface LocationStatus {
   readonly host: string;
