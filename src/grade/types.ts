@@ -22,13 +22,17 @@ export interface GradedEntry {
   readonly scope: Scope;
   readonly configPath: string;
   readonly name: string;
+  /** For an aggregator (Hangar): the upstream this row grades; absent otherwise. */
   readonly upstream?: string;
   readonly transport: Transport;
   readonly disabled: boolean;
   readonly grade: Grade;
   readonly proxy: GradedProxy | null;
+  /** The command line that really runs (after unwrapping), program and args; no env values. */
   readonly launch: readonly string[];
+  /** Env variable NAMES set by the entry (never values). */
   readonly envKeys: readonly string[];
+  /** Header NAMES (never values). */
   readonly headerKeys: readonly string[];
   readonly location: { readonly path: string; readonly line: number; readonly column: number };
   readonly findings: readonly Finding[];

@@ -3,7 +3,9 @@
  * every page of tools/list, then prompts/list when declared. Results are kept as raw JSON text.
  */
 import { topLevelMembers } from './raw-json.js';
-import { ProbeAbort, type ProbeLimits, type ServerInfo } from './types.js';
+import { ProbeAbort, type ProbeLimits, type ServerInfo, type SessionResult } from './types.js';
+
+export type { SessionResult } from './types.js';
 
 /** The protocol version the probe asks for; the server may answer with another one it supports. */
 export const PROBE_PROTOCOL_VERSION = '2025-11-25';
@@ -21,15 +23,6 @@ export interface RpcChannel {
   notify(method: string, params?: Readonly<Record<string, unknown>>): Promise<void>;
 }
 
-export interface SessionResult {
-  readonly protocolVersion: string;
-  readonly serverInfo?: ServerInfo;
-  readonly instructions?: string;
-  readonly initializeRaw: string;
-  readonly toolsRaw: readonly string[];
-  readonly promptsRaw: readonly string[];
-  readonly deviations: readonly string[];
-}
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

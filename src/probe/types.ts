@@ -24,9 +24,8 @@ export interface ServerInfo {
   readonly title?: string;
 }
 
-export interface ProbeSuccess {
-  readonly ok: true;
-  readonly transport: ProbeTransport;
+/** What one MCP session captured: the handshake and every list page, as raw text. */
+export interface SessionResult {
   /** The protocol version the server answered with. */
   readonly protocolVersion: string;
   readonly serverInfo?: ServerInfo;
@@ -39,6 +38,11 @@ export interface ProbeSuccess {
   readonly promptsRaw: readonly string[];
   /** Spec deviations: results the SDK's schemas reject, undeclared capabilities answered, … */
   readonly deviations: readonly string[];
+}
+
+export interface ProbeSuccess extends SessionResult {
+  readonly ok: true;
+  readonly transport: ProbeTransport;
   readonly elapsedMs: number;
 }
 

@@ -1,5 +1,5 @@
 import type { Coverage } from '../grade/coverage.js';
-import type { Grade, GradedProxy } from '../grade/types.js';
+import type { Grade, GradedEntry, GradedProxy } from '../grade/types.js';
 import type { Finding, RuleMeta } from '../rules/types.js';
 import type { HomeSource, Platform } from '../shared/env.js';
 import type { Scope, Transport } from '../parse/types.js';
@@ -45,24 +45,9 @@ export interface ProbeSummary {
   readonly elapsedMs?: number;
 }
 
-export interface ReportEntry {
-  readonly host: string;
-  readonly scope: Scope;
-  readonly configPath: string;
-  readonly name: string;
-  /** For an aggregator (Hangar): the upstream this row grades; absent otherwise. */
-  readonly upstream?: string;
-  readonly transport: Transport;
-  readonly disabled: boolean;
-  readonly grade: Grade;
+/** A graded row as reported: its findings fingerprinted, its probe outcome when probed (no evidence). */
+export interface ReportEntry extends Omit<GradedEntry, 'findings' | 'evidence' | 'proxy'> {
   readonly proxy: ProxySummary | null;
-  /** The command line that really runs (after unwrapping), program and args; no env values. */
-  readonly launch: readonly string[];
-  /** Env variable NAMES set by the entry (never values). */
-  readonly envKeys: readonly string[];
-  /** Header NAMES (never values). */
-  readonly headerKeys: readonly string[];
-  readonly location: { readonly path: string; readonly line: number; readonly column: number };
   readonly findings: readonly ReportFinding[];
   readonly probe?: ProbeSummary;
 }
