@@ -9,26 +9,20 @@ import { isNullSchema, isObject, keyOf, looseSame, ptr, same, someString } from 
 import { hasHidden } from './text.js';
 import {
   boundChange, DIRECTION_KINDS, KNOWN_KEYWORDS, MAX_KEYWORDS, MIN_KEYWORDS, multipleOfChange, OPAQUE_KEYWORDS,
-  OPERATION_SELECTORS, OTHER_KNOWN, STRING_CONSTRAINTS, type BoundChange, type DirectionKinds, type SchemaDirection,
+  OPERATION_SELECTORS, OTHER_KNOWN, STRING_CONSTRAINTS, type BoundChange, type SchemaDirection,
 } from './schema-keywords.js';
 import { BRANCH_TEXT } from './normalize.js';
 import { diffArray, diffObject } from './schema-object.js';
 import type { JsonObject } from './types.js';
+import type { SchemaCtx } from './schema-ctx.js';
 
 export const MAX_DEPTH = 32;
 export const MAX_PAIRS = 10_000;
 
-export interface SchemaCtx {
-  readonly scope: Scope;
-  readonly dir: SchemaDirection;
-  readonly k: DirectionKinds;
-  /** The tool's effective readOnlyHint (enum-value-added is high on tools that can write). */
-  readonly readOnly: boolean;
-  pairs: number;
-}
+export type { SchemaCtx } from './schema-ctx.js';
 
 export function schemaCtx(scope: Scope, dir: SchemaDirection, readOnly: boolean): SchemaCtx {
-  return { scope, dir, k: DIRECTION_KINDS[dir], readOnly, pairs: 0 };
+  return { scope, dir, k: DIRECTION_KINDS[dir], readOnly, pairs: 0, diff: diffSchema };
 }
 
 /** Splits nullability off a schema: `type: [T, "null"]`, a `{type:"null"}` union branch, or `nullable: true`. */

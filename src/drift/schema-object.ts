@@ -6,7 +6,7 @@
 import { emit, type Scope } from './emit.js';
 import { isObject, keyOf, ptr, same, someString } from './json.js';
 import { firstUnrecognizedKeyword } from './schema-keywords.js';
-import { diffSchema, type SchemaCtx } from './schema-diff.js';
+import type { SchemaCtx } from './schema-ctx.js';
 import { hasHidden } from './text.js';
 import type { JsonObject } from './types.js';
 
@@ -46,7 +46,7 @@ export function diffObject(A: JsonObject, B: JsonObject, path: string, depth: nu
   for (const [r, n, kind] of pairs) {
     const at = ptr(props, n);
     emit(ctx.scope, kind, at, r, n);
-    diffSchema(pa[r], pb[n], at, depth + 1, ctx, n);
+    ctx.diff(pa[r], pb[n], at, depth + 1, ctx, n);
     if (ra.has(r) !== rb.has(n)) emit(ctx.scope, rb.has(n) ? ctx.k.madeRequired : ctx.k.madeOptional, at, r, n);
   }
   const renamedFrom = new Set(pairs.map((p) => p[0]));
@@ -60,7 +60,7 @@ export function diffObject(A: JsonObject, B: JsonObject, path: string, depth: nu
   for (const n of added) addedProperty(n, pb[n], B, rb, ptr(props, n), depth, ctx);
   for (const n of Object.keys(pa)) {
     if (!Object.hasOwn(pb, n)) continue;
-    diffSchema(pa[n], pb[n], ptr(props, n), depth + 1, ctx, n);
+    ctx.diff(pa[n], pb[n], ptr(props, n), depth + 1, ctx, n);
     if (ra.has(n) !== rb.has(n)) emit(ctx.scope, rb.has(n) ? ctx.k.madeRequired : ctx.k.madeOptional, ptr(path, 'required'), ra.has(n) ? n : undefined, rb.has(n) ? n : undefined);
   }
   for (const n of new Set([...ra, ...rb])) {
@@ -109,7 +109,7 @@ function addedProperty(name: string, schema: unknown, B: JsonObject, rb: Readonl
 /** Open (absent) → closed (false) tightens; schema form is diffed as map values. */
 function diffAdditional(a: unknown, b: unknown, at: string, depth: number, ctx: SchemaCtx): void {
   if (same(a, b)) return;
-  if (isObject(a) && isObject(b)) { diffSchema(a, b, at, depth + 1, ctx); return; }
+  if (isObject(a) && isObject(b)) { ctx.diff(a, b, at, depth + 1, ctx); return; }
   const tighter = a === undefined || (isObject(a) && b === false);
   emit(ctx.scope, tighter ? ctx.k.tightened : ctx.k.loosened, at, a, b, { details: { keyword: 'additionalProperties' } });
 }
@@ -122,8 +122,8 @@ export function diffArray(A: JsonObject, B: JsonObject, path: string, depth: num
     const at = ptr(path, kw);
     if (Array.isArray(ia) && Array.isArray(ib)) {
       if (ia.length !== ib.length) emit(ctx.scope, ctx.k.unclassified, at, ia, ib, { long: true, details: { reason: 'tuple length changed' } });
-      else ia.forEach((x, i) => diffSchema(x, ib[i], ptr(at, i), depth + 1, ctx));
-    } else if (isObject(ia) && isObject(ib)) diffSchema(ia, ib, at, depth + 1, ctx);
+      else ia.forEach((x, i) => ctx.diff(x, ib[i], ptr(at, i), depth + 1, ctx));
+    } else if (isObject(ia) && isObject(ib)) ctx.diff(ia, ib, at, depth + 1, ctx);
     else if (ia === undefined && ib !== undefined) emit(ctx.scope, ctx.k.tightened, at, undefined, ib, { details: { keyword: kw } });
     else if (ib === undefined && ia !== undefined) emit(ctx.scope, ctx.k.loosened, at, ia, undefined, { details: { keyword: kw } });
     else emit(ctx.scope, ctx.k.unclassified, at, ia, ib, { long: true });
