@@ -171,7 +171,8 @@ function foldNullWrap(o: JsonObject): JsonObject {
     if (key in merged && !same(merged[key], val)) return o;
     merged[key] = val;
   }
-  merged['type'] = uniqSorted([...(Array.isArray(t) ? t : [t]), 'null']);
+  const types: readonly unknown[] = Array.isArray(t) ? t : [t];
+  merged['type'] = uniqSorted([...types, 'null']);
   return merged;
 }
 

@@ -121,27 +121,29 @@ function diffUnions(A: JsonObject, B: JsonObject, path: string, depth: number, c
       ok = false;
       continue;
     }
+    const branchesA: readonly unknown[] = ua;
+    const branchesB: readonly unknown[] = ub;
     const countA = new Map<string, number>();
-    for (const x of ua) countA.set(keyOf(x), (countA.get(keyOf(x)) ?? 0) + 1);
+    for (const x of branchesA) countA.set(keyOf(x), (countA.get(keyOf(x)) ?? 0) + 1);
     const added: number[] = [];
-    ub.forEach((x, i) => {
+    branchesB.forEach((x, i) => {
       const n = countA.get(keyOf(x)) ?? 0;
       if (n > 0) countA.set(keyOf(x), n - 1);
       else added.push(i);
     });
-    const removed = ua.filter((x) => {
+    const removed = branchesA.filter((x) => {
       const n = countA.get(keyOf(x)) ?? 0;
       if (n > 0) { countA.set(keyOf(x), n - 1); return true; }
       return false;
     });
     const ra = removed[0];
     const ai = added[0];
-    const ab = ai === undefined ? undefined : ub[ai];
+    const ab = ai === undefined ? undefined : branchesB[ai];
     if (removed.length === 1 && added.length === 1 && ai !== undefined && isObject(ra) && isObject(ab) && same(ra['type'], ab['type'])) {
       diffSchema(ra, ab, ptr(ptr(path, kw), ai), depth + 1, ctx);
       continue;
     }
-    if (added.length > 0) emit(scope, k.loosened, ptr(path, kw), undefined, added.map((i) => ub[i]), { details: { keyword: kw } });
+    if (added.length > 0) emit(scope, k.loosened, ptr(path, kw), undefined, added.map((i) => branchesB[i]), { details: { keyword: kw } });
     if (removed.length > 0) emit(scope, k.tightened, ptr(path, kw), removed, undefined, { details: { keyword: kw } });
   }
   const xa = A['allOf'];

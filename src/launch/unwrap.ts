@@ -53,7 +53,8 @@ function jsonTok(text: string): Tok {
 function entryEnv(raw: unknown): MutableAssignment[] {
   const out: MutableAssignment[] = [];
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return out;
-  for (const [name, value] of Object.entries(raw)) {
+  for (const name of Object.keys(raw)) {
+    const value: unknown = Reflect.get(raw, name);
     if (typeof value === 'string' || value === null) out.push({ name, value, source: 'entry-env' });
   }
   return out;

@@ -36,7 +36,7 @@ const MUTATIONS: readonly Mutation[] = [
   (t) => {
     const s = t['inputSchema'];
     const p = props(t);
-    if (isRec(s) && p !== undefined) { p['bench_required'] = { type: 'integer' }; s['required'] = [...(Array.isArray(s['required']) ? s['required'] : []), 'bench_required']; }
+    if (isRec(s) && p !== undefined) { p['bench_required'] = { type: 'integer' }; const req: readonly unknown[] = Array.isArray(s['required']) ? s['required'] : []; s['required'] = [...req, 'bench_required']; }
   },
   (t) => { const p = props(t); const k = p === undefined ? undefined : Object.keys(p)[0]; if (p !== undefined && k !== undefined) delete p[k]; },
   (t) => { t['annotations'] = { ...(isRec(t['annotations']) ? t['annotations'] : {}), readOnlyHint: !(isRec(t['annotations']) && t['annotations']['readOnlyHint'] === true) }; },

@@ -21,7 +21,8 @@ async function httpFixture(...args: string[]): Promise<string> {
   const target = fixture('http.js', ...args);
   const group = launchGroup({ program: target.program, args: target.args, env: { FIXTURE_TOKEN: TOKEN } });
   groups.push(group);
-  const [chunk]: unknown[] = await once(group.child.stdout, 'data');
+  const events: unknown[] = await once(group.child.stdout, 'data');
+  const chunk = events[0];
   const port: unknown = JSON.parse(String(chunk));
   assert.ok(typeof port === 'object' && port !== null && 'port' in port && typeof port.port === 'number');
   return `http://127.0.0.1:${port.port}`;

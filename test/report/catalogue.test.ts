@@ -5,7 +5,7 @@ import { helpMarkdown, sarif } from '../../src/report/sarif.js';
 import { sortReport } from '../../src/report/sort.js';
 import { RULES } from '../../src/rules/index.js';
 import { loadSample, SAMPLE_CTX } from './sample.js';
-import { assertSarifShape } from './sarif-shape.js';
+import { assertSarifShape, firstRun } from './sarif-shape.js';
 
 test('REPORTERS lists table, json, sarif, markdown in that order, each described', () => {
   assert.deepEqual(REPORTER_IDS, ['table', 'json', 'sarif', 'markdown']);
@@ -18,7 +18,7 @@ test('SARIF of the real catalogue: one rule per RULES entry, each with its docs 
   const out = sarif.render(sortReport(loadSample()), { ...SAMPLE_CTX, rules: RULES });
   assertSarifShape(out);
   const parsed: unknown = JSON.parse(out);
-  const rules: unknown = Reflect.get(Reflect.get(Reflect.get(Reflect.get(parsed ?? {}, 'runs')[0], 'tool'), 'driver'), 'rules');
+  const rules: unknown = Reflect.get(Reflect.get(Reflect.get(firstRun(parsed), 'tool'), 'driver'), 'rules');
   assert.ok(Array.isArray(rules));
   assert.equal(rules.length, RULES.length);
   RULES.forEach((rule, i) => {

@@ -13,9 +13,11 @@ function loadValidator(): (value: unknown) => string[] {
   const file = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
   const schema: unknown = JSON.parse(readFileSync(file, 'utf8'));
   assert.ok(typeof schema === 'object' && schema !== null && !Array.isArray(schema));
-  const { $schema: _draft, id, ...rest } = Object.fromEntries(Object.entries(schema));
+  const entries: [string, unknown][] = Object.entries(schema);
+  const { $schema: _draft, id, ...rest } = Object.fromEntries(entries);
   const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false, validateSchema: false });
-  const validate = ajv.compile({ ...rest, $id: id });
+  assert.equal(typeof id, 'string', 'the draft-04 schema names itself with `id`');
+  const validate = ajv.compile({ ...rest, $id: String(id) });
   return (value: unknown) => {
     if (validate(value)) return [];
     return (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);

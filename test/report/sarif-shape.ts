@@ -92,3 +92,12 @@ export function assertSarifShape(text: string): void {
     }
   });
 }
+
+/** The first run of a parsed SARIF log (throws when there is none). */
+export function firstRun(log: unknown): object {
+  const runs: unknown = typeof log === 'object' && log !== null ? Reflect.get(log, 'runs') : undefined;
+  assert.ok(Array.isArray(runs) && runs.length > 0, 'a SARIF log with runs');
+  const run: unknown = runs[0];
+  assert.ok(typeof run === 'object' && run !== null);
+  return run;
+}

@@ -4,7 +4,7 @@ import { fileUri, sarif, sarifLevel } from '../../src/report/sarif.js';
 import { sortReport } from '../../src/report/sort.js';
 import { matchGolden } from './golden.js';
 import { loadSample, SAMPLE_CTX, SAMPLE_RULES } from './sample.js';
-import { assertSarifShape } from './sarif-shape.js';
+import { assertSarifShape, firstRun } from './sarif-shape.js';
 
 const report = sortReport(loadSample());
 
@@ -41,11 +41,11 @@ test('sarif maps severities to levels', () => {
 
 test('sarif has one rule per catalogue rule, in catalogue order, with the tool version from ctx', () => {
   const out = sarif.render(report, { ...SAMPLE_CTX, version: '1.2.3' });
-  const driver: unknown = Reflect.get(Reflect.get(Reflect.get(JSON.parse(out), 'runs')[0], 'tool'), 'driver');
+  const driver: unknown = Reflect.get(Reflect.get(firstRun(JSON.parse(out) as unknown), 'tool'), 'driver');
   assert.equal(Reflect.get(driver ?? {}, 'version'), '1.2.3');
   const rules: unknown = Reflect.get(driver ?? {}, 'rules');
   assert.ok(Array.isArray(rules));
-  assert.deepEqual(rules.map((r: unknown) => Reflect.get(r ?? {}, 'id')), SAMPLE_RULES.map((r) => r.id));
+  assert.deepEqual(rules.map((r: unknown): unknown => Reflect.get(Object(r), 'id')), SAMPLE_RULES.map((r) => r.id));
 });
 
 test('sarif has one result per finding, located relative to HOME, fingerprint in partialFingerprints', () => {

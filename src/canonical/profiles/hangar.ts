@@ -67,7 +67,8 @@ function toPlain(node: JsonNode, depth: number, path: (string | number)[]): unkn
       return v;
     });
     case 'object': {
-      const out: Record<string, unknown> = Object.create(null);
+      // No prototype: a member named __proto__ stays an ordinary key.
+      const out = Object.create(null) as Record<string, unknown>;
       for (const m of node.members) {
         if (LONE_SURROGATE.test(m.key)) throw new JcsFailure('JCS: key contains a lone surrogate', node);
         path.push(m.key);

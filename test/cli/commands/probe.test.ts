@@ -11,8 +11,17 @@ import { narrowPreimage } from '../../../src/canonical/profiles/narrow.js';
 import type { AuditReport, ReportEntry } from '../../../src/report/model.js';
 import { materializeHome } from '../../helpers/materialize.js';
 import { processesWith, SERVERS } from '../../probe/support.js';
-import { assertValidReport } from '../../report/validate.js';
+import { assertValidReport, parseReport } from '../../report/validate.js';
 import { assertValidSarif } from '../../report/sarif-schema.js';
+
+const asObject = (v: unknown): Record<string, unknown> => {
+  assert.ok(typeof v === 'object' && v !== null && !Array.isArray(v), 'an object');
+  return Object.fromEntries(Object.entries(v));
+};
+const asArray = (v: unknown): unknown[] => {
+  assert.ok(Array.isArray(v), 'an array');
+  return v;
+};
 import { run } from '../../../src/cli/run.js';
 import { processEnv } from '../../../src/shared/env.js';
 import { BIN } from './cli-harness.js';
@@ -75,7 +84,7 @@ describe('mcp-audit probe, end to end', () => {
     pythonPin(home, 'forecast', [join(SERVERS, 'changing.js')], { env: { FIXTURE_REVISION: '0' } });
     pythonPin(home, 'repinned', [pythonStyle], { recipe: 'plain' });
     all = probeCli(home, '--timeout', String(HANG_TIMEOUT_S));
-    report = JSON.parse(all.stdout);
+    report = parseReport(all.stdout);
   });
 
   after(() => {
@@ -86,11 +95,11 @@ describe('mcp-audit probe, end to end', () => {
     const scan = (...extra: string[]) => spawnSync(process.execPath, [BIN, 'scan', '--root', home, '--no-project-scan', '--format', 'json', ...extra], { encoding: 'utf8', cwd: home });
     const probed = scan('--probe', '--timeout', String(HANG_TIMEOUT_S));
     assertValidReport(probed.stdout);
-    const viaScan: AuditReport = JSON.parse(probed.stdout);
+    const viaScan = parseReport(probed.stdout);
     assert.equal(viaScan.probed, true);
     const outcomes = (r: AuditReport): string[] => r.entries.map((e) => `${e.name}=${e.probe?.outcome ?? '-'}/${e.grade}`).sort();
     assert.deepEqual(outcomes(viaScan), outcomes(report));
-    const plainScan: AuditReport = JSON.parse(scan().stdout);
+    const plainScan = parseReport(scan().stdout);
     assert.equal(plainScan.probed, false);
     assert.ok(plainScan.entries.every((e) => e.probe === undefined));
   });
@@ -98,13 +107,13 @@ describe('mcp-audit probe, end to end', () => {
   it('SARIF carries the probe: drift as a result, every outcome in run.properties.probes', () => {
     const r = probeCli(home, '--format', 'sarif', '--timeout', String(HANG_TIMEOUT_S));
     assertValidSarif(r.stdout);
-    const run = JSON.parse(r.stdout).runs[0];
-    const ruleIds: string[] = run.results.map((x: { ruleId: string }) => x.ruleId);
+    const run = asObject(asArray(asObject(JSON.parse(r.stdout))['runs'])[0]);
+    const ruleIds = asArray(run['results']).map((x) => String(asObject(x)['ruleId']));
     assert.ok(ruleIds.includes('probe-drift'), ruleIds.join(','));
     assert.ok(ruleIds.includes('pins-unmatched'));
     assert.ok(ruleIds.includes('probe-failed'));
-    const probes: { server: string; outcome: string }[] = run.properties.probes;
-    assert.deepEqual(probes.find((p) => p.server === 'weather')?.outcome, 'pins-confirmed');
+    const probes = asArray(asObject(run['properties'])['probes']).map(asObject);
+    assert.deepEqual(probes.find((p) => p['server'] === 'weather')?.['outcome'], 'pins-confirmed');
   });
 
   it('writes a JSON report that matches the schema, with probed: true', () => {
@@ -171,7 +180,7 @@ describe('mcp-audit probe, end to end', () => {
   it('named entries only; with --format json nothing reaches stderr when nothing fails', () => {
     const named = probeCli(home, 'weather');
     assertValidReport(named.stdout);
-    const r: AuditReport = JSON.parse(named.stdout);
+    const r = parseReport(named.stdout);
     assert.deepEqual(r.entries.filter((e) => e.probe !== undefined).map((e) => [e.name, e.probe?.outcome]), [['weather', 'pins-confirmed']]);
     assert.equal(named.stderr.replace(/^mcp-audit: policy violated: .*\n/m, ''), '');
   });
@@ -205,7 +214,7 @@ describe('mcp-audit probe, end to end', () => {
     const r = probeCli(home, 'plain');
     assertValidReport(r.stdout);
     assert.match(r.stderr, /^mcp-audit: not probed: cursor:plain: no pinning proxy in front of it/m);
-    assert.equal(entry(JSON.parse(r.stdout), 'plain').probe, undefined);
+    assert.equal(entry(parseReport(r.stdout), 'plain').probe, undefined);
   });
 
   it('--jobs and --timeout must be positive (exit 2)', () => {
@@ -249,7 +258,7 @@ describe('interrupting a probe', () => {
     assert.ok(Date.now() - started < 15_000, 'did not wait for the 30 s timeout');
     assert.match(stderr, /interrupted/);
     assertValidReport(stdout);
-    const report: AuditReport = JSON.parse(stdout);
+    const report = parseReport(stdout);
     assert.equal(report.partial, true);
     const outcomes = report.entries.map((e) => e.probe?.failure?.reason);
     assert.deepEqual(outcomes, ['interrupted', 'interrupted', 'interrupted'], 'the running one and the two never launched');
