@@ -146,3 +146,13 @@ test('env overrides are seen in every entry shape: opencode environment, Goose e
   for (const n of ['oc', 'gz', 'sh']) assert.equal(report.entries.find((e) => e.name === n)?.grade, 'unverifiable', n);
   for (const v of ['/tmp/oc-home', '/tmp/goose-state', '/tmp/inject']) assert.ok(!r.stdout.includes(v), `env value ${v} leaked`);
 });
+
+test('the table is coloured only when asked or on a terminal, never with --no-color', async () => {
+  const home = await materializeDir(DEMO);
+  const run = async (...args: string[]): Promise<string> => (await cli(['scan', '--root', home, '--no-project-scan', ...args])).stdout;
+  const ansi = /\u001b\[/;
+  assert.match(await run('--color'), ansi);
+  assert.doesNotMatch(await run(), ansi, 'stdout is a pipe here');
+  assert.doesNotMatch(await run('--no-color'), ansi);
+  assert.match(await run(), /Coverage: 2\/10 enforcing \(20\.0%\)/);
+});
