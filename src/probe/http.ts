@@ -172,7 +172,15 @@ async function sseChannel(shared: Shared): Promise<RpcChannel & { close(): Promi
       if (failure !== undefined) throw failure;
       const id = nextId++;
       const answer = new Promise<RawMessage>((resolve, reject) => pending.set(id, { resolve, reject }));
-      await send(method, { jsonrpc: '2.0', id, method, params });
+      try {
+        await send(method, { jsonrpc: '2.0', id, method, params });
+      } catch (e: unknown) {
+        // Nobody will await `answer` now: drop it, or a later failAll() would reject it unhandled
+        // and take the whole CLI down (exit 1, no report).
+        pending.delete(id);
+        answer.catch(() => undefined);
+        throw e;
+      }
       return answer;
     },
     notify: (method, params) => send(method, { jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }),

@@ -145,6 +145,35 @@ describe('probe over HTTP', () => {
     assert.equal(elsewhere.hits(), 0);
   });
 
+  it('a refused legacy-SSE POST is a failed probe, not an unhandled rejection that kills the CLI', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.method === 'GET') {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write('event: endpoint\ndata: /msg\n\n');
+        } else if (req.url === '/msg') res.writeHead(500).end();
+        else res.writeHead(405).end();
+      });
+    });
+    servers.push(server);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const address = server.address();
+    assert.ok(typeof address === 'object' && address !== null);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown): void => { unhandled.push(e); };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const capture = failure(await probe({ kind: 'url', url: `http://127.0.0.1:${address.port}/mcp` }, OPTIONS));
+      assert.equal(capture.reason, 'http-error');
+      await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(unhandled, []);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('says what the Streamable HTTP POST answered when the SSE fallback fails too', async () => {
     const { url } = await rawServer(() => (res) => res.writeHead(404).end());
     const capture = failure(await probe({ kind: 'url', url }, OPTIONS));
