@@ -87,13 +87,27 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
       const platform = argv.platform;
       const isPlatform = (v: unknown): v is Platform => v === 'linux' || v === 'darwin' || v === 'win32';
       const files = new Set<string>();
-      for (const f of list) files.add(await real(path.resolve(cwd, f)));
+      // Project-scope files (.mcp.json, .vscode/mcp.json …) are read for every directory from a
+      // named file up to the root, as a host opened in that directory would read them.
+      const projects = new Set<string>([root]);
+      for (const f of list) {
+        const abs = path.resolve(cwd, f);
+        try {
+          await fs.access(abs);
+        } catch (e: unknown) {
+          throw new UsageError(`check: ${f}: no such file`, { cause: e });
+        }
+        files.add(await real(abs));
+        for (let dir = path.dirname(abs); dir.startsWith(root) && dir !== path.dirname(dir); dir = path.dirname(dir)) projects.add(dir);
+      }
       const reportOptions = toReportOptions(argv, ctx);
       const failOn = reportOptions.failOn ?? ['unverifiable', 'unprotected', 'high'];
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
       // The pin stores are not in the commit: grade what the files say, not the repo's (absent) stores.
-      const full = await audit({ root, projectScan: false, ...(isPlatform(platform) ? { platform } : {}) }, ctx.io.env, { inspectStores: false });
+      const full = await audit({
+        root, projectScan: false, projects: [...projects], ...(isPlatform(platform) ? { platform } : {}),
+      }, ctx.io.env, { inspectStores: false });
       const report = buildReport(await restrict(full, files), { version: VERSION });
       const table = reportOptions.format === 'table' && reportOptions.output === undefined;
       const emitted = await emitReport(report, { ...reportOptions, failOn, ...(table ? { quiet: true } : {}) }, ctx);

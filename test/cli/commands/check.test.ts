@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { tempDir } from '../../helpers/materialize.js';
 import { BIN, cli } from './cli-run.js';
+import { HOSTS } from '../../../src/hosts/index.js';
 
 const WIRED = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio'];
 const UPSTREAM = ['--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=@modelcontextprotocol/server-filesystem'];
@@ -58,12 +59,34 @@ test('the hook passes a clean wired config and prints nothing', async () => {
   assert.equal(r.stdout, '');
 });
 
-test('the hook files regex selects MCP configs and skips unrelated files', () => {
+test('the hook files regex selects every config location of every host, and skips unrelated files', () => {
   const { files } = hook();
-  for (const f of ['.cursor/mcp.json', '.mcp.json', '.claude.json', '.config/Code/User/mcp.json', '.codex/config.toml', '.gemini/settings.json']) {
-    assert.ok(files.test(f), f);
+  const missed: string[] = [];
+  for (const host of HOSTS) {
+    for (const location of host.locations) {
+      if (location.path.startsWith('$')) continue; // a file named by an environment variable
+      const sample = location.path.replace(/\{([^,}]+)[^}]*\}/g, '$1').replace(/\*\*\//g, 'a/').replace(/\*/g, 'x');
+      if (!files.test(sample)) missed.push(`${host.id}: ${location.path}`);
+    }
   }
+  assert.deepEqual(missed, []);
   for (const f of ['README.md', 'src/index.ts', '.bashrc']) assert.ok(!files.test(f), f);
+});
+
+test('check reads project-scope files (.mcp.json) and ignores files that are no host config', async () => {
+  const repo = await dotfilesRepo(clean);
+  await fs.writeFile(path.join(repo, '.mcp.json'), JSON.stringify(planted));
+  await fs.writeFile(path.join(repo, 'package.json'), '{"name": "x"}');
+  const r = await cli(['check', '.mcp.json', 'package.json'], { cwd: repo });
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /pin-store-planted/);
+  assert.match(r.stdout, /\(claude-code\)/);
+  const unrelated = await cli(['check', 'package.json'], { cwd: repo });
+  assert.equal(unrelated.code, 0);
+  assert.equal(unrelated.stdout, '');
+  const missing = await cli(['check', 'no-such.json'], { cwd: repo });
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /no such file/);
 });
 
 test('check grades only the named files and never reads stores from the repo', async () => {
