@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { RULES } from '../rules/index.js';
 import type { Finding } from '../rules/types.js';
 import type { ReportEntry } from './model.js';
 
@@ -77,6 +78,16 @@ export function fingerprintOf(finding: Finding, entry: ReportEntry | undefined, 
     scope: entry?.scope ?? null,
     file: path === undefined ? null : relativeToHome(path, home),
     server: entry?.name ?? null,
-    ...(entry?.upstream !== undefined ? { subject: entry.upstream } : {}),
+    ...subjectOf(finding, entry),
   });
+}
+
+/** What tells this finding apart from others of its rule on the same entry: upstream + identity placeholders. */
+function subjectOf(finding: Finding, entry: ReportEntry | undefined): { subject?: string } {
+  const rule = RULES.find((r) => r.id === finding.id);
+  const parts = [
+    ...(entry?.upstream !== undefined ? [entry.upstream] : []),
+    ...(rule?.identity ?? []).map((key) => finding.data[key] ?? ''),
+  ];
+  return parts.length > 0 ? { subject: parts.join('\u001f') } : {};
 }

@@ -5,6 +5,7 @@ export const configDuplicateKey = defineRule({
   severity: 'medium',
   grade: 'unverifiable',
   since: '0.1.0',
+  identity: ['pointer'],
   title: 'Duplicate key in config file',
   message: '{{host}} {{scope}} config {{path}} defines {{pointer}} twice (first at {{first}}); {{behaviour}}',
   docs: {

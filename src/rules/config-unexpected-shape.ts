@@ -5,6 +5,7 @@ export const configUnexpectedShape = defineRule({
   severity: 'medium',
   grade: 'unverifiable',
   since: '0.1.0',
+  identity: ['pointer'],
   title: 'Config value has an unexpected shape',
   message: '{{host}} {{scope}} config {{path}}: {{pointer}} should be {{expected}} but is {{actual}}',
   docs: {

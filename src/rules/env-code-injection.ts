@@ -5,6 +5,7 @@ export const envCodeInjection = defineRule({
   severity: 'high',
   grade: 'unverifiable',
   since: '0.1.0',
+  identity: ['name'],
   title: "Entry env can inject code into the proxy",
   message: "{{server}} sets {{name}}, which can run code inside {{proxy}} ({{runtime}} runtime)",
   docs: {

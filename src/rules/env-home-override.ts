@@ -5,6 +5,7 @@ export const envHomeOverride = defineRule({
   severity: 'high',
   grade: 'unverifiable',
   since: '0.1.0',
+  identity: ['name'],
   title: "Entry env relocates the home directory",
   message: "{{server}} sets {{name}} in its environment, which moves where {{proxy}} looks for its pins",
   docs: {

@@ -5,6 +5,7 @@ export const envOverrideInert = defineRule({
   severity: 'low',
   grade: 'none',
   since: '0.1.0',
+  identity: ['name'],
   title: "Suspicious env variable that cannot reach the proxy",
   message: "{{server}} sets {{name}}, which cannot touch {{proxy}} ({{runtime}} runtime) but reaches the server it wraps",
   docs: {

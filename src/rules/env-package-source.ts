@@ -5,6 +5,7 @@ export const envPackageSource = defineRule({
   severity: 'high',
   grade: 'unverifiable',
   since: '0.1.0',
+  identity: ['name'],
   title: "Entry env changes where the proxy package comes from",
   message: "{{server}} sets {{name}}, which changes where {{launcher}} fetches {{proxy}} from",
   docs: {

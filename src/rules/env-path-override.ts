@@ -5,6 +5,7 @@ export const envPathOverride = defineRule({
   severity: 'medium',
   grade: 'unverifiable',
   since: '0.1.0',
+  identity: ['name'],
   title: "Entry env changes which proxy binary runs",
   message: "{{server}} sets {{name}} while {{proxy}} is started by bare name, so the entry decides which binary runs",
   docs: {

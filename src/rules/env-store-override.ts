@@ -5,6 +5,7 @@ export const envStoreOverride = defineRule({
   severity: 'critical',
   grade: 'unverifiable',
   since: '0.1.0',
+  identity: ['name'],
   title: "Entry env relocates the pin store",
   message: "{{server}} sets {{name}} in its environment, which relocates the pin store of {{proxy}}",
   docs: {

@@ -5,6 +5,7 @@ export const launcherVulnerable = defineRule({
   severity: 'critical',
   grade: 'none',
   since: '0.1.0',
+  identity: ['package'],
   title: "Known-vulnerable launcher or bridge",
   message: "{{server}} runs {{package}} {{version}}, affected by {{advisory}}: {{summary}}",
   docs: {

@@ -5,6 +5,7 @@ export const pinStoreForeignOwner = defineRule({
   severity: 'high',
   grade: 'unverifiable',
   since: '0.1.0',
+  identity: ['path'],
   title: "Pin store owned by another user",
   message: "{{server}} runs behind {{proxy}}, but {{path}} is owned by {{owner}}, not by {{user}}",
   docs: {

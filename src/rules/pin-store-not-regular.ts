@@ -5,6 +5,7 @@ export const pinStoreNotRegular = defineRule({
   severity: 'high',
   grade: 'unverifiable',
   since: '0.1.0',
+  identity: ['path'],
   title: "Pin store is not a regular file",
   message: "{{server}} runs behind {{proxy}}, but its pin store {{path}} is a {{kind}}, not a regular file",
   docs: {

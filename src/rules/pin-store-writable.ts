@@ -5,6 +5,7 @@ export const pinStoreWritable = defineRule({
   severity: 'high',
   grade: 'unverifiable',
   since: '0.1.0',
+  identity: ['path'],
   title: "Pin store is writable by others",
   message: "{{server}} runs behind {{proxy}}, but {{path}} is writable by {{who}} (mode {{mode}})",
   docs: {

@@ -26,10 +26,17 @@ export interface RuleMeta<M extends string = string> {
   readonly title: string;
   readonly message: M;
   readonly docs: RuleDocs;
+  /**
+   * Placeholders that tell two findings of this rule on the same entry (or file) apart — the env
+   * variable, the JSON pointer, the path. They join the fingerprint, so suppressing one never
+   * hides another (accepting LD_PRELOAD must not silence a new PYTHONPATH).
+   */
+  readonly identity?: readonly string[];
   readonly deprecated?: { readonly since: string; readonly replacedBy?: string };
 }
 
-export const defineRule = <const M extends string>(meta: RuleMeta<M>): RuleMeta<M> => meta;
+/** Defines a rule; `identity` may name only placeholders of its message (checked at compile time). */
+export const defineRule = <const M extends string>(meta: RuleMeta<M> & { readonly identity?: readonly Placeholders<M>[] }): RuleMeta<M> => meta;
 
 export interface FindingLocation {
   readonly path: string;

@@ -156,3 +156,21 @@ test('the table is coloured only when asked or on a terminal, never with --no-co
   assert.doesNotMatch(await run('--no-color'), ansi);
   assert.match(await run(), /Coverage: 2\/10 enforcing \(20\.0%\)/);
 });
+
+test('fingerprints are unique per finding: accepting one env override never hides another', async () => {
+  const home = await materializeDir(DEMO);
+  const cursor = path.join(home, '.cursor/mcp.json');
+  const gate = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx', '--upstream-arg=some-mcp'];
+  await fs.writeFile(cursor, JSON.stringify({ mcpServers: { two: { command: 'uvx', args: gate, env: { LD_PRELOAD: '/tmp/a.so', PYTHONPATH: '/tmp/b' } } } }));
+  const first = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json'])).stdout);
+  const all = [...first.entries.flatMap((e) => e.findings), ...first.findings].map((f) => f.fingerprint);
+  assert.equal(new Set(all).size, all.length, 'no two findings share a fingerprint');
+  const injections = first.entries.find((e) => e.name === 'two')?.findings.filter((f) => f.id === 'env-code-injection') ?? [];
+  assert.equal(injections.length, 2);
+  const ld = injections.find((f) => f.data['name'] === 'LD_PRELOAD');
+  assert.ok(ld !== undefined);
+  await fs.writeFile(path.join(home, '.mcp-audit-ignore.yaml'), `- fingerprint: ${ld.fingerprint}\n  reason: the loader is our own\n`);
+  const second = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json'])).stdout);
+  const after = second.entries.find((e) => e.name === 'two')?.findings.filter((f) => f.id === 'env-code-injection') ?? [];
+  assert.deepEqual(after.map((f) => [f.data['name'], f.suppressed !== undefined]).sort(), [['LD_PRELOAD', true], ['PYTHONPATH', false]]);
+});
