@@ -1,4 +1,4 @@
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { CST, Lexer, LineCounter, isAlias, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Node } from 'yaml';
 import { fail, ok, type Result } from '../shared/result.js';
 import {
   MAX_DEPTH, lineIndex, toPointer,
@@ -6,9 +6,11 @@ import {
 } from './document.js';
 
 /**
- * YAML via the `yaml` package. Nesting is measured on the raw text first (flow brackets and block
- * indentation) so a hostile file is refused before the recursive composer sees it. Aliases are
- * capped (billion laughs). Duplicate keys are read (the last wins) and reported.
+ * YAML via the `yaml` package. Nesting is measured first on the library's (iterative) lexer tokens
+ * so a hostile file is refused before the recursive composer sees it; a stack overflow that gets
+ * past that is still reported as too deep. Aliases are capped (billion laughs). Messages are fixed
+ * wording, never source text (an alias name may be a token). Duplicate keys are read (the last
+ * wins) and reported.
  */
 export function parseYaml(text: string): Result<ParsedDocument, ParseProblem> {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -17,64 +19,132 @@ export function parseYaml(text: string): Result<ParsedDocument, ParseProblem> {
     return fail({ kind: 'too-deep', message: `nesting deeper than ${MAX_DEPTH} levels`, ...lineIndex(source)(deep) });
   }
   const counter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: counter, uniqueKeys: false, prettyErrors: false });
   const position = (offset: number): Position => {
     const p = counter.linePos(offset);
     return { line: p.line, column: p.col };
   };
+  const tooDeep = (): Result<ParsedDocument, ParseProblem> =>
+    fail({ kind: 'too-deep', message: `nesting deeper than ${MAX_DEPTH} levels`, line: 1, column: 1 });
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    doc = parseDocument(source, { lineCounter: counter, uniqueKeys: false, prettyErrors: false });
+  } catch (e: unknown) {
+    if (e instanceof RangeError) return tooDeep();
+    throw e;
+  }
   const first = doc.errors[0];
   if (first !== undefined) {
-    return fail({ kind: 'syntax', message: first.message.split('\n')[0] ?? first.code, ...position(first.pos[0]) });
+    // The library's messages quote the source (a token, an alias name): only its code is kept.
+    return fail({ kind: 'syntax', message: reasonFor(first.code), ...position(first.pos[0]) });
   }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (e: unknown) {
+    if (e instanceof RangeError) return tooDeep();
     if (!(e instanceof ReferenceError || e instanceof TypeError)) throw e;
-    return fail({ kind: 'syntax', message: e.message, line: 1, column: 1 });
+    const excessive = /excessive alias count/i.test(e.message);
+    const alias = firstAlias(doc.contents, !excessive);
+    return fail({
+      kind: 'syntax',
+      message: excessive ? 'too many aliases (an alias bomb)' : 'an alias names no anchor defined before it',
+      ...position(alias?.range?.[0] ?? 0),
+    });
   }
   const duplicates: DuplicateKey[] = [];
   collectDuplicates(doc.contents, [], duplicates, position);
   return ok({ value, duplicates, locate: (pointer) => position(locateNode(doc.contents, pointer)) });
 }
 
-/** Offset where nesting first exceeds MAX_DEPTH, from flow brackets and block indentation. */
+/**
+ * Offset where nesting first exceeds MAX_DEPTH. The `yaml` package's lexer is iterative, so its
+ * tokens are walked here (quotes, block scalars and comments are already told apart from
+ * structure): flow brackets add a level each, and in block context every line adds the levels of
+ * its indentation plus one per `-`, `?` or `:` indicator on it (`? ? ? a`, `- - - a`).
+ */
 function findTooDeep(text: string): number | undefined {
+  let offset = 0;
   let flow = 0;
-  let quote = '';
-  let lineStart = true;
+  let atLineStart = true;
+  let atScalar = false;
   let indent = 0;
+  let lineDepth = 0;
   const stack: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '\n') { lineStart = true; indent = 0; if (quote === "'" || quote === '"') continue; continue; }
-    if (lineStart) {
-      if (ch === ' ') { indent++; continue; }
-      lineStart = false;
-      if (flow === 0 && ch !== '#') {
-        while (stack.length > 0 && (stack[stack.length - 1] ?? 0) >= indent) stack.pop();
-        stack.push(indent);
-        let j = i;
-        while (text[j] === '-' && text[j + 1] === ' ') { stack.push(indent + j - i + 2); j += 2; }
-        if (stack.length > MAX_DEPTH) return i;
-      }
-    }
-    if (quote !== '') {
-      if (ch === quote) quote = '';
+  const enterLine = (): boolean => {
+    atLineStart = false;
+    if (flow > 0) return false;
+    while (stack.length > 0 && (stack[stack.length - 1] ?? 0) >= indent) stack.pop();
+    stack.push(indent);
+    lineDepth = stack.length;
+    return lineDepth > MAX_DEPTH;
+  };
+  for (const token of new Lexer().lex(text)) {
+    const at = offset;
+    if (atScalar) {
+      atScalar = false;
+      offset += token.length;
+      if (token.endsWith('\n')) { atLineStart = true; indent = 0; }
       continue;
     }
-    if (ch === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
-      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
-    } else if (flow > 0 && (ch === '"' || ch === "'")) {
-      quote = ch;
-    } else if (ch === '[' || ch === '{') {
-      flow++;
-      if (flow + stack.length > MAX_DEPTH) return i;
-    } else if ((ch === ']' || ch === '}') && flow > 0) {
-      flow--;
+    const type = CST.tokenType(token);
+    switch (type) {
+      case 'doc-mode': case 'flow-error-end': case 'byte-order-mark': continue;
+      case 'newline':
+        if (flow === 0) { atLineStart = true; indent = 0; }
+        break;
+      case 'space':
+        if (atLineStart && token.startsWith(' ')) indent += token.length;
+        break;
+      case 'comment':
+        break;
+      case 'scalar':
+        atScalar = true;
+        if (atLineStart && enterLine()) return at;
+        continue;
+      case 'seq-item-ind': case 'explicit-key-ind': case 'map-value-ind':
+        if (atLineStart && enterLine()) return at;
+        if (flow === 0 && ++lineDepth > MAX_DEPTH) return at;
+        break;
+      case 'flow-seq-start': case 'flow-map-start':
+        if (atLineStart && enterLine()) return at;
+        if (++flow + lineDepth > MAX_DEPTH) return at;
+        break;
+      case 'flow-seq-end': case 'flow-map-end':
+        if (atLineStart && enterLine()) return at;
+        flow = Math.max(0, flow - 1);
+        break;
+      default:
+        if (atLineStart && enterLine()) return at;
     }
+    offset += token.length;
   }
   return undefined;
+}
+
+/** Fixed wording for the library's error codes: no source text reaches a report. */
+function reasonFor(code: string): string {
+  const known: Readonly<Record<string, string>> = {
+    BAD_ALIAS: 'invalid alias', BAD_DQ_ESCAPE: 'invalid escape in a double-quoted string', BAD_INDENT: 'bad indentation',
+    BLOCK_IN_FLOW: 'block collection inside a flow collection', DUPLICATE_KEY: 'duplicate key',
+    MISSING_CHAR: 'missing closing character', MULTILINE_IMPLICIT_KEY: 'implicit key spans lines',
+    TAB_AS_INDENT: 'tab used as indentation', UNEXPECTED_TOKEN: 'unexpected token',
+  };
+  return known[code] ?? code.toLowerCase().replace(/_/g, ' ');
+}
+
+/** The first alias node; with `unresolved`, the first whose anchor is not defined before it. */
+function firstAlias(root: Node | null, unresolved: boolean): Node | undefined {
+  const anchors = new Set<string>();
+  let found: Node | undefined;
+  visit(root, (_key, node) => {
+    if (isAlias(node)) {
+      if (!unresolved || !anchors.has(node.source)) { found = node; return visit.BREAK; }
+    } else if (isNode(node) && node.anchor !== undefined) {
+      anchors.add(node.anchor);
+    }
+    return undefined;
+  });
+  return found;
 }
 
 function keyOf(node: unknown): string | undefined {

@@ -44,6 +44,13 @@ describe('hostile config files', () => {
     writeFileSync(file('.continue/config.yaml'), 'mcpServers:\n  - name: a\n    args: [x, y\n  - name: b\n');
     writeFileSync(file('.config/goose/config.yaml'), `extensions: ${'['.repeat(200_000)}${']'.repeat(200_000)}\n`);
     mkdirSync(file('.gemini/settings.json'));
+    // Each would overflow the YAML composer's stack: an apostrophe in a flow list, explicit keys.
+    const quoteBypass = `a: [x', ${'['.repeat(200_000)}${']'.repeat(200_000)}]`;
+    const explicitKeys = `${'? '.repeat(200_000)}a`;
+    writeFileSync(file('proj/.continue/mcpServers/a.yaml'), quoteBypass);
+    writeFileSync(file('proj/.continue/mcpServers/b.yaml'), explicitKeys);
+    writeFileSync(file('proj/.continue/mcpServers/c.yaml'), quoteBypass);
+    writeFileSync(file('proj/.continue/mcpServers/d.yaml'), explicitKeys);
     symlinkSync('/dev/zero', file('.qoder/mcp.json'));
     const sock = file('.factory/mcp.json');
     server = net.createServer();
@@ -54,7 +61,7 @@ describe('hostile config files', () => {
     if (sysfsUnreadable !== undefined) symlinkSync(sysfsUnreadable, file('.kilocode/cli/global/settings/mcp_settings.json'));
 
     const start = performance.now();
-    const r = spawnSync(process.execPath, [path.join(REPO, 'dist/src/cli/bin.js'), 'scan', '--list', '--root', home, '--format', 'json'], {
+    const r = spawnSync(process.execPath, [path.join(REPO, 'dist/src/cli/bin.js'), 'scan', '--list', '--root', home, '--project', path.join(home, 'proj'), '--format', 'json'], {
       encoding: 'utf8', timeout: 20_000, cwd: home,
     });
     const elapsedMs = performance.now() - start;
@@ -100,6 +107,11 @@ describe('hostile config files', () => {
     assert.deepEqual([f?.location?.line, f?.location?.column], [1, 527]);
   });
   it('reports 200,000-deep YAML nesting', () => assert.equal(findingAt('.config/goose/config.yaml')?.id, 'config-too-deep'));
+  for (const name of ['a', 'b', 'c', 'd']) {
+    it(`reports hostile YAML nesting the pre-scan once missed (${name}.yaml) as too deep`, () => {
+      assert.equal(findingAt(`proj/.continue/mcpServers/${name}.yaml`)?.id, 'config-too-deep');
+    });
+  }
   it('reports a symlink loop', () => assert.equal(findingAt('.kiro/settings/mcp.json')?.id, 'config-symlink-loop'));
   it('reports invalid UTF-8 at the bad byte', () => {
     const f = findingAt('.lmstudio/mcp.json');

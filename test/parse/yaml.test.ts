@@ -44,6 +44,47 @@ describe('parseYaml', () => {
     const text = 'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n';
     const r = parseYaml(text);
     assert.ok(!r.ok);
+    assert.equal(r.problem.kind, 'syntax');
+    assert.equal(r.problem.message, 'too many aliases (an alias bomb)');
+  });
+
+  it('refuses deep flow nesting after an apostrophe inside a flow list (no quote mode)', () => {
+    const start = performance.now();
+    const r = parseYaml(`a: [x', ${'['.repeat(200_000)}${']'.repeat(200_000)}]`);
+    assert.ok(!r.ok);
+    assert.equal(r.problem.kind, 'too-deep');
+    assert.ok(performance.now() - start < 500);
+  });
+
+  it('counts explicit-key and other block indicators on one line as levels', () => {
+    for (const unit of ['? ', '- ? ', ': ', '-\t']) {
+      const start = performance.now();
+      const r = parseYaml(`${unit.repeat(200_000)}a`);
+      assert.ok(!r.ok, JSON.stringify(unit));
+      assert.equal(r.problem.kind, 'too-deep');
+      assert.ok(performance.now() - start < 500);
+    }
+  });
+
+  it('does not take brackets in quoted or block scalars for nesting', () => {
+    const deep = '['.repeat(600);
+    const r = parseYaml(`a: "${deep}"\nb: '${deep}'\nc: |\n  ${deep}\n  'x\nd: [e, 'f', {g: h}]\n`);
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.value, { a: deep, b: deep, c: `${deep}\n'x\n`, d: ['e', 'f', { g: 'h' }] });
+  });
+
+  it('keeps an unresolved alias name (it may be a secret) out of the message and locates the alias', () => {
+    const r = parseYaml('extensions:\n  github:\n    envs: {GITHUB_TOKEN: *ghp_R3alTok3nValue}\n');
+    assert.ok(!r.ok);
+    assert.equal(r.problem.kind, 'syntax');
+    assert.doesNotMatch(r.problem.message, /R3alTok3n/);
+    assert.deepEqual([r.problem.line, r.problem.column], [3, 26]);
+  });
+
+  it('words syntax errors without quoting the source', () => {
+    const r = parseYaml('a: "ghp_Secret\\q"\n');
+    assert.ok(!r.ok);
+    assert.doesNotMatch(r.problem.message, /ghp_Secret/);
   });
 
   it('does not count brackets inside plain block scalars as deep nesting', () => {
