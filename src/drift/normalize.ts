@@ -36,7 +36,20 @@ interface Ctx {
   readonly stack: string[];
   nodes: number;
   overBudget: boolean;
+  /** Raw targets of the internal references that were inlined (N7). */
+  readonly inlined: Set<unknown>;
+  /** Every `$defs` / `definitions` object met (pass 1). */
+  readonly defs: JsonObject[];
+  /**
+   * Pass 2 only: the targets inlined by pass 1. A definition that was inlined is dropped (its content
+   * now sits at the reference); any other definition is kept and normalised, because its text still
+   * reaches the model and a change there must not compare equal.
+   */
+  readonly keep: ReadonlySet<unknown> | undefined;
 }
+
+const newCtx = (root: unknown, keep: ReadonlySet<unknown> | undefined): Ctx =>
+  ({ root, anchors: undefined, unresolved: [], stack: [], nodes: 0, overBudget: false, inlined: new Set(), defs: [], keep });
 
 const cache = new WeakMap<object, NormalizedSchema>();
 
@@ -46,8 +59,15 @@ export function normalizeSchema(schema: unknown): NormalizedSchema {
     const hit = cache.get(schema);
     if (hit !== undefined) return hit;
   }
-  const ctx: Ctx = { root: schema, anchors: undefined, unresolved: [], stack: [], nodes: 0, overBudget: false };
-  const out: NormalizedSchema = { schema: node(schema, ctx, 0), unresolved: ctx.unresolved, overBudget: ctx.overBudget };
+  let ctx = newCtx(schema, undefined);
+  let result = node(schema, ctx, 0);
+  // Pass 2 only when some definition was not inlined (rare): keep those definitions.
+  const inlined = ctx.inlined;
+  if (ctx.defs.some((d) => Object.values(d).some((x) => !inlined.has(x)))) {
+    ctx = newCtx(schema, inlined);
+    result = node(schema, ctx, 0);
+  }
+  const out: NormalizedSchema = { schema: result, unresolved: ctx.unresolved, overBudget: ctx.overBudget };
   if (typeof schema === 'object' && schema !== null) cache.set(schema, out);
   return out;
 }
@@ -98,8 +118,31 @@ function listOf(x: readonly unknown[], ctx: Ctx, depth: number): readonly unknow
 
 const isEmpty = (v: unknown): boolean => isObject(v) && Object.keys(v).length === 0;
 
-function member(k: string, x: unknown, ctx: Ctx, depth: number): unknown {
-  if (x === undefined || DEFS.has(k)) return DROP;
+/** `$defs` / `definitions`: drop what was inlined, keep (normalised) what was not. */
+function defsMember(x: unknown, ctx: Ctx, depth: number): unknown {
+  if (!isObject(x)) return x;
+  const keep = ctx.keep;
+  if (keep === undefined) {
+    ctx.defs.push(x);
+    return DROP;
+  }
+  const out: Record<string, unknown> = {};
+  let any = false;
+  for (const [name, d] of Object.entries(x)) {
+    if (keep.has(d)) continue;
+    out[name] = node(d, ctx, depth + 1);
+    any = true;
+  }
+  return any ? out : DROP;
+}
+
+/** N8 applies to integer bounds only (`type: "integer"`, possibly nullable). */
+const isIntegerTyped = (t: unknown): boolean =>
+  t === 'integer' || (Array.isArray(t) && t.includes('integer') && t.every((x) => x === 'integer' || x === 'null'));
+
+function member(k: string, x: unknown, ctx: Ctx, depth: number, parent: JsonObject): unknown {
+  if (x === undefined) return DROP;
+  if (DEFS.has(k)) return defsMember(x, ctx, depth);
   if (MAP_KEYWORDS.has(k) && isObject(x)) {
     const m = mapOf(x, ctx, depth, false);
     return k === 'properties' && isEmpty(m) ? DROP : m;
@@ -118,7 +161,7 @@ function member(k: string, x: unknown, ctx: Ctx, depth: number): unknown {
   }
   if (k === 'dependentRequired' && isObject(x)) return mapOf(x, ctx, depth, true);
   if ((ZERO_DROPS.has(k) && x === 0) || (k === 'uniqueItems' && x === false)) return DROP;
-  if ((k === 'minimum' && x === -Number.MAX_SAFE_INTEGER) || (k === 'maximum' && x === Number.MAX_SAFE_INTEGER)) return DROP;
+  if (((k === 'minimum' && x === -Number.MAX_SAFE_INTEGER) || (k === 'maximum' && x === Number.MAX_SAFE_INTEGER)) && isIntegerTyped(parent['type'])) return DROP;
   return x;
 }
 
@@ -137,7 +180,7 @@ function node(v: unknown, ctx: Ctx, depth: number): unknown {
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] ?? '';
     const x = v[k];
-    const n = member(k, x, ctx, depth);
+    const n = member(k, x, ctx, depth, v);
     if (n !== x && o === undefined) {
       o = {};
       for (let j = 0; j < i; j++) { const kj = keys[j] ?? ''; o[kj] = v[kj]; }
@@ -153,6 +196,12 @@ function node(v: unknown, ctx: Ctx, depth: number): unknown {
  */
 export const BRANCH_TEXT: Readonly<Record<string, string>> = { description: '$branchDescription', title: '$branchTitle' };
 
+/**
+ * Branch keywords that also judge a null instance: folding a branch that has one of them into
+ * `type: [T, "null"]` would change what null does (e.g. `enum: [a, b]` rejects null, the wrap accepts it).
+ */
+const NULL_APPLICABLE = ['enum', 'const', 'not', 'if', 'then', 'else', 'anyOf', 'oneOf', 'allOf', '$ref', '$dynamicRef', '$recursiveRef', '$cycle'] as const;
+
 /** N6: `anyOf|oneOf: [X, {type:"null"}]` with a typed X and no conflicting keys → X with `null` added to its type. */
 function foldNullWrap(o: JsonObject): JsonObject {
   const kw = Array.isArray(o['anyOf']) ? 'anyOf' : Array.isArray(o['oneOf']) ? 'oneOf' : undefined;
@@ -163,7 +212,7 @@ function foldNullWrap(o: JsonObject): JsonObject {
   const x: unknown = branches[1 - ni];
   if (ni < 0 || !isObject(x)) return o;
   const t = x['type'];
-  if (t === undefined || 'anyOf' in x || 'oneOf' in x || 'allOf' in x || '$cycle' in x) return o;
+  if (t === undefined || NULL_APPLICABLE.some((kw) => kw in x)) return o;
   const merged: Record<string, unknown> = {};
   for (const [k, val] of Object.entries(o)) if (k !== kw) merged[k] = val;
   for (const [k, val] of Object.entries(x)) {
@@ -185,6 +234,7 @@ function inlineRef(v: JsonObject, ref: string, ctx: Ctx, depth: number): unknown
     ctx.unresolved.push(ref);
     return v;
   }
+  ctx.inlined.add(target);
   ctx.stack.push(ref);
   const inlined = node(target, ctx, depth + 1);
   const siblings: Record<string, unknown> = {};
@@ -193,25 +243,58 @@ function inlineRef(v: JsonObject, ref: string, ctx: Ctx, depth: number): unknown
   const rest = hasSiblings ? node(siblings, ctx, depth) : undefined;
   ctx.stack.pop();
   if (!isObject(rest)) return inlined;
-  if (!isObject(inlined)) return { ...rest, allOf: [inlined] };
-  return { ...inlined, ...rest };
+  if (isObject(inlined) && mergeable(inlined, rest)) return { ...inlined, ...rest };
+  // In 2020-12 the reference and its siblings both apply: keep both rather than let one overwrite the other.
+  const own: readonly unknown[] = Array.isArray(rest['allOf']) ? rest['allOf'] : [];
+  return { ...rest, allOf: [...own, inlined] };
+}
+
+/** Keywords whose meaning depends on their neighbours in the same schema (properties ↔ additionalProperties …). */
+const ADJACENT = new Set([
+  'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'items', 'prefixItems',
+  'additionalItems', 'unevaluatedItems', 'contains', 'minContains', 'maxContains', 'if', 'then', 'else',
+]);
+
+/**
+ * `{...target, ...siblings}` means the same as applying both only when no sibling restates a keyword
+ * of the target with another value and no neighbour-dependent keyword meets one on the other side.
+ */
+function mergeable(target: JsonObject, siblings: JsonObject): boolean {
+  let adjacent = false;
+  for (const k of Object.keys(siblings)) {
+    if (Object.hasOwn(target, k) && !same(target[k], siblings[k])) return false;
+    if (ADJACENT.has(k)) adjacent = true;
+  }
+  return !adjacent || !Object.keys(target).some((k) => ADJACENT.has(k));
 }
 
 function resolve(ref: string, ctx: Ctx): unknown {
   if (ref === '#') return ctx.root;
   if (!ref.startsWith('#/')) {
     ctx.anchors ??= collectAnchors(ctx.root);
-    return ctx.anchors.get(decodeURIComponent(ref.slice(1)));
+    const anchor = decode(ref.slice(1));
+    return anchor === undefined ? undefined : ctx.anchors.get(anchor);
   }
   let cur: unknown = ctx.root;
   for (const raw of ref.slice(2).split('/')) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const decoded = decode(raw);
+    if (decoded === undefined) return undefined;
+    const token = decoded.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(cur)) cur = /^[0-9]+$/.test(token) ? cur[Number(token)] : undefined;
     else if (isObject(cur)) cur = Object.hasOwn(cur, token) ? cur[token] : undefined;
     else return undefined;
     if (cur === undefined) return undefined;
   }
   return cur;
+}
+
+/** Percent-decoding of a URI fragment; a malformed escape (`#%`) leaves the reference unresolved. */
+function decode(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
 }
 
 function collectAnchors(root: unknown): Map<string, unknown> {

@@ -28,7 +28,8 @@ export function schemaCtx(scope: Scope, dir: SchemaDirection, readOnly: boolean)
 /** Splits nullability off a schema: `type: [T, "null"]`, a `{type:"null"}` union branch, or `nullable: true`. */
 export function stripNull(s: JsonObject): { schema: JsonObject; nullable: boolean } {
   const t = s['type'];
-  if (Array.isArray(t) && t.includes('null') && t.length > 1) {
+  // With an enum or const beside it, `type: [T, "null"]` need not admit null: not a nullable wrap.
+  if (Array.isArray(t) && t.includes('null') && t.length > 1 && s['enum'] === undefined && !('const' in s)) {
     const rest = t.filter((x) => x !== 'null');
     return { schema: { ...s, type: rest.length === 1 ? rest[0] : rest }, nullable: true };
   }
