@@ -11,7 +11,8 @@ import type { AuditReport, ReportEntry } from './model.js';
  *   grade), a severity (any unsuppressed finding at or above it), or `none` (nothing; `none`
  *   cannot be combined with anything else).
  * - Default (no `failOn`): `['unverifiable', 'unprotected']`, i.e. any enabled entry that is not
- *   enforcing violates; findings alone (e.g. an `info` note or `env-override-inert`) do not.
+ *   enforcing violates, and so does a file-level finding that grades unverifiable (a config that
+ *   could not be read may hide entries); other findings alone (an `info` note) do not.
  * - `failUnder` (percent, 0..100): violated when coverage is below it. A report with nothing to
  *   cover (ratio null) does not violate it.
  * - Disabled entries never violate, nor do their findings.
@@ -87,6 +88,14 @@ export function evaluatePolicy(report: AuditReport, policy: Policy = {}): Policy
     if (!failOn.includes(grade)) continue;
     const hits = enabled.filter((e) => e.grade === grade && !gradeWaived(e));
     if (hits.length > 0) reasons.push(`${hits.length} ${grade} ${hits.length === 1 ? 'entry' : 'entries'}: ${someOf(hits.map(describe))}`);
+  }
+  if (failOn.includes('unverifiable')) {
+    // A config file that could not be read may hide entries: what it holds is unverifiable too.
+    const unread = report.findings.filter((f) => f.grade === 'unverifiable' && f.suppressed === undefined);
+    if (unread.length > 0) {
+      const files = [...new Set(unread.map((f) => f.location?.path ?? f.id))];
+      reasons.push(`${files.length} config ${files.length === 1 ? 'file' : 'files'} that may hide entries: ${someOf(files)}`);
+    }
   }
   const thresholds = failOn.flatMap((v) => (isSeverity(v) ? [SEVERITY_RANK[v]] : []));
   if (thresholds.length > 0) {

@@ -174,3 +174,15 @@ test('fingerprints are unique per finding: accepting one env override never hide
   const after = second.entries.find((e) => e.name === 'two')?.findings.filter((f) => f.id === 'env-code-injection') ?? [];
   assert.deepEqual(after.map((f) => [f.data['name'], f.suppressed !== undefined]).sort(), [['LD_PRELOAD', true], ['PYTHONPATH', false]]);
 });
+
+test('a config mcp-audit cannot read violates the default policy (it may hide entries)', async () => {
+  const home = await tempDir('mcp-audit-broken');
+  await fs.mkdir(path.join(home, '.cursor'));
+  await fs.writeFile(path.join(home, '.cursor/mcp.json'), '{"mcpServers": {');
+  const r = await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json']);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /config file that may hide entries/);
+  const report = parseReport(r.stdout);
+  assert.ok(report.findings.some((f) => f.id === 'config-unparseable' && f.location?.line === 1));
+  assert.equal((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json', '--fail-on', 'unprotected'])).code, 0);
+});
