@@ -79,7 +79,7 @@ export function normalize(input: NormalizeInput): Normalized {
   };
   for (const c of input.containers) {
     const scope = c.scope ?? input.scope;
-    let found = resolvePath(root, c.path);
+    const found = resolvePath(root, c.path);
     if (found.length === 0 && c.shape === 'map-or-flat' && isObject(root)) {
       const flat = Object.entries(root).filter(([, v]) => isObject(v) && ENTRY_HINTS.some((h) => Object.hasOwn(v, h)));
       if (flat.length > 0) containerPresent = true;
@@ -103,7 +103,6 @@ export function normalize(input: NormalizeInput): Normalized {
         for (const [name, v] of Object.entries(value)) add(name, v, [...at, name], scope, project);
       }
     }
-    found = [];
   }
   return { entries, problems, containerPresent };
 }
@@ -118,8 +117,21 @@ function first(obj: Obj, keys: readonly string[]): [string, unknown] | undefined
   return undefined;
 }
 
-const strings = (v: unknown): string[] =>
-  Array.isArray(v) ? v.map((x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x) ?? String(x))) : [];
+/**
+ * A non-string value as text. Never `String(v)` on objects: TOML tables have a null prototype
+ * (String() throws on them) and a hostile object may define its own toString.
+ */
+export function textOf(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v === undefined) return String(v);
+  try {
+    return JSON.stringify(v) ?? typeName(v);
+  } catch {
+    return typeName(v);
+  }
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(textOf) : []);
 
 const TRANSPORTS: Readonly<Record<string, Transport>> = {
   stdio: 'stdio', local: 'stdio',
@@ -156,7 +168,7 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const envOrigins: Record<string, Origin> = {};
   if (isObject(envSource)) {
     for (const [k, v] of Object.entries(envSource)) {
-      defineOwn<string | null>(env, k, v === null ? null : typeof v === 'string' ? v : String(v));
+      defineOwn<string | null>(env, k, v === null ? null : textOf(v));
       defineOwn(envOrigins, k, origin([...envAt, k]));
     }
   }
@@ -164,7 +176,7 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const headersField = first(obj, shape.headers);
   if (headersField !== undefined && isObject(headersField[1])) {
     for (const [k, v] of Object.entries(headersField[1])) {
-      defineOwn(headers, k, typeof v === 'string' ? v : String(v));
+      defineOwn(headers, k, textOf(v));
     }
   }
   let url: string | undefined;

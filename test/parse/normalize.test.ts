@@ -9,7 +9,9 @@ import { zed } from '../../src/hosts/zed.js';
 import type { Container, EntryShape } from '../../src/hosts/types.js';
 import { parseJsonc } from '../../src/parse/jsonc.js';
 import { normalize, type Normalized } from '../../src/parse/normalize.js';
+import { parseToml } from '../../src/parse/toml.js';
 import { parseYaml } from '../../src/parse/yaml.js';
+import { codex } from '../../src/hosts/codex.js';
 
 function run(text: string, containers: readonly Container[], entry: EntryShape, yaml = false): Normalized {
   const parsed = yaml ? parseYaml(text) : parseJsonc(text, { strict: false });
@@ -101,5 +103,16 @@ describe('normalize', () => {
   it('records explicit, defaulted and unresolvable transports', () => {
     const r = run('{"mcpServers": {"a": {"type": "sse", "url": "u"}, "b": {"command": "x"}, "c": {"type": "ws", "url": "u"}}}', claudeCode.containers, claudeCode.entry);
     assert.deepEqual(r.entries.map((e) => [e.transport, e.transportSource]), [['sse', 'explicit'], ['stdio', 'defaulted'], ['unknown', 'unresolvable']]);
+  });
+
+  it('reads Codex servers named constructor / __proto__ and a table-valued env without throwing', () => {
+    const parsed = parseToml('[mcp_servers.constructor]\ncommand = "a"\nenv = { __proto__ = "x", T = { b = 1 } }\n[mcp_servers.__proto__]\ncommand = "b"\n');
+    assert.ok(parsed.ok);
+    const r = normalize({ host: 'codex', scope: 'user', file: '/home/u/.codex/config.toml', format: 'toml', containers: codex.containers, entry: codex.entry, doc: parsed.value });
+    assert.deepEqual(r.entries.map((e) => [e.name, e.command]), [['constructor', 'a'], ['__proto__', 'b']]);
+    const env = r.entries[0]?.env ?? {};
+    assert.deepEqual(Object.keys(env), ['__proto__', 'T']);
+    assert.ok(Object.hasOwn(env, '__proto__'));
+    assert.equal(env.T, '{"b":1}');
   });
 });

@@ -61,4 +61,55 @@ describe('parseToml', () => {
     assert.deepEqual(splitKey('projects."/home/a.b"'), ['projects', '/home/a.b']);
     assert.deepEqual(splitKey("a.'b.c'.d"), ['a', 'b.c', 'd']);
   });
+
+  it('keeps servers and env keys named constructor / __proto__ (Codex launches them) as own properties', () => {
+    const r = parseToml('[mcp_servers.constructor]\ncommand = "a"\n[mcp_servers.__proto__]\ncommand = "b"\nenv = { __proto__ = "x", constructor = "y" }\n');
+    assert.ok(r.ok);
+    const v = r.value.value;
+    assert.ok(typeof v === 'object' && v !== null && 'mcp_servers' in v);
+    const servers = v.mcp_servers;
+    assert.ok(typeof servers === 'object' && servers !== null);
+    assert.deepEqual(Object.keys(servers), ['constructor', '__proto__']);
+    assert.ok(Object.hasOwn(servers, '__proto__'));
+    assert.equal(Object.getPrototypeOf(servers), null);
+    assert.equal(Object.prototype.hasOwnProperty.call({}, 'command'), false);
+  });
+
+  it('locates root-level dotted keys by their full key', () => {
+    const r = parseToml('model = "o3"\nmcp_servers.a.command = "x"\nmcp_servers.b.command = "y"\n');
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.locate(['mcp_servers', 'a']), { line: 2, column: 1 });
+    assert.deepEqual(r.value.locate(['mcp_servers', 'b']), { line: 3, column: 1 });
+    assert.deepEqual(r.value.locate(['mcp_servers', 'b', 'command']), { line: 3, column: 1 });
+  });
+
+  it('locates dotted keys inside a table by their full key', () => {
+    const r = parseToml('[mcp_servers]\na.command = "x"\nb.command = "y"\n');
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.locate(['mcp_servers', 'b']), { line: 3, column: 1 });
+  });
+
+  it('ignores header-looking lines inside multi-line strings', () => {
+    for (const q of ['"""', "\'\'\'"]) {
+      const r = parseToml(`notes = ${q}\n[mcp_servers.a]\nx = 1\n${q}\n\n[mcp_servers.a]\ncommand = "x"\n`);
+      assert.ok(r.ok, q);
+      assert.deepEqual(r.value.locate(['mcp_servers', 'a']), { line: 6, column: 1 }, q);
+      assert.deepEqual(r.value.locate(['mcp_servers', 'a', 'command']), { line: 7, column: 1 }, q);
+    }
+  });
+
+  it('locates a table defined only through its sub-table', () => {
+    const r = parseToml('model = "o3"\n[mcp_servers.a.env]\nK = "v"\n');
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.locate(['mcp_servers', 'a']), { line: 2, column: 1 });
+  });
+
+  it('reports errors in fixed words, never quoting the file', () => {
+    for (const text of ['a = "ghp_Secret\n', '[x]\nghp_Secret = 1\nghp_Secret = 2\n', 'a = ghp_Secret\n', 'a = 1979-05-27Tghp\n']) {
+      const r = parseToml(text);
+      assert.ok(!r.ok, text);
+      assert.doesNotMatch(r.problem.message, /ghp|Secret/);
+      assert.match(r.problem.message, /^[A-Za-z ,:.-]+$/);
+    }
+  });
 });
