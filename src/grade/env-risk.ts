@@ -4,6 +4,7 @@ import type { ProxyRuntime, Recognition } from '../proxies/types.js';
 import type { Platform } from '../shared/env.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
+import { samePath } from './store-location.js';
 import { envCodeInjection } from '../rules/env-code-injection.js';
 import { envHomeOverride } from '../rules/env-home-override.js';
 import { envOverrideInert } from '../rules/env-override-inert.js';
@@ -29,6 +30,10 @@ const PACKAGE_VARS = new Set([
   'UV_INDEX_URL', 'UV_EXTRA_INDEX_URL', 'UV_DEFAULT_INDEX', 'UV_INDEX', 'UV_FIND_LINKS', 'UV_INSECURE_HOST', 'UV_TOOL_DIR',
   'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL', 'PIP_FIND_LINKS', 'PIP_TRUSTED_HOST', 'PIPX_HOME', 'PIPX_BIN_DIR',
   'NPM_CONFIG_REGISTRY', 'NPM_CONFIG_USERCONFIG', 'NPM_CONFIG_GLOBALCONFIG', 'NPM_CONFIG_PREFIX', 'NPM_CONFIG_CACHE',
+  'UV_CONFIG_FILE', 'UV_OVERRIDE', 'UV_CONSTRAINT', 'UV_BUILD_CONSTRAINT', 'UV_CACHE_DIR', 'UV_PROJECT', 'UV_WORKING_DIRECTORY',
+  'UV_PYTHON', 'UV_ENV_FILE', 'UV_INDEX_STRATEGY', 'UV_TOOL_BIN_DIR', 'UV_PYTHON_INSTALL_MIRROR',
+  'PIP_CONFIG_FILE', 'PIP_INDEX', 'PIPX_DEFAULT_PYTHON', 'PIPX_SHARED_LIBS',
+  'NPM_CONFIG_NODE_OPTIONS', 'NPM_CONFIG_SCRIPT_SHELL', 'NPM_CONFIG_WORKSPACE',
   'YARN_REGISTRY', 'YARN_NPM_REGISTRY_SERVER', 'BUN_CONFIG_REGISTRY',
   'SSL_CERT_FILE', 'REQUESTS_CA_BUNDLE', 'NODE_EXTRA_CA_CERTS', 'NODE_TLS_REJECT_UNAUTHORIZED',
 ]);
@@ -37,14 +42,6 @@ export interface EnvRiskContext {
   readonly home: string;
   readonly platform: Platform;
   readonly server: string;
-}
-
-function samePath(a: string, b: string, platform: Platform): boolean {
-  const norm = (p: string): string => {
-    const n = platform === 'win32' ? path.win32.normalize(p).toLowerCase() : path.posix.normalize(p);
-    return n.length > 1 ? n.replace(/[\\/]+$/, '') : n;
-  };
-  return norm(a) === norm(b);
 }
 
 /** A home variable set to exactly the trusted home (or an XDG var to its default) moves nothing. */
@@ -62,18 +59,59 @@ function fetchedByRunner(chain: LaunchChain): string | undefined {
   return chain.frames.find((f) => f.kind === 'package-runner' || f.kind === 'uv-run')?.name;
 }
 
-/** The findings for every env assignment that reaches a pinning proxy. Disjoint: one finding per variable. */
-export function envRiskFindings(chain: LaunchChain, rec: Recognition, ctx: EnvRiskContext): Finding[] {
-  const out: Finding[] = [];
-  const seen = new Set<string>();
-  const runner = fetchedByRunner(chain);
+/**
+ * The assignment of each variable the proxy really gets: the last one not wiped by a later
+ * `env -i` (a later `NAME=` or `-u NAME` overrides an earlier one). On Windows names are
+ * case-insensitive; when an entry's env spells one variable several ways, which spelling a host
+ * passes on is its own choice (Node keeps the lexicographically first), so each is a candidate.
+ */
+function effective(chain: LaunchChain, platform: Platform): Map<string, EnvAssignment[]> {
+  const out = new Map<string, EnvAssignment[]>();
   for (const a of chain.env) {
     if (a.cleared === true) continue; // wiped by a later `env -i`: never reaches the proxy
-    const key = ctx.platform === 'win32' ? a.name.toUpperCase() : a.name;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const f = classify(a, key, chain, rec, ctx, runner);
-    if (f !== undefined) out.push(f);
+    const key = platform === 'win32' ? a.name.toUpperCase() : a.name;
+    const prev = out.get(key) ?? [];
+    const sameSource = prev.length > 0 && a.source === 'entry-env' && prev.every((p) => p.source === 'entry-env' && p.name !== a.name);
+    out.set(key, sameSource ? [...prev, a] : [a]);
+  }
+  return out;
+}
+
+/** Start-up files a POSIX shell runs before its `-c` string: bash `BASH_ENV`, sh `ENV`, zsh `$ZDOTDIR/.zshenv`. */
+const SHELL_STARTUP_VARS = new Set(['BASH_ENV', 'ENV', 'ZDOTDIR']);
+const POSIX_SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh']);
+
+/**
+ * A shell start-up variable set before a POSIX shell frame that runs the chain: that file runs
+ * first and can rewrite everything the shell then starts, whatever the proxy's runtime.
+ */
+function shellStartupFindings(chain: LaunchChain, rec: Recognition, ctx: EnvRiskContext): Finding[] {
+  const live = new Map<string, string | null>();
+  const apply = (a: EnvAssignment): void => { if (SHELL_STARTUP_VARS.has(a.name)) live.set(a.name, a.value); };
+  chain.env.filter((a) => a.source === 'entry-env').forEach(apply);
+  const out = new Map<string, Finding>();
+  for (const f of chain.frames) {
+    if (f.kind === 'shell' && POSIX_SHELLS.has(f.name)) {
+      for (const [name, value] of live) {
+        if (value !== null && value !== '' && !out.has(name)) {
+          out.set(name, finding(envCodeInjection, { server: ctx.server, proxy: rec.proxy, name, runtime: `${f.name} start-up file, before ${rec.runtime}` }));
+        }
+      }
+    }
+    if (f.clearsEnv === true) live.clear();
+    (f.env ?? []).forEach(apply);
+  }
+  return [...out.values()];
+}
+
+/** The findings for every env assignment that reaches a pinning proxy. Disjoint: one finding per variable. */
+export function envRiskFindings(chain: LaunchChain, rec: Recognition, ctx: EnvRiskContext): Finding[] {
+  const out: Finding[] = shellStartupFindings(chain, rec, ctx);
+  const runner = fetchedByRunner(chain);
+  for (const [key, candidates] of effective(chain, ctx.platform)) {
+    const found = candidates.map((a) => classify(a, key, chain, rec, ctx, runner)).filter((f): f is Finding => f !== undefined);
+    const worst = found.find((f) => f.grade !== 'none') ?? found[0];
+    if (worst !== undefined) out.push(worst);
   }
   return out;
 }

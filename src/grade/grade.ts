@@ -13,6 +13,7 @@ import { proxyNonBlocking } from '../rules/proxy-non-blocking.js';
 import { proxyNotPinning } from '../rules/proxy-not-pinning.js';
 import { advisoryFindings } from './advisories.js';
 import { envRiskFindings } from './env-risk.js';
+import { launchOptionFindings } from './launch-options.js';
 import { resolveStore } from './store-location.js';
 import { inspectContextProtector } from './stores/context-protector.js';
 import { inspectHangarConfig } from './stores/hangar.js';
@@ -96,6 +97,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     findings.push(finding(rule, { ...subject, mode: rec.mode }));
   }
   findings.push(...envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name }));
+  findings.push(...launchOptionFindings(chain, rec.proxy, entry));
   const where = resolveStore(rec, by, ctx.home, ctx.platform, entry.name);
   if (!where.ok) {
     findings.push(...where.findings);

@@ -6,7 +6,7 @@ import { npmSpec, pypiSpec } from './package-spec.js';
 import { programName } from './program-name.js';
 import { shellWords } from './shell-words.js';
 import {
-  type Ctx, type Leaf, type Next, type OptionSpec, type Tok,
+  type Ctx, type Leaf, type Next, type OptionSpec, type SeenOption, type Tok,
   execLeaf, hasOption, opaque, optionValues, scanOptions, texts,
 } from './context.js';
 import type { Frame, PackageRef } from './types.js';
@@ -53,9 +53,11 @@ const PIPX_RUN: OptionSpec = {
     '-e', '--editable', '--preinstall'],
 };
 
-function frame(prog: Tok, args: readonly Tok[], kind: Frame['kind'], pkg: PackageRef | undefined): Frame {
-  const base = { kind, program: prog.text, name: programName(prog.text), args: texts(args) };
-  return pkg === undefined ? base : { ...base, package: pkg };
+function frame(prog: Tok, args: readonly Tok[], kind: Frame['kind'], pkg: PackageRef | undefined,
+  seen: readonly SeenOption[] = []): Frame {
+  const base: Frame = { kind, program: prog.text, name: programName(prog.text), args: texts(args) };
+  const withOptions: Frame = seen.length === 0 ? base : { ...base, options: seen.map((o) => (o.value === undefined ? { flag: o.flag } : { flag: o.flag, value: o.value })) };
+  return pkg === undefined ? withOptions : { ...withOptions, package: pkg };
 }
 
 /** Run a package's bin directly: the package's name is the leaf (`npx -y mcp-remote@0.1.15 url`). */
@@ -76,7 +78,7 @@ function npmRunner(prog: Tok, all: readonly Tok[], from: number, spec: OptionSpe
   const rest = all.slice(scan.next);
   const shellMode = hasOption(scan.seen, '-c', '--shell-mode') && call === undefined;
   if (call !== undefined || shellMode) {
-    ctx.frames.push(frame(prog, all, 'package-runner', explicit === undefined ? undefined : npmSpec(explicit)));
+    ctx.frames.push(frame(prog, all, 'package-runner', explicit === undefined ? undefined : npmSpec(explicit), scan.seen));
     const line = call ?? texts(rest).join(' ');
     const words = shellWords(line);
     if (!words.ok) return { kind: 'opaque', why: words.problem };
@@ -84,15 +86,15 @@ function npmRunner(prog: Tok, all: readonly Tok[], from: number, spec: OptionSpe
   }
   const head = rest[0];
   if (head === undefined) {
-    ctx.frames.push(frame(prog, all, 'package-runner', explicit === undefined ? undefined : npmSpec(explicit)));
+    ctx.frames.push(frame(prog, all, 'package-runner', explicit === undefined ? undefined : npmSpec(explicit), scan.seen));
     return opaque('package runner with no package to run', texts(all).join(' '));
   }
   if (explicit !== undefined) {
-    ctx.frames.push(frame(prog, all, 'package-runner', npmSpec(explicit)));
+    ctx.frames.push(frame(prog, all, 'package-runner', npmSpec(explicit), scan.seen));
     return next(rest, ctx);
   }
   const pkg = npmSpec(head.text);
-  ctx.frames.push(frame(prog, all, 'package-runner', pkg));
+  ctx.frames.push(frame(prog, all, 'package-runner', pkg, scan.seen));
   if (head.dynamic !== undefined) return opaque(`package depends on ${head.dynamic}`, head.text);
   return runPackageBin(pkg, rest.slice(1), ctx, next);
 }
@@ -131,22 +133,23 @@ export const bun: Handler = (prog, args, ctx, next) => {
 };
 
 /** uvx / uv tool run from argument `from`: `--from pkg==ver cmd …` or `pkg[==ver|@ver] …`. */
-function uvToolRun(prog: Tok, all: readonly Tok[], from: number, ctx: Ctx, next: Next, spec: OptionSpec, fromFlag: string): Leaf {
+function uvToolRun(prog: Tok, all: readonly Tok[], from: number, ctx: Ctx, next: Next, spec: OptionSpec, fromFlag: string,
+  pre: readonly SeenOption[] = []): Leaf {
   const scan = scanOptions(all, from, spec);
   if (!scan.ok) { ctx.frames.push(frame(prog, all, 'package-runner', undefined)); return opaque(scan.reason, texts(all).join(' ')); }
   const explicit = optionValues(scan.seen, fromFlag)[0];
   const rest = all.slice(scan.next);
   const head = rest[0];
   if (head === undefined) {
-    ctx.frames.push(frame(prog, all, 'package-runner', explicit === undefined ? undefined : pypiSpec(explicit)));
+    ctx.frames.push(frame(prog, all, 'package-runner', explicit === undefined ? undefined : pypiSpec(explicit), [...pre, ...scan.seen]));
     return opaque('package runner with no command to run', texts(all).join(' '));
   }
   if (explicit !== undefined) {
-    ctx.frames.push(frame(prog, all, 'package-runner', pypiSpec(explicit)));
+    ctx.frames.push(frame(prog, all, 'package-runner', pypiSpec(explicit), [...pre, ...scan.seen]));
     return next(rest, ctx);
   }
   const pkg = pypiSpec(head.text);
-  ctx.frames.push(frame(prog, all, 'package-runner', pkg));
+  ctx.frames.push(frame(prog, all, 'package-runner', pkg, [...pre, ...scan.seen]));
   if (head.dynamic !== undefined) return opaque(`package depends on ${head.dynamic}`, head.text);
   if (pkg.name.includes('/') || pkg.name.includes(':')) return opaque('package from a path or URL: its command is unknown', pkg.name);
   return next([{ text: pkg.name }, ...rest.slice(1)], ctx);
@@ -159,10 +162,10 @@ export const uv: Handler = (prog, args, ctx, next) => {
   const g = scanOptions(args, 0, UV_GLOBAL);
   if (!g.ok) { ctx.frames.push(frame(prog, args, 'uv-run', undefined)); return opaque(g.reason, texts(args).join(' ')); }
   const sub = args[g.next]?.text;
-  if (sub === 'tool' && args[g.next + 1]?.text === 'run') return uvToolRun(prog, args, g.next + 2, ctx, next, UV, '--from');
+  if (sub === 'tool' && args[g.next + 1]?.text === 'run') return uvToolRun(prog, args, g.next + 2, ctx, next, UV, '--from', g.seen);
   if (sub !== 'run') return execLeaf(prog, args, ctx);
   const scan = scanOptions(args, g.next + 1, UV);
-  ctx.frames.push(frame(prog, args, 'uv-run', undefined));
+  ctx.frames.push(frame(prog, args, 'uv-run', undefined, scan.ok ? [...g.seen, ...scan.seen] : g.seen));
   if (!scan.ok) return opaque(scan.reason, texts(args).join(' '));
   const rest = args.slice(scan.next);
   const head = rest[0];

@@ -31,6 +31,12 @@ export interface EnvAssignment {
   readonly cleared?: boolean;
 }
 
+/** One option a runner was given: `--index-url https://…` → { flag: '--index-url', value: 'https://…' }. */
+export interface RunnerOption {
+  readonly flag: string;
+  readonly value?: string;
+}
+
 export interface Frame {
   readonly kind: LauncherKind;
   /** Program as written (may be a path, may carry .cmd/.exe/.bat/.sh). */
@@ -39,6 +45,11 @@ export interface Frame {
   readonly name: string;
   /** Arguments of this frame (for a runner: all its own args, including the package's). */
   readonly args: readonly string[];
+  /**
+   * For package runners and `uv run`: the runner's own options as parsed (`--from X`,
+   * `--registry URL`, `-y`), in order; the package's and the inner command's args are not in it.
+   */
+  readonly options?: readonly RunnerOption[];
   /** For package runners: the package it fetches and runs. */
   readonly package?: PackageRef;
   /** For `python -m X`: the module. */

@@ -20,10 +20,22 @@ const POSTURES = ['guard', 'strict', 'monitor'];
 
 const isGatePackage = (name: string): boolean => pypiName(name) === 'mcpindex-gate';
 
-function isProxyFrame(f: Frame): boolean {
-  if (f.name === 'mcpindex-proxy') return true;
-  if (f.module !== undefined && MODULES.includes(f.module)) return true;
-  return f.args.some((a) => a === '--mcpindex-stdio' || a === '--upstream-command' || a.startsWith('--upstream-command='));
+const CONFIRMING = (a: string): boolean => a === '--mcpindex-stdio' || a === '--upstream-command' || a.startsWith('--upstream-command=');
+
+/**
+ * The frame that runs the proxy: `mcpindex-proxy`, a known `-m` module, or (confirmed by the
+ * proxy's own flags) the program a runner starts from the `mcpindex-gate` package. The flags alone
+ * identify nothing: any server can be given `--mcpindex-stdio`.
+ */
+function proxyFrame(chain: LaunchChain): { frame: Frame; index: number } | undefined {
+  return findFrame(chain, (f) => {
+    if (f.name === 'mcpindex-proxy') return true;
+    if (f.module !== undefined && MODULES.includes(f.module)) return true;
+    const i = chain.frames.indexOf(f);
+    const runner = i > 0 ? chain.frames[i - 1] : undefined;
+    const fromGate = runner?.kind === 'package-runner' && runner.package?.ecosystem === 'pypi' && isGatePackage(runner.package.name);
+    return fromGate && f.args.some(CONFIRMING);
+  });
 }
 
 /** `_mcpindexWired` as an object, and its `original` command line when well-formed. */
@@ -50,7 +62,7 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   let raw: unknown;
   try { raw = entry.raw; } catch { raw = undefined; }
   const mark = marker(raw);
-  const proxy = findFrame(chain, isProxyFrame);
+  const proxy = proxyFrame(chain);
   const fromGate = chain.frames.some((f) => f.package !== undefined && f.package.ecosystem === 'pypi' && isGatePackage(f.package.name));
   if (proxy === undefined && !mark.present && !fromGate) return undefined;
   const version = packageVersion(chain, isGatePackage);

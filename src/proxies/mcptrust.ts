@@ -5,23 +5,45 @@
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import {
-  afterDashDash, bareNameAt, entryName, explicitStore, findFrame, floatingDynamicArg, hasFlag, lastFlagValue, storeUnlessFloating,
+  afterDashDash, bareNameAt, entryName, explicitStore, findFrame, floatingDynamicArg, lastFlagValue, storeUnlessFloating,
 } from './args.js';
 import type { ProxyRecognizer, Recognition } from './types.js';
+
+const TRUE = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
+const FALSE = new Set(['0', 'f', 'F', 'false', 'FALSE', 'False']);
+
+/**
+ * A cobra/pflag bool flag before `--`: bare means true, `--flag=v` takes strconv.ParseBool's
+ * spellings; the last occurrence wins. Another value makes the proxy refuse to start: 'unknown'.
+ */
+function boolFlag(args: readonly string[], name: string): boolean | 'unknown' {
+  let out: boolean | 'unknown' = false;
+  for (const a of args) {
+    if (a === '--') break;
+    if (a === name) out = true;
+    else if (a.startsWith(`${name}=`)) {
+      const v = a.slice(name.length + 1);
+      out = TRUE.has(v) ? true : FALSE.has(v) ? false : 'unknown';
+    }
+  }
+  return out;
+}
 
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   if (chain.leaf.kind !== 'exec') return undefined;
   const found = findFrame(chain, (f) => f.name === 'mcptrust' && f.args[0] === 'proxy');
   if (found === undefined) return undefined;
   const args = found.frame.args.slice(1);
-  const audit = hasFlag(args, '--audit-only');
-  const filter = hasFlag(args, '--filter-only');
+  const audit = boolFlag(args, '--audit-only');
+  const filter = boolFlag(args, '--filter-only');
+  const unknown = audit === 'unknown' || filter === 'unknown';
   const lock = lastFlagValue(args, ['--lock']);
   const upstream = afterDashDash(args);
   const r: Recognition = {
     proxy: 'mcptrust', pins: true, runtime: 'go',
-    mode: audit ? 'audit-only' : filter ? 'filter-only' : 'enforce',
-    blocking: !audit && !filter,
+    mode: unknown ? 'unknown' : audit ? 'audit-only' : filter ? 'filter-only' : 'enforce',
+    blocking: !unknown && !audit && !filter,
+    ...(unknown ? { modeUnknown: true } : {}),
     bareName: bareNameAt(chain, found.index),
     serverId: entryName(entry),
     store: storeUnlessFloating(lock === undefined

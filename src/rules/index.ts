@@ -37,6 +37,7 @@ import { configDuplicateKey } from './config-duplicate-key.js';
 import { configUnexpectedShape } from './config-unexpected-shape.js';
 import { pinsUnmatched } from './pins-unmatched.js';
 import { configTooManyProjects } from './config-too-many-projects.js';
+import { launchOptionInjection } from './launch-option-injection.js';
 
 /**
  * The rule catalogue. One module per rule, file name = rule id. Add one import and one array
@@ -81,4 +82,5 @@ export const RULES: readonly RuleMeta[] = [
   configUnexpectedShape,
   pinsUnmatched,
   configTooManyProjects,
+  launchOptionInjection,
 ];

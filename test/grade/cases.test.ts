@@ -58,6 +58,7 @@ export function entryFrom(raw: Record<string, unknown>, home: string): ServerEnt
     args: Array.isArray(e.args) ? e.args.map(String) : [],
     env, envOrigins: {},
     ...(typeof e.url === 'string' ? { url: e.url } : {}),
+    ...(typeof e.cwd === 'string' ? { cwd: e.cwd } : {}),
     headers: {}, disabled: e.disabled === true, raw: e,
   };
 }

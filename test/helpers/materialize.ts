@@ -12,6 +12,8 @@ export type HomeNode =
   | string
   | { readonly content: string; readonly mode?: number; readonly uid?: number }
   | { readonly symlink: string }
+  /** A directory with this mode (chmod after creation, so the umask does not apply). */
+  | { readonly dir: true; readonly mode: number }
   | { readonly fifo: true };
 
 export type HomeSpec = Readonly<Record<string, HomeNode>>;
@@ -36,6 +38,9 @@ export async function writeSpec(home: string, spec: HomeSpec): Promise<void> {
       await fs.writeFile(target, sub(node));
     } else if ('symlink' in node) {
       await fs.symlink(sub(node.symlink), target);
+    } else if ('dir' in node) {
+      await fs.mkdir(target, { recursive: true });
+      await fs.chmod(target, node.mode);
     } else if ('fifo' in node) {
       execFileSync('mkfifo', [target]);
     } else {

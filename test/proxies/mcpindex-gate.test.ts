@@ -90,3 +90,18 @@ test('sanitizeServerId follows §1.10 in order', () => {
   assert.equal(sanitizeServerId('x'.repeat(200)).length, 128);
   assert.equal(sanitizeServerId('Ünï'), 'n');
 });
+
+test('the proxy flags alone identify nothing: a lookalike server is not the gate', () => {
+  const rec = (argv: readonly string[]) => {
+    const e = argvEntry(argv, { name: 'fs' });
+    return mcpindexGate.recognize(unwrap(e), e);
+  };
+  assert.equal(rec(['npx', '-y', 'evil-server', '--mcpindex-stdio']), undefined);
+  assert.equal(rec(['node', '/tmp/evil.js', '--upstream-command', 'x']), undefined);
+  assert.equal(rec(['evil', '--upstream-command=npx', '--mcpindex-stdio']), undefined);
+  assert.equal(rec(['uvx', '--from', 'evil-pkg', 'evil', '--mcpindex-stdio']), undefined);
+  // The gate's package run by a runner, confirmed by its flags; or its console script / module by name.
+  assert.equal(rec(['uvx', 'mcpindex-gate', '--mcpindex-stdio'])?.proxy, 'mcpindex-gate');
+  assert.equal(rec(['uvx', '--from', 'mcpindex-gate', 'python', '-m', 'tooling.cse.proxy'])?.proxy, 'mcpindex-gate');
+  assert.equal(rec(['mcpindex-proxy'])?.proxy, 'mcpindex-gate');
+});

@@ -27,3 +27,15 @@ test('no --lock: cwd-relative mcp-lock.json is unresolvable; other subcommands a
   assert.equal(mt('mcptrust', 'proxy', '--', 'x')?.store.kind, 'unresolvable');
   assert.equal(mt('mcptrust', 'lock', '--', 'x'), undefined);
 });
+
+test('cobra bools: --audit-only=true / --filter-only=1 count; =false does not; another value is an unknown mode', () => {
+  for (const v of ['1', 't', 'T', 'true', 'TRUE', 'True']) {
+    assert.deepEqual([mt('mcptrust', 'proxy', `--audit-only=${v}`, '--lock', 'l', '--', 'x')?.mode], ['audit-only'], v);
+    assert.equal(mt('mcptrust', 'proxy', `--filter-only=${v}`, '--lock', 'l', '--', 'x')?.blocking, false, v);
+  }
+  const off = mt('mcptrust', 'proxy', '--audit-only=false', '--filter-only=0', '--lock', 'l', '--', 'x');
+  assert.deepEqual([off?.mode, off?.blocking], ['enforce', true]);
+  assert.equal(mt('mcptrust', 'proxy', '--audit-only', '--audit-only=F', '--lock', 'l', '--', 'x')?.blocking, true, 'the last one wins');
+  const odd = mt('mcptrust', 'proxy', '--audit-only=yes', '--lock', 'l', '--', 'x');
+  assert.deepEqual([odd?.blocking, odd?.modeUnknown], [false, true]);
+});

@@ -4,7 +4,7 @@ import { pinStoreForeignOwner } from '../../rules/pin-store-foreign-owner.js';
 import { pinStoreNotRegular } from '../../rules/pin-store-not-regular.js';
 import { pinStoreUnreadable } from '../../rules/pin-store-unreadable.js';
 import { pinStoreWritable } from '../../rules/pin-store-writable.js';
-import { dirState, extraWriters, fileState, readSmallFile } from './file-state.js';
+import { dirChain, extraWriters, fileState, readSmallFile } from './file-state.js';
 import type { StoreContext, Subject } from './types.js';
 
 export type CheckedFile =
@@ -14,9 +14,33 @@ export type CheckedFile =
 
 const octal = (mode: number): string => `0${mode.toString(8).padStart(3, '0')}`;
 
+/** Group/world-writable (a sticky directory excepted) or owned by someone else. */
+function ownership(label: string, mode: number, uid: number, subject: Subject, ctx: StoreContext, dir: boolean): Finding[] {
+  const out: Finding[] = [];
+  const who = dir && (mode & 0o1000) !== 0 ? undefined : extraWriters(mode);
+  if (who !== undefined) out.push(finding(pinStoreWritable, { ...subject, path: label, who, mode: octal(mode) }));
+  if (ctx.uid !== undefined && uid !== ctx.uid) {
+    out.push(finding(pinStoreForeignOwner, { ...subject, path: label, owner: ctx.userName(uid), user: ctx.user }));
+  }
+  return out;
+}
+
+/** Each directory between the store and the trusted home: a real directory, not writable by others, the user's. */
+export async function dirFindings(p: string, subject: Subject, ctx: StoreContext): Promise<Finding[]> {
+  const out: Finding[] = [];
+  for (const d of await dirChain(p, ctx.home)) {
+    const label = `${d.path} (directory)`;
+    if (d.kind === 'directory') out.push(...ownership(label, d.mode, d.uid, subject, ctx, true));
+    else if (d.kind === 'error') out.push(finding(pinStoreUnreadable, { ...subject, path: label, reason: 'cannot stat' }));
+    else if (d.kind !== 'missing') out.push(finding(pinStoreNotRegular, { ...subject, path: label, kind: d.kind }));
+  }
+  return out;
+}
+
 /**
  * The checks every store shares: regular file (lstat: a symlink counts as not regular), not
- * group/world-writable (file and directory), owned by the audited user, readable as UTF-8.
+ * group/world-writable (the file, and every directory up to the trusted home), owned by the audited
+ * user, readable as UTF-8.
  * Permission findings do not stop the read: the content is still inspected.
  */
 export async function checkStoreFile(p: string, subject: Subject, ctx: StoreContext): Promise<CheckedFile> {
@@ -28,15 +52,7 @@ export async function checkStoreFile(p: string, subject: Subject, ctx: StoreCont
   if (st.kind !== 'file') {
     return { state: 'bad', findings: [finding(pinStoreNotRegular, { ...subject, path: p, kind: st.kind })] };
   }
-  const findings: Finding[] = [];
-  const dir = await dirState(p);
-  for (const [what, mode, uid] of [[p, st.mode, st.uid], ...(dir ? [[`${p} (directory)`, dir.mode, dir.uid] as const] : [])] as const) {
-    const who = extraWriters(mode);
-    if (who !== undefined) findings.push(finding(pinStoreWritable, { ...subject, path: what, who, mode: octal(mode) }));
-    if (ctx.uid !== undefined && uid !== ctx.uid) {
-      findings.push(finding(pinStoreForeignOwner, { ...subject, path: what, owner: ctx.userName(uid), user: ctx.user }));
-    }
-  }
+  const findings: Finding[] = [...ownership(p, st.mode, st.uid, subject, ctx, false), ...await dirFindings(p, subject, ctx)];
   const read = await readSmallFile(p);
   if (!read.ok) {
     findings.push(finding(pinStoreUnreadable, { ...subject, path: p, reason: read.reason }));

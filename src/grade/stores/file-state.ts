@@ -71,12 +71,35 @@ export function extraWriters(mode: number): string | undefined {
   return undefined;
 }
 
-/** Mode and owner of the directory holding a store (its writability matters as much as the file's). */
-export async function dirState(p: string): Promise<{ mode: number; uid: number } | undefined> {
-  try {
-    const st = await fs.stat(path.dirname(p));
-    return { mode: st.mode & 0o7777, uid: st.uid };
-  } catch {
-    return undefined;
+/** lstat of one directory on the way to a store: a symlink is reported as such, never followed. */
+export type DirState =
+  | { readonly path: string; readonly kind: 'directory'; readonly mode: number; readonly uid: number }
+  | { readonly path: string; readonly kind: Exclude<FileKind, 'directory'> | 'missing' | 'error' };
+
+function inside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/**
+ * Every directory from the one holding `p` up to, not including, `home` (only the parent when
+ * `p` is not under `home`): whoever can replace or write any of them can swap the store.
+ */
+export async function dirChain(p: string, home: string): Promise<DirState[]> {
+  const out: DirState[] = [];
+  let dir = path.dirname(p);
+  for (;;) {
+    try {
+      const st = await fs.lstat(dir);
+      const kind = kindOf(st);
+      out.push(kind === 'directory' ? { path: dir, kind, mode: st.mode & 0o7777, uid: st.uid } : { path: dir, kind });
+    } catch (e: unknown) {
+      const code = errorCode(e);
+      out.push({ path: dir, kind: code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'error' });
+    }
+    const up = path.dirname(dir);
+    if (!inside(up, home) || up === dir) break;
+    dir = up;
   }
+  return out;
 }

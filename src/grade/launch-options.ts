@@ -1,0 +1,139 @@
+/**
+ * Launch options that decide what code answers as the proxy: a runner told to fetch from another
+ * index or registry, to add packages or preload code, to run from another project or directory;
+ * the proxy's binary taken from a package that is not the proxy's; a shell start-up file; an
+ * entry `cwd` in front of `python -m`. Reads the runner options the launch stage records per frame.
+ */
+import { isPythonName } from '../launch/program-name.js';
+import { pypiName } from '../launch/package-spec.js';
+import type { Frame, LaunchChain } from '../launch/types.js';
+import type { ProxyId } from '../proxies/types.js';
+import { finding } from '../rules/types.js';
+import type { Finding } from '../rules/types.js';
+import { launchOptionInjection } from '../rules/launch-option-injection.js';
+
+type Effect = 'changes where the package comes from' | 'adds code to the runtime' | 'changes the project or working directory';
+
+const SOURCE: Effect = 'changes where the package comes from';
+const CODE: Effect = 'adds code to the runtime';
+const DIR: Effect = 'changes the project or working directory';
+
+/** uv (uvx, uv tool run, uv run) options and their effect on what runs. */
+const UV: Readonly<Record<string, Effect>> = {
+  '--index': SOURCE, '--index-url': SOURCE, '-i': SOURCE, '--extra-index-url': SOURCE, '--default-index': SOURCE,
+  '--find-links': SOURCE, '-f': SOURCE, '--allow-insecure-host': SOURCE, '--config-file': SOURCE, '--overrides': SOURCE,
+  '--constraints': SOURCE, '-c': SOURCE, '--build-constraints': SOURCE, '-b': SOURCE, '--cache-dir': SOURCE,
+  '--index-strategy': SOURCE, '--torch-backend': SOURCE,
+  '--with': CODE, '--with-editable': CODE, '--with-requirements': CODE, '--with-executables-from': CODE,
+  '--python': CODE, '-p': CODE, '--env-file': CODE, '--config-setting': CODE, '-C': CODE,
+  '--directory': DIR, '--project': DIR,
+};
+const PIPX: Readonly<Record<string, Effect>> = {
+  '--index-url': SOURCE, '-i': SOURCE, '--pip-args': SOURCE, '--python': CODE, '--system-site-packages': CODE,
+  '--editable': CODE, '-e': CODE, '--preinstall': CODE,
+};
+const NPM: Readonly<Record<string, Effect>> = {
+  '--registry': SOURCE, '--userconfig': SOURCE, '--cache': SOURCE, '--prefix': SOURCE,
+  '--node-options': CODE, '--script-shell': CODE, '--allow-build': CODE,
+  '-w': DIR, '--workspace': DIR, '--dir': DIR, '-C': DIR,
+};
+
+/** The package each pinning proxy's binary comes from, when a runner fetches it. */
+const OWN_PACKAGE: Partial<Record<ProxyId, { readonly ecosystem: 'npm' | 'pypi'; readonly name: string }>> = {
+  'mcpindex-gate': { ecosystem: 'pypi', name: 'mcpindex-gate' },
+  'mcp-hangar': { ecosystem: 'pypi', name: 'mcp-hangar' },
+  'mcp-pin': { ecosystem: 'npm', name: 'mcp-pin' },
+};
+
+const POSIX_SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh']);
+
+function tableFor(f: Frame): Readonly<Record<string, Effect>> | undefined {
+  if (f.name === 'uv' || f.name === 'uvx') return UV;
+  if (f.name === 'pipx') return PIPX;
+  if (f.kind === 'package-runner') return NPM;
+  return undefined;
+}
+
+const samePackage = (eco: 'npm' | 'pypi', a: string, b: string): boolean => (eco === 'pypi' ? pypiName(a) === pypiName(b) : a === b);
+
+/** What a runner frame's own options do to the proxy it starts. */
+function runnerOptions(f: Frame, proxy: ProxyId): string[] {
+  const table = tableFor(f);
+  if (table === undefined) return [];
+  const own = OWN_PACKAGE[proxy];
+  const out: string[] = [];
+  for (const o of f.options ?? []) {
+    const effect = Object.hasOwn(table, o.flag) ? table[o.flag] : undefined;
+    if (effect !== undefined) out.push(`passes ${o.flag} to ${f.name}, which ${effect}`);
+    // npm runners: every extra `-p`/`--package` is installed beside the proxy and can shadow its bin.
+    if (table === NPM && (o.flag === '-p' || o.flag === '--package') && o.value !== undefined && own !== undefined
+      && own.ecosystem === 'npm' && !samePackage('npm', npmName(o.value), own.name)) {
+      out.push(`adds package ${npmName(o.value)} to ${f.name}, which ${CODE}`);
+    }
+  }
+  return out;
+}
+
+function npmName(spec: string): string {
+  const at = spec.startsWith('@') ? spec.indexOf('@', 1) : spec.indexOf('@');
+  return at <= 0 ? spec : spec.slice(0, at);
+}
+
+/** The runner that fetched the proxy's program, when the proxy's package is known: must be that package. */
+function foreignProvider(chain: LaunchChain, proxy: ProxyId): string | undefined {
+  const own = OWN_PACKAGE[proxy];
+  const last = chain.frames.length - 1;
+  const runner = chain.frames[last - 1];
+  const prog = chain.frames[last];
+  if (own === undefined || runner?.kind !== 'package-runner' || runner.package === undefined || prog === undefined) return undefined;
+  const pkg = runner.package;
+  if (pkg.ecosystem === own.ecosystem && samePackage(own.ecosystem, pkg.name, own.name)) return undefined;
+  return `runs ${prog.name} from package ${pkg.name}, not ${own.name}`;
+}
+
+/** `bash --rcfile F -i -c …` / `--init-file F`: an interactive shell runs that file before the command. */
+function shellStartup(f: Frame): string | undefined {
+  if (f.kind !== 'shell' || !POSIX_SHELLS.has(f.name)) return undefined;
+  let rc: string | undefined;
+  let interactive = false;
+  for (let i = 0; i < f.args.length; i++) {
+    const a = f.args[i] ?? '';
+    if (a === '--rcfile' || a === '--init-file') { rc = a; i++; continue; }
+    if (a === '-o' || a === '+o' || a === '-O' || a === '+O') { i++; continue; }
+    if (a === '--' || !a.startsWith('-')) break;
+    if (/^-[A-Za-z]+$/.test(a) && a.includes('i')) interactive = true;
+    if (/^-[A-Za-z]*c[A-Za-z]*$/.test(a)) break; // the command string follows: no more shell options
+  }
+  return rc !== undefined && interactive ? `starts ${f.name} with ${rc} and -i, which runs that file first` : undefined;
+}
+
+/** `python -m mod` puts the working directory first on sys.path (unless -P or -I). */
+function cwdShadowsModule(chain: LaunchChain, cwd: string | undefined): string | undefined {
+  if (cwd === undefined || cwd.trim() === '') return undefined;
+  const last = chain.frames.at(-1);
+  if (last?.kind === 'interpreter' && last.module !== undefined && isPythonName(last.name)) {
+    const before = last.args.slice(0, Math.max(0, last.args.indexOf(last.module)));
+    const safe = before.some((a) => /^-[A-Za-z]*[PI][A-Za-z]*$/.test(a));
+    return safe ? undefined : 'sets cwd while starting the proxy with python -m';
+  }
+  const uvRun = chain.frames.find((f) => f.kind === 'uv-run');
+  if (uvRun !== undefined && !(uvRun.options ?? []).some((o) => o.flag === '--directory' || o.flag === '--project')) {
+    return 'sets cwd while starting the proxy with uv run, which takes its project from cwd';
+  }
+  return undefined;
+}
+
+/** One finding per distinct way the launch line can swap or extend the proxy. */
+export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: { readonly name: string; readonly cwd?: string }): Finding[] {
+  const whats: string[] = [];
+  for (const f of chain.frames) {
+    whats.push(...runnerOptions(f, proxy));
+    const rc = shellStartup(f);
+    if (rc !== undefined) whats.push(rc);
+  }
+  const provider = foreignProvider(chain, proxy);
+  if (provider !== undefined) whats.push(provider);
+  const cwd = cwdShadowsModule(chain, entry.cwd);
+  if (cwd !== undefined) whats.push(cwd);
+  return [...new Set(whats)].map((what) => finding(launchOptionInjection, { server: entry.name, what, proxy }));
+}
