@@ -17,12 +17,19 @@ export interface BuildOptions {
   readonly probes?: ReadonlyMap<number, ProbeSummary>;
 }
 
+function withoutTiming(summary: ProbeSummary): ProbeSummary {
+  const { elapsedMs: _elapsed, ...rest } = summary;
+  return rest;
+}
+
 /** Turns graded rows into the report every reporter renders: redacted, fingerprinted, sorted. */
 export function buildReport(result: AuditResult, options: BuildOptions): AuditReport {
   const d = result.discovery;
   const home = d.home.path;
   const entries: ReportEntry[] = result.rows.map((row: GradedEntry, i: number) => {
-    const probe = options.probes?.get(i);
+    // Probe durations vary run to run: reports stay deterministic unless --timestamp asks for timing.
+    const timed = options.probes?.get(i);
+    const probe = timed === undefined || options.generatedAt !== undefined ? timed : withoutTiming(timed);
     const base: Omit<ReportEntry, 'findings'> = {
       host: row.host, scope: row.scope, configPath: row.configPath, name: row.name,
       ...(row.upstream !== undefined ? { upstream: row.upstream } : {}),

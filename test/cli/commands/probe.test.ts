@@ -83,7 +83,7 @@ describe('mcp-audit probe, end to end', () => {
     pyPins = pythonPin(home, 'weather', [pythonStyle]);
     pythonPin(home, 'forecast', [join(SERVERS, 'changing.js')], { env: { FIXTURE_REVISION: '0' } });
     pythonPin(home, 'repinned', [pythonStyle], { recipe: 'plain' });
-    all = probeCli(home, '--timeout', String(HANG_TIMEOUT_S));
+    all = probeCli(home, '--timeout', String(HANG_TIMEOUT_S), '--timestamp');
     report = parseReport(all.stdout);
   });
 
@@ -99,6 +99,9 @@ describe('mcp-audit probe, end to end', () => {
     assert.equal(viaScan.probed, true);
     const outcomes = (r: AuditReport): string[] => r.entries.map((e) => `${e.name}=${e.probe?.outcome ?? '-'}/${e.grade}`).sort();
     assert.deepEqual(outcomes(viaScan), outcomes(report));
+    assert.ok(viaScan.entries.every((e) => e.probe?.elapsedMs === undefined), 'no timing without --timestamp: deterministic');
+    assert.equal(viaScan.generatedAt, undefined);
+    assert.ok(report.generatedAt !== undefined && report.entries.some((e) => e.probe?.elapsedMs !== undefined), 'timing with --timestamp');
     const plainScan = parseReport(scan().stdout);
     assert.equal(plainScan.probed, false);
     assert.ok(plainScan.entries.every((e) => e.probe === undefined));
