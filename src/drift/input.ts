@@ -2,12 +2,13 @@
  * Turns a parsed JSON value into a Snapshot. Accepted shapes:
  *   - a snapshot `{serverInfo?, capabilities?, instructions?, tools, prompts?}` (extra keys such
  *     as `protocolVersion` or `capture` are ignored);
- *   - a `tools/list` result `{tools, nextCursor?}` (a non-empty nextCursor = a partial page: refused);
+ *   - a `tools/list` result `{tools, nextCursor?}` (any non-null nextCursor = a partial page: refused);
  *   - a JSON-RPC response whose `result` is one of the above;
  *   - an array of tools; a single tool `{name, inputSchema, …}`.
  * Errors carry a message and the JSON Pointer of the offending value; the CLI turns them into
  * InputError (drift/ does not import shared/).
  */
+import type { JsonNode } from '../canonical/json-model.js';
 import { isObject } from './json.js';
 import type { JsonObject, PromptContract, Snapshot, ToolContract } from './types.js';
 
@@ -35,7 +36,8 @@ function list(v: unknown, pointer: string, what: string): { name: string; raw: J
 
 function fromObject(o: JsonObject, base: string): Snapshot {
   const next = o['nextCursor'];
-  if (typeof next === 'string' && next !== '') {
+  // Any cursor but null (or none) means more pages, whatever its type (as canonical/snapshot.ts decides).
+  if (next !== undefined && next !== null) {
     throw new ShapeError('partial tools/list page (nextCursor is set): concatenate every page before diffing', `${base}/nextCursor`);
   }
   const tools: ToolContract[] = list(o['tools'], `${base}/tools`, 'tool');
@@ -73,5 +75,34 @@ export function parseSnapshot(value: unknown): SnapshotParse {
   } catch (e: unknown) {
     if (e instanceof ShapeError) return { ok: false, message: e.message, pointer: e.pointer };
     throw e;
+  }
+}
+
+/**
+ * The differ's input from the literal-preserving model instead of JSON.parse: an integer literal
+ * beyond ±(2^53 − 1) becomes a bigint with its exact digits, so `9007199254740993` and
+ * `9007199254740992` stay different (JSON.parse rounds both to the same double). Everything else
+ * is what JSON.parse returns, duplicate members included (the last copy wins).
+ */
+export function fromJsonNode(n: JsonNode): unknown {
+  switch (n.kind) {
+    case 'null': return null;
+    case 'boolean': return n.value;
+    case 'string': return n.value;
+    case 'float': return n.value;
+    case 'integer': {
+      const v = Number(n.text);
+      return Number.isSafeInteger(v) ? v : BigInt(n.text);
+    }
+    case 'array': return n.items.map(fromJsonNode);
+    case 'object': {
+      const o: Record<string, unknown> = {};
+      for (const m of n.members) {
+        // A member named __proto__ is data (as JSON.parse makes it), never the prototype.
+        if (m.key === '__proto__') Object.defineProperty(o, m.key, { value: fromJsonNode(m.value), enumerable: true, writable: true, configurable: true });
+        else o[m.key] = fromJsonNode(m.value);
+      }
+      return o;
+    }
   }
 }

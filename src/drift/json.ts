@@ -11,7 +11,13 @@ export function isObject(v: unknown): v is JsonObject {
 
 /** Sorted-key JSON text; equal strings ⇔ equal JSON values (key order and layout ignored). For small values (multiset keys). */
 export function keyOf(v: unknown): string {
-  if (v === null || typeof v !== 'object') return v === undefined ? 'undefined' : JSON.stringify(v);
+  if (v === null || typeof v !== 'object') {
+    if (v === undefined) return 'undefined';
+    // Exact big integers (input.ts fromJsonNode) and non-finite numbers: keys no JSON value can have.
+    if (typeof v === 'bigint') return `${v}n`;
+    if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+    return JSON.stringify(v);
+  }
   if (Array.isArray(v)) {
     let out = '[';
     for (let i = 0; i < v.length; i++) out += (i === 0 ? '' : ',') + keyOf(v[i]);
@@ -97,8 +103,21 @@ export const LONG_LIMIT = 4096;
 
 /** Compact JSON of a value, cut at `limit` characters with a marker. */
 export function preview(v: unknown, limit = SHORT_LIMIT): string {
-  const text = JSON.stringify(v) ?? 'null';
+  const text = stringify(v);
   return text.length <= limit ? text : `${text.slice(0, limit)}…(truncated)`;
+}
+
+const BIG = '\u0000bigint:';
+
+/** JSON text; an exact big integer is printed with all its digits. */
+function stringify(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? 'null';
+  } catch (e: unknown) {
+    if (!(e instanceof TypeError)) throw e;
+    const marked = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${BIG}${x}` : x)) ?? 'null';
+    return marked.replace(/"\\u0000bigint:(-?[0-9]+)"/g, '$1');
+  }
 }
 
 /** Own string-valued member, if any. */

@@ -3,7 +3,7 @@ import Table from 'cli-table3';
 import type { Argv, CommandModule } from 'yargs';
 import { classify } from '../../drift/classify.js';
 import { readJsonText } from '../../canonical/json-text.js';
-import { parseSnapshot } from '../../drift/input.js';
+import { fromJsonNode, parseSnapshot } from '../../drift/input.js';
 import type { DriftResult, Snapshot } from '../../drift/types.js';
 import { InputError, IoError, UsageError, toError } from '../../shared/errors.js';
 import type { CommandContext, Io } from '../io.js';
@@ -39,11 +39,8 @@ function parseJson(text: string, name: string): Parsed {
     const p = doc.problem;
     throw new InputError(`${name}:${p.line}:${p.column}: invalid JSON: ${p.message}${p.pointer === '' ? '' : ` at ${p.pointer}`}`, p);
   }
-  try {
-    return { value: JSON.parse(text), duplicates: doc.value.duplicates.map((d) => d.pointer) };
-  } catch (e: unknown) {
-    throw new InputError(`${name}: not valid JSON: ${toError(e).message}`, undefined, { cause: e });
-  }
+  // From the literal-preserving model, not JSON.parse: big integers keep their exact digits.
+  return { value: fromJsonNode(doc.value.value), duplicates: doc.value.duplicates.map((d) => d.pointer) };
 }
 
 function toSnapshot(parsed: Parsed, name: string): Snapshot {
@@ -65,6 +62,9 @@ function renderTable(r: DriftResult): string {
   const verdict = r.decision === 'hold' ? 'HOLD: at least one change needs review' : 'AUTO-ACCEPT: every change is an added tool, optional parameter or first output schema';
   return `${table.toString()}\n${r.deltas.length} change(s). ${verdict}\n`;
 }
+
+/** A record id is echoed as given; an exact big integer in it (input.ts fromJsonNode) is echoed as its digits. */
+const bigintAsText = (_key: string, v: unknown): unknown => (typeof v === 'bigint' ? v.toString() : v);
 
 /** `--batch FILE.jsonl`: one `{id, old, new}` per line → one JSON result per line, then a summary by kind. */
 async function runBatch(file: string, ctx: CommandContext): Promise<void> {
@@ -94,11 +94,12 @@ async function runBatch(file: string, ctx: CommandContext): Promise<void> {
       if (r.decision === 'hold') hold++;
       else auto++;
       for (const d of r.deltas) byKind.set(d.kind, (byKind.get(d.kind) ?? 0) + 1);
-      ctx.io.stdout.write(`${JSON.stringify({ id, line: i + 1, decision: r.decision, changed: r.changed, deltas: r.deltas })}\n`);
+      ctx.io.stdout.write(`${JSON.stringify({ id, line: i + 1, decision: r.decision, changed: r.changed, deltas: r.deltas }, bigintAsText)}\n`);
     } catch (e: unknown) {
-      if (!(e instanceof InputError)) throw e;
+      // One bad or hostile line never ends the run: it becomes that line's error, the summary still prints, exit 2.
       errors++;
-      ctx.io.stdout.write(`${JSON.stringify({ id, line: i + 1, error: e.message })}\n`);
+      const message = e instanceof InputError ? e.message : `line ${i + 1}: internal error: ${toError(e).message}`;
+      ctx.io.stdout.write(`${JSON.stringify({ id, line: i + 1, error: message }, bigintAsText)}\n`);
     }
   }
   const kinds = Object.fromEntries([...byKind].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));

@@ -146,3 +146,39 @@ describe('mcp-audit diff --batch FILE.jsonl', () => {
     assert.match(readFileSync(path.join(tmp, 'bad.jsonl'), 'utf8'), /not json/);
   });
 });
+
+describe('mcp-audit diff: hostile input', () => {
+  const withProp = (p: unknown): unknown => [{ name: 't', inputSchema: { type: 'object', properties: { p } } }];
+
+  it('a malformed $ref escape (#%) is an unresolvable reference that holds, not an internal error', () => {
+    const r = cli(write('ref-old.json', withProp({ type: 'string' })), write('ref-new.json', withProp({ $ref: '#%' })), '--format', 'json');
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.out, /input-schema-invalid/);
+  });
+
+  it('--batch: a hostile line does not end the run; every later line and the summary still print', () => {
+    const hostile = JSON.stringify({ id: 1, old: withProp({ type: 'string' }), new: withProp({ $ref: '#%' }) });
+    const r = cli('--batch', write('hostile.jsonl', `${hostile}\n${JSON.stringify({ id: 2, old: [], new: [] })}\n`));
+    const rows = lines(r.out);
+    assert.equal(rows.length, 3, r.err);
+    assert.deepEqual(rows.slice(0, 2).map((x) => [at(x, 'id'), at(x, 'decision')]), [[1, 'hold'], [2, 'auto-accept']]);
+    assert.equal(at(rows[2], 'summary', 'events'), 2);
+    assert.equal(r.code, 1);
+  });
+
+  it('integers beyond 2^53 keep their exact digits (JSON.parse would round both to one double)', () => {
+    const big = (digits: string): string => `[{"name":"t","inputSchema":{"type":"object","properties":{"p":{"const":${digits}}}}}]`;
+    const r = cli(write('big-old.json', big('9007199254740993')), write('big-new.json', big('9007199254740992')), '--format', 'json');
+    assert.equal(r.code, 1, r.err);
+    const j: unknown = JSON.parse(r.out);
+    assert.equal(at(j, 'changed'), true);
+    assert.match(r.out, /9007199254740993/);
+    assert.equal(cli(write('big-same.json', big('9007199254740993')), path.join(tmp, 'big-old.json')).code, 0);
+  });
+
+  it('--batch echoes a big-integer id as its digits', () => {
+    const r = cli('--batch', write('big-id.jsonl', '{"id":9007199254740993,"old":[],"new":[]}\n'));
+    assert.equal(r.code, 0, r.err);
+    assert.equal(at(lines(r.out)[0], 'id'), '9007199254740993');
+  });
+});
