@@ -1,14 +1,18 @@
 /** Keeping secrets out of probe details and stderr tails. */
+import { maskTokenShapes } from '../shared/secrets.js';
 
 /** Values shorter than this are not redacted: they are flags (`1`, `true`), and masking them mangles text. */
 const MIN_SECRET_LENGTH = 6;
 
-/** A function that replaces every occurrence of any of `secrets` (env or header values) with `***`. */
+/**
+ * A function that replaces every occurrence of any of `secrets` (the entry's env or header values)
+ * with `***`, and every well-known token shape too: a server's stderr can echo credentials from
+ * the host environment, whose values are not in `secrets`.
+ */
 export function redactor(secrets: Iterable<string | null | undefined>): (text: string) => string {
   const values = [...new Set([...secrets].filter((v): v is string => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH))]
     .sort((a, b) => b.length - a.length);
-  if (values.length === 0) return (text) => text;
-  return (text) => values.reduce((acc, value) => acc.split(value).join('***'), text);
+  return (text) => maskTokenShapes(values.reduce((acc, value) => acc.split(value).join('***'), text));
 }
 
 /** A URL as it may be shown: origin and path only (query strings and userinfo carry tokens). */

@@ -8,6 +8,15 @@ describe('redaction', () => {
     assert.equal(redact('a secret-token-long b secret-token c 1'), 'a *** b *** c 1');
   });
 
+  it('masks well-known token shapes it was not told about (host env echoed on stderr)', () => {
+    const redact = redactor([]);
+    const text = 'auth failed for ghp_abcdefghijklmnopqrstuvwxyz0123 and Authorization: Bearer abc.def-ghi_123 (key AKIAABCDEFGHIJKLMNOP)';
+    const out = redact(text);
+    for (const secret of ['ghp_abcdefghijklmnopqrstuvwxyz0123', 'abc.def-ghi_123', 'AKIAABCDEFGHIJKLMNOP']) assert.ok(!out.includes(secret), secret);
+    assert.match(out, /auth failed for \*\*\*/);
+    assert.equal(redact('plain text, nothing to hide'), 'plain text, nothing to hide');
+  });
+
   it('shows only origin and path of a URL', () => {
     assert.equal(displayUrl('https://user:pw@example.test:8443/mcp/v1?key=abc#frag'), 'https://example.test:8443/mcp/v1');
     assert.equal(displayUrl('not a url'), '(invalid URL)');
