@@ -17,4 +17,7 @@ test('the schema check rejects what SARIF forbids (it can fail)', () => {
   const badLevel = golden.replace(/"level": "(error|warning|note)"/, '"level": "catastrophic"');
   assert.notEqual(badLevel, golden);
   assert.throws(() => assertValidSarif(badLevel));
+  const badUri = golden.replace(/"uri": "[^"]+"/, '"uri": "not a uri\\\\with spaces"');
+  assert.notEqual(badUri, golden);
+  assert.throws(() => assertValidSarif(badUri), 'format: uri-reference is checked');
 });

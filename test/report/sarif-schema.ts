@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 
 /**
  * Validates against the official SARIF 2.1.0 JSON schema (rtm.5, draft-04) as shipped by the
@@ -16,6 +17,8 @@ function loadValidator(): (value: unknown) => string[] {
   const entries: [string, unknown][] = Object.entries(schema);
   const { $schema: _draft, id, ...rest } = Object.fromEntries(entries);
   const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false, validateSchema: false });
+  // The schema's `format: uri` / `uri-reference` / `date-time` are checked too (SARIF consumers rely on them).
+  addFormats.default(ajv);
   assert.equal(typeof id, 'string', 'the draft-04 schema names itself with `id`');
   const validate = ajv.compile({ ...rest, $id: String(id) });
   return (value: unknown) => {
