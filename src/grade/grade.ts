@@ -14,6 +14,7 @@ import { proxyNotPinning } from '../rules/proxy-not-pinning.js';
 import { advisoryFindings } from './advisories.js';
 import { envRiskFindings } from './env-risk.js';
 import { launchOptionFindings } from './launch-options.js';
+import { maskAssignments } from './redact-assignments.js';
 import { resolveStore } from './store-location.js';
 import { inspectContextProtector } from './stores/context-protector.js';
 import { inspectHangarConfig } from './stores/hangar.js';
@@ -40,11 +41,12 @@ export function recognize(chain: LaunchChain, entry: ServerEntry): { rec: Recogn
   return undefined;
 }
 
+/** What really runs, for the report: env assignments inside it (an opaque shell line's `KEY=…`) lose their values. */
 function launchOf(chain: LaunchChain): string[] {
   const leaf = chain.leaf;
-  if (leaf.kind === 'exec') return [leaf.program, ...leaf.args];
+  if (leaf.kind === 'exec') return [leaf.program, ...leaf.args.map((a) => maskAssignments(a, '…'))];
   if (leaf.kind === 'url') return [leaf.url];
-  return [leaf.why.text];
+  return [maskAssignments(leaf.why.text, '…')];
 }
 
 async function inspect(rec: Recognition, storePath: string, entry: ServerEntry, ctx: GradeContext): Promise<StoreInspection | undefined> {

@@ -3,6 +3,8 @@
  * credentials in URLs). Reports show the command line, so those values are masked before any
  * reporter sees them. Env values and header values never enter the report at all.
  */
+import { isAssignment, maskAssignments } from '../grade/redact-assignments.js';
+
 const SECRET_NAME = /(token|secret|passw(or)?d|api[-_]?key|apikey|auth|bearer|credential|private[-_]?key|session|cookie)/i;
 export const REDACTED = '<redacted>';
 
@@ -56,6 +58,11 @@ export function redactArgv(argv: readonly string[]): string[] {
     if (/\b(gh[pousr]_[A-Za-z0-9]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16})\b/.test(arg)) {
       out.push(REDACTED);
       continue;
+    }
+    // `NAME=value` (an env assignment as an argument, or words inside a shell line): mask the value.
+    if (isAssignment(arg) || /\s/.test(arg)) {
+      const masked = maskAssignments(arg, REDACTED);
+      if (masked !== arg) { out.push(masked); continue; }
     }
     out.push(redactUrl(arg));
   }
