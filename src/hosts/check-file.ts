@@ -110,14 +110,21 @@ export async function checkFile(
   const read = await pending;
   const real = read.realPath !== undefined ? { realPath: read.realPath } : {};
   const data = { host: host.id, scope, path: file };
-  const firstReport = !cache.reported.has(file);
-  const fileFinding = (make: () => Finding): Finding[] => (firstReport ? [make()] : []);
+  // One file-level finding per file, however many hosts read it: checked and marked at the moment
+  // the finding is made (after the last await), so concurrent checks cannot both see "first".
+  const fileFinding = (make: () => Finding): Finding[] => {
+    if (cache.reported.has(file)) return [];
+    cache.reported.add(file);
+    return [make()];
+  };
   const error = (f: Finding[], ruleId: string): FileCheck => {
     cache.reported.add(file);
     return { check: { ...base, ...real, status: 'error', entries: 0, serversKey: false, ruleId }, entries: [], findings: f };
   };
   const at = (line = 1, column = 1) => ({ path: file, line, column });
   if (read.kind === 'absent') return { check: { ...base, ...real, status: 'absent', entries: 0, serversKey: false }, entries: [], findings: [] };
+  let text: string;
+  let lossy: (() => Finding) | undefined;
   if (read.kind === 'problem') {
     switch (read.problem) {
       case 'not-regular':
@@ -126,19 +133,28 @@ export async function checkFile(
         return error(fileFinding(() => finding(configTooLarge, { ...data, size: String(read.size ?? 0), limit: String(MAX_CONFIG_BYTES) }, at())), configTooLarge.id);
       case 'symlink-loop':
         return error(fileFinding(() => finding(configSymlinkLoop, data, at())), configSymlinkLoop.id);
-      case 'invalid-utf8':
-        return error(fileFinding(() => finding(configInvalidUtf8, { ...data, offset: String(read.offset ?? 0) }, at(read.line, read.column))), configInvalidUtf8.id);
+      case 'invalid-utf8': {
+        const make = (): Finding => finding(configInvalidUtf8, { ...data, offset: String(read.offset ?? 0) }, at(read.line, read.column));
+        // Node-based JSON hosts decode with replacement characters and launch what they read.
+        if ((format !== 'json' && format !== 'jsonc') || read.lossyText === undefined) return error(fileFinding(make), configInvalidUtf8.id);
+        text = read.lossyText;
+        lossy = make;
+        break;
+      }
       case 'unreadable':
         return error(fileFinding(() => finding(configUnreadable, { ...data, reason: read.detail }, at())), configUnreadable.id);
     }
+  } else {
+    text = read.text;
   }
-  if (location.gate !== undefined && !location.gate.some((g) => read.text.includes(g))) {
-    return { check: { ...base, ...real, status: 'found', entries: 0, serversKey: false }, entries: [], findings: [] };
+  // A JSON `\u` escape can spell a gated key (`"m\u0063p"`): such a file is always parsed.
+  if (location.gate !== undefined && !text.includes('\\u') && !location.gate.some((g) => text.includes(g))) {
+    return { check: { ...base, ...real, status: 'found', entries: 0, serversKey: false }, entries: [], findings: lossy !== undefined ? fileFinding(lossy) : [] };
   }
   const key = `${format}\0${file}`;
   let pendingParse = cache.parses.get(key);
   if (pendingParse === undefined) {
-    pendingParse = parseAs(format, read.text);
+    pendingParse = parseAs(format, text);
     cache.parses.set(key, pendingParse);
   }
   const parsed = await pendingParse;
@@ -147,7 +163,7 @@ export async function checkFile(
     const f = p.kind === 'too-deep'
       ? finding(configTooDeep, { ...data, limit: p.message.replace(/\D+/g, '') || '512' }, at(p.line, p.column))
       : finding(configUnparseable, { ...data, format: FORMAT_NAMES[format], reason: p.message }, at(p.line, p.column));
-    return error(fileFinding(() => f), f.id);
+    return error(fileFinding(() => lossy?.() ?? f), lossy !== undefined ? configInvalidUtf8.id : f.id);
   }
   const doc = parsed.value;
   const containers = location.containers ?? host.containers;
@@ -155,7 +171,7 @@ export async function checkFile(
     host: host.id, scope, file, format, containers, entry: host.entry, doc,
     ...real, ...(extra.project !== undefined ? { project: extra.project } : {}),
   });
-  const findings: Finding[] = [];
+  const findings: Finding[] = lossy !== undefined ? fileFinding(lossy) : [];
   for (const d of doc.duplicates) {
     const dupKey = `${file}\0${d.pointer}`;
     if (cache.reported.has(dupKey) || !containers.some((c) => relevant(d.pointer, c.path, c.shape === 'map-or-flat'))) continue;

@@ -4,7 +4,9 @@ import { toError } from '../shared/errors.js';
 /**
  * Reads one config file defensively: lstat first, symlinks followed (and recorded, loops
  * reported), FIFOs/sockets/devices/directories never opened, files over MAX_CONFIG_BYTES skipped,
- * opened non-blocking and re-checked on the open handle (no TOCTOU hang), strict UTF-8.
+ * opened non-blocking and re-checked on the open handle (no TOCTOU hang), strict UTF-8. A file
+ * with invalid UTF-8 is a problem that also carries the text decoded lossily (U+FFFD for each bad
+ * sequence, as Node's decoder does): JSON hosts running on Node read it that way.
  */
 export const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 
@@ -16,8 +18,11 @@ export type ReadOutcome =
   | {
     readonly kind: 'problem'; readonly problem: ReadProblemKind; readonly detail: string;
     readonly realPath?: string; readonly size?: number;
-    /** For invalid UTF-8: byte offset and 1-based line:column of the first bad byte. */
-    readonly offset?: number; readonly line?: number; readonly column?: number;
+    /**
+     * For invalid UTF-8: byte offset and 1-based line:column of the first bad byte (the column in
+     * UTF-16 code units, as every other position), and the text decoded with replacement characters.
+     */
+    readonly offset?: number; readonly line?: number; readonly column?: number; readonly lossyText?: string;
   };
 
 function errnoCode(e: unknown): string | undefined {
@@ -93,7 +98,12 @@ export async function readConfigFile(path: string): Promise<ReadOutcome> {
     let line = 1;
     let lineStart = 0;
     for (let i = 0; i < bad; i++) if (bytes[i] === 10) { line++; lineStart = i + 1; }
-    return { kind: 'problem', problem: 'invalid-utf8', detail: `invalid UTF-8 at byte ${bad}`, offset: bad, line, column: bad - lineStart + 1, ...at };
+    // The bytes before the first bad one are valid: their decoded length is the UTF-16 column.
+    const column = new TextDecoder('utf-8').decode(bytes.subarray(lineStart, bad)).length + 1;
+    return {
+      kind: 'problem', problem: 'invalid-utf8', detail: `invalid UTF-8 at byte ${bad}`, offset: bad, line, column,
+      lossyText: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), ...at,
+    };
   }
   return { kind: 'text', text: bytes.toString('utf8'), ...at };
 }
