@@ -57,7 +57,7 @@ export function diffObject(A: JsonObject, B: JsonObject, path: string, depth: nu
     const severity = ctx.dir === 'output' && ra.has(r) ? 'high' : undefined;
     emit(ctx.scope, ctx.k.propRemoved, ptr(props, r), pa[r], undefined, severity !== undefined ? { severity } : {});
   }
-  for (const n of added) addedProperty(n, pb[n], B, rb, ptr(props, n), depth, ctx);
+  for (const n of added) addedProperty(n, pb[n], A, B, rb, ptr(props, n), depth, ctx);
   for (const n of Object.keys(pa)) {
     if (!Object.hasOwn(pb, n)) continue;
     ctx.diff(pa[n], pb[n], ptr(props, n), depth + 1, ctx, n);
@@ -76,7 +76,7 @@ function probableRename(a: unknown, b: unknown): boolean {
 }
 
 /** A property present only in the new schema: param-added-optional iff guards G-P1–G-P4 hold. */
-function addedProperty(name: string, schema: unknown, B: JsonObject, rb: ReadonlySet<string>, at: string, depth: number, ctx: SchemaCtx): void {
+function addedProperty(name: string, schema: unknown, A: JsonObject, B: JsonObject, rb: ReadonlySet<string>, at: string, depth: number, ctx: SchemaCtx): void {
   const scope: Scope = ctx.scope;
   const hidden = hasHidden(name) || someString(schema, hasHidden);
   const held = (kind: 'output-property-added' | 'param-added-required' | 'nested-property-added-optional', details?: Readonly<Record<string, string>>): void => {
@@ -92,7 +92,11 @@ function addedProperty(name: string, schema: unknown, B: JsonObject, rb: Readonl
     held('param-added-required', { guard: 'G-P2', keyword: conditional });
     return;
   }
-  let failed = false;
+  // A partially open model (§12.3): the name was already accepted and checked by a patternProperties or
+  // additionalProperties schema; now its own schema applies, so diff what a value of it must satisfy.
+  const start = scope.out.length;
+  for (const before of coveredBefore(name, A)) ctx.diff(before, schema, at, depth + 1, ctx, name);
+  let failed = scope.out.length > start;
   const unknownKeyword = firstUnrecognizedKeyword(schema);
   if (unknownKeyword !== undefined) {
     failed = true;
@@ -104,6 +108,31 @@ function addedProperty(name: string, schema: unknown, B: JsonObject, rb: Readonl
     emit(scope, 'hidden-characters-added', at, undefined, schema, { details: { guard: 'G-P4' } });
   }
   if (!failed) emit(scope, 'param-added-optional', at, undefined, schema);
+}
+
+/**
+ * The old schemas a value under `name` had to satisfy while it was not a declared property: every
+ * matching `patternProperties` schema, else a schema-form `additionalProperties`. An open (absent,
+ * true) or closed (false) model gives none: adding an optional parameter there stays AUTO.
+ */
+function coveredBefore(name: string, A: JsonObject): unknown[] {
+  const out: unknown[] = [];
+  const patterns = A['patternProperties'];
+  if (isObject(patterns)) {
+    for (const [pattern, s] of Object.entries(patterns)) if (matches(pattern, name)) out.push(s);
+  }
+  const extra = A['additionalProperties'];
+  if (out.length === 0 && isObject(extra)) out.push(extra);
+  return out;
+}
+
+/** ECMA-262 `pattern` test; a pattern JavaScript cannot compile counts as matching (fail-safe). */
+function matches(pattern: string, name: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(name);
+  } catch {
+    return true;
+  }
 }
 
 /** Open (absent) → closed (false) tightens; schema form is diffed as map values. */

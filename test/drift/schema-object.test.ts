@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { skeleton } from '../../src/drift/schema-object.js';
-import { diffTools, tool } from './helpers.js';
+import type { JsonObject } from '../../src/drift/types.js';
+import { diffTools, kinds, tool } from './helpers.js';
 
 const pathsOf = (a: object, b: object, field: 'inputSchema' | 'outputSchema' = 'inputSchema'): string[] =>
   diffTools(tool({ [field]: a }), tool({ [field]: b })).deltas.map((d) => `${d.kind} ${d.path}`).sort();
@@ -36,5 +37,33 @@ describe('objects and arrays', () => {
       ['output-property-removed', 'high', '/outputSchema/properties/a'],
       ['output-property-removed', 'medium', '/outputSchema/properties/b'],
     ]);
+  });
+});
+
+describe('param-added-optional on a partially open model (additionalProperties / patternProperties schema)', () => {
+  const root = (extra: JsonObject, props: JsonObject = {}): JsonObject =>
+    tool({ inputSchema: { type: 'object', properties: { q: { type: 'string' }, ...props }, ...extra } });
+
+  it('holds when the new property narrows what additionalProperties accepted (x:"foo" was valid, now rejected)', () => {
+    const ap = { additionalProperties: { type: 'string' } };
+    const r = diffTools(root(ap), root(ap, { x: { type: 'string', enum: ['a', 'b'] } }));
+    assert.equal(r.decision, 'hold');
+    assert.ok(!kinds(r).includes('param-added-optional'), kinds(r).join(', '));
+    assert.ok(kinds(r).includes('enum-constraint-added'), kinds(r).join(', '));
+    assert.equal(diffTools(root(ap), root(ap, { x: { type: 'integer' } })).decision, 'hold');
+  });
+
+  it('holds when a matching patternProperties schema used to check the name', () => {
+    const pp = { patternProperties: { '^x': { type: 'string' } } };
+    assert.equal(diffTools(root(pp), root(pp, { xy: { type: 'integer' } })).decision, 'hold');
+    assert.deepEqual(kinds(diffTools(root(pp), root(pp, { other: { type: 'integer' } }))), ['param-added-optional']);
+  });
+
+  it('stays AUTO when the schema is the same one, and on open or closed models', () => {
+    const ap = { additionalProperties: { type: 'string' } };
+    assert.deepEqual(kinds(diffTools(root(ap), root(ap, { x: { type: 'string' } }))), ['param-added-optional']);
+    for (const extra of [{}, { additionalProperties: false }, { additionalProperties: true }]) {
+      assert.deepEqual(kinds(diffTools(root(extra), root(extra, { x: { type: 'integer' } }))), ['param-added-optional']);
+    }
   });
 });
