@@ -7,7 +7,8 @@ import { probeStdio } from './stdio.js';
 import { limitsOf, type ProbeCapture, type ProbeOptions, type ProbeTarget } from './types.js';
 import { schemaDeviations } from './validate.js';
 
-export const DEFAULT_JOBS = 4;
+export { DEFAULT_JOBS } from './types.js';
+import { DEFAULT_JOBS } from './types.js';
 const CLIENT_INFO = { name: 'mcp-audit-probe', version: '0.1.0' } as const;
 
 export async function probe(target: ProbeTarget, options: ProbeOptions = {}): Promise<ProbeCapture> {

@@ -94,6 +94,9 @@ export interface ProbeLimits {
 
 export const MIB = 1024 * 1024;
 
+/** Servers probed at once unless --jobs says otherwise. */
+export const DEFAULT_JOBS = 4;
+
 export const DEFAULT_LIMITS: ProbeLimits = {
   timeoutMs: 20_000,
   graceMs: 1_000,

@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { AuditResult } from '../../grade/audit.js';
 import type { ProbeEvent } from '../../probe/run.js';
+import { DEFAULT_JOBS, DEFAULT_LIMITS } from '../../probe/types.js';
 import type { ProbeSummary } from '../../report/model.js';
 import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
@@ -8,8 +9,7 @@ import { VERSION } from '../version.js';
 import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
 
-const DEFAULT_TIMEOUT_S = 20;
-const DEFAULT_JOBS = 4;
+const DEFAULT_TIMEOUT_S = DEFAULT_LIMITS.timeoutMs / 1000;
 
 function positiveNumber(argv: Readonly<Record<string, unknown>>, key: string, integer: boolean): number {
   const v = argv[key];

@@ -1,10 +1,10 @@
-import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import type { Discovery } from '../../hosts/discover.js';
 import type { ServerEntry } from '../../parse/types.js';
 import type { Finding } from '../../rules/types.js';
 import { redactArgv } from '../../report/redact.js';
 import { UsageError } from '../../shared/errors.js';
+import { displayPath } from '../../report/format.js';
 import type { CommandContext } from '../io.js';
 import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
@@ -14,11 +14,7 @@ import { VERSION } from '../version.js';
 /** cli-table3 borders without a rule between rows. */
 export const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 
-/** Shows a path under the home as `~/…` (the home itself is listed once, in the header). */
-export function displayPath(file: string, home: string): string {
-  const rel = path.relative(home, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? `~/${rel.split(path.sep).join('/')}` : file;
-}
+export { displayPath } from '../../report/format.js';
 
 /** One entry for output: keys of env and headers only, never their values; secret-looking args and URL credentials masked. */
 export function entryJson(e: ServerEntry): Record<string, unknown> {
