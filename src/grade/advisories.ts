@@ -1,4 +1,5 @@
 import type { LaunchChain } from '../launch/types.js';
+import { unwrapArgv } from '../launch/unwrap.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { launcherVulnerable } from '../rules/launcher-vulnerable.js';
@@ -20,12 +21,12 @@ export const ADVISORIES: readonly Advisory[] = [
   },
 ];
 
-function parseVersion(v: string): [number, number, number] | undefined {
+export function parseVersion(v: string): [number, number, number] | undefined {
   const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(v.trim());
   return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
 }
 
-function below(v: readonly number[], fixed: readonly number[]): boolean {
+export function below(v: readonly number[], fixed: readonly number[]): boolean {
   for (let i = 0; i < 3; i++) {
     const a = v[i] ?? 0;
     const b = fixed[i] ?? 0;
@@ -49,4 +50,11 @@ export function advisoryFindings(chain: LaunchChain, server: string): Finding[] 
     }
   }
   return out;
+}
+
+/** Advisories for a proxy's upstream command line too: it runs as a child of the proxy, with the same rights. */
+export function upstreamAdvisoryFindings(upstream: readonly string[] | undefined, server: string, already: readonly Finding[]): Finding[] {
+  if (upstream === undefined || upstream.length === 0) return [];
+  const seen = new Set(already.map((f) => f.message));
+  return advisoryFindings(unwrapArgv(upstream), server).filter((f) => !seen.has(f.message));
 }

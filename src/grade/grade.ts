@@ -11,15 +11,17 @@ import { noPinningProxy } from '../rules/no-pinning-proxy.js';
 import { proxyModeUnknown } from '../rules/proxy-mode-unknown.js';
 import { proxyNonBlocking } from '../rules/proxy-non-blocking.js';
 import { proxyNotPinning } from '../rules/proxy-not-pinning.js';
-import { advisoryFindings } from './advisories.js';
+import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
 import { envRiskFindings } from './env-risk.js';
 import { launchOptionFindings } from './launch-options.js';
+import { proxyFlawFindings } from './proxy-flaws.js';
 import { maskAssignments } from './redact-assignments.js';
 import { resolveStore } from './store-location.js';
 import { inspectContextProtector } from './stores/context-protector.js';
 import { inspectHangarConfig } from './stores/hangar.js';
 import { inspectMcpindexStore } from './stores/mcpindex.js';
 import { inspectMcptrustLock } from './stores/mcptrust.js';
+import { inspectMcpPinStore } from './stores/mcp-pin.js';
 import type { StoreInspection } from './stores/types.js';
 import type { Grade, GradeContext, GradedEntry, GradedProxy } from './types.js';
 
@@ -55,6 +57,7 @@ async function inspect(rec: Recognition, storePath: string, entry: ServerEntry, 
     case 'mcpindex-gate': return inspectMcpindexStore(storePath, rec.serverId, subject, ctx);
     case 'mcp-hangar': return inspectHangarConfig(storePath, subject, ctx);
     case 'mcptrust': return inspectMcptrustLock(storePath, subject, ctx);
+    case 'mcp-pin': return inspectMcpPinStore(storePath, subject, ctx);
     case 'mcp-context-protector':
       return rec.approvalKey !== undefined ? inspectContextProtector(storePath, rec.approvalKey, subject, ctx) : undefined;
     default: return undefined;
@@ -85,6 +88,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     return [{ ...base, proxy: null, grade: gradeOf(fs), findings: fs }];
   }
   const { rec, by } = found;
+  findings.push(...upstreamAdvisoryFindings(rec.upstream, entry.name, findings));
   const subject = { server: entry.name, proxy: rec.proxy };
   const proxy = (store: string | null, storeSource: GradedProxy['storeSource']): GradedProxy => ({
     id: rec.proxy, recognizerVersion: by.version, mode: rec.mode, blocking: rec.blocking, pins: rec.pins, store, storeSource,
@@ -99,7 +103,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     findings.push(finding(rule, { ...subject, mode: rec.mode }));
   }
   findings.push(...envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name }));
-  findings.push(...launchOptionFindings(chain, rec.proxy, entry));
+  findings.push(...launchOptionFindings(chain, rec.proxy, entry), ...proxyFlawFindings(rec, entry.name));
   const where = resolveStore(rec, by, ctx.home, ctx.platform, entry.name);
   if (!where.ok) {
     findings.push(...where.findings);
@@ -112,7 +116,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
   const upstreamArgv = rec.upstream !== undefined ? { upstreamArgv: rec.upstream } : {};
   if (rec.proxy === 'mcp-hangar' && inspection?.hangarUpstreams !== undefined && inspection.hangarUpstreams.length > 0) {
     return inspection.hangarUpstreams.map((up) => {
-      const own: Finding[] = [...findings];
+      const own: Finding[] = [...findings, ...upstreamAdvisoryFindings(up.command, entry.name, findings)];
       if (!up.blocking) {
         const rule = NON_BLOCKING_MODES.has(up.enforcement) ? proxyNonBlocking : proxyModeUnknown;
         own.push(finding(rule, { ...subject, server: `${entry.name}/${up.name}`, mode: up.enforcement }));

@@ -103,3 +103,17 @@ export function unwrap(entry: ServerEntry): LaunchChain {
     return { frames: [], leaf: opaque(`entry could not be read: ${message}`, ''), env: [] };
   }
 }
+
+/**
+ * Unwraps a bare argv (a proxy's upstream command line, program first) as if it were an entry's
+ * command and args, with no env of its own. Pure and total.
+ */
+export function unwrapArgv(argv: readonly string[]): LaunchChain {
+  const ctx: Ctx = { frames: [], env: [], unresolved: [], depth: 0 };
+  try {
+    return freeze(ctx, step(argv.map(jsonTok), ctx));
+  } catch (cause: unknown) {
+    const message = cause instanceof Error ? cause.message : 'unknown error';
+    return { frames: [], leaf: opaque(`argv could not be read: ${message}`, ''), env: [] };
+  }
+}

@@ -38,6 +38,7 @@ import { configUnexpectedShape } from './config-unexpected-shape.js';
 import { pinsUnmatched } from './pins-unmatched.js';
 import { configTooManyProjects } from './config-too-many-projects.js';
 import { launchOptionInjection } from './launch-option-injection.js';
+import { proxyVersionFlawed } from './proxy-version-flawed.js';
 
 /**
  * The rule catalogue. One module per rule, file name = rule id. Add one import and one array
@@ -83,4 +84,5 @@ export const RULES: readonly RuleMeta[] = [
   pinsUnmatched,
   configTooManyProjects,
   launchOptionInjection,
+  proxyVersionFlawed,
 ];
