@@ -72,12 +72,43 @@ function eq(a: unknown, b: unknown, loose: boolean): boolean {
   return na === nb;
 }
 
+/** Above this many unmatched branches, exact keys pair them first (pairwise matching is quadratic). */
+const KEYED_MATCH_FROM = 16;
+
+/**
+ * Loose equality is an equivalence, so equal pairs can be struck off in any order: first the
+ * in-order prefix, then branches with identical keyOf (counting), then pairwise on what is left.
+ */
 function multisetEq(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
-  const used = new Array<boolean>(b.length).fill(false);
-  outer: for (const x of a) {
-    for (let j = 0; j < b.length; j++) {
-      if (!used[j] && eq(x, b[j], true)) { used[j] = true; continue outer; }
+  let i = 0;
+  while (i < a.length && eq(a[i], b[i], true)) i++;
+  if (i === a.length) return true;
+  let restA = a.slice(i);
+  let restB = b.slice(i);
+  if (restA.length > KEYED_MATCH_FROM) {
+    const pending = new Map<string, number>();
+    for (const y of restB) { const k = keyOf(y); pending.set(k, (pending.get(k) ?? 0) + 1); }
+    const leftA: unknown[] = [];
+    for (const x of restA) {
+      const k = keyOf(x);
+      const n = pending.get(k) ?? 0;
+      if (n > 0) pending.set(k, n - 1);
+      else leftA.push(x);
+    }
+    const leftB: unknown[] = [];
+    for (const y of restB) {
+      const k = keyOf(y);
+      const n = pending.get(k) ?? 0;
+      if (n > 0) { pending.set(k, n - 1); leftB.push(y); }
+    }
+    restA = leftA;
+    restB = leftB;
+  }
+  const used = new Array<boolean>(restB.length).fill(false);
+  outer: for (const x of restA) {
+    for (let j = 0; j < restB.length; j++) {
+      if (!used[j] && eq(x, restB[j], true)) { used[j] = true; continue outer; }
     }
     return false;
   }

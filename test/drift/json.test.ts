@@ -38,3 +38,22 @@ describe('json helpers', () => {
     assert.equal(isNullSchema({ type: 'null', description: 'x' }), false);
   });
 });
+
+describe('looseSame: union branches as multisets', () => {
+  it('matches reordered branches, nested unions reordered inside a branch, and counts duplicates', () => {
+    const x = { anyOf: [{ type: 'string' }, { anyOf: [{ const: 1 }, { const: 2 }] }, { type: 'string' }] };
+    assert.equal(looseSame(x, { anyOf: [{ anyOf: [{ const: 2 }, { const: 1 }] }, { type: 'string' }, { type: 'string' }] }), true);
+    assert.equal(looseSame(x, { anyOf: [{ anyOf: [{ const: 2 }, { const: 1 }] }, { type: 'string' }, { type: 'number' }] }), false);
+  });
+
+  it('is not quadratic: two 20,000-branch anyOf in reversed order (was 14.4 s)', () => {
+    const branches = Array.from({ length: 20_000 }, (_, i) => ({ const: i, description: `b${i}` }));
+    const a = { anyOf: branches };
+    const b = { anyOf: [...branches].reverse().map((o) => ({ ...o })) };
+    const started = performance.now();
+    assert.equal(looseSame(a, b), true);
+    const changed = { anyOf: b.anyOf.map((o, i) => (i === 7 ? { ...o, const: -1 } : o)) };
+    assert.equal(looseSame(a, changed), false);
+    assert.ok(performance.now() - started < 3000, `took ${Math.round(performance.now() - started)} ms`);
+  });
+});
