@@ -39,7 +39,7 @@ export const claudeCode = {
       scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_SEED_DIR/**/.mcp.json',
       containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
     },
-    { scope: 'project', path: '<project>/.mcp.json' },
+    { scope: 'project', path: '<project>/.mcp.json', sharedWith: ['cursor', 'vscode', 'windsurf'] },
   ],
   switches: [
     { governs: '<project>/.mcp.json', file: '~/.claude.json', key: ['projects', '<project-key>', 'disabledMcpjsonServers'], kind: 'deny' },
@@ -51,5 +51,6 @@ export const claudeCode = {
     'Project .mcp.json servers need approval: enableAllProjectMcpServers, enabledMcpjsonServers, disabledMcpjsonServers.',
     '.claude/settings.json mcpServers is not a server source (anthropics/claude-code#1848).',
     '.mcp.json is also read by Cursor, VS Code and Windsurf; its entries are reported once, under claude-code.',
+    'disabledMcpjsonServers turns a .mcp.json server off for Claude Code only: the entry stays enabled (the other hosts launch it) and the switch is recorded in disabledOnlyFor.',
   ],
 } as const satisfies HostDefinition;

@@ -17,7 +17,10 @@ export const codex = {
       scope: 'plugin', glob: true, path: '~/.codex/plugins/**/.mcp.json', format: 'json',
       containers: [{ path: ['mcpServers'], shape: 'map' }, { path: ['mcp_servers'], shape: 'map-or-flat' }],
     },
-    { scope: 'project', path: '<project>/.codex/config.toml', note: 'loaded for roots listed (trusted) in [projects]' },
+    {
+      scope: 'project', path: '<project>/.codex/config.toml', onlyListedProjects: true,
+      note: 'loaded for roots listed (trusted) in [projects]; entries of other roots are reported disabled',
+    },
   ],
   notes: ['MDM /Library/Managed Preferences/com.openai.codex.plist config_toml_base64 is not read.'],
 } as const satisfies HostDefinition;

@@ -45,7 +45,9 @@ export interface DiscoverOptions {
  *   entries, `realPath` when the file sits behind a symlink, `transportSource` (explicit /
  *   defaulted / unresolvable) and `format`. Entries a host would not launch are kept, with
  *   `disabled: true` and `disabledBy` (the switch, a deny/allow list, or a host rule such as
- *   Claude Desktop ignoring url entries). Env and header values are present for analysis only.
+ *   Claude Desktop ignoring url entries, or a Codex project config of an unlisted root). A switch
+ *   of one host on a file other hosts also read (Claude Code `disabledMcpjsonServers` on
+ *   `.mcp.json`) leaves the entry enabled and is recorded in `disabledOnlyFor`. Env and header values are present for analysis only.
  * - `findings`: file-level problems (config-* rules, grade `unverifiable`), each located at
  *   file:line:column, plus `home-env-mismatch`. One per file, not one per host reading it.
  * - `projectScan` / `countIsFloor`: with project scanning off, the entry count is a floor.

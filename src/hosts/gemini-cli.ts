@@ -17,8 +17,11 @@ export const geminiCli = {
     { scope: 'project', path: '<project>/.gemini/settings.json', note: 'ignored unless the folder is trusted' },
   ],
   switches: [
-    { governs: '~/.gemini/settings.json', file: 'self', key: ['mcp', 'excluded'], kind: 'deny' },
-    { governs: '~/.gemini/settings.json', file: 'self', key: ['mcp', 'allowed'], kind: 'allow' },
+    { governs: '*', file: '~/.gemini/settings.json', key: ['mcp', 'excluded'], kind: 'deny' },
+    { governs: '*', file: '~/.gemini/settings.json', key: ['mcp', 'allowed'], kind: 'allow' },
   ],
-  notes: ['mcp.allowed / mcp.excluded filter servers globally; `trust: true` skips confirmations.'],
+  notes: [
+    'mcp.allowed / mcp.excluded filter servers globally (every settings file and extension); `trust: true` skips confirmations.',
+    'Only the lists in ~/.gemini/settings.json are applied; lists in system or project settings are not read.',
+  ],
 } as const satisfies HostDefinition;

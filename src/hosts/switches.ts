@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
 import type { ServerEntry } from '../parse/types.js';
 import { cachedJsonValue, type FileCache, type FileCheck } from './check-file.js';
 import { expandTemplate, type PathContext } from './paths.js';
-import type { ProjectRoot } from './projects.js';
+import { listedProjects, type ProjectRoot } from './projects.js';
 import type { HostDefinition, HostLocation, NameSwitch } from './types.js';
 
 /** A checked file with the host and location it was checked for. */
@@ -14,24 +15,57 @@ export interface LocatedCheck extends FileCheck {
 /**
  * Applies the hosts' name switches (types.ts `NameSwitch`) to the entries of each checked file:
  * an entry a deny list names, or an allow list omits, becomes `disabled` with `disabledBy`
- * naming the list and its file.
+ * naming the list and its file. In a file other hosts also read (`sharedWith`), the entry stays
+ * enabled and the switch is recorded in `disabledOnlyFor`: those hosts still launch it.
  */
 export async function applySwitches(
   checks: readonly LocatedCheck[], ctx: PathContext, cache: FileCache, roots: readonly ProjectRoot[],
 ): Promise<LocatedCheck[]> {
+  const listings = projectListings(checks, ctx);
   return Promise.all(checks.map(async (c) => {
-    const switches = (c.host.switches ?? []).filter((s) => s.governs === c.location.path);
-    if (switches.length === 0 || c.entries.length === 0) return c;
     let entries: readonly ServerEntry[] = c.entries;
+    const listing = c.location.onlyListedProjects === true && c.check.project !== undefined ? listings.get(c.host.id) : undefined;
+    if (listing !== undefined && c.check.project !== undefined && !listing.roots.has(path.resolve(c.check.project))) {
+      const by = `the project is not listed in ${listing.where}: ${c.host.name} loads this file only for listed (trusted) projects`;
+      entries = entries.map((e) => (e.disabled ? e : { ...e, disabled: true, disabledBy: by }));
+    }
+    const switches = (c.host.switches ?? []).filter((s) => s.governs === c.location.path || s.governs === '*');
+    if (switches.length === 0 || entries.length === 0) return entries === c.entries ? c : { ...c, entries };
     for (const sw of switches) {
       const list = await loadNames(sw, c, ctx, cache, roots);
       if (list === undefined) continue;
       const off = (name: string): boolean => (sw.kind === 'deny' ? list.names.includes(name) : !list.names.includes(name));
       const by = `${sw.kind === 'deny' ? 'listed in' : 'not listed in'} ${list.where}`;
-      entries = entries.map((e) => (!e.disabled && off(e.name) ? { ...e, disabled: true, disabledBy: by } : e));
+      const shared = (c.location.sharedWith ?? []).length > 0;
+      entries = entries.map((e) => {
+        if (e.disabled || !off(e.name)) return e;
+        if (!shared) return { ...e, disabled: true, disabledBy: by };
+        return { ...e, disabledOnlyFor: [...(e.disabledOnlyFor ?? []), { host: c.host.id, by }] };
+      });
     }
     return { ...c, entries };
   }));
+}
+
+/**
+ * Per host, the project roots its user configs list (`listsProjects`), read whether or not
+ * project scanning is on. A host is absent from the map when one of those files is in error
+ * (the listing is unknown, so nothing is marked).
+ */
+function projectListings(checks: readonly LocatedCheck[], ctx: PathContext): Map<string, { roots: Set<string>; where: string }> {
+  const out = new Map<string, { roots: Set<string>; where: string }>();
+  const unknown = new Set<string>();
+  for (const c of checks) {
+    const key = c.location.listsProjects;
+    if (key === undefined || c.check.project !== undefined) continue;
+    if (c.check.status === 'error') { unknown.add(c.host.id); continue; }
+    const listing = out.get(c.host.id) ?? { roots: new Set<string>(), where: '' };
+    if (c.check.status === 'found' || listing.where === '') listing.where = `${key.join('.')} of ${c.check.path}`;
+    if (c.doc !== undefined) for (const p of listedProjects(c.doc, key, ctx)) listing.roots.add(path.resolve(p.dir));
+    out.set(c.host.id, listing);
+  }
+  for (const id of unknown) out.delete(id);
+  return out;
 }
 
 async function loadNames(

@@ -38,6 +38,18 @@ export interface HostLocation {
    * ~/.claude.json and Codex config.toml). Discovery adds them to the project roots it scans.
    */
   readonly listsProjects?: readonly string[];
+  /**
+   * Other hosts that read this same file and ignore this host's name switches (`.mcp.json`: Cursor,
+   * VS Code, Windsurf). A switch then disables nothing: the entry is kept enabled and the switch
+   * is recorded in `disabledOnlyFor`, since the entry is reported once, under this host.
+   */
+  readonly sharedWith?: readonly string[];
+  /**
+   * The host loads this project file only for project roots its own user config lists (a location
+   * with `listsProjects`, e.g. Codex `[projects."<root>"]`). Entries of an unlisted root are marked
+   * disabled. When that user config cannot be read, nothing is marked (the audit errs towards live).
+   */
+  readonly onlyListedProjects?: true;
   /** No host source or host documentation confirms this location (hosts.md "(unverified)"). */
   readonly unverified?: true;
   readonly note?: string;
@@ -92,7 +104,7 @@ export interface EntryShape {
  * audit errs towards reporting an entry as live).
  */
 export interface NameSwitch {
-  /** The path template of the location whose entries it governs. */
+  /** The path template of the location whose entries it governs; `*` = every location of the host. */
   readonly governs: string;
   /** `self` = the entry's own file; else a path template (`<project>` = the entry's project). */
   readonly file: string;

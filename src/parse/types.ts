@@ -56,6 +56,12 @@ export interface ServerEntry {
   readonly format?: ConfigFormat;
   /** Why `disabled` is true: the switch (`disabled`, `enabled`) or the host rule that applies. */
   readonly disabledBy?: string;
+  /**
+   * Switches that turn the entry off for one host only, while other hosts reading the same file
+   * still launch it (Claude Code `disabledMcpjsonServers` naming a server of a shared `.mcp.json`
+   * that Cursor, VS Code and Windsurf also read). The entry stays `disabled: false`.
+   */
+  readonly disabledOnlyFor?: readonly { readonly host: string; readonly by: string }[];
   /** Whether `transport` was written (`type`/`transport`), inferred from fields, or unknown. */
   readonly transportSource?: Provenance;
   /** The file actually read when `configPath` is a symbolic link. */

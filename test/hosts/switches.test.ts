@@ -22,26 +22,48 @@ describe('name switches (hosts.md §5)', () => {
     } });
     put('app/.claude/settings.local.json', { disabledMcpjsonServers: ['rejected-locally'] });
     put('.claude/settings.json', { disabledMcpjsonServers: ['rejected-by-user'] });
-    put('.gemini/settings.json', { mcpServers: { allowed: { command: 'x' }, other: { command: 'y' } }, mcp: { allowed: ['allowed'] } });
+    put('.gemini/settings.json', { mcpServers: { allowed: { command: 'x' }, other: { command: 'y' } }, mcp: { allowed: ['allowed', 'projAllowed', 'extAllowed'], excluded: ['extAllowed'] } });
+    put('app/.gemini/settings.json', { mcpServers: { projAllowed: { command: 'p' }, projOther: { command: 'q' } } });
+    put('.gemini/extensions/e/gemini-extension.json', { name: 'e', mcpServers: { extAllowed: { command: 'r' }, extOther: { command: 's' } } });
+    mkdirSync(path.join(home, '.codex'), { recursive: true });
+    writeFileSync(path.join(home, '.codex/config.toml'), '[projects."/home/u/app"]\ntrust_level = "trusted"\n');
+    mkdirSync(path.join(home, 'app/.codex'), { recursive: true });
+    writeFileSync(path.join(home, 'app/.codex/config.toml'), '[mcp_servers.listed]\ncommand = "l"\n');
+    mkdirSync(path.join(home, 'other/.codex'), { recursive: true });
+    writeFileSync(path.join(home, 'other/.codex/config.toml'), '[mcp_servers.unlisted]\ncommand = "u"\n');
   });
   after(() => rmSync(home, { recursive: true, force: true }));
 
-  it('Claude Code disabledMcpjsonServers (in ~/.claude.json per project, project and user settings) disables .mcp.json entries', async () => {
+  it('Claude Code disabledMcpjsonServers is recorded on .mcp.json entries, which stay enabled: Cursor, VS Code, Windsurf launch them', async () => {
     const d = await discover({ root: home }, testEnv('linux'));
-    const state = Object.fromEntries(d.entries.filter((e) => e.host === 'claude-code').map((e) => [e.name, e.disabled]));
-    assert.deepEqual(state, { 'rejected-in-claude-json': true, 'rejected-locally': true, 'rejected-by-user': true, approved: false });
-    const e = d.entries.find((x) => x.name === 'rejected-in-claude-json');
-    assert.match(e?.disabledBy ?? '', /^listed in projects\.<project-key>\.disabledMcpjsonServers of .*\.claude\.json$/);
+    const claude = d.entries.filter((e) => e.host === 'claude-code');
+    assert.ok(claude.every((e) => !e.disabled));
+    const state = Object.fromEntries(claude.map((e) => [e.name, (e.disabledOnlyFor ?? []).map((x) => x.host)]));
+    assert.deepEqual(state, {
+      'rejected-in-claude-json': ['claude-code'], 'rejected-locally': ['claude-code'], 'rejected-by-user': ['claude-code'], approved: [],
+    });
+    const e = claude.find((x) => x.name === 'rejected-in-claude-json');
+    assert.match(e?.disabledOnlyFor?.[0]?.by ?? '', /^listed in projects\.<project-key>\.disabledMcpjsonServers of .*\.claude\.json$/);
   });
 
-  it('Gemini mcp.allowed leaves only the listed servers enabled', async () => {
-    const d = await discover({ root: home }, testEnv('linux'));
+  it('Gemini mcp.allowed / mcp.excluded in ~/.gemini/settings.json apply to every Gemini location', async () => {
+    const d = await discover({ root: home, projects: [path.join(home, 'app')] }, testEnv('linux'));
     const state = Object.fromEntries(d.entries.filter((e) => e.host === 'gemini-cli').map((e) => [e.name, e.disabled]));
-    assert.deepEqual(state, { allowed: false, other: true });
+    assert.deepEqual(state, { allowed: false, other: true, extAllowed: true, extOther: true, projAllowed: false, projOther: true });
+  });
+
+  it('a Codex project config of a root not listed in [projects] is reported disabled, a listed one enabled', async () => {
+    for (const projectScan of [true, false]) {
+      const d = await discover({ root: home, projectScan, projects: [path.join(home, 'app'), path.join(home, 'other')] }, testEnv('linux'));
+      const codex = d.entries.filter((e) => e.host === 'codex');
+      assert.deepEqual(codex.map((e) => [e.name, e.disabled]), [['listed', false], ['unlisted', true]], `projectScan ${projectScan}`);
+      assert.match(codex[1]?.disabledBy ?? '', /not listed in projects of .*\.codex\/config\.toml/);
+    }
   });
 
   it('a switch never hides an entry: it stays listed, marked disabled', async () => {
     const d = await discover({ root: home }, testEnv('linux'));
     assert.equal(d.entries.filter((e) => e.host === 'claude-code').length, 4);
+    assert.equal(d.entries.filter((e) => e.host === 'gemini-cli').length, 6);
   });
 });
