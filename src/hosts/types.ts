@@ -156,5 +156,11 @@ export const STANDARD_ENTRY = {
 
 export const MCP_SERVERS_MAP = [{ path: ['mcpServers'], shape: 'map' }] as const satisfies readonly Container[];
 
+/** VS Code-family settings.json: nested `mcp.servers` and the dotted `"mcp.servers"` key. */
+export const VSCODE_SETTINGS_SERVERS = [
+  { path: ['mcp', 'servers'], shape: 'map' },
+  { path: ['mcp.servers'], shape: 'map' },
+] as const satisfies readonly Container[];
+
 /** VS Code-family applications whose user-data folders hold extension storage (Cline, Roo). */
 export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,VSCodium,Cursor,Windsurf,Trae,Kiro,Antigravity,Void,Positron}';

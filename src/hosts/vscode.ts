@@ -1,9 +1,4 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
-
-const SETTINGS = [
-  { path: ['mcp', 'servers'], shape: 'map' },
-  { path: ['mcp.servers'], shape: 'map' },
-] as const;
+import { STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
 
 /** hosts.md rows 4–4f, 5a; §10 presence gate on settings.json. */
 export const vscode = {

@@ -1,9 +1,4 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
-
-const SETTINGS = [
-  { path: ['mcp', 'servers'], shape: 'map' },
-  { path: ['mcp.servers'], shape: 'map' },
-] as const;
+import { STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
 
 /** hosts.md row 5b. */
 export const vscodium = {
