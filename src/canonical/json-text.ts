@@ -135,7 +135,13 @@ function parse(
         continue;
       }
       case T.openBracket: {
-        tok = next(scanner);
+        try {
+          tok = next(scanner);
+        } catch (e: unknown) {
+          // A scan error on the first element is located at `/0`, not at the array.
+          if (e instanceof ReadFailure) stack.push({ kind: 'array', offset, items: [] });
+          throw e;
+        }
         if (tok === T.closeBracket) { value = { kind: 'array', items: [], offset }; break; }
         push({ kind: 'array', offset, items: [] });
         continue;

@@ -58,6 +58,8 @@ test('errors name the JSON pointer and a 1-based line:column', () => {
   assert.equal(p.column, 20);
   assert.match(p.message, /expected a JSON value/);
   assert.equal(problem('{"a/b~c": x}').pointer, '/a~1b~0c');
+  // A scan error on an array's first element is at that element, like on any later one.
+  assert.deepEqual([problem('[1.]').pointer, problem('{"a": ["\\x"]}').pointer, problem('[0, 1.]').pointer], ['/0', '/a/0', '/1']);
   assert.deepEqual([problem('{"a":1}\r\n\r\n x').line, problem('{"a":1}\r\n\r\n x').column], [3, 2]);
 });
 
