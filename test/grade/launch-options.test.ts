@@ -1,0 +1,44 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchOptionFindings } from '../../src/grade/launch-options.js';
+import { recognize } from '../../src/grade/grade.js';
+import { unwrap } from '../../src/launch/unwrap.js';
+import { argvEntry } from '../launch/entry-fixture.js';
+
+function whats(argv: readonly string[], cwd?: string): string[] {
+  const e = argvEntry(argv, { name: 'fs', ...(cwd === undefined ? {} : { cwd }) });
+  const chain = unwrap(e);
+  const found = recognize(chain, e);
+  assert.ok(found !== undefined, argv.join(' '));
+  return launchOptionFindings(chain, found.rec.proxy, e).map((f) => f.data['what'] ?? '');
+}
+
+const UP = ['--mcpindex-stdio', '--upstream-command', 'npx'];
+
+test('documented launches carry no launch option finding', () => {
+  assert.deepEqual(whats(['uvx', '--from', 'mcpindex-gate==0.9.2', 'mcpindex-proxy', ...UP]), []);
+  assert.deepEqual(whats(['/opt/bin/uvx', '--from', 'mcpindex-gate', 'python', '-m', 'tooling.cse.proxy', ...UP]), []);
+  assert.deepEqual(whats(['npx', '-y', 'mcp-pin@0.2.0', '--', 'node', 'w.js']), []);
+  assert.deepEqual(whats(['bash', '-lc', `exec uvx --from mcpindex-gate mcpindex-proxy ${UP.join(' ')}`]), []);
+  assert.deepEqual(whats(['bash', '--rcfile', '/tmp/r', '-c', `exec uvx --from mcpindex-gate mcpindex-proxy ${UP.join(' ')}`]), [], 'no -i: no rc file');
+});
+
+test('runner options, foreign packages and rc files', () => {
+  assert.match(whats(['uvx', '--from', 'evil-gate', 'mcpindex-proxy', ...UP]).join(), /from package evil-gate, not mcpindex-gate/);
+  assert.match(whats(['uvx', 'mcpindex-proxy', ...UP]).join(), /from package mcpindex-proxy/);
+  assert.match(whats(['uvx', '--python', '/tmp/py', '--from', 'mcpindex-gate', 'mcpindex-proxy', ...UP]).join(), /--python/);
+  assert.match(whats(['uv', '--directory', '/tmp/evil', 'tool', 'run', '--from', 'mcpindex-gate', 'mcpindex-proxy', ...UP]).join(), /--directory/);
+  assert.match(whats(['pipx', 'run', '--spec', 'evil', 'mcpindex-proxy', ...UP]).join(), /from package evil/);
+  assert.match(whats(['npx', '-p', 'evil', '-p', 'mcp-pin', 'mcp-pin', '--', 'node', 'w.js']).join(), /adds package evil/);
+  assert.match(whats(['bash', '--rcfile', '/tmp/r', '-ic', `exec mcpindex-proxy ${UP.join(' ')}`]).join(), /--rcfile and -i/);
+});
+
+test('cwd with python -m (mcpindex, context-protector) or uv run; -P / -I keep cwd off sys.path', () => {
+  const expected = ['sets cwd while starting the proxy with python -m'];
+  assert.deepEqual(whats(['uvx', '--from', 'mcpindex-gate', 'python', '-m', 'tooling.cse.proxy', ...UP], '/tmp/evil'), expected);
+  assert.deepEqual(whats(['python3', '-m', 'contextprotector', '--command-args', 'node', 's.js'], '/tmp/evil'), expected);
+  assert.deepEqual(whats(['python3', '-I', '-m', 'contextprotector', '--command-args', 'node', 's.js'], '/tmp/evil'), []);
+  assert.deepEqual(whats(['python3', '-m', 'contextprotector', '--command-args', 'node', 's.js']), []);
+  assert.match(whats(['uv', 'run', 'mcp-context-protector', '--command-args', 'node', 's.js'], '/tmp/evil').join(), /uv run/);
+  assert.deepEqual(whats(['uvx', '--from', 'mcpindex-gate', 'mcpindex-proxy', ...UP], '/tmp/evil'), [], 'a console script does not read cwd');
+});
