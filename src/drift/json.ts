@@ -151,12 +151,6 @@ function stringify(v: unknown): string {
   }
 }
 
-/** Own string-valued member, if any. */
-export function str(o: JsonObject, key: string): string | undefined {
-  const v = o[key];
-  return typeof v === 'string' ? v : undefined;
-}
-
 /** Does any string (value or member name) inside a JSON value satisfy `test`? (hidden-character guards) */
 export function someString(v: unknown, test: (s: string) => boolean, depth = 0): boolean {
   if (typeof v === 'string') return test(v);

@@ -22,7 +22,6 @@ export interface DirectionKinds {
   readonly enumRemoved: KindId;
   readonly enumConstraintAdded: KindId;
   readonly enumConstraintRemoved: KindId;
-  readonly propAdded: KindId;
   readonly propRemoved: KindId;
   readonly madeRequired: KindId;
   readonly madeOptional: KindId;
@@ -34,7 +33,7 @@ export const DIRECTION_KINDS: Readonly<Record<SchemaDirection, DirectionKinds>> 
     unclassified: 'schema-changed-unclassified', typeWidened: 'param-type-widened', typeNarrowed: 'param-type-narrowed',
     typeChanged: 'param-type-changed', nullAdded: 'param-nullable-added', nullRemoved: 'param-nullable-removed',
     enumAdded: 'enum-value-added', enumRemoved: 'enum-value-removed', enumConstraintAdded: 'enum-constraint-added',
-    enumConstraintRemoved: 'enum-constraint-removed', propAdded: 'nested-property-added-optional', propRemoved: 'param-removed',
+    enumConstraintRemoved: 'enum-constraint-removed', propRemoved: 'param-removed',
     madeRequired: 'param-made-required', madeOptional: 'param-made-optional',
   },
   output: {
@@ -43,8 +42,7 @@ export const DIRECTION_KINDS: Readonly<Record<SchemaDirection, DirectionKinds>> 
     typeWidened: 'output-type-widened', typeNarrowed: 'output-type-narrowed', typeChanged: 'output-type-changed',
     nullAdded: 'output-nullable-added', nullRemoved: 'output-nullable-removed', enumAdded: 'output-enum-value-added',
     enumRemoved: 'output-enum-value-removed', enumConstraintAdded: 'output-constraint-tightened',
-    enumConstraintRemoved: 'output-constraint-loosened', propAdded: 'output-property-added',
-    propRemoved: 'output-property-removed', madeRequired: 'output-property-made-required',
+    enumConstraintRemoved: 'output-constraint-loosened', propRemoved: 'output-property-removed', madeRequired: 'output-property-made-required',
     madeOptional: 'output-property-made-optional',
   },
 };

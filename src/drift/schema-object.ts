@@ -5,6 +5,7 @@
  */
 import { emit, type Scope } from './emit.js';
 import { isObject, keyOf, ptr, same, someString } from './json.js';
+import { styleSkeleton } from './names.js';
 import { firstUnrecognizedKeyword } from './schema-keywords.js';
 import type { SchemaCtx } from './schema-ctx.js';
 import { hasHidden } from './text.js';
@@ -14,8 +15,6 @@ const EMPTY: JsonObject = {};
 const propsOf = (s: JsonObject): JsonObject => (isObject(s['properties']) ? s['properties'] : EMPTY);
 const requiredOf = (s: JsonObject): ReadonlySet<string> =>
   new Set(Array.isArray(s['required']) ? s['required'].filter((x): x is string => typeof x === 'string') : []);
-/** Lowercase with `-`, `_`, `.` removed: `issueNumber` ≡ `issue_number`. */
-export const skeleton = (name: string): string => name.toLowerCase().replace(/[-_.]/g, '');
 
 /** Root keywords that can make a property required conditionally (guard G-P2). */
 const CONDITIONAL = ['dependentRequired', 'dependentSchemas', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf'] as const;
@@ -31,9 +30,9 @@ export function diffObject(A: JsonObject, B: JsonObject, path: string, depth: nu
   const pairs: [string, string, 'param-renamed-style-only' | 'param-renamed-probable'][] = [];
   if (ctx.dir === 'input' && removed.length > 0 && added.length > 0) {
     for (const r of removed) {
-      const sk = skeleton(r);
-      const hits = added.filter((n) => skeleton(n) === sk);
-      if (hits.length === 1 && removed.filter((x) => skeleton(x) === sk).length === 1 && hits[0] !== undefined) pairs.push([r, hits[0], 'param-renamed-style-only']);
+      const sk = styleSkeleton(r);
+      const hits = added.filter((n) => styleSkeleton(n) === sk);
+      if (hits.length === 1 && removed.filter((x) => styleSkeleton(x) === sk).length === 1 && hits[0] !== undefined) pairs.push([r, hits[0], 'param-renamed-style-only']);
     }
     const restR = removed.filter((r) => !pairs.some((p) => p[0] === r));
     const restA = added.filter((n) => !pairs.some((p) => p[1] === n));

@@ -5,7 +5,7 @@
  */
 import { emit, emitText, textOf, type Scope } from './emit.js';
 import { isObject, ptr, same } from './json.js';
-import { skeleton } from './schema-object.js';
+import { styleSkeleton } from './names.js';
 import { byName } from './tool-set.js';
 import type { Delta, JsonObject, PromptContract, Snapshot } from './types.js';
 
@@ -38,10 +38,10 @@ function diffPrompts(pa: readonly PromptContract[], pb: readonly PromptContract[
   const added = [...B.values()].filter((p) => !A.has(p.name));
   const pairedNew = new Set<PromptContract>();
   for (const r of removed) {
-    const sk = skeleton(r.name);
-    const hits = added.filter((n) => !pairedNew.has(n) && skeleton(n.name) === sk);
+    const sk = styleSkeleton(r.name);
+    const hits = added.filter((n) => !pairedNew.has(n) && styleSkeleton(n.name) === sk);
     const n = hits[0];
-    if (hits.length === 1 && n !== undefined && removed.filter((x) => skeleton(x.name) === sk).length === 1) {
+    if (hits.length === 1 && n !== undefined && removed.filter((x) => styleSkeleton(x.name) === sk).length === 1) {
       emit({ out, prompt: n.name }, 'prompt-renamed-style-only', '/name', r.name, n.name, { details: { renamedFrom: r.name } });
       diffPrompt(r, n, out);
       pairedNew.add(n);

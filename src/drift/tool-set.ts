@@ -6,6 +6,7 @@
 import { effectiveAnnotations } from './annotations.js';
 import { emit, type Scope } from './emit.js';
 import { isObject, keyOf, ptr, someString } from './json.js';
+import { confusableSkeleton, styleSkeleton } from './names.js';
 import { normalizeSchema } from './normalize.js';
 import type { KindId } from './kinds/index.js';
 import { hasHidden } from './text.js';
@@ -14,8 +15,6 @@ import type { Delta, ToolContract } from './types.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-/** NFKC + casefold + drop `-`, `_`, `.` (guard G-T2). */
-export const confusableSkeleton = (name: string): string => name.normalize('NFKC').toLowerCase().replace(/[-_.]/g, '');
 
 /** G-T2 also folds the common Latin look-alikes (I/l/1, O/0) so `read_fiIe` collides with `read_file`. */
 const lookAlike = (name: string): string => confusableSkeleton(name.normalize('NFKC').replace(/[I1|]/g, 'l').replace(/0/g, 'o'));
@@ -25,7 +24,7 @@ type RenameKind = Extract<KindId, `tool-renamed-${string}`>;
 /** Heuristics in order; each pairs a removed and an added tool that are alone on their key. */
 const RENAMES: readonly (readonly [RenameKind, (t: ToolContract) => string])[] = [
   ['tool-renamed-case-only', (t) => t.name.toLowerCase()],
-  ['tool-renamed-style-only', (t) => t.name.toLowerCase().replace(/[-_.]/g, '')],
+  ['tool-renamed-style-only', (t) => styleSkeleton(t.name)],
   ['tool-renamed-normalization-only', (t) => confusableSkeleton(t.name)],
   ['tool-renamed-probable', (t) => `${keyOf(normalizeSchema(t.raw['inputSchema']).schema)}|${keyOf(effectiveAnnotations(t.raw['annotations']))}`],
 ];
@@ -107,7 +106,6 @@ function consolidate(removed: ToolContract[], current: readonly ToolContract[], 
   return removed.filter((t) => !explained.has(t.name));
 }
 
-const styleKey = (name: string): string => name.toLowerCase().replace(/[-_.]/g, '');
 
 /**
  * Last heuristic: the new name's style skeleton starts or ends with the old one's (a verb prefix
@@ -115,8 +113,8 @@ const styleKey = (name: string): string => name.toLowerCase().replace(/[-_.]/g, 
  */
 function pairByAffix(removed: ToolContract[], added: ToolContract[], out: Delta[]): [ToolContract[], ToolContract[]] {
   const contains = (r: ToolContract, n: ToolContract): boolean => {
-    const a = styleKey(r.name);
-    const b = styleKey(n.name);
+    const a = styleSkeleton(r.name);
+    const b = styleSkeleton(n.name);
     return a.length >= 4 && b !== a && (b.endsWith(a) || b.startsWith(a));
   };
   const pairedOld = new Set<ToolContract>();

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { skeleton } from '../../src/drift/schema-object.js';
 import type { JsonObject } from '../../src/drift/types.js';
 import { diffTools, kinds, tool } from './helpers.js';
 
@@ -8,10 +7,6 @@ const pathsOf = (a: object, b: object, field: 'inputSchema' | 'outputSchema' = '
   diffTools(tool({ [field]: a }), tool({ [field]: b })).deltas.map((d) => `${d.kind} ${d.path}`).sort();
 
 describe('objects and arrays', () => {
-  it('skeleton ignores case and separators', () => {
-    assert.equal(skeleton('issue_number'), skeleton('issueNumber'));
-    assert.notEqual(skeleton('issue_number'), skeleton('issue_numbers'));
-  });
   it('additionalProperties: schema form is diffed as map values; false ↔ schema is tightened / loosened', () => {
     const m = (ap: unknown): object => ({ type: 'object', additionalProperties: ap });
     assert.deepEqual(pathsOf(m({ type: 'string' }), m({ type: 'number' })), ['param-type-changed /inputSchema/additionalProperties/type']);
