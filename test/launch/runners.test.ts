@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { unwrap } from '../../src/launch/unwrap.js';
+import { unwrap, unwrapArgv } from '../../src/launch/unwrap.js';
 import type { LaunchChain } from '../../src/launch/types.js';
 import { argvEntry } from './entry-fixture.js';
 
@@ -79,4 +79,21 @@ test('uv run: project command, --with, -m module, script.py; other uv subcommand
   const s = chain('uv', 'run', 'server.py', '--x');
   assert.equal(s.frames[1]?.script, 'server.py');
   assert.equal(leafOf(chain('uv', 'pip', 'list')).name, 'uv');
+});
+
+test('runner frames record their own options (and only those), for grading', () => {
+  const opts = (argv: readonly string[], i = 0) => unwrap(argvEntry(argv)).frames[i]?.options;
+  assert.deepEqual(opts(['uvx', '--index-url', 'https://i', '--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio']),
+    [{ flag: '--index-url', value: 'https://i' }, { flag: '--from', value: 'mcpindex-gate' }]);
+  assert.deepEqual(opts(['uv', '--directory', '/d', 'run', '--with', 'x', 'tool', '--flag']),
+    [{ flag: '--directory', value: '/d' }, { flag: '--with', value: 'x' }]);
+  assert.deepEqual(opts(['npx', '--registry=https://r', '-y', 'mcp-pin@1.0.0', '--', 'node', 'w.js']),
+    [{ flag: '--registry', value: 'https://r' }, { flag: '-y' }]);
+  assert.equal(opts(['npx', 'srv']), undefined);
+});
+
+test('unwrapArgv unwraps a bare argv (a proxy upstream) like an entry', () => {
+  const chain = unwrapArgv(['npx', '-y', 'mcp-remote@0.1.10', 'https://x']);
+  assert.deepEqual(chain.frames[0]?.package, { ecosystem: 'npm', name: 'mcp-remote', version: '0.1.10' });
+  assert.equal(unwrapArgv([]).leaf.kind, 'opaque');
 });
