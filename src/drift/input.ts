@@ -9,7 +9,7 @@
  * InputError (drift/ does not import shared/).
  */
 import type { JsonNode } from '../canonical/json-model.js';
-import { isObject } from './json.js';
+import { isObject, put } from './json.js';
 import type { JsonObject, PromptContract, Snapshot, ToolContract } from './types.js';
 
 export type SnapshotParse =
@@ -98,9 +98,7 @@ export function fromJsonNode(n: JsonNode): unknown {
     case 'object': {
       const o: Record<string, unknown> = {};
       for (const m of n.members) {
-        // A member named __proto__ is data (as JSON.parse makes it), never the prototype.
-        if (m.key === '__proto__') Object.defineProperty(o, m.key, { value: fromJsonNode(m.value), enumerable: true, writable: true, configurable: true });
-        else o[m.key] = fromJsonNode(m.value);
+        put(o, m.key, fromJsonNode(m.value)); // a member named __proto__ is data, as JSON.parse makes it
       }
       return o;
     }

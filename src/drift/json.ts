@@ -9,6 +9,12 @@ export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Sets an own data member, also for the key `__proto__` (JSON.parse makes it an ordinary member; `o[k] =` would set the prototype). */
+export function put(o: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
+}
+
 /** Sorted-key JSON text; equal strings ⇔ equal JSON values (key order and layout ignored). For small values (multiset keys). */
 export function keyOf(v: unknown): string {
   if (v === null || typeof v !== 'object') {
@@ -61,7 +67,7 @@ function eq(a: unknown, b: unknown, loose: boolean): boolean {
     const x: unknown = Reflect.get(a, k);
     if (x === undefined) continue;
     na++;
-    const y: unknown = Reflect.get(b, k);
+    const y: unknown = k === '__proto__' && !Object.hasOwn(b, k) ? undefined : Reflect.get(b, k);
     if (y === undefined) return false;
     if (loose && UNIONS.has(k) && Array.isArray(x) && Array.isArray(y)) {
       if (!multisetEq(x, y)) return false;

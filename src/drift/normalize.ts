@@ -5,7 +5,7 @@
  * with a cycle guard; N8 ±MAX_SAFE_INTEGER bounds dropped. N1 (key order) is `keyOf`; N2 and N3
  * live with the tool set and annotations. External refs are never fetched.
  */
-import { isNullSchema, isObject, keyOf, same } from './json.js';
+import { isNullSchema, isObject, keyOf, put, same } from './json.js';
 import type { JsonObject } from './types.js';
 
 export interface NormalizedSchema {
@@ -99,9 +99,9 @@ function mapOf(x: JsonObject, ctx: Ctx, depth: number, arrays: boolean): Record<
     const n = arrays ? (Array.isArray(pv) ? uniqSorted(pv) : pv) : node(pv, ctx, depth + 1);
     if (n !== pv && out === undefined) {
       out = {};
-      for (let j = 0; j < i; j++) { const kj = keys[j] ?? ''; out[kj] = x[kj]; }
+      for (let j = 0; j < i; j++) { const kj = keys[j] ?? ''; put(out, kj, x[kj]); }
     }
-    if (out !== undefined) out[k] = n;
+    if (out !== undefined) put(out, k, n);
   }
   return out ?? x;
 }
@@ -130,7 +130,7 @@ function defsMember(x: unknown, ctx: Ctx, depth: number): unknown {
   let any = false;
   for (const [name, d] of Object.entries(x)) {
     if (keep.has(d)) continue;
-    out[name] = node(d, ctx, depth + 1);
+    put(out, name, node(d, ctx, depth + 1));
     any = true;
   }
   return any ? out : DROP;
@@ -183,9 +183,9 @@ function node(v: unknown, ctx: Ctx, depth: number): unknown {
     const n = member(k, x, ctx, depth, v);
     if (n !== x && o === undefined) {
       o = {};
-      for (let j = 0; j < i; j++) { const kj = keys[j] ?? ''; o[kj] = v[kj]; }
+      for (let j = 0; j < i; j++) { const kj = keys[j] ?? ''; put(o, kj, v[kj]); }
     }
-    if (o !== undefined && n !== DROP) o[k] = n;
+    if (o !== undefined && n !== DROP) put(o, k, n);
   }
   return foldNullWrap(o ?? v);
 }
@@ -194,7 +194,9 @@ function node(v: unknown, ctx: Ctx, depth: number): unknown {
  * Where a description sits is deliberately not normalised (§4): a folded branch keeps its
  * description and title under these keys, so dropping the outer copy is still a delta.
  */
-export const BRANCH_TEXT: Readonly<Record<string, string>> = { description: '$branchDescription', title: '$branchTitle' };
+const BRANCH_TEXT: Readonly<Record<string, string>> = { description: '$branchDescription', title: '$branchTitle' };
+/** The key a folded branch member gets (own members of BRANCH_TEXT only: never `toString`, `__proto__` …). */
+export const branchKey = (k: string): string => (Object.hasOwn(BRANCH_TEXT, k) ? BRANCH_TEXT[k] ?? k : k);
 
 /**
  * Branch keywords that also judge a null instance: folding a branch that has one of them into
@@ -214,11 +216,11 @@ function foldNullWrap(o: JsonObject): JsonObject {
   const t = x['type'];
   if (t === undefined || NULL_APPLICABLE.some((kw) => kw in x)) return o;
   const merged: Record<string, unknown> = {};
-  for (const [k, val] of Object.entries(o)) if (k !== kw) merged[k] = val;
+  for (const [k, val] of Object.entries(o)) if (k !== kw) put(merged, k, val);
   for (const [k, val] of Object.entries(x)) {
-    const key = BRANCH_TEXT[k] ?? k;
-    if (key in merged && !same(merged[key], val)) return o;
-    merged[key] = val;
+    const key = branchKey(k);
+    if (Object.hasOwn(merged, key) && !same(merged[key], val)) return o;
+    put(merged, key, val);
   }
   const types: readonly unknown[] = Array.isArray(t) ? t : [t];
   merged['type'] = uniqSorted([...types, 'null']);
@@ -239,7 +241,7 @@ function inlineRef(v: JsonObject, ref: string, ctx: Ctx, depth: number): unknown
   const inlined = node(target, ctx, depth + 1);
   const siblings: Record<string, unknown> = {};
   let hasSiblings = false;
-  for (const [k, x] of Object.entries(v)) if (k !== '$ref') { siblings[k] = x; hasSiblings = true; }
+  for (const [k, x] of Object.entries(v)) if (k !== '$ref') { put(siblings, k, x); hasSiblings = true; }
   const rest = hasSiblings ? node(siblings, ctx, depth) : undefined;
   ctx.stack.pop();
   if (!isObject(rest)) return inlined;

@@ -5,13 +5,13 @@
  * becomes the direction's `*-unclassified` kind (the fail-safe).
  */
 import { emit, emitText, textOf, type Scope } from './emit.js';
-import { isNullSchema, isObject, keyOf, looseSame, ptr, same, someString } from './json.js';
+import { isNullSchema, isObject, keyOf, looseSame, ptr, put, same, someString } from './json.js';
 import { hasHidden } from './text.js';
 import {
   boundChange, DIRECTION_KINDS, KNOWN_KEYWORDS, MAX_KEYWORDS, MIN_KEYWORDS, multipleOfChange, OPAQUE_KEYWORDS,
   OPERATION_SELECTORS, OTHER_KNOWN, STRING_CONSTRAINTS, type BoundChange, type SchemaDirection,
 } from './schema-keywords.js';
-import { BRANCH_TEXT } from './normalize.js';
+import { branchKey } from './normalize.js';
 import { diffArray, diffObject } from './schema-object.js';
 import type { JsonObject } from './types.js';
 import type { SchemaCtx } from './schema-ctx.js';
@@ -49,9 +49,9 @@ export function stripNull(s: JsonObject): { schema: JsonObject; nullable: boolea
       const merged: Record<string, unknown> = { ...parent };
       let clash = false;
       for (const [key, val] of Object.entries(only)) {
-        const to = BRANCH_TEXT[key] ?? key;
-        if (to in merged && !same(merged[to], val)) clash = true;
-        merged[to] = val;
+        const to = branchKey(key);
+        if (Object.hasOwn(merged, to) && !same(merged[to], val)) clash = true;
+        put(merged, to, val);
       }
       if (!clash) return { schema: merged, nullable: true };
     }

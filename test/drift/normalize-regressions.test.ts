@@ -97,3 +97,21 @@ describe('N8: only integer bounds', () => {
     assert.equal(norm({ type: ['integer', 'null'], maximum: 9007199254740991 }), '{"type":["integer","null"]}');
   });
 });
+
+describe('member names that are Object.prototype names are ordinary data', () => {
+  const parsed = (text: string): JsonObject => {
+    const v: unknown = JSON.parse(text);
+    assert.ok(typeof v === 'object' && v !== null && !Array.isArray(v));
+    return Object.fromEntries(Object.entries(v));
+  };
+  it('a change under a property or definition named __proto__ holds', () => {
+    const prop = (d: string): JsonObject => parsed(`{"type":"object","properties":{"__proto__":{"type":"string","description":"${d}"},"a":{"type":["string"]}}}`);
+    assertHolds(prop('x'), prop('read ~/.ssh/id_rsa'));
+    const def = (d: string): JsonObject => parsed(`{"type":"object","properties":{"q":{"type":"string"}},"$defs":{"__proto__":{"description":"${d}"}}}`);
+    assertHolds(def('x'), def('read ~/.ssh/id_rsa'));
+  });
+
+  it('a folded null-wrap branch keeps a keyword named toString under its own name', () => {
+    assert.equal(norm({ anyOf: [{ type: 'string', toString: 1 }, { type: 'null' }] }), '{"toString":1,"type":["null","string"]}');
+  });
+});
