@@ -6,6 +6,7 @@
  * live with the tool set and annotations. External refs are never fetched.
  */
 import { isNullSchema, isObject, keyOf, put, same } from './json.js';
+import { collectAnchors, decodeFragment, resolvePointer } from './ref.js';
 import type { JsonObject } from './types.js';
 
 export interface NormalizedSchema {
@@ -272,44 +273,8 @@ function mergeable(target: JsonObject, siblings: JsonObject): boolean {
 
 function resolve(ref: string, ctx: Ctx): unknown {
   if (ref === '#') return ctx.root;
-  if (!ref.startsWith('#/')) {
-    ctx.anchors ??= collectAnchors(ctx.root);
-    const anchor = decode(ref.slice(1));
-    return anchor === undefined ? undefined : ctx.anchors.get(anchor);
-  }
-  let cur: unknown = ctx.root;
-  for (const raw of ref.slice(2).split('/')) {
-    const decoded = decode(raw);
-    if (decoded === undefined) return undefined;
-    const token = decoded.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(cur)) cur = /^[0-9]+$/.test(token) ? cur[Number(token)] : undefined;
-    else if (isObject(cur)) cur = Object.hasOwn(cur, token) ? cur[token] : undefined;
-    else return undefined;
-    if (cur === undefined) return undefined;
-  }
-  return cur;
-}
-
-/** Percent-decoding of a URI fragment; a malformed escape (`#%`) leaves the reference unresolved. */
-function decode(s: string): string | undefined {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return undefined;
-  }
-}
-
-function collectAnchors(root: unknown): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  const walk = (v: unknown, depth: number): void => {
-    if (depth > DEPTH_CAP) return;
-    if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
-    else if (isObject(v)) {
-      const a = v['$anchor'];
-      if (typeof a === 'string' && !out.has(a)) out.set(a, v);
-      for (const x of Object.values(v)) walk(x, depth + 1);
-    }
-  };
-  walk(root, 0);
-  return out;
+  if (ref.startsWith('#/')) return resolvePointer(ctx.root, ref);
+  ctx.anchors ??= collectAnchors(ctx.root, DEPTH_CAP);
+  const anchor = decodeFragment(ref.slice(1));
+  return anchor === undefined ? undefined : ctx.anchors.get(anchor);
 }
