@@ -26,11 +26,17 @@ export function parseYaml(text: string): Result<ParsedDocument, ParseProblem> {
   const tooDeep = (): Result<ParsedDocument, ParseProblem> =>
     fail({ kind: 'too-deep', message: `nesting deeper than ${MAX_DEPTH} levels`, line: 1, column: 1 });
   let doc: ReturnType<typeof parseDocument>;
+  // The library makes an Error object per problem; a file of 200,000 stray `]` makes 200,000 of
+  // them. Not capturing their stack traces (restored at once: parsing is synchronous) is ~5x faster.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     doc = parseDocument(source, { lineCounter: counter, uniqueKeys: false, prettyErrors: false });
   } catch (e: unknown) {
     if (e instanceof RangeError) return tooDeep();
     throw e;
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   const first = doc.errors[0];
   if (first !== undefined) {
@@ -62,6 +68,9 @@ export function parseYaml(text: string): Result<ParsedDocument, ParseProblem> {
  * structure): flow brackets add a level each, and in block context every line adds the levels of
  * its indentation plus one per `-`, `?` or `:` indicator on it (`? ? ? a`, `- - - a`).
  */
+/** Tokens that do not end a run of indicators (`? &a ? !t ? …`). */
+const RUN_KEEPS: ReadonlySet<string> = new Set(['seq-item-ind', 'explicit-key-ind', 'map-value-ind', 'space', 'newline', 'comment', 'anchor', 'tag']);
+
 function findTooDeep(text: string): number | undefined {
   let offset = 0;
   let flow = 0;
@@ -69,6 +78,7 @@ function findTooDeep(text: string): number | undefined {
   let atScalar = false;
   let indent = 0;
   let lineDepth = 0;
+  let run = 0;
   const stack: number[] = [];
   const enterLine = (): boolean => {
     atLineStart = false;
@@ -87,6 +97,7 @@ function findTooDeep(text: string): number | undefined {
       continue;
     }
     const type = CST.tokenType(token);
+    if (!RUN_KEEPS.has(type ?? '')) run = 0;
     switch (type) {
       case 'doc-mode': case 'flow-error-end': case 'byte-order-mark': continue;
       case 'newline':
@@ -104,7 +115,10 @@ function findTooDeep(text: string): number | undefined {
       case 'seq-item-ind': case 'explicit-key-ind': case 'map-value-ind':
         if (atLineStart && enterLine()) return at;
         if (flow === 0 && ++lineDepth > MAX_DEPTH) return at;
-        break;
+        // In a flow collection `? ? ? …` is not counted by brackets; a long run is refused too.
+        if (++run > MAX_DEPTH) return at;
+        offset += token.length;
+        continue;
       case 'flow-seq-start': case 'flow-map-start':
         if (atLineStart && enterLine()) return at;
         if (++flow + lineDepth > MAX_DEPTH) return at;

@@ -57,13 +57,28 @@ describe('parseYaml', () => {
   });
 
   it('counts explicit-key and other block indicators on one line as levels', () => {
-    for (const unit of ['? ', '- ? ', ': ', '-\t']) {
+    for (const unit of ['? ', '- ? ', ': ', '-\t', '? &a !t ']) {
       const start = performance.now();
       const r = parseYaml(`${unit.repeat(200_000)}a`);
       assert.ok(!r.ok, JSON.stringify(unit));
       assert.equal(r.problem.kind, 'too-deep');
       assert.ok(performance.now() - start < 500);
     }
+  });
+
+  it('refuses a long run of indicators inside a flow collection (`{? ? ? …}`) quickly', () => {
+    for (const text of [`{${'? '.repeat(200_000)}a}`, `[${'- '.repeat(200_000)}a]`, `{${'? &a '.repeat(200_000)}a}`]) {
+      const start = performance.now();
+      const r = parseYaml(text);
+      assert.ok(!r.ok);
+      assert.equal(r.problem.kind, 'too-deep');
+      assert.ok(performance.now() - start < 500);
+    }
+  });
+
+  it('does not count ordinary flow maps and many keys as depth', () => {
+    const r = parseYaml(`${Array.from({ length: 2000 }, (_v, i) => `k${i}: {a: 1, b: [x, y], c: d}`).join('\n')}\n`);
+    assert.ok(r.ok);
   });
 
   it('does not take brackets in quoted or block scalars for nesting', () => {
