@@ -16,6 +16,9 @@ import type { Result } from '../shared/result.js';
 import { MAX_CONFIG_BYTES, readConfigFile, type ReadOutcome } from './read-file.js';
 import type { HostDefinition, HostLocation } from './types.js';
 
+/** YAML configs larger than this (in characters) are reported too large and not parsed. */
+export const MAX_YAML_CHARS = 1024 * 1024;
+
 /** One location checked: what `mcp-audit hosts` lists and grading's coverage denominator uses. */
 export interface LocationCheck {
   readonly host: string;
@@ -146,6 +149,11 @@ export async function checkFile(
     }
   } else {
     text = read.text;
+  }
+  // YAML costs ~5 µs a token in the parser: a 16 MiB file of hostile YAML would take about a minute.
+  // Real YAML host configs (Goose, Continue, Docker toolkit) are a few KiB, so YAML has a tighter cap.
+  if (format === 'yaml' && text.length > MAX_YAML_CHARS) {
+    return error(fileFinding(() => finding(configTooLarge, { ...data, size: String(Buffer.byteLength(text)), limit: String(MAX_YAML_CHARS) }, at())), configTooLarge.id);
   }
   // A JSON `\u` escape can spell a gated key (`"m\u0063p"`): such a file is always parsed.
   if (location.gate !== undefined && !text.includes('\\u') && !location.gate.some((g) => text.includes(g))) {

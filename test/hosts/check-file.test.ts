@@ -67,3 +67,18 @@ describe('checkFile', () => {
     assert.equal(d.locations.find((l) => l.path === codexFile)?.ruleId, 'config-invalid-utf8');
   });
 });
+
+describe('YAML size cap', () => {
+  it('a YAML config over 1 MiB is reported too large and not parsed (the parser would take seconds)', async () => {
+  const home = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-bigyaml-')));
+  mkdirSync(path.join(home, '.config/goose'), { recursive: true });
+  writeFileSync(path.join(home, '.config/goose/config.yaml'), `extensions:\n${'  # padding\n'.repeat(120_000)}`);
+  const started = performance.now();
+  const d = await discover({ root: home, projectScan: false }, testEnv('linux'));
+  assert.ok(performance.now() - started < 2_000);
+  const f = d.findings.find((x) => x.id === 'config-too-large');
+  assert.ok(f !== undefined, d.findings.map((x) => x.id).join(','));
+  assert.match(f.message, /1048576/);
+  rmSync(home, { recursive: true, force: true });
+  });
+});

@@ -25,6 +25,7 @@ export function entryJson(e: ServerEntry): Record<string, unknown> {
     name: e.name,
     disabled: e.disabled,
     ...(e.disabledBy !== undefined ? { disabledBy: e.disabledBy } : {}),
+    ...(e.disabledOnlyFor !== undefined ? { disabledOnlyFor: e.disabledOnlyFor } : {}),
     transport: e.transport,
     location: { path: e.origin.file, pointer: e.origin.pointer, line: e.origin.line, column: e.origin.column },
     ...(e.project !== undefined ? { project: e.project } : {}),
