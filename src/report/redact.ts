@@ -4,6 +4,7 @@
  * reporter sees them. Env values and header values never enter the report at all.
  */
 import { isAssignment, maskAssignments } from '../grade/redact-assignments.js';
+import { maskTokenShapes } from '../shared/secrets.js';
 
 const SECRET_NAME = /(token|secret|passw(or)?d|api[-_]?key|apikey|auth|bearer|credential|private[-_]?key|session|cookie)/i;
 export const REDACTED = '<redacted>';
@@ -30,41 +31,47 @@ function redactUrl(arg: string): string {
   }
 }
 
-/** Masks secret-looking values in an argv; keeps flag names. */
-export function redactArgv(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  let maskNext = false;
-  for (const arg of argv) {
-    if (maskNext) {
-      out.push(REDACTED);
-      maskNext = false;
-      continue;
-    }
-    const flag = /^(--?[A-Za-z0-9][A-Za-z0-9_.-]*)(=)(.*)$/s.exec(arg);
-    if (flag !== null && SECRET_NAME.test(flag[1] ?? '')) {
-      out.push(`${flag[1] ?? ''}=${REDACTED}`);
-      continue;
-    }
-    if (/^--?[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(arg) && SECRET_NAME.test(arg)) {
-      out.push(arg);
-      maskNext = true;
-      continue;
-    }
-    if (/^(authorization|x-api-key|api-key)\s*:/i.test(arg) || /^bearer\s+\S/i.test(arg)) {
-      out.push(`${arg.split(':')[0] ?? ''}: ${REDACTED}`);
-      continue;
-    }
-    // Well-known token shapes anywhere (GitHub, Slack, OpenAI/Anthropic-style keys, AWS ids).
-    if (/\b(gh[pousr]_[A-Za-z0-9]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16})\b/.test(arg)) {
-      out.push(REDACTED);
-      continue;
-    }
-    // `NAME=value` (an env assignment as an argument, or words inside a shell line): mask the value.
-    if (isAssignment(arg) || /\s/.test(arg)) {
-      const masked = maskAssignments(arg, REDACTED);
-      if (masked !== arg) { out.push(masked); continue; }
-    }
-    out.push(redactUrl(arg));
+const HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie)\s*:/i;
+/** Wrapper flags whose value is one argument of the wrapped server (mcpindex's documented wiring). */
+const PASS_THROUGH = /^(--upstream-arg=|--upstream-command=)(.*)$/s;
+
+interface RedactState { maskNext: boolean }
+
+/** One word of an argv, judged on its own and on the flag before it. */
+function redactWord(arg: string, state: RedactState): string {
+  if (state.maskNext) {
+    state.maskNext = false;
+    return REDACTED;
   }
-  return out;
+  const flag = /^(--?[A-Za-z0-9][A-Za-z0-9_.-]*)(=)(.*)$/s.exec(arg);
+  if (flag !== null && (SECRET_NAME.test(flag[1] ?? '') || HEADER.test(flag[3] ?? '') || /^bearer\s/i.test(flag[3] ?? ''))) {
+    const value = flag[3] ?? '';
+    return HEADER.test(value) ? `${flag[1] ?? ''}=${value.split(':')[0] ?? ''}: ${REDACTED}` : `${flag[1] ?? ''}=${REDACTED}`;
+  }
+  if (/^--?[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(arg) && SECRET_NAME.test(arg)) {
+    state.maskNext = true;
+    return arg;
+  }
+  if (HEADER.test(arg)) return `${arg.split(':')[0] ?? ''}: ${REDACTED}`;
+  if (/^bearer\s+\S/i.test(arg)) return `Bearer ${REDACTED}`;
+  // `NAME=value` (an env assignment as an argument, or words inside a shell line): mask the value.
+  if (isAssignment(arg) || /\s/.test(arg)) {
+    const masked = maskAssignments(arg, REDACTED);
+    if (masked !== arg) return maskTokenShapes(masked, REDACTED);
+  }
+  // Well-known token shapes anywhere (GitHub, Slack, OpenAI/Anthropic-style keys, AWS ids, bearer).
+  return maskTokenShapes(redactUrl(arg), REDACTED);
+}
+
+/**
+ * Masks secret-looking values in an argv; keeps flag names. A pass-through flag's value
+ * (`--upstream-arg=--api-key`, `--upstream-arg=s3cret`) is redacted as the argument it carries,
+ * with the same "the next one is a secret" state.
+ */
+export function redactArgv(argv: readonly string[]): string[] {
+  const state: RedactState = { maskNext: false };
+  return argv.map((arg) => {
+    const wrapped = PASS_THROUGH.exec(arg);
+    return wrapped !== null ? `${wrapped[1] ?? ''}${redactWord(wrapped[2] ?? '', state)}` : redactWord(arg, state);
+  });
 }

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { REPORTERS } from '../../src/report/index.js';
 import type { AuditReport } from '../../src/report/model.js';
 import { sortReport } from '../../src/report/sort.js';
+import { redactArgv } from '../../src/report/redact.js';
 import { loadSample, SAMPLE_CTX } from './sample.js';
 import { assertValidReport } from './validate.js';
 
@@ -45,4 +46,20 @@ test('the JSON of a contaminated report is still schema-valid (extra fields drop
   const json = REPORTERS.find((r) => r.id === 'json');
   assert.ok(json !== undefined);
   assertValidReport(json.render(contaminated(), SAMPLE_CTX));
+});
+
+test('redactArgv: secrets carried through --upstream-arg= and glued header flags are masked', () => {
+  const argv = [
+    'uvx', '--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx',
+    '--upstream-arg=mcp-remote', '--upstream-arg=https://x.example/mcp',
+    '--upstream-arg=--header', '--upstream-arg=Authorization: Bearer live_abcdefgh12345',
+    '--upstream-arg=--api-key', '--upstream-arg=s3cretKEYvalue99', '--upstream-arg=--password=hunter2secret',
+    '--header=Authorization:Bearer live_zyxwvut98765', 'Bearer glued_token_value_1',
+  ];
+  const out = redactArgv(argv).join(' ');
+  for (const secret of ['live_abcdefgh12345', 's3cretKEYvalue99', 'hunter2secret', 'live_zyxwvut98765', 'glued_token_value_1']) {
+    assert.ok(!out.includes(secret), `${secret} leaked: ${out}`);
+  }
+  assert.ok(out.includes('--upstream-arg=--api-key') && out.includes('--upstream-arg=https://x.example/mcp'), 'flag names and harmless values stay');
+  assert.ok(out.includes('--header=Authorization: <redacted>'));
 });
