@@ -23,6 +23,9 @@ const XDG_DEFAULTS: Readonly<Record<string, string>> = {
 const STORE_VARS: Readonly<Record<string, string>> = { MCPINDEX_STATE_DIR: 'mcpindex-gate', MCP_CONFIG: 'mcp-hangar' };
 const INJECTION_VARS: Readonly<Record<string, ProxyRuntime | 'any'>> = {
   PYTHONPATH: 'python', PYTHONSTARTUP: 'python', PYTHONHOME: 'python', PYTHONUSERBASE: 'python', PYTHONINSPECT: 'python',
+  // A warnings filter imports the module it names (PYTHONWARNINGS=all:0:antigravity.x:0:0 runs $BROWSER);
+  // a pycache prefix makes Python load bytecode from a directory the entry chose.
+  PYTHONWARNINGS: 'python', PYTHONPYCACHEPREFIX: 'python',
   NODE_OPTIONS: 'node', NODE_PATH: 'node',
   LD_PRELOAD: 'any', LD_LIBRARY_PATH: 'any', LD_AUDIT: 'any',
 };
@@ -36,6 +39,9 @@ const PACKAGE_VARS = new Set([
   'NPM_CONFIG_NODE_OPTIONS', 'NPM_CONFIG_SCRIPT_SHELL', 'NPM_CONFIG_WORKSPACE',
   'YARN_REGISTRY', 'YARN_NPM_REGISTRY_SERVER', 'BUN_CONFIG_REGISTRY',
   'SSL_CERT_FILE', 'REQUESTS_CA_BUNDLE', 'NODE_EXTRA_CA_CERTS', 'NODE_TLS_REJECT_UNAUTHORIZED',
+  // npm's own TLS and proxy settings, the package it execs, uv's Python download source.
+  'NPM_CONFIG_STRICT_SSL', 'NPM_CONFIG_CAFILE', 'NPM_CONFIG_CA', 'NPM_CONFIG_HTTPS_PROXY', 'NPM_CONFIG_PROXY', 'NPM_CONFIG_PACKAGE',
+  'UV_PYTHON_DOWNLOADS_JSON_URL', 'UV_PYTHON_DOWNLOADS',
 ]);
 
 export interface EnvRiskContext {

@@ -11,6 +11,7 @@ import { noPinningProxy } from '../rules/no-pinning-proxy.js';
 import { proxyModeUnknown } from '../rules/proxy-mode-unknown.js';
 import { proxyNonBlocking } from '../rules/proxy-non-blocking.js';
 import { proxyNotPinning } from '../rules/proxy-not-pinning.js';
+import { envFileUnread } from '../rules/env-file-unread.js';
 import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
 import { envRiskFindings } from './env-risk.js';
 import { launchOptionFindings } from './launch-options.js';
@@ -27,6 +28,13 @@ import type { Grade, GradeContext, GradedEntry, GradedProxy } from './types.js';
 
 /** Modes each proxy documents as recording drift without blocking (pinning-systems.md §1.7, §2.3, §4.1). */
 const NON_BLOCKING_MODES = new Set(['monitor', 'audit', 'warn', 'audit-only', 'filter-only']);
+
+/** The entry's `envFile` (VS Code, Cursor), as written; its contents are never read. */
+function envFileOf(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const v: unknown = Reflect.get(raw, 'envFile');
+  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
+}
 
 /** The grade follows from the findings: any unprotected effect wins, then unverifiable. */
 export function gradeOf(findings: readonly Finding[]): Grade {
@@ -103,6 +111,8 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     findings.push(finding(rule, { ...subject, mode: rec.mode }));
   }
   findings.push(...envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name }));
+  const envFile = envFileOf(entry.raw);
+  if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
   findings.push(...launchOptionFindings(chain, rec.proxy, entry), ...proxyFlawFindings(rec, entry.name));
   const where = resolveStore(rec, by, ctx.home, ctx.platform, entry.name);
   if (!where.ok) {

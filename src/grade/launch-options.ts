@@ -123,6 +123,29 @@ function cwdShadowsModule(chain: LaunchChain, cwd: string | undefined): string |
   return undefined;
 }
 
+/**
+ * Interpreter flags before the module or script that run other code first: Python `-W` (a warnings
+ * filter imports the module it names) and `-X pycache_prefix=` (bytecode from a chosen directory);
+ * Node `--require` / `--import` / `--loader` / `--experimental-loader`.
+ */
+function interpreterInjection(f: Frame): string | undefined {
+  if (f.kind !== 'interpreter') return undefined;
+  const stop = f.module ?? f.script;
+  const end = stop === undefined ? f.args.length : Math.max(0, f.args.indexOf(stop));
+  const before = f.args.slice(0, end);
+  if (isPythonName(f.name)) {
+    for (let i = 0; i < before.length; i++) {
+      const a = before[i] ?? '';
+      if (a === '-W' || (a.startsWith('-W') && a.length > 2)) return `starts ${f.name} with a -W warnings filter, which imports the module it names`;
+      const x = a === '-X' ? before[i + 1] ?? '' : a.startsWith('-X') ? a.slice(2) : undefined;
+      if (x !== undefined && x.startsWith('pycache_prefix')) return `starts ${f.name} with -X pycache_prefix, which loads bytecode from that directory`;
+    }
+    return undefined;
+  }
+  const hook = before.find((a) => /^(--require|-r|--import|--loader|--experimental-loader)(=|$)/.test(a));
+  return hook === undefined ? undefined : `starts ${f.name} with ${hook.split('=')[0] ?? hook}, which runs other code first`;
+}
+
 /** One finding per distinct way the launch line can swap or extend the proxy. */
 export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: { readonly name: string; readonly cwd?: string }): Finding[] {
   const whats: string[] = [];
@@ -130,6 +153,8 @@ export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: 
     whats.push(...runnerOptions(f, proxy));
     const rc = shellStartup(f);
     if (rc !== undefined) whats.push(rc);
+    const hook = interpreterInjection(f);
+    if (hook !== undefined) whats.push(hook);
   }
   const provider = foreignProvider(chain, proxy);
   if (provider !== undefined) whats.push(provider);

@@ -12,7 +12,11 @@ export function npmSpec(spec: string): PackageRef {
   if (alias?.[1] !== undefined) return npmSpec(alias[1]);
   const at = spec.startsWith('@') ? spec.indexOf('@', 1) : spec.indexOf('@');
   if (at <= 0) return ref('npm', spec, undefined);
-  return ref('npm', spec.slice(0, at), spec.slice(at + 1));
+  const version = spec.slice(at + 1);
+  // `name@npm:other`, `name@<url>`, `name@github:…`, `name@./dir`: another package installed under
+  // this name. Keep the whole spec as the name so it never matches a proxy's own package.
+  if (/^(npm:|[a-z][a-z0-9+.-]*:|\.|\/|~)/i.test(version) || version.includes('/')) return ref('npm', spec, undefined);
+  return ref('npm', spec.slice(0, at), version);
 }
 
 /**
@@ -26,7 +30,12 @@ export function pypiSpec(spec: string): PackageRef {
   if (rest === '') return ref('pypi', m[1], undefined);
   if (rest.startsWith('===')) return ref('pypi', m[1], rest.slice(3).trim());
   if (rest.startsWith('==')) return ref('pypi', m[1], rest.slice(2).trim());
-  if (rest.startsWith('@')) return ref('pypi', m[1], rest.slice(1).trim());
+  if (rest.startsWith('@')) {
+    const target = rest.slice(1).trim();
+    // PEP 508 `name @ <url>` (or a VCS / path form): any code, installed under this name.
+    if (/^([a-z][a-z0-9+.-]*:|\.|\/|~)/i.test(target) || target.includes('/')) return ref('pypi', spec, undefined);
+    return ref('pypi', m[1], target);
+  }
   if (/^[<>=!~]/.test(rest)) return ref('pypi', m[1], rest);
   return ref('pypi', spec, undefined);
 }

@@ -137,7 +137,8 @@ function uvToolRun(prog: Tok, all: readonly Tok[], from: number, ctx: Ctx, next:
   pre: readonly SeenOption[] = []): Leaf {
   const scan = scanOptions(all, from, spec);
   if (!scan.ok) { ctx.frames.push(frame(prog, all, 'package-runner', undefined)); return opaque(scan.reason, texts(all).join(' ')); }
-  const explicit = optionValues(scan.seen, fromFlag)[0];
+  // The last one wins (pipx --spec is an argparse store option); uvx refuses a repeated --from anyway.
+  const explicit = optionValues(scan.seen, fromFlag).at(-1);
   const rest = all.slice(scan.next);
   const head = rest[0];
   if (head === undefined) {

@@ -1,4 +1,5 @@
 import type { RuleMeta } from './types.js';
+import { envFileUnread } from './env-file-unread.js';
 import { probeDrift } from './probe-drift.js';
 import { probeUnpinnedTools } from './probe-unpinned-tools.js';
 import { probeFailed } from './probe-failed.js';
@@ -45,6 +46,7 @@ import { proxyVersionFlawed } from './proxy-version-flawed.js';
  * element per rule; never remove an id (deprecate it instead).
  */
 export const RULES: readonly RuleMeta[] = [
+  envFileUnread,
   probeDrift,
   probeUnpinnedTools,
   probeFailed,
