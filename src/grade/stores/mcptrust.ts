@@ -24,6 +24,9 @@ export async function inspectMcptrustLock(lockPath: string, subject: Subject, ct
   if (!isRecord(doc)) return bad('not a lockfile');
   const version = typeof doc.lockFileVersion === 'string' ? doc.lockFileVersion : doc.version;
   if (typeof version !== 'string') return bad('no version field');
+  // The proxy itself refuses to start on a pre-v3 lock ("proxy requires lockfile v3", mcptrust
+  // internal/proxy/proxy.go): such an entry is broken, not protected.
+  if (version === '1.0' || version === '2.0') return bad(`lockfile version ${version}: mcptrust proxy requires a v3 lockfile`);
   if (!KNOWN_VERSIONS.has(version)) {
     return { path: lockPath, findings: [...checked.findings, finding(pinStoreNewerFormat, { ...subject, path: lockPath, version })] };
   }
