@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseJsonc } from '../parse/jsonc.js';
 import { normalize } from '../parse/normalize.js';
 import type { ParseProblem, ParsedDocument } from '../parse/document.js';
@@ -16,8 +17,20 @@ import type { Result } from '../shared/result.js';
 import { MAX_CONFIG_BYTES, readConfigFile, type ReadOutcome } from './read-file.js';
 import type { HostDefinition, HostLocation } from './types.js';
 
-/** YAML configs larger than this (in characters) are reported too large and not parsed. */
+/**
+ * YAML configs larger than this (in characters) are reported too large and not parsed: YAML costs
+ * ~5 µs a token, so a 16 MiB hostile file would take a minute; real ones (Goose, Continue) are KiB.
+ */
 export const MAX_YAML_CHARS = 1024 * 1024;
+/**
+ * JSON/TOML configs larger than this are reported too large and not parsed: a parse tree costs
+ * ~50 bytes of memory per input byte, and eight 16 MiB files exhausted the heap. `~/.claude.json`
+ * (project history grows it to several MiB) may use the full MAX_CONFIG_BYTES.
+ */
+export const MAX_PARSED_CHARS = 4 * 1024 * 1024;
+const BIG_FILES = new Set(['.claude.json']);
+/** All files parsed in one run together: past this, further files are reported, not parsed. */
+export const MAX_RUN_PARSED_CHARS = 48 * 1024 * 1024;
 
 /** One location checked: what `mcp-audit hosts` lists and grading's coverage denominator uses. */
 export interface LocationCheck {
@@ -52,9 +65,11 @@ export interface FileCache {
   readonly parses: Map<string, Promise<Result<ParsedDocument, ParseProblem>>>;
   /** Files whose file-level findings were already reported (once per file, not per host). */
   readonly reported: Set<string>;
+  /** Characters handed to parsers so far in this run (MAX_RUN_PARSED_CHARS bounds it). */
+  parsedChars: number;
 }
 
-export const newFileCache = (): FileCache => ({ reads: new Map(), parses: new Map(), reported: new Set() });
+export const newFileCache = (): FileCache => ({ reads: new Map(), parses: new Map(), reported: new Set(), parsedChars: 0 });
 
 /**
  * A side file's JSON value (a project index, a host's switch file), read once per run through the
@@ -150,11 +165,6 @@ export async function checkFile(
   } else {
     text = read.text;
   }
-  // YAML costs ~5 µs a token in the parser: a 16 MiB file of hostile YAML would take about a minute.
-  // Real YAML host configs (Goose, Continue, Docker toolkit) are a few KiB, so YAML has a tighter cap.
-  if (format === 'yaml' && text.length > MAX_YAML_CHARS) {
-    return error(fileFinding(() => finding(configTooLarge, { ...data, size: String(Buffer.byteLength(text)), limit: String(MAX_YAML_CHARS) }, at())), configTooLarge.id);
-  }
   // A JSON `\u` escape can spell a gated key (`"m\u0063p"`): such a file is always parsed.
   if (location.gate !== undefined && !text.includes('\\u') && !location.gate.some((g) => text.includes(g))) {
     return { check: { ...base, ...real, status: 'found', entries: 0, serversKey: false }, entries: [], findings: lossy !== undefined ? fileFinding(lossy) : [] };
@@ -162,6 +172,12 @@ export async function checkFile(
   const key = `${format}\0${file}`;
   let pendingParse = cache.parses.get(key);
   if (pendingParse === undefined) {
+    const cap = format === 'yaml' ? MAX_YAML_CHARS : BIG_FILES.has(path.basename(file)) ? MAX_CONFIG_BYTES : MAX_PARSED_CHARS;
+    if (text.length > cap || cache.parsedChars + text.length > MAX_RUN_PARSED_CHARS) {
+      const limit = text.length > cap ? cap : MAX_RUN_PARSED_CHARS;
+      return error(fileFinding(() => finding(configTooLarge, { ...data, size: String(Buffer.byteLength(text)), limit: String(limit) }, at())), configTooLarge.id);
+    }
+    cache.parsedChars += text.length;
     pendingParse = parseAs(format, text);
     cache.parses.set(key, pendingParse);
   }

@@ -81,4 +81,20 @@ describe('YAML size cap', () => {
   assert.match(f.message, /1048576/);
   rmSync(home, { recursive: true, force: true });
   });
+
+  it('JSON configs over 4 MiB are refused before parsing (eight 16 MiB ones ran out of heap); ~/.claude.json may be larger', async () => {
+    const home = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-bigjson-')));
+    const junk = `{"mcpServers": {"s": {"command": "x"}}, "junk": [${'0,'.repeat(2_600_000)}0]}`;
+    mkdirSync(path.join(home, '.cursor'), { recursive: true });
+    writeFileSync(path.join(home, '.cursor/mcp.json'), junk);
+    writeFileSync(path.join(home, '.claude.json'), junk);
+    const started = performance.now();
+    const d = await discover({ root: home, projectScan: false }, testEnv('linux'));
+    assert.ok(performance.now() - started < 10_000);
+    const big = d.findings.filter((x) => x.id === 'config-too-large');
+    assert.deepEqual(big.map((f) => path.basename(f.location?.path ?? '')), ['mcp.json']);
+    assert.match(big[0]?.message ?? '', /4194304/);
+    assert.ok(d.entries.some((e) => e.host === 'claude-code' && e.name === 's'), 'the large ~/.claude.json is still read');
+    rmSync(home, { recursive: true, force: true });
+  });
 });
