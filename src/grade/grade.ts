@@ -14,6 +14,7 @@ import { proxyNotPinning } from '../rules/proxy-not-pinning.js';
 import { envFileUnread } from '../rules/env-file-unread.js';
 import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
 import { envRiskFindings } from './env-risk.js';
+import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
 import { launchOptionFindings } from './launch-options.js';
 import { proxyFlawFindings } from './proxy-flaws.js';
 import { maskAssignments } from './redact-assignments.js';
@@ -89,7 +90,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
       const wrapper = chain.frames.at(-1)?.name ?? entry.command ?? 'the launch line';
       findings.push(finding(launchChainOpaque, { server: entry.name, wrapper, reason: chain.leaf.why.reason }));
     } else {
-      const program = chain.leaf.kind === 'exec' ? chain.leaf.name : chain.leaf.url;
+      const program = chain.leaf.kind === 'exec' ? chain.leaf.name : maskTokenShapes(redactUrl(chain.leaf.url));
       findings.push(finding(noPinningProxy, { server: entry.name, program }));
     }
     const fs = located(findings);

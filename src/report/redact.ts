@@ -4,32 +4,11 @@
  * reporter sees them. Env values and header values never enter the report at all.
  */
 import { isAssignment, maskAssignments } from '../grade/redact-assignments.js';
-import { maskTokenShapes } from '../shared/secrets.js';
+import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
 
 const SECRET_NAME = /(token|secret|passw(or)?d|api[-_]?key|apikey|auth|bearer|credential|private[-_]?key|session|cookie)/i;
 export const REDACTED = '<redacted>';
 
-function redactUrl(arg: string): string {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return arg;
-  try {
-    const u = new URL(arg);
-    let changed = false;
-    if (u.username !== '' || u.password !== '') {
-      u.username = 'redacted';
-      u.password = '';
-      changed = true;
-    }
-    for (const key of [...u.searchParams.keys()]) {
-      if (SECRET_NAME.test(key) || /^(key|sig|signature|code)$/i.test(key)) {
-        u.searchParams.set(key, 'redacted');
-        changed = true;
-      }
-    }
-    return changed ? u.toString() : arg;
-  } catch {
-    return arg;
-  }
-}
 
 const HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie)\s*:/i;
 /** Wrapper flags whose value is one argument of the wrapped server (mcpindex's documented wiring). */

@@ -47,10 +47,11 @@ test('secrets in env values, headers and arguments appear in no output format', 
   await fs.writeFile(path.join(home, '.codeium/windsurf/mcp_config.json'), JSON.stringify({
     mcpServers: {
       remote: { serverUrl: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer hdr-secret-4242' } },
+      cred: { serverUrl: 'https://user:urlpw-5151@mcp.example.com/mcp?token=urltok-6161' },
       tool: { command: 'npx', args: ['-y', 'some-mcp', '--api-key=arg-secret-1717', '--token', 'arg-secret-2828'], env: { SLACK_TOKEN: 'xoxb-env-secret-9999' } },
     },
   }));
-  const planted = [...SECRETS, 'hdr-secret-4242', 'arg-secret-1717', 'arg-secret-2828', 'xoxb-env-secret-9999', '/tmp/elsewhere'];
+  const planted = [...SECRETS, 'hdr-secret-4242', 'arg-secret-1717', 'arg-secret-2828', 'xoxb-env-secret-9999', '/tmp/elsewhere', 'urlpw-5151', 'urltok-6161'];
   for (const format of ['table', 'json', 'sarif', 'markdown']) {
     const r = await cli(['scan', '--root', home, '--no-project-scan', '--format', format]);
     assert.equal(r.code, 1, `${format}: ${r.stderr}`);
