@@ -33,6 +33,8 @@ async function real(p: string): Promise<string> {
   }
 }
 
+const PLATFORMS: readonly Platform[] = ['linux', 'darwin', 'win32'];
+
 /** Keeps only the entries and file-level findings that live in one of `files`. */
 async function restrict(result: AuditResult, files: ReadonlySet<string>): Promise<AuditResult> {
   const inFiles = async (p: string): Promise<boolean> => files.has(await real(p));
@@ -104,11 +106,30 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
       const failOn = reportOptions.failOn ?? ['unverifiable', 'unprotected', 'high'];
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
-      // The pin stores are not in the commit: grade what the files say, not the repo's (absent) stores.
-      const full = await audit({
-        root, projectScan: false, projects: [...projects], ...(isPlatform(platform) ? { platform } : {}),
-      }, ctx.io.env, { inspectStores: false });
-      const report = buildReport(await restrict(full, files), { version: VERSION });
+      // A dotfiles repo may hold another OS's layout (Library/Application Support/…, AppData/…): with
+      // no --platform, a file no host reads on this OS is looked up in the other two layouts.
+      const here = ctx.io.env.platform;
+      const platforms: Platform[] = isPlatform(platform) ? [platform] : [here, ...PLATFORMS.filter((p) => p !== here)];
+      let merged: AuditResult | undefined;
+      const remaining = new Set(files);
+      for (const p of platforms) {
+        if (remaining.size === 0) break;
+        // The pin stores are not in the commit: grade what the files say, not the repo's (absent) stores.
+        const full = await audit({ root, projectScan: false, projects: [...projects], platform: p }, ctx.io.env, { inspectStores: false });
+        const part = await restrict(full, remaining);
+        for (const l of part.discovery.locations) if (l.status !== 'absent') remaining.delete(await real(l.path));
+        merged = merged === undefined ? part : {
+          rows: [...merged.rows, ...part.rows],
+          discovery: {
+            ...merged.discovery,
+            entries: [...merged.discovery.entries, ...part.discovery.entries],
+            findings: [...merged.discovery.findings, ...part.discovery.findings],
+            locations: [...merged.discovery.locations, ...part.discovery.locations],
+          },
+        };
+      }
+      if (merged === undefined) throw new UsageError('check: no platform to audit');
+      const report = buildReport(merged, { version: VERSION });
       const table = reportOptions.format === 'table' && reportOptions.output === undefined;
       const emitted = await emitReport(report, { ...reportOptions, failOn, ...(table ? { quiet: true } : {}) }, ctx);
       const code = emitted.code;

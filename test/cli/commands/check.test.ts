@@ -112,3 +112,34 @@ test('the real pre-commit tool runs the hook when it is installed', { skip: spaw
   assert.equal(r.status, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /pin-store-planted/);
 });
+
+test('with no --platform, check finds macOS and Windows layouts committed to a dotfiles repo', async () => {
+  const repo = await dotfilesRepo(clean);
+  const mac = 'Library/Application Support/Claude/claude_desktop_config.json';
+  const win = 'AppData/Roaming/Claude/claude_desktop_config.json';
+  for (const f of [mac, win]) {
+    await fs.mkdir(path.join(repo, path.dirname(f)), { recursive: true });
+    await fs.writeFile(path.join(repo, f), JSON.stringify(planted));
+  }
+  for (const f of [mac, win]) {
+    const r = await cli(['check', f], { cwd: repo });
+    assert.equal(r.code, 1, `${f}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stdout, /pin-store-planted/);
+  }
+  assert.equal((await cli(['check', '.cursor/mcp.json'], { cwd: repo })).code, 0, 'the clean Linux-layout file still passes');
+});
+
+test('a config committed as a symlink is selected by the hook and checked through the link', async () => {
+  const doc: unknown = parseYaml(readFileSync('.pre-commit-hooks.yaml', 'utf8'));
+  assert.ok(Array.isArray(doc));
+  const h: unknown = doc[0];
+  assert.ok(typeof h === 'object' && h !== null && 'types_or' in h && Array.isArray(h.types_or));
+  assert.ok(h.types_or.includes('symlink') && h.types_or.includes('file'));
+  const repo = await dotfilesRepo(clean);
+  await fs.writeFile(path.join(repo, 'planted.txt'), JSON.stringify(planted));
+  await fs.rm(path.join(repo, '.cursor/mcp.json'));
+  await fs.symlink('../planted.txt', path.join(repo, '.cursor/mcp.json'));
+  const r = runHook(repo, ['.cursor/mcp.json', 'planted.txt']);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /pin-store-planted/);
+});
