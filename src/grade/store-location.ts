@@ -14,6 +14,11 @@ function pathApi(platform: Platform): path.PlatformPath {
   return platform === 'win32' ? path.win32 : path.posix;
 }
 
+/** The path rules a store under `home` follows: POSIX when the home itself is a POSIX path. */
+export function storePlatform(home: string, layout: Platform): Platform {
+  return layout === 'win32' && home.startsWith('/') ? 'linux' : layout;
+}
+
 /** Same path after normalisation; case-insensitive on Windows. */
 export function samePath(a: string, b: string, platform: Platform): boolean {
   const p = pathApi(platform);
@@ -35,8 +40,11 @@ function inside(child: string, parent: string, platform: Platform): boolean {
  * that resolves to exactly that location. Anything else — relative paths, `~` (never expanded in
  * an args array), another absolute path — is a planted store and is not inspected.
  */
-export function resolveStore(rec: Recognition, recognizer: ProxyRecognizer, home: string, platform: Platform,
+export function resolveStore(rec: Recognition, recognizer: ProxyRecognizer, home: string, layout: Platform,
   server: string): ResolvedStore {
+  // Auditing a Windows layout under a POSIX --root: the store is a file under that root, so its path
+  // is built and compared the way this machine opens it, not with Windows separators.
+  const platform = storePlatform(home, layout);
   const expected = recognizer.defaultStorePath?.(rec, home, platform);
   const store = rec.store;
   if (store.kind === 'default') {

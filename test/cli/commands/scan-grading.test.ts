@@ -187,3 +187,21 @@ test('a config mcp-audit cannot read violates the default policy (it may hide en
   assert.ok(report.findings.some((f) => f.id === 'config-unparseable' && f.location?.line === 1));
   assert.equal((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json', '--fail-on', 'unprotected'])).code, 0);
 });
+
+test('a Windows layout audited under a POSIX --root reads its pin store (install.ps1 wiring grades enforcing)', async () => {
+  const home = await tempDir('mcp-audit-win');
+  await fs.mkdir(path.join(home, 'AppData/Roaming/Claude'), { recursive: true });
+  await fs.writeFile(path.join(home, 'AppData/Roaming/Claude/claude_desktop_config.json'), JSON.stringify({
+    mcpServers: { fs: { command: 'C:\\Users\\me\\.local\\bin\\uvx.exe', args: ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=srv'] } },
+  }));
+  await fs.mkdir(path.join(home, '.mcpindex/pins'), { recursive: true, mode: 0o700 });
+  await fs.writeFile(path.join(home, '.mcpindex/pins/fs.json'), JSON.stringify({
+    version: 2, pins: [{ server_id: 'fs', tool_name: 't', definition_hash: `sha256:${'ab'.repeat(32)}`, pinned_at: '2026-08-01T10:00:00.000+00:00' }],
+  }), { mode: 0o600 });
+  await fs.chmod(path.join(home, '.mcpindex'), 0o700);
+  const r = await cli(['scan', '--root', home, '--platform', 'win32', '--no-project-scan', '--format', 'json']);
+  const report = parseReport(r.stdout);
+  const fsEntry = report.entries.find((e) => e.name === 'fs');
+  assert.equal(fsEntry?.grade, 'enforcing', JSON.stringify(fsEntry?.findings.map((f) => f.message)));
+  assert.equal(r.code, 0, r.stderr);
+});
