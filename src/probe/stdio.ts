@@ -6,7 +6,8 @@
 import { statSync } from 'node:fs';
 import { launchGroup, type LaunchedGroup } from './launch.js';
 import { LineFramer, type FrameVerdict } from './line-framer.js';
-import { redactor, TailBuffer } from './redact.js';
+import { argvSecrets } from '../report/redact.js';
+import { RedactedTail, redactor } from './redact.js';
 import { clip, isRecord, replyTo, runSession, type RawMessage, type RpcChannel } from './session.js';
 import { ProbeAbort, type ProbeCapture, type ProbeFailureReason, type ProbeLimits, type StdioTarget } from './types.js';
 
@@ -36,8 +37,8 @@ function exitText(code: number | null, signal: NodeJS.Signals | null): string {
 export async function probeStdio(target: StdioTarget, limits: ProbeLimits, context: StdioContext): Promise<ProbeCapture> {
   const started = performance.now();
   const elapsedMs = (): number => Math.round(performance.now() - started);
-  const redact = redactor(Object.values(target.env ?? {}));
-  const stderr = new TailBuffer(limits.stderrTailBytes);
+  const redact = redactor([...Object.values(target.env ?? {}), ...argvSecrets(target.args)]);
+  const stderr = new RedactedTail(limits.stderrTailBytes, redact);
 
   if (target.cwd !== undefined && !isDirectory(target.cwd)) {
     return { ok: false, reason: 'spawn-failed', detail: `the working directory ${JSON.stringify(target.cwd)} does not exist`, stderrTail: '', elapsedMs: elapsedMs() };
@@ -86,7 +87,7 @@ export async function probeStdio(target: StdioTarget, limits: ProbeLimits, conte
     try {
       value = JSON.parse(line);
     } catch {
-      fail('non-json', `stdout is not JSON-RPC: ${JSON.stringify(clip(line, 60))}`);
+      fail('non-json', `stdout is not JSON-RPC: ${JSON.stringify(clip(redact(line), 60))}`);
       return 'stop';
     }
     if (!isRecord(value)) {
@@ -101,7 +102,11 @@ export async function probeStdio(target: StdioTarget, limits: ProbeLimits, conte
     const entry = typeof id === 'number' ? pending.get(id) : undefined;
     if (entry === undefined || typeof id !== 'number') return countUnsolicited();
     pending.delete(id);
-    entry.resolve({ text: line, value });
+    // An error message ends up clipped in a detail: redact it whole first.
+    const error = value['error'];
+    const shown = isRecord(error) && typeof error['message'] === 'string'
+      ? { ...value, error: { ...error, message: redact(error['message']) } } : value;
+    entry.resolve({ text: line, value: shown });
     return 'continue';
   }, () => fail('message-too-large', `a message exceeded ${limits.maxMessageBytes} bytes while waiting for ${waitingFor}`));
 
@@ -166,5 +171,5 @@ export async function probeStdio(target: StdioTarget, limits: ProbeLimits, conte
   }
   clearTimeout(timer);
   await group.stop({ graceful: outcome.ok, graceMs: limits.graceMs });
-  return outcome.ok ? outcome : { ...outcome, stderrTail: redact(stderr.text()) };
+  return outcome.ok ? outcome : { ...outcome, stderrTail: stderr.text() };
 }

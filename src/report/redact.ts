@@ -54,3 +54,31 @@ export function redactArgv(argv: readonly string[]): string[] {
     return wrapped !== null ? `${wrapped[1] ?? ''}${redactWord(wrapped[2] ?? '', state)}` : redactWord(arg, state);
   });
 }
+
+/** The original text `redacted` hid: what lies between the literal pieces around each REDACTED mark. */
+function hiddenParts(original: string, redacted: string): string[] {
+  if (original === redacted || !redacted.includes(REDACTED)) return [];
+  const pieces = redacted.split(REDACTED);
+  const first = pieces[0] ?? '';
+  const hidden: string[] = [];
+  let pos = original.startsWith(first) ? first.length : (original.search(/[=:]/) + 1);
+  for (let i = 1; i < pieces.length; i++) {
+    const piece = pieces[i] ?? '';
+    const last = i === pieces.length - 1;
+    const at = piece === '' ? (last ? original.length : pos) : (last ? original.lastIndexOf(piece) : original.indexOf(piece, pos));
+    const end = at < pos ? original.length : at;
+    hidden.push(original.slice(pos, end).trim());
+    pos = end + piece.length;
+  }
+  return hidden.filter((part) => part !== '');
+}
+
+/**
+ * The values `redactArgv` masks in `argv` (`--password X`, `--api-key=X`, header and bearer values,
+ * `NAME=value` secrets, token shapes), so text other than the argv (a server's stderr) can be
+ * masked for them too.
+ */
+export function argvSecrets(argv: readonly string[]): string[] {
+  const redacted = redactArgv(argv);
+  return argv.flatMap((arg, i) => hiddenParts(arg, redacted[i] ?? arg));
+}
