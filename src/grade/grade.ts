@@ -14,6 +14,7 @@ import { proxyNotPinning } from '../rules/proxy-not-pinning.js';
 import { envFileUnread } from '../rules/env-file-unread.js';
 import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
 import { envRiskFindings } from './env-risk.js';
+import { binaryLocationFindings } from './binary-location.js';
 import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
 import { launchOptionFindings } from './launch-options.js';
 import { proxyFlawFindings } from './proxy-flaws.js';
@@ -112,6 +113,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     findings.push(finding(rule, { ...subject, mode: rec.mode }));
   }
   findings.push(...envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name }));
+  findings.push(...await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
   const envFile = envFileOf(entry.raw);
   if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
   findings.push(...launchOptionFindings(chain, rec.proxy, entry), ...proxyFlawFindings(rec, entry.name));
