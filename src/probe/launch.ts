@@ -1,9 +1,11 @@
 /**
  * Launch a stdio server like the host does, in its own process group, and make sure that whole
- * group is gone afterwards: on completion, on timeout, and when mcp-audit itself exits.
+ * group is gone afterwards: on completion, on timeout, and when mcp-audit itself exits. On Linux,
+ * descendants that left the group (and processes still holding its stdio pipes) are killed too.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { anyAlive, signalRecorded, watchDescendants } from './descendants.js';
 
 export interface LaunchSpec {
   readonly program: string;
@@ -147,6 +149,8 @@ export function launchGroup(spec: LaunchSpec): LaunchedGroup {
   });
   const pgid = child.pid;
   if (pgid !== undefined) track(pgid);
+  // Children that leave the group (detached, setsid) are recorded while the probe runs (Linux).
+  const watch = pgid !== undefined ? watchDescendants(pgid) : undefined;
   let leaderExited = false;
   child.once('exit', () => { leaderExited = true; });
   // Errors on our ends of the pipes (EPIPE after a crash) are seen through 'exit'; never unhandled.
@@ -157,16 +161,21 @@ export function launchGroup(spec: LaunchSpec): LaunchedGroup {
   let stopping: Promise<void> | undefined;
   const stop = async ({ graceful, graceMs }: { readonly graceful: boolean; readonly graceMs: number }): Promise<void> => {
     if (pgid === undefined) return;
+    watch?.poll();
     if (graceful && !leaderExited) {
       child.stdin.end();
       await waitUntil(() => leaderExited, Math.min(graceMs, STDIN_CLOSE_WAIT_MS));
     }
+    // Recorded before the group is signalled: a killed leader's children are orphaned (ppid 1).
+    const escaped = watch?.finish() ?? new Map<number, string>();
     // While the leader runs the group is alive; only afterwards is /proc worth scanning.
-    const alive = (): boolean => !leaderExited || groupAlive(pgid);
+    const alive = (): boolean => !leaderExited || groupAlive(pgid) || anyAlive(escaped);
     if (alive()) {
       signalGroup(pgid, 'SIGTERM');
+      signalRecorded(escaped, 'SIGTERM');
       if (!(await waitUntil(() => !alive(), graceMs))) {
         signalGroup(pgid, 'SIGKILL');
+        signalRecorded(escaped, 'SIGKILL');
         await waitUntil(() => !alive(), 2_000);
       }
     }
