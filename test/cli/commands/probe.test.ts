@@ -270,3 +270,31 @@ describe('interrupting a probe', () => {
     rmSync(home, { recursive: true, force: true });
   });
 });
+
+describe('mcp-audit probe never shows a secret the server echoes', () => {
+  const secrets = { API_SECRET: 'Zq9ConfidentialValue777abc', SIGNING_KEY: 'Kx7ProprietaryKeyMaterial5566', PASSWORD: 'CorrectHorseBattery9' };
+  let home = '';
+  after(() => {
+    if (home !== '') rmSync(home, { recursive: true, force: true });
+  });
+
+  it('not in the detail, the stderr tail, nor the stderr line: clipped, tail-cut or passed as an argument', async () => {
+    home = await materializeHome({
+      '.cursor/mcp.json': JSON.stringify({ mcpServers: { leaky: {
+        command: 'uvx', args: gate(join(SERVERS, 'hostile.js'), 'leak', '--password', secrets.PASSWORD),
+        env: { API_SECRET: secrets.API_SECRET, SIGNING_KEY: secrets.SIGNING_KEY },
+      } } }, null, 2),
+    }, 'mcp-audit-probe-leak');
+    const r = probeCli(home, '--timeout', '3');
+    const e = entry(parseReport(r.stdout), 'leaky');
+    assert.equal(e.probe?.failure?.reason, 'non-json');
+    assert.match(r.stderr, /^mcp-audit: probe cursor:leaky: non-json: stdout is not JSON-RPC: "x{48}\*\*\*"$/m);
+    assert.match(e.probe?.failure?.stderrTail ?? '', /y+\n$/);
+    for (const secret of Object.values(secrets)) {
+      for (let i = 0; i + 6 <= secret.length; i++) {
+        const part = secret.slice(i, i + 6);
+        assert.ok(!r.stdout.includes(part) && !r.stderr.includes(part), `${part} of a secret is shown`);
+      }
+    }
+  });
+});
