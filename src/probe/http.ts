@@ -5,7 +5,7 @@
  * (they could carry the headers elsewhere); only the origin and path of a URL are ever shown.
  */
 import { ByteBudget, readCappedText, sseEvents, type SseEvent } from './http-body.js';
-import { displayUrl, redactor } from './redact.js';
+import { displayUrl, redactErrorMessage, redactor } from './redact.js';
 import { clip, isRecord, replyTo, runSession, type RawMessage, type RpcChannel, type SessionResult } from './session.js';
 import {
   ProbeAbort, type ProbeCapture, type ProbeFailure, type ProbeFailureReason, type ProbeLimits, type ProbeTransport, type UrlTarget,
@@ -193,10 +193,16 @@ async function sseChannel(shared: Shared): Promise<RpcChannel & { close(): Promi
 
 async function converse(
   open: () => Promise<RpcChannel & { close(): Promise<void> }>, shared: Shared, context: HttpContext,
+  redact: (text: string) => string,
 ): Promise<SessionResult> {
   const channel = await open();
+  // An error message ends up clipped in a detail: redact it whole first.
+  const shown: RpcChannel = {
+    request: async (method, params) => redactErrorMessage(await channel.request(method, params), redact),
+    notify: (method, params) => channel.notify(method, params),
+  };
   try {
-    return await runSession(channel, shared.limits, context.clientInfo);
+    return await runSession(shown, shared.limits, context.clientInfo);
   } finally {
     await channel.close();
   }
@@ -226,12 +232,12 @@ export async function probeHttp(target: UrlTarget, limits: ProbeLimits, context:
   try {
     let session: SessionResult;
     try {
-      session = await converse(async () => streamableChannel(shared), shared, context);
+      session = await converse(async () => streamableChannel(shared), shared, context, redact);
     } catch (error) {
       if (!(error instanceof NotStreamable)) throw error;
       state.transport = 'sse';
       state.refused = error.status;
-      session = await converse(() => sseChannel(shared), shared, context);
+      session = await converse(() => sseChannel(shared), shared, context, redact);
     }
     return {
       ok: true, transport: state.transport, protocolVersion: session.protocolVersion,

@@ -1,6 +1,7 @@
 /** Keeping secrets out of probe details and stderr tails. */
 import { StringDecoder } from 'node:string_decoder';
 import { maskTokenShapes } from '../shared/secrets.js';
+import type { RawMessage } from './session.js';
 
 /**
  * Values shorter than this are not redacted, by design: they are flags (`1`, `true`), and masking
@@ -50,6 +51,15 @@ export interface Redactor {
   /** The longest secret form, in characters. */
   readonly longest: number;
   readonly values: readonly string[];
+}
+
+/** `message` with its JSON-RPC error message redacted whole (a detail shows it clipped); the raw text is kept. */
+export function redactErrorMessage(message: RawMessage, redact: (text: string) => string): RawMessage {
+  const error = message.value['error'];
+  if (typeof error !== 'object' || error === null || Array.isArray(error)) return message;
+  const text: unknown = Reflect.get(error, 'message');
+  if (typeof text !== 'string') return message;
+  return { text: message.text, value: { ...message.value, error: { ...error, message: redact(text) } } };
 }
 
 /** A URL as it may be shown: origin and path only (query strings and userinfo carry tokens). */

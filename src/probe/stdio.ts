@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import { launchGroup, type LaunchedGroup } from './launch.js';
 import { LineFramer, type FrameVerdict } from './line-framer.js';
 import { argvSecrets } from '../report/redact.js';
-import { RedactedTail, redactor } from './redact.js';
+import { RedactedTail, redactErrorMessage, redactor } from './redact.js';
 import { clip, isRecord, replyTo, runSession, type RawMessage, type RpcChannel } from './session.js';
 import { ProbeAbort, type ProbeCapture, type ProbeFailureReason, type ProbeLimits, type StdioTarget } from './types.js';
 
@@ -102,11 +102,7 @@ export async function probeStdio(target: StdioTarget, limits: ProbeLimits, conte
     const entry = typeof id === 'number' ? pending.get(id) : undefined;
     if (entry === undefined || typeof id !== 'number') return countUnsolicited();
     pending.delete(id);
-    // An error message ends up clipped in a detail: redact it whole first.
-    const error = value['error'];
-    const shown = isRecord(error) && typeof error['message'] === 'string'
-      ? { ...value, error: { ...error, message: redact(error['message']) } } : value;
-    entry.resolve({ text: line, value: shown });
+    entry.resolve(redactErrorMessage({ text: line, value }, redact));
     return 'continue';
   }, () => fail('message-too-large', `a message exceeded ${limits.maxMessageBytes} bytes while waiting for ${waitingFor}`));
 

@@ -53,6 +53,16 @@ describe('stdio probe details and stderr tails never show a secret, in any form'
     assertHidden(stderrTail, secret);
   });
 
+  it('a JSON-RPC error message is redacted before it is clipped', async () => {
+    const secret = 'ErrMsgSecretValue31415';
+    const script = `process.stdin.once('data', (d) => { const id = JSON.parse(String(d).split("\\n")[0]).id;
+      process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32000, message: "x".repeat(190) + process.env.KEY } }) + "\\n"); });
+      setInterval(() => {}, 1000)`;
+    const { detail } = await failure(script, { KEY: secret });
+    assert.match(detail, /x{190}\*\*\*/);
+    assertHidden(detail, secret);
+  });
+
   it('secret-looking argument values are masked', async () => {
     const { stderrTail } = await failure(
       `process.stderr.write("fatal: bad auth " + process.argv.slice(1).filter((a) => a !== "--").join(" ") + "\\n", () => process.exit(3))`, {},
