@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { liveGroups } from '../../src/probe/launch.js';
-import { probe } from '../../src/probe/probe.js';
 import type { ProbeFailure } from '../../src/probe/types.js';
-import { fixture, processAlive, processesWith } from './support.js';
+import { failingHostile, fixture, HOSTILE_BOUND_MS, HOSTILE_TIMEOUT_MS, processAlive, processesWith } from './support.js';
 
-const TIMEOUT_MS = 1_500;
-const GRACE_MS = 300;
-const BOUND_MS = TIMEOUT_MS + GRACE_MS + 700;
-const OPTIONS = { timeoutMs: TIMEOUT_MS, graceMs: GRACE_MS, hostEnv: { PATH: process.env['PATH'] } };
-
-async function failing(mode: string): Promise<{ readonly failure: ProbeFailure; readonly wallMs: number; readonly marker: string }> {
-  const target = fixture('hostile.js', mode);
-  const started = performance.now();
-  const capture = await probe(target, OPTIONS);
-  const wallMs = performance.now() - started;
-  if (capture.ok) assert.fail(`hostile ${mode} was captured as a success`);
-  return { failure: capture, wallMs, marker: target.marker };
-}
+const TIMEOUT_MS = HOSTILE_TIMEOUT_MS;
+const BOUND_MS = HOSTILE_BOUND_MS;
+const failing = failingHostile;
 
 function childPid(mode: string, failure: ProbeFailure): number {
   const pid = Number(new RegExp(`${mode} (\\d+)`).exec(failure.stderrTail)?.[1]);

@@ -3,24 +3,13 @@ import { describe, it } from 'node:test';
 import { liveGroups } from '../../src/probe/launch.js';
 import { probe } from '../../src/probe/probe.js';
 import type { ProbeFailure, ProbeFailureReason } from '../../src/probe/types.js';
-import { fixture, processAlive, processesWith } from './support.js';
+import { failingHostile, fixture, HOSTILE_BOUND_MS, HOSTILE_GRACE_MS, HOSTILE_OPTIONS, HOSTILE_TIMEOUT_MS, processAlive, processesWith } from './support.js';
 
-const TIMEOUT_MS = 1_500;
-const GRACE_MS = 300;
-/** Everything, teardown included, ends within the timeout plus SIGTERM grace plus scheduling slack. */
-const BOUND_MS = TIMEOUT_MS + GRACE_MS + 700;
-const OPTIONS = { timeoutMs: TIMEOUT_MS, graceMs: GRACE_MS, hostEnv: { PATH: process.env['PATH'] } };
-
-async function failing(mode: string): Promise<{ readonly failure: ProbeFailure; readonly wallMs: number; readonly marker: string }> {
-  const target = fixture('hostile.js', mode);
-  // The same monotonic clock the probe uses for elapsedMs (Date.now() is whole milliseconds and
-  // could make a 75.6 ms probe look longer than the 75 ms around it).
-  const started = performance.now();
-  const capture = await probe(target, OPTIONS);
-  const wallMs = performance.now() - started;
-  if (capture.ok) assert.fail(`hostile ${mode} was captured as a success`);
-  return { failure: capture, wallMs, marker: target.marker };
-}
+const TIMEOUT_MS = HOSTILE_TIMEOUT_MS;
+const GRACE_MS = HOSTILE_GRACE_MS;
+const OPTIONS = HOSTILE_OPTIONS;
+const BOUND_MS = HOSTILE_BOUND_MS;
+const failing = failingHostile;
 
 const CASES: readonly { readonly mode: string; readonly reason: ProbeFailureReason; readonly detail: RegExp; readonly fast: boolean }[] = [
   { mode: 'hang', reason: 'timeout', detail: /within 1500 ms while waiting for initialize/, fast: false },

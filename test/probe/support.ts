@@ -1,3 +1,6 @@
+import assert from 'node:assert/strict';
+import { probe } from '../../src/probe/probe.js';
+import type { ProbeFailure } from '../../src/probe/types.js';
 /** Shared by the probe tests: fixture paths, targets with a unique marker, and process liveness from /proc. */
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -47,3 +50,21 @@ export function processesWith(marker: string): number[] {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const HOSTILE_TIMEOUT_MS = 1_500;
+export const HOSTILE_GRACE_MS = 300;
+/** Everything, teardown included, ends within the timeout plus SIGTERM grace plus scheduling slack. */
+export const HOSTILE_BOUND_MS = HOSTILE_TIMEOUT_MS + HOSTILE_GRACE_MS + 700;
+export const HOSTILE_OPTIONS = { timeoutMs: HOSTILE_TIMEOUT_MS, graceMs: HOSTILE_GRACE_MS, hostEnv: { PATH: process.env['PATH'] } };
+
+/** Probes `hostile.js MODE`, which must fail; wall time on the probe's own monotonic clock. */
+export async function failingHostile(mode: string): Promise<{ readonly failure: ProbeFailure; readonly wallMs: number; readonly marker: string }> {
+  const target = fixture('hostile.js', mode);
+  // The same monotonic clock the probe uses for elapsedMs (Date.now() is whole milliseconds and
+  // could make a 75.6 ms probe look longer than the 75 ms around it).
+  const started = performance.now();
+  const capture = await probe(target, HOSTILE_OPTIONS);
+  const wallMs = performance.now() - started;
+  if (capture.ok) assert.fail(`hostile ${mode} was captured as a success`);
+  return { failure: capture, wallMs, marker: target.marker };
+}
