@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { liveGroups } from '../../src/probe/launch.js';
 import type { ProbeFailure } from '../../src/probe/types.js';
-import { failingHostile, fixture, HOSTILE_BOUND_MS, HOSTILE_TIMEOUT_MS, processAlive, processesWith } from './support.js';
+import { failingHostile, HOSTILE_BOUND_MS, HOSTILE_TIMEOUT_MS, processAlive, processesWith } from './support.js';
 
 const TIMEOUT_MS = HOSTILE_TIMEOUT_MS;
 const BOUND_MS = HOSTILE_BOUND_MS;
