@@ -1,5 +1,5 @@
-import type { Discovery, DiscoverOptions } from '../hosts/discover.js';
-import { discover } from '../hosts/discover.js';
+import type { Discovery, DiscoverOptions } from '../discover/discover.js';
+import { discover } from '../discover/discover.js';
 import type { Env } from '../shared/env.js';
 import { gradeEntry } from './grade.js';
 import type { GradeContext, GradedEntry } from './types.js';

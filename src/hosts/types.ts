@@ -1,13 +1,16 @@
 import type { Platform } from '../shared/env.js';
-import type { ConfigFormat, Scope, Transport } from '../parse/types.js';
+
+export type Scope = 'user' | 'project' | 'managed' | 'plugin' | 'profile';
+export type ConfigFormat = 'json' | 'jsonc' | 'toml' | 'yaml';
+export type Transport = 'stdio' | 'http' | 'sse' | 'unknown';
 
 /**
  * A host definition is data (STYLE §3): where a host keeps MCP server entries on each OS, in
  * which format, under which key, and how one entry maps onto `ServerEntry`. Behaviour that needs
  * code (globs, project roots, ~/.claude.json projects) is a typed field here, implemented once in
- * discover.ts / normalize.ts.
+ * src/discover/ (the engine) and src/parse/normalize.ts.
  *
- * Path templates use '/' separators and these tokens, expanded by `src/hosts/paths.ts`:
+ * Path templates use '/' separators and these tokens, expanded by `src/discover/paths.ts`:
  * - `~`               the trusted home (`%USERPROFILE%` on Windows)
  * - `<UD>`            the VS Code-family user-data root: macOS `~/Library/Application Support`,
  *                     Linux `~/.config`, Windows `%APPDATA%` (append `/<App name>`)

@@ -3,9 +3,10 @@
  * Values of `env` and `headers` are kept for analysis but must never reach any output: reporters
  * get keys only.
  */
-export type Scope = 'user' | 'project' | 'managed' | 'plugin' | 'profile';
-export type ConfigFormat = 'json' | 'jsonc' | 'toml' | 'yaml';
-export type Transport = 'stdio' | 'http' | 'sse' | 'unknown';
+import type { ConfigFormat, Scope, Transport } from '../hosts/types.js';
+
+// The vocabulary of a host definition (hosts/ is the data leaf parse/ reads): re-exported here for the stages after parse.
+export type { ConfigFormat, Scope, Transport };
 
 /** Where a value came from in a config file: file, JSON pointer and 1-based line:column. */
 export interface Origin {

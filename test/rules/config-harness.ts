@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
-import { checkFile, newFileCache, type FileCheck } from '../../src/hosts/check-file.js';
+import { checkFile, newFileCache, type FileCheck } from '../../src/discover/check-file.js';
 import type { HostDefinition, HostLocation } from '../../src/hosts/types.js';
 import { RULES } from '../../src/rules/index.js';
 import type { RuleMeta } from '../../src/rules/types.js';

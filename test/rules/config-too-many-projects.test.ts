@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { claudeCode } from '../../src/hosts/claude-code.js';
-import { MAX_LISTED_PROJECTS, discover } from '../../src/hosts/discover.js';
+import { MAX_LISTED_PROJECTS, discover } from '../../src/discover/discover.js';
 import type { HostDefinition } from '../../src/hosts/types.js';
 import { configTooManyProjects } from '../../src/rules/config-too-many-projects.js';
 import { testEnv } from '../hosts/helpers.js';

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import type { DiscoverOptions } from '../../hosts/discover.js';
+import type { DiscoverOptions } from '../../discover/discover.js';
 import type { Platform } from '../../shared/env.js';
 import { UsageError } from '../../shared/errors.js';
 

@@ -17,7 +17,7 @@ export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<
     handler: async (argv) => {
       const format = argv.format;
       if (format !== 'table' && format !== 'json') throw new UsageError('--format must be table or json');
-      const { discover } = await import('../../hosts/discover.js');
+      const { discover } = await import('../../discover/discover.js');
       const d = await discover(toDiscoverOptions(argv), ctx.io.env);
       const rows = argv.found === true ? d.locations.filter((l) => l.status !== 'absent') : d.locations;
       if (format === 'json') {

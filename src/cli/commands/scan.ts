@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { Discovery } from '../../hosts/discover.js';
+import type { Discovery } from '../../discover/discover.js';
 import type { ServerEntry } from '../../parse/types.js';
 import type { Finding } from '../../rules/types.js';
 import { redactArgv } from '../../report/redact.js';
@@ -95,7 +95,7 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
       if (argv.list === true) {
         const format = argv.format;
         if (format !== 'table' && format !== 'json') throw new UsageError('--list prints table or json');
-        const { discover } = await import('../../hosts/discover.js');
+        const { discover } = await import('../../discover/discover.js');
         const d = await discover(options, ctx.io.env);
         ctx.io.stdout.write(format === 'json' ? `${JSON.stringify(discoveryJson(d), null, 2)}\n` : await renderTable(d));
         ctx.exit(0);

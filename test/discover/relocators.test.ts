@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { codex } from '../../src/hosts/codex.js';
-import { discover } from '../../src/hosts/discover.js';
+import { discover } from '../../src/discover/discover.js';
 import type { HostDefinition } from '../../src/hosts/types.js';
-import { testEnv } from './helpers.js';
+import { testEnv } from '../hosts/helpers.js';
 
 /** Only the relocated location, so the test never reads the real home. */
 const relocatedOnly: HostDefinition = { ...codex, locations: codex.locations.filter((l) => l.path.startsWith('$CODEX_HOME')) };

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { PathContext } from '../../src/hosts/paths.js';
-import { ProjectRoots, cwdAncestors, indexedFolder } from '../../src/hosts/projects.js';
+import type { PathContext } from '../../src/discover/paths.js';
+import { ProjectRoots, cwdAncestors, indexedFolder } from '../../src/discover/projects.js';
 
 const real: PathContext = { platform: 'linux', home: '/home/u', auditRoot: false };
 const rooted: PathContext = { platform: 'win32', home: '/audit', auditRoot: true };

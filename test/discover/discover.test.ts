@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { discover } from '../../src/hosts/discover.js';
+import { discover } from '../../src/discover/discover.js';
 import { UsageError } from '../../src/shared/errors.js';
-import { testEnv } from './helpers.js';
+import { testEnv } from '../hosts/helpers.js';
 
 let home = '';
 const put = (rel: string, text: string): void => {

@@ -15,7 +15,7 @@ import { configUnreadable } from '../rules/config-unreadable.js';
 import { finding, type Finding } from '../rules/types.js';
 import type { Result } from '../shared/result.js';
 import { MAX_CONFIG_BYTES, readConfigFile, type ReadOutcome } from './read-file.js';
-import type { HostDefinition, HostLocation } from './types.js';
+import type { HostDefinition, HostLocation } from '../hosts/types.js';
 
 /**
  * YAML configs larger than this (in characters) are reported too large and not parsed: YAML costs

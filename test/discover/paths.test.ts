@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { expandBraces, expandTemplate, mapRecordedPath, type PathContext } from '../../src/hosts/paths.js';
+import { expandBraces, expandTemplate, mapRecordedPath, type PathContext } from '../../src/discover/paths.js';
 
 const H = '/audit/home';
 const ctx = (platform: PathContext['platform'], auditRoot = true): PathContext => ({ platform, home: H, auditRoot });

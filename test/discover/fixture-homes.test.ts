@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { discover, type Discovery } from '../../src/hosts/discover.js';
+import { discover, type Discovery } from '../../src/discover/discover.js';
 import { HOSTS } from '../../src/hosts/index.js';
 import type { Platform } from '../../src/shared/env.js';
-import { fixtureHome, testEnv } from './helpers.js';
+import { fixtureHome, testEnv } from '../hosts/helpers.js';
 
 /**
  * One table-driven test over every host (STYLE §3): each fixture home holds real-world config

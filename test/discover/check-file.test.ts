@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { discover, type Discovery } from '../../src/hosts/discover.js';
-import { testEnv } from './helpers.js';
+import { discover, type Discovery } from '../../src/discover/discover.js';
+import { testEnv } from '../hosts/helpers.js';
 
 const homes: string[] = [];
 after(() => {

@@ -4,7 +4,7 @@ import type { ServerEntry } from '../parse/types.js';
 import { cachedJsonValue, type FileCache, type FileCheck } from './check-file.js';
 import { expandTemplate, type PathContext } from './paths.js';
 import { listedProjects, type ProjectRoot } from './projects.js';
-import type { HostDefinition, HostLocation, NameSwitch } from './types.js';
+import type { HostDefinition, HostLocation, NameSwitch } from '../hosts/types.js';
 
 /** A checked file with the host and location it was checked for. */
 export interface LocatedCheck extends FileCheck {

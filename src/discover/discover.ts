@@ -10,10 +10,10 @@ import { globFiles } from './glob.js';
 import { resolveHome } from './home.js';
 import { readProjectIndexes } from './project-index.js';
 import { applySwitches, type LocatedCheck } from './switches.js';
-import { HOSTS } from './index.js';
+import { HOSTS } from '../hosts/index.js';
 import { appliesTo, expandBraces, expandTemplate, type PathContext } from './paths.js';
 import { ProjectRoots, cwdAncestors, listedProjects, type ProjectRoot, type ProjectSource } from './projects.js';
-import type { HostDefinition, HostLocation } from './types.js';
+import type { HostDefinition, HostLocation } from '../hosts/types.js';
 
 export type { LocationCheck } from './check-file.js';
 export type { ProjectRoot, ProjectSource } from './projects.js';

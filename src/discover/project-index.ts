@@ -3,7 +3,7 @@ import { cachedJsonValue, type FileCache } from './check-file.js';
 import { globFiles } from './glob.js';
 import { expandBraces, expandTemplate, type PathContext } from './paths.js';
 import { indexedFolder } from './projects.js';
-import type { HostDefinition } from './types.js';
+import type { HostDefinition } from '../hosts/types.js';
 
 export interface IndexedProjects {
   readonly host: string;

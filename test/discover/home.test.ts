@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { describe, it } from 'node:test';
-import { resolveHome } from '../../src/hosts/home.js';
+import { resolveHome } from '../../src/discover/home.js';
 import { UsageError } from '../../src/shared/errors.js';
-import { testEnv } from './helpers.js';
+import { testEnv } from '../hosts/helpers.js';
 
 const me = os.userInfo();
 

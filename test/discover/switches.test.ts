@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { discover } from '../../src/hosts/discover.js';
-import { testEnv } from './helpers.js';
+import { discover } from '../../src/discover/discover.js';
+import { testEnv } from '../hosts/helpers.js';
 
 let home = '';
 const put = (rel: string, value: unknown): void => {
