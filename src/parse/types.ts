@@ -19,6 +19,30 @@ export interface Origin {
 /** How a field's value was obtained. */
 export type Provenance = 'explicit' | 'defaulted' | 'unresolvable';
 
+/**
+ * How the host treats an entry, as discovery decides it from the host's own semantics: only
+ * 'launched' entries are graded and counted; the others are listed with the reason (`stateBy`).
+ * Every state but 'launched' also sets `disabled: true`.
+ */
+export type LaunchState = 'launched' | 'disabled' | 'blocked-by-policy' | 'shadowed' | 'internal';
+
+/**
+ * Something discovery could not establish about how the host launches an entry (a variable it
+ * cannot expand, a switch file it could not read, a precedence it does not model). Each one leaves
+ * the grader's 'launched' claim unproven: the entry is graded, but cannot be enforcing.
+ */
+export interface LaunchDoubt {
+  readonly reason: string;
+  readonly origin?: Origin;
+}
+
+/** The working directory the host starts a stdio server in (decides what `python -m`, `npx` … resolve against). */
+export type LaunchCwd =
+  | { readonly kind: 'explicit'; readonly path: string }
+  | { readonly kind: 'home' }
+  | { readonly kind: 'project'; readonly path: string }
+  | { readonly kind: 'unknown'; readonly why: string };
+
 export interface ServerEntry {
   /** Host id from the registry, e.g. 'claude-desktop'. */
   readonly host: string;
@@ -67,4 +91,12 @@ export interface ServerEntry {
   readonly transportSource?: Provenance;
   /** The file actually read when `configPath` is a symbolic link. */
   readonly realPath?: string;
+  /** How the host treats the entry (absent = 'launched' unless `disabled`). */
+  readonly state?: LaunchState;
+  /** What decided a state other than 'launched': the switch or policy, its file and key. */
+  readonly stateBy?: { readonly reason: string; readonly file?: string; readonly key?: string };
+  /** What discovery could not prove about the launch (see LaunchDoubt). */
+  readonly launchDoubts?: readonly LaunchDoubt[];
+  /** Where the host starts the server (absent = not modelled, i.e. unknown). */
+  readonly launchCwd?: LaunchCwd;
 }
