@@ -9,6 +9,14 @@ export const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'l
 /** What a firing rule does to the entry's grade. `none` = reported, grade unchanged. */
 export type GradeEffect = 'unverifiable' | 'unprotected' | 'none';
 
+/**
+ * The links of an entry's evidence chain (issue 15): an entry is enforcing only when every claim is
+ * proven. A grading rule names the claim its firing leaves unproven (or refutes); rules about
+ * files, probes or suppressions, which belong to no single claim, leave it out.
+ */
+export type Claim = 'launched' | 'program' | 'environment' | 'mode' | 'store' | 'baseline' | 'version';
+export const CLAIMS: readonly Claim[] = ['launched', 'program', 'environment', 'mode', 'store', 'baseline', 'version'];
+
 export type Placeholders<S extends string> = S extends `${string}{{${infer K}}}${infer R}` ? K | Placeholders<R> : never;
 
 export interface RuleDocs {
@@ -22,6 +30,8 @@ export interface RuleMeta<M extends string = string> {
   readonly id: string;
   readonly severity: Severity;
   readonly grade: GradeEffect;
+  /** The claim of the evidence chain this rule's finding leaves unproven. */
+  readonly claim?: Claim;
   readonly since: string;
   readonly title: string;
   readonly message: M;
