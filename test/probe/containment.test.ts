@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { liveGroups } from '../../src/probe/launch.js';
 import { probe } from '../../src/probe/probe.js';
-import { fixture, HOSTILE_OPTIONS, processAlive, processesWith } from './support.js';
+import { fixture, HOSTILE_OPTIONS, processAlive, processesWith, SERVERS } from './support.js';
 
 const RUNS = 20;
 
@@ -20,5 +22,16 @@ describe('containment: nothing a probe starts outlives it (Linux /proc)', { skip
       assert.equal(processAlive(pid), false, `run ${run}: sleeper ${pid} is still alive`);
       assert.deepEqual(liveGroups(), []);
     }
+  });
+
+  it('the process-exit handler ends the daemon too, when mcp-audit exits without stopping the probe', () => {
+    const marker = `--probe-test-marker=${crypto.randomUUID()}`;
+    const script = path.join(SERVERS, '..', 'probe', 'exit-handler', 'run.js');
+    const r = spawnSync(process.execPath, [script, marker], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const pid = Number(r.stdout.trim());
+    assert.ok(pid > 0, `daemon pid on stdout: ${JSON.stringify(r.stdout)}`);
+    assert.deepEqual(processesWith(marker), []);
+    assert.equal(processAlive(pid), false, `daemon ${pid} is still alive`);
   });
 });
