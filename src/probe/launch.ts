@@ -30,9 +30,10 @@ export interface LaunchedGroup {
   /** The process group id (the leader's pid); undefined when the spawn failed. */
   readonly pgid: number | undefined;
   /**
-   * End the group: optionally close stdin and give the leader up to 200 ms to exit on its own, then
-   * SIGTERM the group, then SIGKILL whatever is left after `graceMs`. Resolves once no live
-   * (non-zombie) process remains in the group, or after a final bounded wait.
+   * End the launch: optionally close stdin and give the leader up to 200 ms to exit on its own, then
+   * SIGTERM the group and every process carrying the launch's marker (or that was seen leaving), then
+   * SIGKILL whatever is left after `graceMs`. Resolves once none of them is alive (zombies do not
+   * count), or after a final bounded wait. On Windows: `taskkill /T /F` on the leader's tree.
    */
   stop(options: { readonly graceful: boolean; readonly graceMs: number }): Promise<void>;
 }
