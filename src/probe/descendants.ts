@@ -16,8 +16,10 @@
  * and that no poll happened to see: it survives. So do work handed to other daemons (cron, at,
  * `systemd-run --user`, a terminal multiplexer). A PID namespace (`unshare --pid --fork`, where the
  * kernel kills every member when its init dies) would close the first gap, but weighed against it:
- * it needs unprivileged user namespaces, which Ubuntu 24.04 restricts by default through AppArmor
- * (kernel.apparmor_restrict_unprivileged_userns=1) and Docker's default seccomp profile blocks, and
+ * it needs unprivileged user namespaces, which Ubuntu restricts by default since 24.04 through AppArmor
+ * (kernel.apparmor_restrict_unprivileged_userns; ubuntu.com/blog/ubuntu-23-10-restricted-unprivileged-
+ * user-namespaces) and Docker's default seccomp profile denies without CAP_SYS_ADMIN (moby/profiles
+ * seccomp/default.json: clone/unshare with namespace flags; docs.docker.com/engine/security/seccomp), and
  * it makes the server pid 1 of its namespace (SIGTERM without a handler is ignored, /proc disagrees
  * with its pid), which is not how any host launches it. A cgroup (`cgroup.kill`, Linux 5.14) needs a
  * delegated, writable cgroup v2 subtree, which containers and many desktops do not give;
