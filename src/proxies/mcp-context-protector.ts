@@ -12,7 +12,7 @@ import { finding } from '../rules/types.js';
 import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
 import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import type { InspectContext, StoreInspection } from './store-types.js';
-import type { PinningProxy, Recognition } from './types.js';
+import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
 
 type Approval = NonNullable<Recognition['approvalKey']>;
 
@@ -42,6 +42,11 @@ function upstreamOf(args: readonly string[]): { upstream?: string[]; key?: Appro
   return {};
 }
 
+/** No mode flag: every unapproved or changed server waits for explicit approval (§3.2). */
+function parseArgs(_args: readonly string[]): ProxyArgs {
+  return { mode: 'approval', blocking: true };
+}
+
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   if (chain.leaf.kind !== 'exec') return undefined;
   const found = findFrame(chain, (f) => f.name === 'mcp-context-protector' || f.module === 'contextprotector');
@@ -53,7 +58,7 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   const { upstream, key } = upstreamOf(args);
   let r: Recognition = {
     proxy: 'mcp-context-protector', pins: true, runtime: 'python',
-    mode: 'approval', blocking: true,
+    ...parseArgs(args),
     bareName: bareNameAt(chain, found.index),
     serverId: entryName(entry),
     store: storeUnlessFloating(storeFlag === undefined ? { kind: 'default' } : explicitStore(entry, storeFlag),
@@ -103,6 +108,7 @@ export const mcpContextProtector: PinningProxy = {
   pins: true,
   runtime: 'python',
   recognize,
+  parseArgs,
   defaultStore(_rec, home, platform) {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.mcp-context-protector', 'servers.json');

@@ -17,7 +17,7 @@ import { finding } from '../rules/types.js';
 import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
 import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import type { HangarUpstream, InspectContext, StoreInspection } from './store-types.js';
-import type { PinningProxy, Recognition, StoreRef } from './types.js';
+import type { PinningProxy, ProxyArgs, Recognition, StoreRef } from './types.js';
 
 const isHangar = (name: string): boolean => pypiName(name) === 'mcp-hangar';
 /** `serve` options that take a value (§2.1), to find the subcommand among the args. */
@@ -190,6 +190,8 @@ export const mcpHangar: PinningProxy = {
   pins: true,
   runtime: 'python',
   recognize,
+  // `serve` takes no enforcement flag: digest_enforcement is per upstream in the config (§2.3).
+  parseArgs: (): ProxyArgs => ({ mode: 'per-upstream', blocking: true, modeInStore: true }),
   /** `mcp-hangar init`'s DEFAULT_CONFIG_PATH (§2.2); `serve` itself has no home default. */
   defaultStore(_rec, home, platform) {
     const p = platform === 'win32' ? path.win32 : path.posix;

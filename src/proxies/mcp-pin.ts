@@ -17,7 +17,12 @@ import { pinStoreNotRegular } from '../rules/pin-store-not-regular.js';
 import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import { pinStoreWritable } from '../rules/pin-store-writable.js';
 import type { InspectContext, StoreInspection } from './store-types.js';
-import type { PinningProxy, Recognition } from './types.js';
+import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
+
+/** `--only-locked` refuses unlocked servers; either way every change waits for approval (§6.1). */
+function parseArgs(args: readonly string[]): ProxyArgs {
+  return { mode: hasFlag(args, '--only-locked') ? 'only-locked' : 'approve', blocking: true };
+}
 
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   if (chain.leaf.kind !== 'exec') return undefined;
@@ -30,8 +35,7 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   const version = packageVersion(chain, (n) => n === 'mcp-pin');
   let r: Recognition = {
     proxy: 'mcp-pin', pins: true, runtime: 'node',
-    mode: hasFlag(args, '--only-locked') ? 'only-locked' : 'approve',
-    blocking: true,
+    ...parseArgs(args),
     bareName: bareNameAt(chain, found.index),
     serverId: name?.value ?? entryName(entry),
     store: storeUnlessFloating(lock === undefined ? { kind: 'default' } : explicitStore(entry, lock),
@@ -87,6 +91,7 @@ export const mcpPin: PinningProxy = {
   pins: true,
   runtime: 'node',
   recognize,
+  parseArgs,
   defaultStore(_rec, home, platform) {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.mcp-pin');

@@ -18,7 +18,7 @@ import {
   storeUnlessFloating,
 } from './args.js';
 import type { InspectContext, McpindexPin, StoreInspection, Subject } from './store-types.js';
-import type { PinningProxy, Recognition } from './types.js';
+import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
 
 const MODULES = ['tooling.cse.proxy', 'mcpindex_gate.tooling.cse.proxy'];
 /** The proxy's long options, for argparse-style unambiguous prefixes (`--pin-st` = `--pin-store`). */
@@ -65,6 +65,13 @@ function upstreamFromArgs(args: readonly string[]): string[] | undefined {
   return [command.value, ...flagHits(args, ['--upstream-arg'], OPTIONS).map((h) => h.value)];
 }
 
+/** `--posture` (argparse: unambiguous prefixes, last occurrence wins), default guard; guard and strict block (§1.6–1.7). */
+function parseArgs(args: readonly string[]): ProxyArgs {
+  const posture = lastFlagValue(args, ['--posture'], OPTIONS)?.value ?? 'guard';
+  const blocking = posture === 'guard' || posture === 'strict';
+  return POSTURES.includes(posture) ? { mode: posture, blocking } : { mode: posture, blocking, modeUnknown: true };
+}
+
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   let raw: unknown;
   try { raw = entry.raw; } catch { raw = undefined; }
@@ -91,18 +98,17 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   // A marker left on an entry that no longer runs the proxy is not protection: not recognised.
   if (proxy === undefined) return undefined;
   const args = ownArgs(proxy.frame);
-  const posture = lastFlagValue(args, ['--posture'], OPTIONS)?.value ?? 'guard';
-  const known = POSTURES.includes(posture);
+  const parsed = parseArgs(args);
   const pinStore = lastFlagValue(args, ['--pin-store'], OPTIONS);
   let r: Recognition = {
     ...base,
-    mode: posture,
-    blocking: posture === 'guard' || posture === 'strict',
+    mode: parsed.mode,
+    blocking: parsed.blocking,
     bareName: bareNameAt(chain, proxy.index),
     store: storeUnlessFloating(pinStore === undefined ? { kind: 'default' } : explicitStore(entry, pinStore),
       floatingDynamicArg(chain, args, ['--upstream-command', '--upstream-arg', '--posture', '--pin-store'])),
   };
-  if (!known) r = { ...r, modeUnknown: true };
+  if (parsed.modeUnknown === true) r = { ...r, modeUnknown: true };
   return withVersion(withUpstream(r, args));
 }
 
@@ -195,6 +201,7 @@ export const mcpindexGate: PinningProxy = {
   pins: true,
   runtime: 'python',
   recognize,
+  parseArgs,
   defaultStore(rec, home, platform) {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.mcpindex', 'pins', `${sanitizeServerId(rec.serverId)}.json`);

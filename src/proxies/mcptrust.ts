@@ -12,7 +12,7 @@ import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
 import { pinStoreNewerFormat } from '../rules/pin-store-newer-format.js';
 import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import type { InspectContext, StoreInspection } from './store-types.js';
-import type { PinningProxy, Recognition } from './types.js';
+import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
 
 const TRUE = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
 const FALSE = new Set(['0', 'f', 'F', 'false', 'FALSE', 'False']);
@@ -34,21 +34,29 @@ function boolFlag(args: readonly string[], name: string): boolean | 'unknown' {
   return out;
 }
 
+/** `proxy`'s own flags before `--`: `--audit-only` / `--filter-only` turn blocking off; default enforce (§4.1). */
+function parseArgs(args: readonly string[]): ProxyArgs {
+  const audit = boolFlag(args, '--audit-only');
+  const filter = boolFlag(args, '--filter-only');
+  if (audit === 'unknown' || filter === 'unknown') return { mode: 'unknown', blocking: false, modeUnknown: true };
+  if (audit) return { mode: 'audit-only', blocking: false };
+  if (filter) return { mode: 'filter-only', blocking: false };
+  return { mode: 'enforce', blocking: true };
+}
+
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   if (chain.leaf.kind !== 'exec') return undefined;
   const found = findFrame(chain, (f) => f.name === 'mcptrust' && f.args[0] === 'proxy');
   if (found === undefined) return undefined;
   const args = found.frame.args.slice(1);
-  const audit = boolFlag(args, '--audit-only');
-  const filter = boolFlag(args, '--filter-only');
-  const unknown = audit === 'unknown' || filter === 'unknown';
+  const parsed = parseArgs(args);
   const lock = lastFlagValue(args, ['--lock']);
   const upstream = afterDashDash(args);
   const r: Recognition = {
     proxy: 'mcptrust', pins: true, runtime: 'go',
-    mode: unknown ? 'unknown' : audit ? 'audit-only' : filter ? 'filter-only' : 'enforce',
-    blocking: !unknown && !audit && !filter,
-    ...(unknown ? { modeUnknown: true } : {}),
+    mode: parsed.mode,
+    blocking: parsed.blocking,
+    ...(parsed.modeUnknown === true ? { modeUnknown: true } : {}),
     bareName: bareNameAt(chain, found.index),
     serverId: entryName(entry),
     store: storeUnlessFloating(lock === undefined
@@ -98,6 +106,7 @@ export const mcptrust: PinningProxy = {
   pins: true,
   runtime: 'go',
   recognize,
+  parseArgs,
   // The lock is always given (`--lock`), else mcp-lock.json in the working directory (§4.1).
   defaultStore: () => ({ notProven: 'no default location: the lock is --lock FILE, else mcp-lock.json in the working directory' }),
   inspectStore,

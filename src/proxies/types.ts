@@ -116,11 +116,24 @@ interface ProxyBase {
   readonly advisories: readonly Advisory[];
 }
 
+/** The mode a proxy's own argument parser reads from its arguments (the `mode` claim). */
+export interface ProxyArgs {
+  readonly mode: string;
+  /** Whether that mode ever blocks a drifted call. */
+  readonly blocking: boolean;
+  /** True when the value is not one the proxy documents (it would refuse it, or its effect is unknown). */
+  readonly modeUnknown?: boolean;
+  /** True when the effective mode lives in the store, not the arguments (Hangar's digest_enforcement). */
+  readonly modeInStore?: boolean;
+}
+
 /** A proxy that pins tool contracts: it cannot be registered without its store inspector. */
 export interface PinningProxy extends ProxyBase {
   readonly pins: true;
   /** The runtime the proxy executes in: decides which environment families reach it. */
   readonly runtime: ProxyRuntime;
+  /** The proxy's own arguments (after its program or subcommand) as its parser reads them. */
+  parseArgs(args: readonly string[]): ProxyArgs;
   /** The store the proxy uses with no override, under the trusted home (absolute), or why there is none. */
   defaultStore(rec: Recognition, home: string, platform: Platform): string | NotProven;
   /** Required: no store, no pass. Reads files only through `ctx.files`. */

@@ -38,3 +38,18 @@ test('pinning proxies come before mediators (a mediator must not hide a pinning 
   assert.ok(firstMediator > 0);
   assert.ok(PROXIES.slice(firstMediator).every((p) => !p.pins));
 });
+
+test('parseArgs reads the mode as each proxy\'s own parser does', async () => {
+  const { mcpindexGate } = await import('../../src/proxies/mcpindex-gate.js');
+  const { mcptrust } = await import('../../src/proxies/mcptrust.js');
+  const { mcpPin } = await import('../../src/proxies/mcp-pin.js');
+  assert.deepEqual(mcpindexGate.parseArgs([]), { mode: 'guard', blocking: true });
+  assert.deepEqual(mcpindexGate.parseArgs(['--posture', 'strict', '--posture=monitor']), { mode: 'monitor', blocking: false });
+  assert.deepEqual(mcpindexGate.parseArgs(['--post', 'monitor']), { mode: 'monitor', blocking: false }, 'argparse prefix');
+  assert.deepEqual(mcpindexGate.parseArgs(['--posture', 'lenient']), { mode: 'lenient', blocking: false, modeUnknown: true });
+  assert.deepEqual(mcptrust.parseArgs(['--lock', 'x']), { mode: 'enforce', blocking: true });
+  assert.deepEqual(mcptrust.parseArgs(['--audit-only=false', '--filter-only']), { mode: 'filter-only', blocking: false });
+  assert.deepEqual(mcptrust.parseArgs(['--audit-only=maybe']), { mode: 'unknown', blocking: false, modeUnknown: true });
+  assert.deepEqual(mcptrust.parseArgs(['--', '--audit-only']), { mode: 'enforce', blocking: true }, 'after -- it is the upstream\'s');
+  assert.deepEqual(mcpPin.parseArgs(['--only-locked']), { mode: 'only-locked', blocking: true });
+});
