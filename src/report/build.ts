@@ -6,7 +6,7 @@ import { fingerprintOf } from './fingerprint.js';
 import type { AuditReport, ProbeSummary, ReportEntry, ReportFinding } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
 import { redactArgv } from './redact.js';
-import { maskTokenShapes } from '../shared/secrets.js';
+import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
 import type { ClaimResult } from '../grade/types.js';
 import { sortReport } from './sort.js';
 
@@ -21,9 +21,10 @@ export interface BuildOptions {
 
 /** The chain as reported: its free text passes the same token masking as the rest of the report. */
 function reportedChain(chain: readonly ClaimResult[]): ClaimResult[] {
+  const mask = (text: string): string => maskTokenShapes(text.split(/(\s+)/).map(redactUrl).join(''));
   return chain.map((c) => (c.proven
-    ? { claim: c.claim, proven: true, evidence: c.evidence.map((e) => maskTokenShapes(e)) }
-    : { claim: c.claim, proven: false, reason: maskTokenShapes(c.reason), findings: c.findings }));
+    ? { claim: c.claim, proven: true, evidence: c.evidence.map(mask) }
+    : { claim: c.claim, proven: false, reason: mask(c.reason), findings: c.findings }));
 }
 
 function withoutTiming(summary: ProbeSummary): ProbeSummary {
