@@ -127,9 +127,10 @@ interface Pinned {
 async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognition, by: PinningProxy, ctx: GradeContext,
   s: Pinned): Promise<GradedEntry[]> {
   const { findings, proofs, open, subject } = s;
-  const program = programProof(chain, rec, by, entry, ctx.home);
+  const program = programProof(chain, by, entry, ctx.home);
   findings.push(...program.findings);
-  proofs.program = [...program.proof];
+  if (program.open !== undefined) open.program = program.open;
+  else proofs.program = [...program.proof];
   if (!rec.blocking) {
     const rule = NON_BLOCKING_MODES.has(rec.mode) ? proxyNonBlocking : proxyModeUnknown;
     findings.push(finding(rule, { ...subject, mode: rec.mode }));

@@ -62,8 +62,15 @@ function cwdOf(entry: ServerEntry, home: string): { proven: true; text: string }
 }
 
 /** `program`: what runs is the recognised proxy, found where the chain says. */
-export function programProof(chain: LaunchChain, rec: Recognition, by: PinningProxy, entry: ServerEntry, home: string):
-  { findings: Finding[]; proof: string[] } {
+export function programProof(chain: LaunchChain, by: PinningProxy, entry: ServerEntry, home: string):
+  { findings: Finding[]; proof: string[]; open?: string } {
+  // Recognised from a URL or a marker on a line that cannot be followed: what runs is not shown.
+  if (chain.leaf.kind === 'url') {
+    return { findings: [], proof: [], open: `remote entry: recognised as ${by.id} from its URL or name; what serves that URL is not verified` };
+  }
+  if (chain.leaf.kind === 'opaque') {
+    return { findings: [], proof: [], open: `recognised as ${by.id}, but the launch line cannot be followed: ${chain.leaf.why.reason}` };
+  }
   const frames = chain.frames.map((f) => f.name);
   const proof = [`recognised as ${by.id} (recognizer v${by.version}) through ${frames.length > 0 ? frames.join(' → ') : 'the entry itself'}`];
   const first = chain.frames[0]?.program;
@@ -85,7 +92,6 @@ export function programProof(chain: LaunchChain, rec: Recognition, by: PinningPr
   const findings = sensitive.map((s) => finding(runnerCwdUnproven, {
     server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text,
   }));
-  void rec;
   return { findings, proof };
 }
 

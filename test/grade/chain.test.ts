@@ -158,3 +158,12 @@ test('runner-cwd-unproven: npx resolves against a working directory the host doe
   const [inProject] = await gradeEntry({ ...entry, launchCwd: { kind: 'project', path: '/work/repo' } }, ctx);
   assert.match(inProject?.findings[0]?.message ?? '', /the project directory \/work\/repo/);
 });
+
+test('a proxy recognised from a URL alone does not prove the program', async () => {
+  const r = await one({ url: 'http://127.0.0.1:8000/hangar/mcp' });
+  assert.equal(r.proxy?.id, 'mcp-hangar');
+  assert.equal(r.grade, 'unverifiable');
+  const program = r.evidence.find((c) => c.claim === 'program');
+  assert.equal(program?.proven, false);
+  assert.match(program !== undefined && !program.proven ? program.reason : '', /what serves that URL is not verified/);
+});
