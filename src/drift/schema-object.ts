@@ -44,7 +44,7 @@ export function diffObject(A: JsonObject, B: JsonObject, path: string, depth: nu
   }
   for (const [r, n, kind] of pairs) {
     const at = ptr(props, n);
-    emit(ctx.scope, kind, at, r, n);
+    emit(ctx.scope, kind, at, r, n, { details: { renamedFrom: ptr(props, r) } });
     ctx.diff(pa[r], pb[n], at, depth + 1, ctx, n);
     if (ra.has(r) !== rb.has(n)) emit(ctx.scope, rb.has(n) ? ctx.k.madeRequired : ctx.k.madeOptional, at, r, n);
   }

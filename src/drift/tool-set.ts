@@ -3,7 +3,7 @@
  * by the rename heuristics (case, style, NFKC, identical contract), and guards G-T1–G-T4 on every
  * tool that stays `tool-added`.
  */
-import { effectiveAnnotations } from './annotations.js';
+import { effectiveAnnotations, isHintOfWrongType } from './annotations.js';
 import { emit, type Scope } from './emit.js';
 import { isObject, keyOf, ptr, someString } from './json.js';
 import { confusableSkeleton, styleSkeleton } from './names.js';
@@ -142,6 +142,21 @@ function group(list: readonly ToolContract[], key: (t: ToolContract) => string):
   return m;
 }
 
+/**
+ * G-T5 (stricter than the seed, drift-taxonomy.md §15 question 2): a new tool that explicitly
+ * declares `destructiveHint: true`, or `openWorldHint: true`, while not claiming `readOnlyHint: true`.
+ * Explicit values only: the spec defaults are the worst case, so judging effective values would
+ * hold every unannotated tool. A hint of the wrong type counts as declared (fail closed).
+ */
+function declaredDanger(raw: unknown): string | undefined {
+  if (!isObject(raw) || raw['readOnlyHint'] === true) return undefined;
+  const declared = (key: string): boolean => raw[key] === true || isHintOfWrongType(raw[key]);
+  if (declared('destructiveHint')) return 'declares destructiveHint: true';
+  if (declared('openWorldHint')) return 'declares openWorldHint: true and is not read-only';
+  if (isHintOfWrongType(raw['readOnlyHint'])) return 'readOnlyHint is not a boolean';
+  return undefined;
+}
+
 /** `tool-added` if guards G-T2–G-T4 pass (G-T1 passed: no rename heuristic paired it); else the failed guards' kinds. */
 function toolAdded(t: ToolContract, skeletons: ReadonlyMap<string, number>, out: Delta[]): void {
   const scope: Scope = { out, tool: t.name };
@@ -159,6 +174,11 @@ function toolAdded(t: ToolContract, skeletons: ReadonlyMap<string, number>, out:
   if (problem !== undefined) {
     failed = true;
     emit(scope, 'input-schema-invalid', '/inputSchema', undefined, schema, { long: true, details: { guard: 'G-T4', reason: problem } });
+  }
+  const danger = declaredDanger(t.raw['annotations']);
+  if (danger !== undefined) {
+    failed = true;
+    emit(scope, 'tool-added-destructive', '/annotations', undefined, t.raw['annotations'], { details: { guard: 'G-T5', reason: danger } });
   }
   if (!failed) emit(scope, 'tool-added', '', undefined, t.raw);
 }

@@ -25,7 +25,8 @@ describe('input schema kinds (§7.C) with taxonomy examples', () => {
     assert.deepEqual(input(obj({ n: { type: 'integer' } }), obj({ n: { type: 'number' } })), ['param-type-widened']);
     assert.deepEqual(input(obj({ n: { type: ['string', 'number'] } }), obj({ n: { type: 'string' } })), ['param-type-narrowed']);
     assert.deepEqual(input(obj({ n: { type: 'number' } }), obj({ n: { type: 'integer' } })), ['param-type-narrowed']);
-    assert.deepEqual(input(obj({ n: { type: 'number', minimum: 1 } }), obj({ n: { type: 'string', minLength: 1 } })), ['param-type-changed']);
+    // The node's own keywords are diffed beside an incompatible type change (issue 11: nothing vanishes from the report).
+    assert.deepEqual(input(obj({ n: { type: 'number', minimum: 1 } }), obj({ n: { type: 'string', minLength: 1 } })), ['constraint-loosened', 'constraint-tightened', 'param-type-changed']);
   });
 
   it('nullability across forms (N6; github e7f7bb8b, sentry a2cb97f9 / 39565534)', () => {
