@@ -6,18 +6,31 @@
 import { effectiveAnnotations, isHintOfWrongType } from './annotations.js';
 import { emit, type Scope } from './emit.js';
 import { isObject, keyOf, ptr, someString } from './json.js';
-import { confusableSkeleton, styleSkeleton } from './names.js';
+import { confusableSkeleton, lookAlikeSkeleton, styleSkeleton } from './names.js';
 import { normalizeSchema } from './normalize.js';
 import type { KindId } from './kinds/index.js';
 import { hasHidden } from './text.js';
+import { firstInstruction } from './schema-object.js';
 import { diffTool, inputSchemaProblem } from './tool-diff.js';
 import type { Delta, ToolContract } from './types.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
+/** G-T2 look-alike key (names.ts, Unicode TR39 prototypes including m → rn). */
+const lookAlike = lookAlikeSkeleton;
 
-/** G-T2 also folds the common Latin look-alikes (I/l/1, O/0) so `read_fiIe` collides with `read_file`. */
-const lookAlike = (name: string): string => confusableSkeleton(name.normalize('NFKC').replace(/[I1|]/g, 'l').replace(/0/g, 'o'));
+/**
+ * `tool-renamed-probable` needs a contract worth matching: an input schema with at least one
+ * parameter or constraint. Two unrelated tools that take no arguments (`{}`, only `$schema`, or
+ * `{type: object}`) would otherwise pair (issue 11). Such a tool keeps a key no other tool has.
+ */
+const DEGENERATE_KEYS = new Set(['$schema', 'type', 'additionalProperties', 'title', 'description']);
+function probableKey(t: ToolContract): string {
+  const s = normalizeSchema(t.raw['inputSchema']).schema;
+  const degenerate = !isObject(s) || Object.keys(s).every((k) => DEGENERATE_KEYS.has(k));
+  if (degenerate) return `\u0000degenerate:${t.name}`;
+  return `${keyOf(s)}|${keyOf(effectiveAnnotations(t.raw['annotations']))}`;
+}
 
 type RenameKind = Extract<KindId, `tool-renamed-${string}`>;
 
@@ -26,7 +39,7 @@ const RENAMES: readonly (readonly [RenameKind, (t: ToolContract) => string])[] =
   ['tool-renamed-case-only', (t) => t.name.toLowerCase()],
   ['tool-renamed-style-only', (t) => styleSkeleton(t.name)],
   ['tool-renamed-normalization-only', (t) => confusableSkeleton(t.name)],
-  ['tool-renamed-probable', (t) => `${keyOf(normalizeSchema(t.raw['inputSchema']).schema)}|${keyOf(effectiveAnnotations(t.raw['annotations']))}`],
+  ['tool-renamed-probable', probableKey],
 ];
 
 /** Keys a list by name; repeated names are reported as snapshot-malformed and the first copy wins. */
@@ -179,6 +192,11 @@ function toolAdded(t: ToolContract, skeletons: ReadonlyMap<string, number>, out:
   if (danger !== undefined) {
     failed = true;
     emit(scope, 'tool-added-destructive', '/annotations', undefined, t.raw['annotations'], { details: { guard: 'G-T5', reason: danger } });
+  }
+  const order = firstInstruction(t.raw);
+  if (order !== undefined) {
+    failed = true;
+    emit(scope, 'tool-added-instructive', '', undefined, t.raw, { long: true, details: { guard: 'G-T6', pattern: order } });
   }
   if (!failed) emit(scope, 'tool-added', '', undefined, t.raw);
 }
