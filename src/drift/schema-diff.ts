@@ -11,7 +11,7 @@ import {
   boundChange, DIRECTION_KINDS, KNOWN_KEYWORDS, MAX_KEYWORDS, MIN_KEYWORDS, multipleOfChange, OPAQUE_KEYWORDS,
   OPERATION_SELECTORS, OTHER_KNOWN, STRING_CONSTRAINTS, type BoundChange, type SchemaDirection,
 } from './schema-keywords.js';
-import { branchKey } from './normalize.js';
+import { branchKey, normalizeSchema } from './normalize.js';
 import { diffArray, diffObject } from './schema-object.js';
 import type { JsonObject } from './types.js';
 import type { SchemaCtx } from './schema-ctx.js';
@@ -109,6 +109,26 @@ export function diffSchema(a: unknown, b: unknown, path: string, depth: number, 
   if (scope.out.length === start) emit(scope, k.unclassified, path, a, b, { long: true });
 }
 
+/**
+ * Internal `$ref` targets (root `$defs` / `definitions`) are also diffed where they are defined
+ * (issue 11): N7 inlines them, so each referencing path reports the change; this reports it once
+ * more at the target itself. Each target is normalised in the context of its definitions, at depth
+ * 1 (a property added inside a definition is never a top-level parameter).
+ */
+export function diffDefinitions(a: unknown, b: unknown, base: string, ctx: SchemaCtx): void {
+  if (!isObject(a) || !isObject(b)) return;
+  for (const kw of ['$defs', 'definitions'] as const) {
+    const da = a[kw];
+    const db = b[kw];
+    if (!isObject(da) || !isObject(db) || same(da, db)) continue;
+    for (const name of Object.keys(da)) {
+      if (!Object.hasOwn(db, name) || same(da[name], db[name])) continue;
+      const view = (defs: unknown): unknown => normalizeSchema({ [kw]: defs, $ref: `#${ptr(`/${kw}`, name)}` }).schema;
+      diffSchema(view(da), view(db), ptr(ptr(base, kw), name), 1, ctx);
+    }
+  }
+}
+
 /** anyOf / oneOf as multisets (§9); allOf equal-or-unclassified. A union added, removed or switched is unclassified at its keyword. */
 function diffUnions(A: JsonObject, B: JsonObject, path: string, depth: number, ctx: SchemaCtx): void {
   const { scope, k } = ctx;
@@ -136,15 +156,19 @@ function diffUnions(A: JsonObject, B: JsonObject, path: string, depth: number, c
       if (n > 0) { countA.set(keyOf(x), n - 1); return true; }
       return false;
     });
-    const ra = removed[0];
-    const ai = added[0];
-    const ab = ai === undefined ? undefined : branchesB[ai];
-    if (removed.length === 1 && added.length === 1 && ai !== undefined && isObject(ra) && isObject(ab) && same(ra['type'], ab['type'])) {
-      diffSchema(ra, ab, ptr(ptr(path, kw), ai), depth + 1, ctx);
+    // As many branches removed as added, pairwise of the same type in served order (one edited
+    // branch, or an edit inside a $ref target several branches share): diff each pair, so the change
+    // is reported with its own kind at each referencing path.
+    const pairs = removed.length === added.length && removed.every((r, j) => {
+      const x = branchesB[added[j] ?? -1];
+      return isObject(r) && isObject(x) && same(r['type'], x['type']);
+    });
+    if (pairs) {
+      removed.forEach((r, j) => { const i = added[j] ?? 0; diffSchema(r, branchesB[i], ptr(ptr(path, kw), i), depth + 1, ctx); });
       continue;
     }
-    if (added.length > 0) emit(scope, k.loosened, ptr(path, kw), undefined, added.map((i) => branchesB[i]), { details: { keyword: kw } });
-    if (removed.length > 0) emit(scope, k.tightened, ptr(path, kw), removed, undefined, { details: { keyword: kw } });
+    if (added.length > 0) emit(scope, k.loosened, ptr(path, kw), undefined, added.map((i) => branchesB[i]), { long: true, details: { keyword: kw } });
+    if (removed.length > 0) emit(scope, k.tightened, ptr(path, kw), removed, undefined, { long: true, details: { keyword: kw } });
   }
   const xa = A['allOf'];
   const xb = B['allOf'];

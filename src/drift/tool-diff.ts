@@ -6,7 +6,7 @@ import { diffAnnotations, effectiveAnnotations, HINT_KEYS, isHintOfWrongType } f
 import { emit, emitText, type Scope } from './emit.js';
 import { isObject, looseSame, ptr, put, same, someString } from './json.js';
 import { normalizeSchema, type NormalizedSchema } from './normalize.js';
-import { diffSchema, schemaCtx } from './schema-diff.js';
+import { diffDefinitions, diffSchema, schemaCtx } from './schema-diff.js';
 import { hasHidden } from './text.js';
 import type { Delta, JsonObject, ToolContract } from './types.js';
 
@@ -51,7 +51,11 @@ export function diffTool(oldT: ToolContract, newT: ToolContract, out: Delta[]): 
     const pa = inputSchemaProblem(ia, na);
     const pb = inputSchemaProblem(ib, nb);
     if (pb !== undefined && pb !== pa) emit(scope, 'input-schema-invalid', '/inputSchema', ia, ib, { long: true, details: { reason: pb } });
-    if (isObject(ia) && isObject(ib)) diffSchema(na.schema, nb.schema, '/inputSchema', 0, schemaCtx(scope, 'input', readOnly));
+    if (isObject(ia) && isObject(ib)) {
+      const ctx = schemaCtx(scope, 'input', readOnly);
+      diffSchema(na.schema, nb.schema, '/inputSchema', 0, ctx);
+      diffDefinitions(ia, ib, '/inputSchema', ctx);
+    }
     else if (pb === undefined || pb === pa) emit(scope, 'schema-changed-unclassified', '/inputSchema', ia, ib, { long: true });
   }
 
@@ -64,7 +68,11 @@ export function diffTool(oldT: ToolContract, newT: ToolContract, out: Delta[]): 
       const nb = normalizeSchema(ob);
       const problem = outputSchemaProblem(ob, nb);
       if (problem !== undefined) emit(scope, 'output-schema-invalid', '/outputSchema', oa, ob, { long: true, details: { reason: problem } });
-      else diffSchema(normalizeSchema(oa).schema, nb.schema, '/outputSchema', 0, schemaCtx(scope, 'output', readOnly));
+      else {
+        const ctx = schemaCtx(scope, 'output', readOnly);
+        diffSchema(normalizeSchema(oa).schema, nb.schema, '/outputSchema', 0, ctx);
+        diffDefinitions(oa, ob, '/outputSchema', ctx);
+      }
     }
   }
 

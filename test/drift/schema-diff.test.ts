@@ -91,10 +91,11 @@ describe('input schema kinds (§7.C) with taxonomy examples', () => {
     assert.deepEqual(input(obj({ a: { prefixItems: [{}, {}] } }), obj({ a: { prefixItems: [{}] } })), ['schema-changed-unclassified']);
   });
 
-  it('nested $ref edits are found at their inlined path, and cycles terminate', () => {
+  it('nested $ref edits are found at their inlined path and at the target (issue 11), and cycles terminate', () => {
     const tree = (t: string): object => ({ type: 'object', properties: { root: { $ref: '#/$defs/N' } },
       $defs: { N: { type: 'object', properties: { v: { type: t }, kids: { type: 'array', items: { $ref: '#/$defs/N' } } } } } });
-    assert.deepEqual(paths(tree('string'), tree('number')), ['param-type-changed /inputSchema/properties/root/properties/v/type']);
+    assert.deepEqual(paths(tree('string'), tree('number')),
+      ['param-type-changed /inputSchema/$defs/N/properties/v/type', 'param-type-changed /inputSchema/properties/root/properties/v/type']);
     assert.deepEqual(input(tree('string'), tree('string')), []);
   });
 
