@@ -6,49 +6,14 @@
  * read at run time and never copied into the repository; without it the tests skip, saying why.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import { classify } from '../../src/drift/classify.js';
-import { parseSnapshot } from '../../src/drift/input.js';
-import type { Delta, Snapshot } from '../../src/drift/types.js';
-import { REPO } from './helpers.js';
+import type { Delta } from '../../src/drift/types.js';
+import { CORPUS_ABSENT, loadCorpus, snapshotOf, type CorpusEvent } from './corpus.js';
 import { changedPaths, normalTool, restatedVerdict } from './restated-rule.js';
-
-export const CORPUS = path.join(REPO, '..', 'shared', 'data', 'toolsnaps');
-const FILES = ['pairs.jsonl', 'events.jsonl', 'commit-sets.jsonl', 'full-sets.jsonl'] as const;
-const absent = FILES.some((f) => !existsSync(path.join(CORPUS, f)));
-const skip = absent ? `the shared github-mcp-server corpus is absent (${CORPUS}): it lives beside the repository, never in it` : false;
-
-export interface CorpusEvent {
-  readonly id: string;
-  readonly old: readonly unknown[];
-  readonly new: readonly unknown[];
-}
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const side = (v: unknown): readonly unknown[] => (v === null || v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
-/** Every record of the four files as an old → new tool-list event. */
-export function loadCorpus(): CorpusEvent[] {
-  const out: CorpusEvent[] = [];
-  for (const f of FILES) {
-    for (const line of readFileSync(path.join(CORPUS, f), 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      const rec: unknown = JSON.parse(line);
-      if (!isRec(rec)) throw new Error(`${f}: not an object`);
-      out.push({ id: `${f}:${String(rec['id'])}`, old: side(rec['old']), new: side(rec['new']) });
-    }
-  }
-  return out;
-}
-
-export function snapshotOf(tools: readonly unknown[]): Snapshot {
-  const r = parseSnapshot([...tools]);
-  if (!r.ok) throw new Error(r.message);
-  return r.snapshot;
-}
 
 /** Is changed path `c` of tool `name` explained by a reported delta? */
 function covered(c: string, name: string, deltas: readonly Delta[]): boolean {
@@ -66,7 +31,7 @@ function covered(c: string, name: string, deltas: readonly Delta[]): boolean {
 }
 
 /** The changed paths of one event that no delta covers, as `tool path`. */
-export function uncovered(ev: CorpusEvent, deltas: readonly Delta[]): string[] {
+function uncovered(ev: CorpusEvent, deltas: readonly Delta[]): string[] {
   const named = (list: readonly unknown[]): Map<string, Rec> =>
     new Map(list.filter(isRec).map((t) => [String(t['name']), t]));
   const A = named(ev.old);
@@ -81,8 +46,8 @@ export function uncovered(ev: CorpusEvent, deltas: readonly Delta[]): string[] {
   return out;
 }
 
-describe('github-mcp-server toolsnaps corpus', { skip }, () => {
-  const events = absent ? [] : loadCorpus();
+describe('github-mcp-server toolsnaps corpus', { skip: CORPUS_ABSENT ?? false }, () => {
+  const events = CORPUS_ABSENT === undefined ? loadCorpus() : [];
 
   it('has the records its README lists (444 pairs, 211 events, 150 commit sets, 11 full sets)', () => {
     assert.equal(events.length, 444 + 211 + 150 + 11);
