@@ -38,7 +38,9 @@ function annotations(v: unknown): Rec {
   return a;
 }
 
-/** N4 (required and type arrays as sets) and N5 (trivial equivalents), recursively through subschemas. */
+const integerTyped = (t: unknown): boolean => t === 'integer' || (Array.isArray(t) && t.includes('integer') && t.every((x) => x === 'integer' || x === 'null'));
+
+/** N4 (required and type arrays as sets), N5 (trivial equivalents) and N8, recursively through subschemas. */
 function schema(v: unknown): unknown {
   if (v === true) return {};
   if (!isRec(v)) return v;
@@ -59,6 +61,8 @@ function schema(v: unknown): unknown {
       // absent ≡ 0
     } else if (k === 'uniqueItems' && x === false) {
       // absent ≡ false
+    } else if (((k === 'maximum' && x === Number.MAX_SAFE_INTEGER) || (k === 'minimum' && x === -Number.MAX_SAFE_INTEGER)) && integerTyped(v['type'])) {
+      // N8: zod's .int() bounds ≡ absent
     } else out[k] = x;
   }
   return out;
@@ -82,12 +86,14 @@ export function changedPaths(a: unknown, b: unknown, at = '', out: string[] = []
   if (isRec(a) && isRec(b)) {
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
       const p = `${at}/${esc(k)}`;
-      if (!Object.hasOwn(a, k) || !Object.hasOwn(b, k)) out.push(p);
-      else if (k === 'required' && Array.isArray(a[k]) && Array.isArray(b[k])) {
-        const x = new Set(a[k].map(String));
-        const y = new Set(b[k].map(String));
+      const ra = Object.hasOwn(a, k) ? a[k] : [];
+      const rb = Object.hasOwn(b, k) ? b[k] : [];
+      if (k === 'required' && Array.isArray(ra) && Array.isArray(rb)) {
+        const x = new Set(ra.map(String));
+        const y = new Set(rb.map(String));
         for (const n of new Set([...x, ...y])) if (x.has(n) !== y.has(n)) out.push(`${p}/${esc(n)}`);
-      } else changedPaths(a[k], b[k], p, out);
+      } else if (!Object.hasOwn(a, k) || !Object.hasOwn(b, k)) out.push(p);
+      else changedPaths(a[k], b[k], p, out);
     }
   } else if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
     a.forEach((x, i) => changedPaths(x, b[i], `${at}/${i}`, out));

@@ -8,43 +8,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { classify } from '../../src/drift/classify.js';
-import type { Delta } from '../../src/drift/types.js';
-import { CORPUS_ABSENT, loadCorpus, snapshotOf, type CorpusEvent } from './corpus.js';
-import { changedPaths, normalTool, restatedVerdict } from './restated-rule.js';
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Is changed path `c` of tool `name` explained by a reported delta? */
-function covered(c: string, name: string, deltas: readonly Delta[]): boolean {
-  const req = /^(.*)\/required\/([^/]+)$/.exec(c);
-  const alternatives = req === null ? [c] : [c, `${req[1] ?? ''}/properties/${req[2] ?? ''}`];
-  const within = (p: string, d: string): boolean => p === d || p.startsWith(`${d}/`) || d.startsWith(`${p}/`) || d === '';
-  return deltas.some((d) => {
-    const from = d.details?.['renamedFrom'];
-    const removed = d.details?.['removedTools'];
-    if (d.tool !== name && from !== name && !(Array.isArray(removed) && removed.includes(name))) return false;
-    // A parameter rename names the old parameter's path: it covers that path too.
-    const at = typeof from === 'string' && from.startsWith('/') ? [d.path, from] : [d.path];
-    return alternatives.some((p) => at.some((x) => within(p, x)));
-  });
-}
-
-/** The changed paths of one event that no delta covers, as `tool path`. */
-function uncovered(ev: CorpusEvent, deltas: readonly Delta[]): string[] {
-  const named = (list: readonly unknown[]): Map<string, Rec> =>
-    new Map(list.filter(isRec).map((t) => [String(t['name']), t]));
-  const A = named(ev.old);
-  const B = named(ev.new);
-  const out: string[] = [];
-  for (const name of new Set([...A.keys(), ...B.keys()])) {
-    const a = A.get(name);
-    const b = B.get(name);
-    const paths = a === undefined || b === undefined ? [''] : changedPaths(normalTool(a), normalTool(b));
-    for (const p of paths) if (!covered(p, name, deltas)) out.push(`${name} ${p === '' ? '/' : p}`);
-  }
-  return out;
-}
+import { CORPUS_ABSENT, loadCorpus, snapshotOf } from './corpus.js';
+import { uncoveredPaths } from './coverage.js';
+import { restatedVerdict } from './restated-rule.js';
 
 describe('github-mcp-server toolsnaps corpus', { skip: CORPUS_ABSENT ?? false }, () => {
   const events = CORPUS_ABSENT === undefined ? loadCorpus() : [];
@@ -73,7 +39,7 @@ describe('github-mcp-server toolsnaps corpus', { skip: CORPUS_ABSENT ?? false },
     const missing: string[] = [];
     for (const ev of events) {
       const r = classify(snapshotOf(ev.old), snapshotOf(ev.new));
-      for (const u of uncovered(ev, r.deltas)) missing.push(`${ev.id}: ${u}`);
+      for (const u of uncoveredPaths(ev.old, ev.new, r.deltas)) missing.push(`${ev.id}: ${u}`);
     }
     assert.deepEqual(missing, []);
   });
