@@ -6,6 +6,9 @@
  *
  * Deliberately small: it only has to be right on a tool-list pair, and where it is unsure it says
  * "hold" (a conservative restatement can only disagree by calling the classifier too lenient).
+ * It restates G-T5 (declared danger) but not the instruction-pattern guards G-P5 / G-T6: no real
+ * text in either corpus matches them (measured), so a pattern that starts matching real wording
+ * shows up here as a false hold, which is the point.
  */
 
 export type Verdict = 'unchanged' | 'auto' | 'hold';
