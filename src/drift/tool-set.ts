@@ -16,9 +16,6 @@ import type { Delta, ToolContract } from './types.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-/** G-T2 look-alike key (names.ts, Unicode TR39 prototypes including m → rn). */
-const lookAlike = lookAlikeSkeleton;
-
 /**
  * `tool-renamed-probable` needs a contract worth matching: an input schema with at least one
  * parameter or constraint. Two unrelated tools that take no arguments (`{}`, only `$schema`, or
@@ -90,7 +87,7 @@ export function diffToolSet(oldTools: readonly ToolContract[], newTools: readonl
   for (const t of removed) emit({ out, tool: t.name }, 'tool-removed', '', t.raw, undefined);
   const skeletons = new Map<string, number>();
   for (const name of new Set([...A.keys(), ...B.keys()])) {
-    const s = lookAlike(name);
+    const s = lookAlikeSkeleton(name);
     skeletons.set(s, (skeletons.get(s) ?? 0) + 1);
   }
   for (const t of added) toolAdded(t, skeletons, out);
@@ -174,7 +171,7 @@ function declaredDanger(raw: unknown): string | undefined {
 function toolAdded(t: ToolContract, skeletons: ReadonlyMap<string, number>, out: Delta[]): void {
   const scope: Scope = { out, tool: t.name };
   let failed = false;
-  if (!NAME.test(t.name) || (skeletons.get(lookAlike(t.name)) ?? 0) > 1) {
+  if (!NAME.test(t.name) || (skeletons.get(lookAlikeSkeleton(t.name)) ?? 0) > 1) {
     failed = true;
     emit(scope, 'tool-added-confusable-name', '/name', undefined, t.name, { details: { guard: 'G-T2' } });
   }
