@@ -24,6 +24,11 @@ export interface ParsedDocument {
   readonly value: unknown;
   /** Position of the member named by the pointer (its key), or of its nearest existing ancestor. */
   locate(pointer: readonly PointerSegment[]): Position;
+  /**
+   * Work `locate` has done so far (members and lines indexed, segments walked): a counter, not a
+   * clock, so a test can check that lookups stay linear in the input (compare it at n and 10n).
+   */
+  locateWork(): number;
   readonly duplicates: readonly DuplicateKey[];
 }
 

@@ -34,10 +34,12 @@ export function parseJsonc(text: string, options: JsoncOptions): Result<ParsedDo
   }
   const duplicates: DuplicateKey[] = [];
   const value = root === undefined ? undefined : toValue(root, [], duplicates, position);
+  const index = locator(root);
   return ok({
     value,
     duplicates,
-    locate: (pointer) => position(locateNode(root, pointer)),
+    locate: (pointer) => position(index.locate(pointer)),
+    locateWork: index.work,
   });
 }
 
@@ -64,6 +66,10 @@ function findTooDeep(text: string): number | undefined {
   return undefined;
 }
 
+/**
+ * The parse tree as plain values. `path` is one stack pushed and popped on the way down (copying
+ * it per member would cost the depth for every node); a pointer is built only for a duplicate.
+ */
 function toValue(node: Node, path: PointerSegment[], dups: DuplicateKey[], position: (o: number) => Position): unknown {
   switch (node.type) {
     case 'object': {
@@ -82,36 +88,68 @@ function toValue(node: Node, path: PointerSegment[], dups: DuplicateKey[], posit
         } else {
           seen.set(key, prop.offset);
         }
-        defineOwn(out, key, valueNode === undefined ? undefined : toValue(valueNode, [...path, key], dups, position));
+        path.push(key);
+        defineOwn(out, key, valueNode === undefined ? undefined : toValue(valueNode, path, dups, position));
+        path.pop();
       }
       return out;
     }
-    case 'array':
-      return (node.children ?? []).map((child, i) => toValue(child, [...path, i], dups, position));
+    case 'array': {
+      const out: unknown[] = [];
+      for (const child of node.children ?? []) {
+        path.push(out.length);
+        out.push(toValue(child, path, dups, position));
+        path.pop();
+      }
+      return out;
+    }
     default:
       return node.value;
   }
 }
 
-function locateNode(root: Node | undefined, pointer: readonly PointerSegment[]): number {
-  let node = root;
-  let offset = root?.offset ?? 0;
-  for (const seg of pointer) {
-    if (node === undefined) break;
-    if (node.type === 'object') {
-      const props = (node.children ?? []).filter((p) => p.children?.[0]?.value === String(seg));
-      const prop = props[props.length - 1];
-      if (prop === undefined) break;
-      offset = prop.offset;
-      node = prop.children?.[1];
-    } else if (node.type === 'array' && typeof seg === 'number') {
-      const child = node.children?.[seg];
-      if (child === undefined) break;
-      offset = child.offset;
-      node = child;
-    } else {
-      break;
+/**
+ * Pointer → offset of the member's key. Each object's members are indexed (key → last property,
+ * as JSON.parse keeps the last) on its first lookup and reused after, so a lookup costs its
+ * pointer's length, not the siblings it passes. `work` counts members indexed and segments walked.
+ */
+function locator(root: Node | undefined): { locate(pointer: readonly PointerSegment[]): number; work(): number } {
+  const indexes = new WeakMap<Node, Map<string, Node>>();
+  let work = 0;
+  const members = (node: Node): Map<string, Node> => {
+    let index = indexes.get(node);
+    if (index === undefined) {
+      index = new Map();
+      for (const prop of node.children ?? []) {
+        work += 1;
+        const key: unknown = prop.children?.[0]?.value;
+        if (typeof key === 'string') index.set(key, prop);
+      }
+      indexes.set(node, index);
     }
-  }
-  return offset;
+    return index;
+  };
+  const locate = (pointer: readonly PointerSegment[]): number => {
+    let node = root;
+    let offset = root?.offset ?? 0;
+    for (const seg of pointer) {
+      work += 1;
+      if (node === undefined) break;
+      if (node.type === 'object') {
+        const prop = members(node).get(String(seg));
+        if (prop === undefined) break;
+        offset = prop.offset;
+        node = prop.children?.[1];
+      } else if (node.type === 'array' && typeof seg === 'number') {
+        const child = node.children?.[seg];
+        if (child === undefined) break;
+        offset = child.offset;
+        node = child;
+      } else {
+        break;
+      }
+    }
+    return offset;
+  };
+  return { locate, work: () => work };
 }
