@@ -1,4 +1,4 @@
-import { createScanner, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
 import { fail, ok, type Result } from '../shared/result.js';
 import {
   MAX_DEPTH, defineOwn, lineIndex, toPointer,
@@ -13,7 +13,8 @@ export interface JsoncOptions {
 /**
  * JSON / JSONC via jsonc-parser (comments, trailing commas, CRLF; a BOM is blanked so offsets
  * stay true). Its parser recurses, so nesting is first measured with its iterative scanner and
- * refused beyond MAX_DEPTH. Duplicate keys: the last one wins, as in JSON.parse.
+ * refused beyond MAX_DEPTH. Duplicate keys: the last one wins, as in JSON.parse. The value is
+ * the index `locate` reads: callers must not change it.
  */
 export function parseJsonc(text: string, options: JsoncOptions): Result<ParsedDocument, ParseProblem> {
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
@@ -23,23 +24,17 @@ export function parseJsonc(text: string, options: JsoncOptions): Result<ParsedDo
     const at = position(deep);
     return fail({ kind: 'too-deep', message: `nesting deeper than ${MAX_DEPTH} levels`, ...at });
   }
-  const errors: ParseError[] = [];
-  const root = parseTree(source, errors, {
-    allowTrailingComma: !options.strict, disallowComments: options.strict, allowEmptyContent: true,
-  });
-  const first = errors[0];
+  const built = build(source, options, position);
+  const first = built.errors[0];
   if (first !== undefined) {
     const at = position(first.offset);
     return fail({ kind: 'syntax', message: describe(first, options.strict), ...at });
   }
-  const duplicates: DuplicateKey[] = [];
-  const value = root === undefined ? undefined : toValue(root, [], duplicates, position);
-  const index = locator(root);
   return ok({
-    value,
-    duplicates,
-    locate: (pointer) => position(index.locate(pointer)),
-    locateWork: index.work,
+    value: built.value,
+    duplicates: built.duplicates,
+    locate: (pointer) => position(built.locate(pointer)),
+    locateWork: built.work,
   });
 }
 
@@ -66,90 +61,102 @@ function findTooDeep(text: string): number | undefined {
   return undefined;
 }
 
-/**
- * The parse tree as plain values. `path` is one stack pushed and popped on the way down (copying
- * it per member would cost the depth for every node); a pointer is built only for a duplicate.
- */
-function toValue(node: Node, path: PointerSegment[], dups: DuplicateKey[], position: (o: number) => Position): unknown {
-  switch (node.type) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      const seen = new Map<string, number>();
-      for (const prop of node.children ?? []) {
-        const [keyNode, valueNode] = prop.children ?? [];
-        if (keyNode === undefined || typeof keyNode.value !== 'string') continue;
-        const key = keyNode.value;
-        const earlier = seen.get(key);
-        if (earlier !== undefined) {
-          dups.push({
-            pointer: toPointer([...path, key]), key, first: position(earlier), used: position(prop.offset),
-            hostBehaviour: 'JSON.parse and the host use the last occurrence',
-          });
-        } else {
-          seen.set(key, prop.offset);
-        }
-        path.push(key);
-        defineOwn(out, key, valueNode === undefined ? undefined : toValue(valueNode, path, dups, position));
-        path.pop();
-      }
-      return out;
-    }
-    case 'array': {
-      const out: unknown[] = [];
-      for (const child of node.children ?? []) {
-        path.push(out.length);
-        out.push(toValue(child, path, dups, position));
-        path.pop();
-      }
-      return out;
-    }
-    default:
-      return node.value;
-  }
-}
+type JsonObject = Record<string, unknown>;
+
+/** The container being filled: an object (with the member last named: its value's key) or an array. */
+type Frame =
+  | { readonly kind: 'object'; readonly out: JsonObject; readonly keys: Map<string, number>; key: string | undefined; firsts?: Map<string, number> }
+  | { readonly kind: 'array'; readonly out: unknown[]; readonly offsets: number[] };
 
 /**
- * Pointer → offset of the member's key. Each object's members are indexed (key → last property,
- * as JSON.parse keeps the last) on its first lookup and reused after, so a lookup costs its
- * pointer's length, not the siblings it passes. `work` counts members indexed and segments walked.
+ * Builds the values in one pass of jsonc-parser's visitor (no parse tree is kept: it cost several
+ * times the values' memory) and carries the positions with them: per object its members' key
+ * offsets (the last occurrence, as JSON.parse keeps it), per array its elements' offsets.
+ * `locate` walks the values through these, so a lookup costs its pointer's length.
  */
-function locator(root: Node | undefined): { locate(pointer: readonly PointerSegment[]): number; work(): number } {
-  const indexes = new WeakMap<Node, Map<string, Node>>();
+function build(source: string, options: JsoncOptions, position: (o: number) => Position): Built {
+  const errors: ParseError[] = [];
+  const duplicates: DuplicateKey[] = [];
+  const members = new WeakMap<object, ReadonlyMap<string, number>>();
+  const elements = new WeakMap<object, readonly number[]>();
+  const stack: Frame[] = [];
+  let root: { value: unknown; offset: number } | undefined;
   let work = 0;
-  const members = (node: Node): Map<string, Node> => {
-    let index = indexes.get(node);
-    if (index === undefined) {
-      index = new Map();
-      for (const prop of node.children ?? []) {
-        work += 1;
-        const key: unknown = prop.children?.[0]?.value;
-        if (typeof key === 'string') index.set(key, prop);
-      }
-      indexes.set(node, index);
-    }
-    return index;
+  const place = (value: unknown, offset: number): void => {
+    const top = stack[stack.length - 1];
+    if (top === undefined) root ??= { value, offset };
+    else if (top.kind === 'array') { top.out.push(value); top.offsets.push(offset); }
+    else if (top.key !== undefined) defineOwn(top.out, top.key, value);
   };
+  /** Pointer of the member `key` of the innermost object, built only for a duplicate. */
+  const pointerTo = (key: string): string => {
+    const segs: PointerSegment[] = [];
+    for (const f of stack.slice(0, -1)) segs.push(f.kind === 'array' ? f.out.length : (f.key ?? ''));
+    return toPointer([...segs, key]);
+  };
+  visit(source, {
+    onObjectBegin: (offset) => {
+      const frame: Frame = { kind: 'object', out: {}, keys: new Map(), key: undefined };
+      place(frame.out, offset);
+      members.set(frame.out, frame.keys);
+      stack.push(frame);
+    },
+    onObjectProperty: (key, offset) => {
+      const top = stack[stack.length - 1];
+      if (top?.kind !== 'object') return;
+      work += 1;
+      const earlier = top.keys.get(key);
+      if (earlier !== undefined) {
+        top.firsts ??= new Map();
+        const first = top.firsts.get(key) ?? earlier;
+        top.firsts.set(key, first);
+        duplicates.push({
+          pointer: pointerTo(key), key, first: position(first), used: position(offset),
+          hostBehaviour: 'JSON.parse and the host use the last occurrence',
+        });
+      }
+      top.keys.set(key, offset);
+      top.key = key;
+    },
+    onArrayBegin: (offset) => {
+      const frame: Frame = { kind: 'array', out: [], offsets: [] };
+      place(frame.out, offset);
+      elements.set(frame.out, frame.offsets);
+      stack.push(frame);
+    },
+    onObjectEnd: () => { stack.pop(); },
+    onArrayEnd: () => { stack.pop(); },
+    onLiteralValue: (value: unknown, offset) => { work += 1; place(value, offset); },
+    onError: (error, offset, length) => { errors.push({ error, offset, length }); },
+  }, { allowTrailingComma: !options.strict, disallowComments: options.strict, allowEmptyContent: true });
   const locate = (pointer: readonly PointerSegment[]): number => {
-    let node = root;
+    let value = root?.value;
     let offset = root?.offset ?? 0;
     for (const seg of pointer) {
       work += 1;
-      if (node === undefined) break;
-      if (node.type === 'object') {
-        const prop = members(node).get(String(seg));
-        if (prop === undefined) break;
-        offset = prop.offset;
-        node = prop.children?.[1];
-      } else if (node.type === 'array' && typeof seg === 'number') {
-        const child = node.children?.[seg];
-        if (child === undefined) break;
-        offset = child.offset;
-        node = child;
-      } else {
-        break;
-      }
+      if (typeof value !== 'object' || value === null) break;
+      const keys = members.get(value);
+      const at = keys !== undefined ? keys.get(String(seg)) : typeof seg === 'number' ? elements.get(value)?.[seg] : undefined;
+      if (at === undefined) break;
+      offset = at;
+      value = keys !== undefined ? ownValue(value, String(seg)) : ownValue(value, seg);
     }
     return offset;
   };
-  return { locate, work: () => work };
+  return { errors, value: root?.value, duplicates, locate, work: () => work };
+}
+
+interface Built {
+  readonly errors: readonly ParseError[];
+  readonly value: unknown;
+  readonly duplicates: readonly DuplicateKey[];
+  locate(pointer: readonly PointerSegment[]): number;
+  work(): number;
+}
+
+/** An own member or element of a parsed value (never one reached through its prototype). */
+function ownValue(container: object, key: string | number): unknown {
+  if (!Object.hasOwn(container, key)) return undefined;
+  const value: unknown = Reflect.get(container, key);
+  return value;
 }
