@@ -46,7 +46,11 @@ export const MAX_DEPTH = 512;
 
 /** RFC 6901 pointer from segments. */
 export function toPointer(segments: readonly PointerSegment[]): string {
-  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  // join() gives one flat string (a `+=` loop leaves a rope of cons cells per pointer, kept per origin).
+  return segments.map((seg) => {
+    const s = String(seg);
+    return s.includes('~') || s.includes('/') ? `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${s}`;
+  }).join('');
 }
 
 /** Offset → 1-based line:column (columns in UTF-16 code units), built once per text. */

@@ -13,8 +13,7 @@ export interface JsoncOptions {
 /**
  * JSON / JSONC via jsonc-parser (comments, trailing commas, CRLF; a BOM is blanked so offsets
  * stay true). Its parser recurses, so nesting is first measured with its iterative scanner and
- * refused beyond MAX_DEPTH. Duplicate keys: the last one wins, as in JSON.parse. The value is
- * the index `locate` reads: callers must not change it.
+ * refused beyond MAX_DEPTH. Duplicate keys: the last one wins, as in JSON.parse.
  */
 export function parseJsonc(text: string, options: JsoncOptions): Result<ParsedDocument, ParseProblem> {
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
@@ -63,30 +62,45 @@ function findTooDeep(text: string): number | undefined {
 
 type JsonObject = Record<string, unknown>;
 
+/**
+ * Positions, kept beside the values in a tree of their own: a container's `at` is the offset
+ * `locate` reports for it (its member's key, or the element itself), `kids` the same for its
+ * members (a number for a scalar: its key's offset in an object, its own in an array).
+ */
+interface ObjectPositions { readonly at: number; readonly kids: Record<string, Slot> }
+interface ArrayPositions { readonly at: number; readonly kids: Slot[] }
+type Slot = number | ObjectPositions | ArrayPositions;
+
 /** The container being filled: an object (with the member last named: its value's key) or an array. */
 type Frame =
-  | { readonly kind: 'object'; readonly out: JsonObject; readonly keys: Map<string, number>; key: string | undefined; firsts?: Map<string, number> }
-  | { readonly kind: 'array'; readonly out: unknown[]; readonly offsets: number[] };
+  | { readonly kind: 'object'; readonly out: JsonObject; readonly pos: ObjectPositions; key: string | undefined; keyAt: number; firsts?: Map<string, number> }
+  | { readonly kind: 'array'; readonly out: unknown[]; readonly pos: ArrayPositions };
+
+const slotAt = (slot: Slot): number => (typeof slot === 'number' ? slot : slot.at);
 
 /**
  * Builds the values in one pass of jsonc-parser's visitor (no parse tree is kept: it cost several
- * times the values' memory) and carries the positions with them: per object its members' key
- * offsets (the last occurrence, as JSON.parse keeps it), per array its elements' offsets.
- * `locate` walks the values through these, so a lookup costs its pointer's length.
+ * times the values' memory) and, beside them, the positions tree (`Slot`): per object its members'
+ * key offsets (the last occurrence, as JSON.parse keeps it), per array its elements' offsets.
+ * `locate` walks that tree, so a lookup costs its pointer's length.
  */
 function build(source: string, options: JsoncOptions, position: (o: number) => Position): Built {
   const errors: ParseError[] = [];
   const duplicates: DuplicateKey[] = [];
-  const members = new WeakMap<object, ReadonlyMap<string, number>>();
-  const elements = new WeakMap<object, readonly number[]>();
   const stack: Frame[] = [];
-  let root: { value: unknown; offset: number } | undefined;
+  let root: { value: unknown; slot: Slot } | undefined;
   let work = 0;
-  const place = (value: unknown, offset: number): void => {
+  /** Places a value (with its positions, `slot`) in the innermost container. */
+  const place = (value: unknown, slot: Slot): void => {
     const top = stack[stack.length - 1];
-    if (top === undefined) root ??= { value, offset };
-    else if (top.kind === 'array') { top.out.push(value); top.offsets.push(offset); }
-    else if (top.key !== undefined) defineOwn(top.out, top.key, value);
+    if (top === undefined) root ??= { value, slot };
+    else if (top.kind === 'array') { top.out.push(value); top.pos.kids.push(slot); }
+    else if (top.key !== undefined) { defineOwn(top.out, top.key, value); defineOwn(top.pos.kids, top.key, slot); }
+  };
+  /** The offset a container starting at `offset` is located by: its member's key, or itself. */
+  const memberAt = (offset: number): number => {
+    const top = stack[stack.length - 1];
+    return top?.kind === 'object' ? top.keyAt : offset;
   };
   /** Pointer of the member `key` of the innermost object, built only for a duplicate. */
   const pointerTo = (key: string): string => {
@@ -96,50 +110,49 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
   };
   visit(source, {
     onObjectBegin: (offset) => {
-      const frame: Frame = { kind: 'object', out: {}, keys: new Map(), key: undefined };
-      place(frame.out, offset);
-      members.set(frame.out, frame.keys);
+      const frame: Frame = { kind: 'object', out: {}, pos: { at: memberAt(offset), kids: {} }, key: undefined, keyAt: offset };
+      place(frame.out, frame.pos);
       stack.push(frame);
     },
     onObjectProperty: (key, offset) => {
       const top = stack[stack.length - 1];
       if (top?.kind !== 'object') return;
       work += 1;
-      const earlier = top.keys.get(key);
-      if (earlier !== undefined) {
+      const earlier = top.pos.kids[key];
+      if (earlier !== undefined && Object.hasOwn(top.pos.kids, key)) {
         top.firsts ??= new Map();
-        const first = top.firsts.get(key) ?? earlier;
+        const first = top.firsts.get(key) ?? slotAt(earlier);
         top.firsts.set(key, first);
         duplicates.push({
           pointer: pointerTo(key), key, first: position(first), used: position(offset),
           hostBehaviour: 'JSON.parse and the host use the last occurrence',
         });
       }
-      top.keys.set(key, offset);
       top.key = key;
+      top.keyAt = offset;
     },
     onArrayBegin: (offset) => {
-      const frame: Frame = { kind: 'array', out: [], offsets: [] };
-      place(frame.out, offset);
-      elements.set(frame.out, frame.offsets);
+      const frame: Frame = { kind: 'array', out: [], pos: { at: memberAt(offset), kids: [] } };
+      place(frame.out, frame.pos);
       stack.push(frame);
     },
     onObjectEnd: () => { stack.pop(); },
     onArrayEnd: () => { stack.pop(); },
-    onLiteralValue: (value: unknown, offset) => { work += 1; place(value, offset); },
+    onLiteralValue: (value: unknown, offset) => { work += 1; place(value, memberAt(offset)); },
     onError: (error, offset, length) => { errors.push({ error, offset, length }); },
   }, { allowTrailingComma: !options.strict, disallowComments: options.strict, allowEmptyContent: true });
   const locate = (pointer: readonly PointerSegment[]): number => {
-    let value = root?.value;
-    let offset = root?.offset ?? 0;
+    let slot = root?.slot;
+    let offset = root === undefined ? 0 : slotAt(root.slot);
     for (const seg of pointer) {
       work += 1;
-      if (typeof value !== 'object' || value === null) break;
-      const keys = members.get(value);
-      const at = keys !== undefined ? keys.get(String(seg)) : typeof seg === 'number' ? elements.get(value)?.[seg] : undefined;
-      if (at === undefined) break;
-      offset = at;
-      value = keys !== undefined ? ownValue(value, String(seg)) : ownValue(value, seg);
+      if (slot === undefined || typeof slot === 'number') break;
+      let next: Slot | undefined;
+      if (Array.isArray(slot.kids)) next = typeof seg === 'number' ? slot.kids[seg] : undefined;
+      else next = Object.hasOwn(slot.kids, String(seg)) ? slot.kids[String(seg)] : undefined;
+      if (next === undefined) break;
+      offset = slotAt(next);
+      slot = next;
     }
     return offset;
   };
@@ -152,11 +165,4 @@ interface Built {
   readonly duplicates: readonly DuplicateKey[];
   locate(pointer: readonly PointerSegment[]): number;
   work(): number;
-}
-
-/** An own member or element of a parsed value (never one reached through its prototype). */
-function ownValue(container: object, key: string | number): unknown {
-  if (!Object.hasOwn(container, key)) return undefined;
-  const value: unknown = Reflect.get(container, key);
-  return value;
 }
