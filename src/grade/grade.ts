@@ -112,7 +112,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     const rule = NON_BLOCKING_MODES.has(rec.mode) ? proxyNonBlocking : proxyModeUnknown;
     findings.push(finding(rule, { ...subject, mode: rec.mode }));
   }
-  findings.push(...envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name }));
+  findings.push(...envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name, host: entry.host }));
   findings.push(...await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
   const envFile = envFileOf(entry.raw);
   if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));

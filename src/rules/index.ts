@@ -1,4 +1,8 @@
 import type { RuleMeta } from './types.js';
+import { envKeyMalformed } from './env-key-malformed.js';
+import { envFamilyUnproven } from './env-family-unproven.js';
+import { runnerReleaseCutoff } from './runner-release-cutoff.js';
+import { pinStoreUninspected } from './pin-store-uninspected.js';
 import { envFileUnread } from './env-file-unread.js';
 import { probeDrift } from './probe-drift.js';
 import { probeUnpinnedTools } from './probe-unpinned-tools.js';
@@ -46,6 +50,10 @@ import { proxyVersionFlawed } from './proxy-version-flawed.js';
  * element per rule; never remove an id (deprecate it instead).
  */
 export const RULES: readonly RuleMeta[] = [
+  envKeyMalformed,
+  envFamilyUnproven,
+  runnerReleaseCutoff,
+  pinStoreUninspected,
   envFileUnread,
   probeDrift,
   probeUnpinnedTools,
