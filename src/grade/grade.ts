@@ -14,6 +14,7 @@ import { proxyNotPinning } from '../rules/proxy-not-pinning.js';
 import { envFileUnread } from '../rules/env-file-unread.js';
 import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
 import { envRiskFindings } from './env-risk.js';
+import { shapeFindings } from './entry-shape.js';
 import { binaryLocationFindings } from './binary-location.js';
 import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
 import { launchOptionFindings } from './launch-options.js';
@@ -84,7 +85,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     transport: entry.transport, disabled: entry.disabled, launch: launchOf(chain),
     envKeys: Object.keys(entry.env).sort(), headerKeys: Object.keys(entry.headers).sort(), location: loc,
   };
-  const findings: Finding[] = advisoryFindings(chain, entry.name);
+  const findings: Finding[] = [...shapeFindings(entry), ...advisoryFindings(chain, entry.name)];
   const found = recognize(chain, entry);
   if (found === undefined) {
     if (chain.leaf.kind === 'opaque') {
