@@ -15,6 +15,7 @@ import { envFileUnread } from '../rules/env-file-unread.js';
 import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
 import { envRiskFindings } from './env-risk.js';
 import { shapeFindings } from './entry-shape.js';
+import { uninspected } from './stores/uninspected.js';
 import { binaryLocationFindings } from './binary-location.js';
 import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
 import { launchOptionFindings } from './launch-options.js';
@@ -125,7 +126,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     return [{ ...base, proxy: proxy(where.display, where.source), grade: gradeOf(fs), findings: fs }];
   }
   const inspection = ctx.inspectStores === false ? undefined : await inspect(rec, where.path, entry, ctx);
-  findings.push(...(inspection?.findings ?? []));
+  findings.push(...(inspection?.findings ?? []), ...uninspected(inspection, ctx, rec, entry.name, where.path));
   const gradedProxy = proxy(where.path, where.source);
   const upstreamArgv = rec.upstream !== undefined ? { upstreamArgv: rec.upstream } : {};
   if (rec.proxy === 'mcp-hangar' && inspection?.hangarUpstreams !== undefined && inspection.hangarUpstreams.length > 0) {
