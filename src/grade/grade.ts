@@ -118,7 +118,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
   findings.push(...await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
   const envFile = envFileOf(entry.raw);
   if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
-  findings.push(...launchOptionFindings(chain, rec.proxy, entry, ctx.platform), ...proxyFlawFindings(rec, entry.name));
+  findings.push(...launchOptionFindings(chain, rec.proxy, entry, { platform: ctx.platform, home: ctx.home }), ...proxyFlawFindings(rec, entry.name));
   const where = resolveStore(rec, by, ctx.home, ctx.platform, entry.name);
   if (!where.ok) {
     findings.push(...where.findings);

@@ -9,6 +9,8 @@ import { pypiName } from '../launch/package-spec.js';
 import type { Frame, LaunchChain } from '../launch/types.js';
 import type { ProxyId } from '../proxies/types.js';
 import type { Platform } from '../shared/env.js';
+import type { ServerEntry } from '../parse/types.js';
+import { samePath } from './store-location.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { launchOptionInjection } from '../rules/launch-option-injection.js';
@@ -143,20 +145,47 @@ function shellStartup(f: Frame): string | undefined {
   return rc !== undefined && interactive ? `starts ${f.name} with ${rc} and -i, which runs that file first` : undefined;
 }
 
-/** `python -m mod` puts the working directory first on sys.path (unless -P or -I). */
-function cwdShadowsModule(chain: LaunchChain, cwd: string | undefined): string | undefined {
-  if (cwd === undefined || cwd.trim() === '') return undefined;
-  const last = chain.frames.at(-1);
-  if (last?.kind === 'interpreter' && last.module !== undefined && isPythonName(last.name)) {
-    const before = last.args.slice(0, Math.max(0, last.args.indexOf(last.module)));
-    const safe = before.some((a) => /^-[A-Za-z]*[PI][A-Za-z]*$/.test(a));
-    return safe ? undefined : 'sets cwd while starting the proxy with python -m';
-  }
-  const uvRun = chain.frames.find((f) => f.kind === 'uv-run');
-  if (uvRun !== undefined && !(uvRun.options ?? []).some((o) => o.flag === '--directory' || o.flag === '--project')) {
-    return 'sets cwd while starting the proxy with uv run, which takes its project from cwd';
+/** Python `-P` / `-I` keep the working directory off sys.path. */
+function safePath(f: Frame): boolean {
+  const module = f.module ?? '';
+  const before = f.args.slice(0, Math.max(0, f.args.indexOf(module)));
+  return before.some((a) => /^-[A-Za-z]*[PI][A-Za-z]*$/.test(a));
+}
+
+/**
+ * Frames that resolve what they run against the working directory: `python -m mod` puts it first
+ * on sys.path (docs.python.org/3/using/cmdline.html#cmdoption-m, unless -P or -I); `npx` / `npm
+ * exec` / `bunx` run a bin from the project's node_modules/.bin and read the project's .npmrc
+ * (docs.npmjs.com/cli/v10/commands/npm-exec: "locally installed" packages first); `uv run` takes
+ * its project, uv.toml and pyproject.toml from it (docs.astral.sh/uv/concepts/projects/run/)
+ * unless `--directory` / `--project` (reported as options) say otherwise.
+ */
+function cwdResolved(chain: LaunchChain): string | undefined {
+  for (const f of chain.frames) {
+    if (f.kind === 'interpreter' && f.module !== undefined && isPythonName(f.name) && !safePath(f)) return 'python -m, which imports the module from the working directory first';
+    if (f.kind === 'package-runner' && (f.name === 'npx' || f.name === 'npm' || f.name === 'bunx')) return `${f.name}, which runs a bin from the working directory's node_modules and reads its .npmrc`;
+    if (f.kind === 'uv-run' && !(f.options ?? []).some((o) => o.flag === '--directory' || o.flag === '--project')) return 'uv run, which takes its project, uv.toml and pyproject.toml from the working directory';
   }
   return undefined;
+}
+
+/**
+ * The working directory is proven only when it is the trusted home: the host says it starts the
+ * server there, or the entry's own `cwd` names it. A project directory (a repository anyone may
+ * have written), any other `cwd` and an unknown one are not proven.
+ */
+function cwdUnproven(chain: LaunchChain, entry: LaunchEntry, home: string | undefined, platform: Platform | undefined): string | undefined {
+  const via = cwdResolved(chain);
+  if (via === undefined) return undefined;
+  // The entry's own `cwd` is where the host starts it (when the host honours it; discovery's launched claim).
+  const explicit = entry.cwd ?? (entry.launchCwd?.kind === 'explicit' ? entry.launchCwd.path : undefined);
+  if (explicit !== undefined && explicit.trim() !== '') {
+    if (home !== undefined && samePath(explicit, home, platform ?? 'linux')) return undefined;
+    return `sets cwd while starting the proxy with ${via}`;
+  }
+  if (entry.launchCwd?.kind === 'home') return undefined;
+  const where = entry.launchCwd?.kind === 'project' ? 'the project directory' : 'a working directory mcp-audit does not know';
+  return `starts the proxy with ${via}, and the host starts it in ${where}`;
 }
 
 /**
@@ -183,8 +212,11 @@ function interpreterInjection(f: Frame): string | undefined {
 }
 
 /** One finding per distinct way the launch line can swap or extend the proxy. */
-export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: { readonly name: string; readonly cwd?: string },
-  platform?: Platform): Finding[] {
+type LaunchEntry = Pick<ServerEntry, 'name' | 'cwd' | 'launchCwd'>;
+
+export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: LaunchEntry,
+  where: { readonly platform?: Platform; readonly home?: string } = {}): Finding[] {
+  const platform = where.platform;
   const whats: string[] = [];
   for (const f of chain.frames) {
     const suffix = strippedSuffix(f, platform);
@@ -197,7 +229,7 @@ export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: 
   }
   const provider = foreignProvider(chain, proxy);
   if (provider !== undefined) whats.push(provider);
-  const cwd = cwdShadowsModule(chain, entry.cwd);
+  const cwd = cwdUnproven(chain, entry, where.home, platform);
   if (cwd !== undefined) whats.push(cwd);
   return [...new Set(whats)].map((what) => finding(launchOptionInjection, { server: entry.name, what, proxy }));
 }
