@@ -17,14 +17,16 @@ export interface FlagHit {
 
 /**
  * Every occurrence of a value flag, in order, stopping at `--` (the upstream's argv).
- * `abbrev` lists the proxy's known long options: an unambiguous prefix (Python argparse's
- * allow_abbrev) counts as the flag too.
+ * `abbrev` lists the proxy's known long options: an unambiguous prefix of any length (Python
+ * argparse's allow_abbrev, default True: `_parse_optional` → `_get_option_tuples` accepts every
+ * `--p…` that starts exactly one option, so `--po monitor` is `--posture monitor`) counts as the
+ * flag too; an exact option name always wins over a longer one it prefixes.
  */
 export function flagHits(args: readonly string[], names: readonly string[], abbrev: readonly string[] = []): FlagHit[] {
   const hits: FlagHit[] = [];
   const matches = (flag: string): boolean => {
     if (names.includes(flag)) return true;
-    if (abbrev.length === 0 || !flag.startsWith('--') || flag.length < 4) return false;
+    if (abbrev.length === 0 || !flag.startsWith('--') || flag.length < 3 || abbrev.includes(flag)) return false;
     const candidates = abbrev.filter((a) => a.startsWith(flag));
     return candidates.length === 1 && candidates[0] !== undefined && names.includes(candidates[0]);
   };
