@@ -14,6 +14,7 @@ import { samePath } from './store-location.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { launchOptionInjection } from '../rules/launch-option-injection.js';
+import { runnerReleaseCutoff } from '../rules/runner-release-cutoff.js';
 
 type Effect = 'changes where the package comes from' | 'adds code to the runtime' | 'changes the project or working directory';
 
@@ -212,6 +213,23 @@ function interpreterInjection(f: Frame): string | undefined {
 }
 
 /** One finding per distinct way the launch line can swap or extend the proxy. */
+/**
+ * Runner options that pick the release by date: uv `--exclude-newer` (docs.astral.sh/uv/reference/cli/,
+ * also per package `--exclude-newer-package`), npm `--before` (docs.npmjs.com/cli/v10/using-npm/config#before).
+ * The version claim: the proxy release that runs is then any older one.
+ */
+function releaseCutoffs(chain: LaunchChain): { launcher: string; option: string }[] {
+  const out: { launcher: string; option: string }[] = [];
+  for (const f of chain.frames) {
+    const uv = f.name === 'uv' || f.name === 'uvx';
+    const npm = f.kind === 'package-runner' && !uv && f.name !== 'pipx';
+    for (const o of f.options ?? []) {
+      if ((uv && o.flag.startsWith('--exclude-newer')) || (npm && o.flag === '--before')) out.push({ launcher: f.name, option: o.flag });
+    }
+  }
+  return out;
+}
+
 type LaunchEntry = Pick<ServerEntry, 'name' | 'cwd' | 'launchCwd'>;
 
 export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: LaunchEntry,
@@ -231,5 +249,6 @@ export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: 
   if (provider !== undefined) whats.push(provider);
   const cwd = cwdUnproven(chain, entry, where.home, platform);
   if (cwd !== undefined) whats.push(cwd);
-  return [...new Set(whats)].map((what) => finding(launchOptionInjection, { server: entry.name, what, proxy }));
+  const cutoffs = releaseCutoffs(chain).map((c) => finding(runnerReleaseCutoff, { server: entry.name, proxy, launcher: c.launcher, option: c.option }));
+  return [...[...new Set(whats)].map((what) => finding(launchOptionInjection, { server: entry.name, what, proxy })), ...cutoffs];
 }

@@ -17,6 +17,9 @@ interface Flaw {
 
 const FLAWS: readonly Flaw[] = [
   { proxy: 'mcp-pin', fixed: [0, 1, 5], flaw: 'verifies its own tools/list request, not the one the client receives (releases up to 0.1.4)' },
+  // GHSA-g737-65vx-q7qm (pinning-systems.md §1.17, PyPI mcpindex-gate 0.16.1 release notes): "cases
+  // where a changed tool contract was treated as unchanged or auto-accepted", fixed in 0.16.1.
+  { proxy: 'mcpindex-gate', fixed: [0, 16, 1], flaw: 'can treat a changed tool contract as unchanged or auto-accept it (GHSA-g737-65vx-q7qm, fixed in 0.16.1)' },
 ];
 
 /**
