@@ -34,8 +34,12 @@ export function flagHits(args: readonly string[], names: readonly string[], abbr
     const a = args[i] ?? '';
     if (a === '--') break;
     const eq = a.indexOf('=');
+    // A short option with its value attached (`-c/tmp/x.yaml`): click, argparse and getopt all read it so.
+    const short = /^-[A-Za-z0-9]$/.test(a.slice(0, 2)) && !a.startsWith('--') && a.length > 2 ? a.slice(0, 2) : undefined;
     if (a.startsWith('-') && eq > 0 && matches(a.slice(0, eq))) {
       hits.push({ value: a.slice(eq + 1), index: i, written: a });
+    } else if (short !== undefined && names.includes(short)) {
+      hits.push({ value: a.slice(2), index: i, written: a });
     } else if (matches(a)) {
       const v = args[i + 1];
       if (v !== undefined) hits.push({ value: v, index: i, written: a });
@@ -125,8 +129,9 @@ export function argOrigin(entry: ServerEntry, needle: string): Origin | undefine
 
 /** An explicit store from a flag, with the origin of the arg that set it when known. */
 export function explicitStore(entry: ServerEntry, hit: FlagHit): StoreRef {
-  const origin = argOrigin(entry, hit.written.includes('=') ? hit.written : hit.value);
-  const flag = hit.written.includes('=') ? hit.written.slice(0, hit.written.indexOf('=')) : hit.written;
+  const attached = !hit.written.startsWith('--') && hit.written.length > 2 && hit.written.slice(2) === hit.value;
+  const origin = argOrigin(entry, hit.written.includes('=') || attached ? hit.written : hit.value);
+  const flag = attached ? hit.written.slice(0, 2) : hit.written.includes('=') ? hit.written.slice(0, hit.written.indexOf('=')) : hit.written;
   return origin === undefined ? { kind: 'explicit', flag, value: hit.value } : { kind: 'explicit', flag, value: hit.value, origin };
 }
 
