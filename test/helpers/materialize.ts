@@ -15,7 +15,7 @@ export type HomeNode =
   /** A second hard link to a file written earlier in the spec (relative to the home). */
   | { readonly hardlink: string }
   /** A directory with this mode (chmod after creation, so the umask does not apply). */
-  | { readonly dir: true; readonly mode: number }
+  | { readonly dir: true; readonly mode: number; readonly uid?: number }
   | { readonly fifo: true };
 
 export type HomeSpec = Readonly<Record<string, HomeNode>>;
@@ -45,6 +45,7 @@ export async function writeSpec(home: string, spec: HomeSpec): Promise<void> {
     } else if ('dir' in node) {
       await fs.mkdir(target, { recursive: true });
       await fs.chmod(target, node.mode);
+      if (node.uid !== undefined) await fs.chown(target, node.uid, node.uid);
     } else if ('fifo' in node) {
       execFileSync('mkfifo', [target]);
     } else {
