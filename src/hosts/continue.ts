@@ -7,9 +7,11 @@ export const continueDev = {
   format: 'yaml',
   containers: [{ path: ['mcpServers'], shape: 'array', nameField: 'name' }],
   entry: { ...STANDARD_ENTRY, inner: 'transport' },
+  source: 'hosts.md rows 11–11b (tools cited there)',
   locations: [
-    { scope: 'user', path: '~/.continue/config.yaml' },
+    { scope: 'user', path: '~/.continue/config.yaml', source: 'hosts.md rows 11–11b (tools cited there)' },
     {
+      source: 'hosts.md rows 11–11b (tools cited there)',
       scope: 'user', path: '~/.continue/config.json', format: 'json',
       containers: [
         { path: ['mcpServers'], shape: 'map' },
@@ -17,8 +19,9 @@ export const continueDev = {
       ],
       note: 'legacy',
     },
-    { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/*.{yaml,yml}', unverified: true },
+    { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/*.{yaml,yml}', unverified: true, source: 'hosts.md rows 11–11b (tools cited there)' },
     {
+      source: 'hosts.md rows 11–11b (tools cited there)',
       scope: 'project', glob: true, path: '<project>/.continue/mcpServers/*.json', format: 'json',
       containers: [{ path: ['mcpServers'], shape: 'map' }], unverified: true,
     },

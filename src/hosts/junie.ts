@@ -7,8 +7,9 @@ export const junie = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 22 (tools cited there)',
   locations: [
-    { scope: 'user', path: '~/.junie/mcp/mcp.json' },
-    { scope: 'project', path: '<project>/.junie/mcp/mcp.json' },
+    { scope: 'user', path: '~/.junie/mcp/mcp.json', source: 'hosts.md row 22 (tools cited there)' },
+    { scope: 'project', path: '<project>/.junie/mcp/mcp.json', source: 'hosts.md row 22 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

@@ -7,11 +7,12 @@ export const kiro = {
   format: 'json',
   containers: [{ path: ['mcpServers'], shape: 'map' }, { path: ['powers', 'mcpServers'], shape: 'map' }],
   entry: STANDARD_ENTRY,
+  source: 'hosts.md rows 18, 18a (tools cited there)',
   locations: [
-    { scope: 'user', path: '~/.kiro/settings/mcp.json' },
-    { scope: 'profile', glob: true, path: '~/.kiro/agents/*.json', note: 'agents: inline mcpServers' },
-    { scope: 'plugin', glob: true, path: '~/.kiro/powers/installed/*/mcp.json' },
-    { scope: 'project', path: '<project>/.kiro/settings/mcp.json' },
-    { scope: 'project', glob: true, path: '<project>/.kiro/agents/*.json' },
+    { scope: 'user', path: '~/.kiro/settings/mcp.json', source: 'hosts.md rows 18, 18a (tools cited there)' },
+    { scope: 'profile', glob: true, path: '~/.kiro/agents/*.json', note: 'agents: inline mcpServers', source: 'hosts.md rows 18, 18a (tools cited there)' },
+    { scope: 'plugin', glob: true, path: '~/.kiro/powers/installed/*/mcp.json', source: 'hosts.md rows 18, 18a (tools cited there)' },
+    { scope: 'project', path: '<project>/.kiro/settings/mcp.json', source: 'hosts.md rows 18, 18a (tools cited there)' },
+    { scope: 'project', glob: true, path: '<project>/.kiro/agents/*.json', source: 'hosts.md rows 18, 18a (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

@@ -7,8 +7,9 @@ export const lmStudio = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 17 (tools cited there)',
   locations: [
-    { scope: 'user', path: '~/.lmstudio/mcp.json' },
-    { scope: 'user', os: ['darwin', 'linux'], path: '~/.cache/lm-studio/mcp.json' },
+    { scope: 'user', path: '~/.lmstudio/mcp.json', source: 'hosts.md row 17 (tools cited there)' },
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.cache/lm-studio/mcp.json', source: 'hosts.md row 17 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

@@ -7,11 +7,13 @@ export const rooCode = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'hosts.md rows 10, 10a (tools cited there)',
   locations: [
     {
+      source: 'hosts.md rows 10, 10a (tools cited there)',
       scope: 'user', glob: true,
       path: `<UD>/${VSCODE_FAMILY_GLOB}/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json`,
     },
-    { scope: 'project', path: '<project>/.roo/mcp.json' },
+    { scope: 'project', path: '<project>/.roo/mcp.json', source: 'hosts.md rows 10, 10a (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

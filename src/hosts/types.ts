@@ -53,9 +53,24 @@ export interface HostLocation {
    * disabled. When that user config cannot be read, nothing is marked (the audit errs towards live).
    */
   readonly onlyListedProjects?: true;
+  /**
+   * With `listsProjects`: a listed root counts as trusted only when its table has this key set to
+   * this value (Codex `[projects."<root>"] trust_level = "trusted"`).
+   */
+  readonly trustKey?: { readonly key: string; readonly value: string };
+  /**
+   * Entries here are never launched as they stand (a plugin folder in a marketplace clone is a
+   * copy to install from, not an installed plugin): each gets `state` with this reason.
+   */
+  readonly inert?: { readonly state: 'disabled' | 'internal'; readonly reason: string };
   /** No host source or host documentation confirms this location (hosts.md "(unverified)"). */
   readonly unverified?: true;
   readonly note?: string;
+  /**
+   * Where the host reads this file: its source (repo, commit or version, path) or documentation
+   * page. A location taken only from other tools' readers cites them and is `unverified`.
+   */
+  readonly source: string;
 }
 
 /**
@@ -98,6 +113,87 @@ export interface EntryShape {
   readonly remoteIgnored?: true;
   /** Fields live in a nested object under this key (legacy Continue `transport: {…}`). */
   readonly inner?: string;
+  /**
+   * The host picks the transport from the URL fields before `command`: an entry holding both is
+   * connected to its URL and its command never runs (Gemini CLI: `httpUrl`, then `url`, then `command`).
+   */
+  readonly urlBeforeCommand?: true;
+  /**
+   * `type` values naming extensions that run inside the host, not as a server process (Goose
+   * `builtin`, `platform`): such entries get state 'internal'.
+   */
+  readonly internalTypes?: readonly string[];
+  /**
+   * Validity rules: an entry (of `type`, when given) lacking one of `fields` is skipped by the host
+   * (Goose: `enabled`, and `cmd` + `args` for stdio). Not applied to an entry that a same-named
+   * entry of another file is merged with (the merge may supply the field).
+   */
+  readonly required?: readonly { readonly type?: string; readonly fields: readonly string[] }[];
+  /** `type` values the host still parses but no longer starts (Goose `sse`), with the reason. */
+  readonly unstartedTypes?: readonly { readonly type: string; readonly reason: string }[];
+}
+
+/**
+ * Variables the host expands inside entry fields before it starts a server. Expanded once, by
+ * src/discover/expand.ts. A value the audit cannot know (the host process's environment, a prompt)
+ * is never guessed: the entry keeps the literal text and gets a launch doubt.
+ * - `vscode`: `${userHome}`, `${workspaceFolder}`, `${workspaceFolderBasename}`, `${pathSeparator}`,
+ *   `${/}`, `${env:NAME}`, `${input:id}` (and any other `${…}`, unknown to the audit).
+ * - `shell`: `${NAME}` and `${NAME:-default}` from the host's environment.
+ * - `dollar`: `$NAME` and `${NAME}` from the host's environment.
+ * `known` names variables the host sets itself in plugin/extension files: Claude Code
+ * `CLAUDE_PLUGIN_ROOT` and Gemini `extensionPath` (the plugin folder), Gemini `/` and `pathSeparator`.
+ */
+export interface VariableSyntax {
+  readonly form: 'vscode' | 'shell' | 'dollar';
+  readonly fields: readonly ('command' | 'args' | 'env' | 'url' | 'headers' | 'cwd')[];
+  readonly known?: readonly ('CLAUDE_PLUGIN_ROOT' | 'extensionPath' | '/' | 'pathSeparator')[];
+  /** Expanded only in files of these scopes (Claude Code: `.mcp.json` and plugin files). Omitted = all. */
+  readonly scopes?: readonly Scope[];
+  readonly source: string;
+}
+
+/**
+ * Which entry runs when two define one name: tiers from highest to lowest precedence. An entry is
+ * shadowed by a same-named entry of a higher tier that applies wherever it does (a user or system
+ * entry, or a project entry of the same project). A project entry never shadows a user entry:
+ * the user entry still runs in every other folder.
+ */
+export interface Precedence {
+  readonly tiers: readonly { readonly location: string; readonly scope?: Scope }[];
+  /**
+   * `whole`: the higher entry replaces the lower one. `fields`: same-named entries are merged field
+   * by field (Codex layers): both get a launch doubt, since the entry that runs is their merge.
+   */
+  readonly merge: 'whole' | 'fields';
+  readonly source: string;
+}
+
+/**
+ * Administrator policy outside the entries. An entry it stops gets state 'blocked-by-policy' with
+ * the policy's file and key.
+ * - `exclusive`: when one of these locations' files exists, the host loads only its entries; every
+ *   other entry of the host is blocked (Claude Code managed-mcp.json). When it exists but cannot be
+ *   read, every other entry gets a launch doubt.
+ * - `lists`: allow/deny lists of matchers `{ serverName }`, `{ serverCommand: [...] }`,
+ *   `{ serverUrl: "https://*" }`; a deny match blocks; when an allow list exists, an entry matching
+ *   none of its items is blocked.
+ */
+export interface HostPolicy {
+  readonly exclusive?: readonly string[];
+  readonly lists?: readonly {
+    readonly file: string;
+    readonly allow?: readonly string[];
+    readonly deny?: readonly string[];
+  }[];
+  readonly source: string;
+}
+
+/** Where the host starts a stdio server that names no `cwd` of its own. */
+export interface LaunchDirectory {
+  /** `project`: the project root for project entries (user entries: unknown, the host runs anywhere). `home`: the home. */
+  readonly kind: 'project' | 'home';
+  readonly source: string;
 }
 
 /**
@@ -113,7 +209,17 @@ export interface NameSwitch {
   readonly file: string;
   /** Key path to the array of names; `<project-key>` = the entry's project as that file records it. */
   readonly key: readonly string[];
-  readonly kind: 'deny' | 'allow';
+  /**
+   * `deny` / `allow`: `key` holds an array of names. `off-map`: `key` holds a map of name →
+   * object, and an entry is off when that object's `field` is `false` (Gemini
+   * mcp-server-enablement.json `{ "<name>": { "enabled": false } }`).
+   */
+  readonly kind: 'deny' | 'allow' | 'off-map';
+  readonly field?: string;
+  /** Names are compared lower-cased (the host stores them so). */
+  readonly lowercase?: true;
+  /** Where the host reads this list (source or documentation). */
+  readonly source: string;
 }
 
 /**
@@ -125,6 +231,76 @@ export interface ProjectIndex {
   readonly path: string;
   /** Key path to a `file://` URI (or an absolute path) naming the folder. */
   readonly key: readonly string[];
+}
+
+/**
+ * Extensions installed by link: an install record in each extension folder that, when its
+ * `typeKey` equals `typeValue`, points (`sourceKey`, an absolute path) at the directory holding
+ * the real manifest. The manifest there is read as the `location` (a path template of this host).
+ */
+export interface LinkedInstalls {
+  readonly records: string;
+  readonly typeKey: readonly string[];
+  readonly typeValue: string;
+  readonly sourceKey: readonly string[];
+  readonly manifest: string;
+  readonly location: string;
+  readonly source: string;
+}
+
+/**
+ * Plugins are loaded only when enabled: the plugin's id (`<plugin>@<marketplace>`, from the
+ * path segments below the location's glob base) must be `true` in the map at `key` of one of
+ * `files`. When none of the files can be read, nothing is decided (the entry stays launched).
+ */
+export interface PluginEnablement {
+  /** The plugin location templates it governs. */
+  readonly governs: readonly string[];
+  readonly files: readonly string[];
+  readonly key: readonly string[];
+  /** Index of the marketplace and the plugin name among the path segments below the glob base. */
+  readonly marketplaceSegment: number;
+  readonly pluginSegment: number;
+  /** `bool`: the map holds `id: true`. `table`: it holds `id: { enabled: bool }`. */
+  readonly shape: 'bool' | 'table';
+  /** A plugin the readable records do not name: enabled, disabled, or unknown (a launch doubt). */
+  readonly whenAbsent: 'enabled' | 'disabled' | 'doubt';
+  readonly source: string;
+}
+
+/**
+ * Project trust: project files of `governs` are loaded only for trusted folders. `file` maps
+ * folder paths to a rule (`trust`: the folder and below; `parent`: the rule's parent folder and
+ * below; `deny`); the longest matching path wins; no match = untrusted. Trust checking itself may
+ * be off: `enabled` names the setting (and its default) in the given files, last one read wins.
+ */
+export interface TrustedFolders {
+  readonly governs: readonly string[];
+  readonly file: string;
+  readonly trust: string;
+  readonly parent: string;
+  readonly deny: string;
+  readonly enabled: { readonly files: readonly string[]; readonly key: readonly string[]; readonly default: boolean };
+  readonly source: string;
+}
+
+/** A setting that turns every MCP server of the host off (Zed `disable_ai: true`). */
+export interface HostSwitch {
+  readonly file: string;
+  readonly key: readonly string[];
+  readonly value: unknown;
+  readonly source: string;
+}
+
+/**
+ * Project files the host loads only for folders trusted in a store the audit cannot read (Zed's
+ * database): their entries get a launch doubt, unless `unless` (a setting in a file) trusts all.
+ */
+export interface OpaqueTrust {
+  readonly governs: readonly string[];
+  readonly where: string;
+  readonly unless?: { readonly file: string; readonly key: readonly string[]; readonly value: unknown };
+  readonly source: string;
 }
 
 export interface HostDefinition {
@@ -139,8 +315,28 @@ export interface HostDefinition {
   readonly projectIndexes?: readonly ProjectIndex[];
   /** Name lists that disable entries (hosts.md §5). */
   readonly switches?: readonly NameSwitch[];
+  /** Which entry runs when two scopes define one name. */
+  readonly precedence?: Precedence;
+  /** Variables expanded inside entries. */
+  readonly variables?: VariableSyntax;
+  /** Administrator policy (managed files, allow/deny lists). */
+  readonly policy?: HostPolicy;
+  /** Extensions installed by link to a source folder. */
+  readonly linkedInstalls?: LinkedInstalls;
+  /** Plugin enablement records. */
+  readonly pluginEnablement?: PluginEnablement;
+  /** Folder trust for project files. */
+  readonly trustedFolders?: TrustedFolders;
+  /** Folder trust kept where the audit cannot read it. */
+  readonly opaqueTrust?: OpaqueTrust;
+  /** Settings that turn all of the host's servers off. */
+  readonly hostSwitches?: readonly HostSwitch[];
+  /** Where a stdio server starts when its entry names no cwd (absent: unknown). */
+  readonly launchDir?: LaunchDirectory;
   /** Facts about this host's switches that a file-based audit should know (hosts.md §5). */
   readonly notes?: readonly string[];
+  /** Where the container key and entry fields come from (source or documentation). */
+  readonly source: string;
 }
 
 /** The common shape: `command`, `args`, `env`, `url`, `type`, `headers`, `disabled`. */

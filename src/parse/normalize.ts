@@ -189,6 +189,8 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const typeValue = typeField !== undefined && typeof typeField[1] === 'string' ? typeField[1] : undefined;
   let transport: Transport;
   let transportSource: Provenance;
+  // A host that tries its URL fields first never starts the command of an entry that has a URL.
+  if (shape.urlBeforeCommand === true && url !== undefined && command !== undefined) { command = undefined; args = []; }
   if (typeValue !== undefined) {
     transport = TRANSPORTS[typeValue] ?? 'unknown';
     transportSource = transport === 'unknown' ? 'unresolvable' : 'explicit';
@@ -205,6 +207,10 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   if (disabledBy === undefined && shape.remoteIgnored === true && command === undefined && url !== undefined) {
     disabledBy = 'the host ignores remote (url) entries in this file';
   }
+  const unstarted = typeValue === undefined ? undefined : shape.unstartedTypes?.find((u) => u.type === typeValue);
+  if (disabledBy === undefined && unstarted !== undefined) disabledBy = `type: ${typeValue}: ${unstarted.reason}`;
+  const internal = typeValue !== undefined && (shape.internalTypes ?? []).includes(typeValue);
+  if (internal) disabledBy = `type: ${typeValue} runs inside the host (not a server process)`;
   const cwdField = first(obj, shape.cwd);
   const argOrigins = argsField !== undefined && Array.isArray(argsField[1])
     ? argsField[1].map((_v: unknown, i: number) => origin([...fieldAt(argsField[0]), i]))
@@ -231,5 +237,6 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     ...(project !== undefined ? { project } : {}),
     format: input.format,
     ...(input.realPath !== undefined ? { realPath: input.realPath } : {}),
+    ...(internal ? { state: 'internal' as const, stateBy: { reason: disabledBy ?? 'internal', file: input.file, key: typeField?.[0] ?? 'type' } } : {}),
   };
 }
