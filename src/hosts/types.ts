@@ -84,9 +84,10 @@ export interface Container {
    * `map`: name → entry. `array`: a list of entries named by `nameField` (or `#index`).
    * `map-or-flat`: the map at `path` when present, else the document root itself is the map
    * (plugin `.mcp.json` files). `single`: the object at `path` is one entry named by `nameField`
-   * or the file's base name.
+   * or the file's base name. `file-entry`: the document root is one entry named after the file,
+   * when it looks like one (has `command`, `url` …) — a block file holding a single server.
    */
-  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single';
+  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single' | 'file-entry';
   readonly nameField?: string;
   /** Scope of entries found here, when it differs from the location's (e.g. Claude Code local). */
   readonly scope?: Scope;
@@ -140,12 +141,14 @@ export interface EntryShape {
  * - `vscode`: `${userHome}`, `${workspaceFolder}`, `${workspaceFolderBasename}`, `${pathSeparator}`,
  *   `${/}`, `${env:NAME}`, `${input:id}` (and any other `${…}`, unknown to the audit).
  * - `shell`: `${NAME}` and `${NAME:-default}` from the host's environment.
- * - `dollar`: `$NAME` and `${NAME}` from the host's environment.
+ * - `dollar`: `$NAME`, `${NAME}`, `${NAME:-default}` from the host's environment, and `$(command)`.
+ * - `opencode`: `{env:NAME}` and `{file:path}` (opencode, whole file text).
+ * - `continue`: `${{ secrets.NAME }}` / `${{ inputs.NAME }}` (Continue YAML).
  * `known` names variables the host sets itself in plugin/extension files: Claude Code
  * `CLAUDE_PLUGIN_ROOT` and Gemini `extensionPath` (the plugin folder), Gemini `/` and `pathSeparator`.
  */
 export interface VariableSyntax {
-  readonly form: 'vscode' | 'shell' | 'dollar';
+  readonly form: 'vscode' | 'shell' | 'dollar' | 'opencode' | 'continue';
   readonly fields: readonly ('command' | 'args' | 'env' | 'url' | 'headers' | 'cwd')[];
   readonly known?: readonly ('CLAUDE_PLUGIN_ROOT' | 'extensionPath' | '/' | 'pathSeparator')[];
   /** Expanded only in files of these scopes (Claude Code: `.mcp.json` and plugin files). Omitted = all. */

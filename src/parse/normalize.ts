@@ -79,6 +79,13 @@ export function normalize(input: NormalizeInput): Normalized {
   };
   for (const c of input.containers) {
     const scope = c.scope ?? input.scope;
+    if (c.shape === 'file-entry') {
+      if (isObject(root) && ENTRY_HINTS.some((h) => Object.hasOwn(root, h))) {
+        containerPresent = true;
+        add(baseName(input.file), root, [], scope, undefined);
+      }
+      continue;
+    }
     const found = resolvePath(root, c.path);
     if (found.length === 0 && c.shape === 'map-or-flat' && isObject(root)) {
       const flat = Object.entries(root).filter(([, v]) => isObject(v) && ENTRY_HINTS.some((h) => Object.hasOwn(v, h)));
