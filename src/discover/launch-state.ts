@@ -141,7 +141,8 @@ function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedC
     const winner = ranked.find((x) => x.r < r && x.e.name === e.name && (x.e.project === undefined || x.e.project === e.project));
     if (host.precedence?.merge === 'fields') {
       // Same-named tables of two layers are merged field by field: what runs is neither entry as written.
-      const other = winner ?? ranked.find((x) => x.r > r && x.e.name === e.name && (e.project === undefined || x.e.project === e.project));
+      const overlaps = (x: { e: ServerEntry }): boolean => x.e.project === undefined || e.project === undefined || x.e.project === e.project;
+      const other = ranked.find((x) => x.r !== r && x.e.name === e.name && overlaps(x));
       if (other === undefined) return e;
       const reason = `${host.name} merges this entry field by field with the same-named entry of ${other.e.configPath}; the merged entry is what runs`;
       return { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };

@@ -36,7 +36,7 @@ export async function applySwitches(
       if (list === undefined) continue;
       const listed = (name: string): boolean => list.names.includes(sw.lowercase === true ? name.toLowerCase() : name);
       const off = (name: string): boolean => (sw.kind === 'allow' ? !listed(name) : listed(name));
-      const by = sw.kind === 'off-map' ? `${sw.field ?? 'enabled'}: false in ${list.where}` : `${sw.kind === 'deny' ? 'listed in' : 'not listed in'} ${list.where}`;
+      const by = sw.kind === 'off-map' ? `"${sw.field ?? 'enabled'}": false for it in ${list.where}` : `${sw.kind === 'deny' ? 'listed in' : 'not listed in'} ${list.where}`;
       const shared = (c.location.sharedWith ?? []).length > 0;
       entries = entries.map((e) => {
         if (e.disabled || !off(e.name)) return e;
@@ -99,7 +99,7 @@ async function loadNames(
     if (!isObject(value)) return undefined;
     const field = sw.field ?? 'enabled';
     const names = Object.entries(value).filter(([, v]) => isObject(v) && v[field] === false).map(([k]) => k);
-    return { names, where: `${sw.key.join('.')} of ${file}` };
+    return { names, where: sw.key.length > 0 ? `${sw.key.join('.')} of ${file}` : file };
   }
   if (!Array.isArray(value)) return undefined;
   const names = value.filter((v: unknown): v is string => typeof v === 'string').map((v) => (sw.lowercase === true ? v.toLowerCase() : v));
