@@ -31,10 +31,11 @@ const SHAPES: Readonly<Record<string, Shape>> = {
   countsMap: { keys: [], mapOf: 'counts' },
   counts: { keys: ['enforcing', 'unverifiable', 'unprotected', 'total', 'ratio'] },
   entry: {
-    keys: ['host', 'scope', 'configPath', 'name', 'upstream', 'transport', 'disabled', 'grade', 'proxy', 'launch',
+    keys: ['host', 'scope', 'configPath', 'name', 'upstream', 'transport', 'disabled', 'disabledOnlyFor', 'grade', 'proxy', 'launch',
       'envKeys', 'headerKeys', 'location', 'probe', 'findings'],
-    children: { proxy: 'proxy', location: 'location', probe: 'probe', findings: 'finding' },
+    children: { disabledOnlyFor: 'hostRejection', proxy: 'proxy', location: 'location', probe: 'probe', findings: 'finding' },
   },
+  hostRejection: { keys: ['host', 'by'] },
   proxy: { keys: ['id', 'recognizerVersion', 'mode', 'blocking', 'pins', 'store', 'storeSource'] },
   probe: {
     keys: ['outcome', 'detail', 'tools', 'matched', 'pinned', 'drift', 'unpinned', 'failure', 'elapsedMs'],

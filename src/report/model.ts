@@ -48,6 +48,11 @@ export interface ProbeSummary {
 /** A graded row as reported: its findings fingerprinted, its probe outcome when probed (no evidence). */
 export interface ReportEntry extends Omit<GradedEntry, 'findings' | 'evidence' | 'proxy'> {
   readonly proxy: ProxySummary | null;
+  /**
+   * Hosts that do not launch this entry although others reading the same file do (Claude Code
+   * `disabledMcpjsonServers` on a shared `.mcp.json`), with the switch or rule: the entry stays counted.
+   */
+  readonly disabledOnlyFor?: readonly { readonly host: string; readonly by: string }[];
   readonly findings: readonly ReportFinding[];
   readonly probe?: ProbeSummary;
 }
