@@ -14,7 +14,7 @@ export const copilotCli = {
   locations: [
     { scope: 'user', path: '~/.copilot/mcp-config.json', source: `${DOCS}; github/docs#41226` },
     { scope: 'user', path: '$COPILOT_HOME/mcp-config.json', note: 'relocated by COPILOT_HOME', source: VSDOCS },
-    { scope: 'project', path: '<project>/.github/mcp.json', unverified: true, source: 'developersdigest.tech Copilot CLI client page citing the GitHub docs (per-repository .github/mcp.json)' },
+    { scope: 'project', path: '<project>/.github/mcp.json', unverified: true, source: 'https://www.developersdigest.tech/mcp-servers/clients/github-copilot-cli (per-repository .github/mcp.json, citing the GitHub docs)' },
   ],
   variables: { form: 'shell', fields: ['command', 'args', 'env', 'url', 'headers'], source: 'github/github-mcp-server docs/installation-guides/install-copilot-cli.md (Authorization: Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN})' },
   notes: ['`/mcp disable` keeps a server configured but stops loading it; where that state is stored is not documented (not read).'],

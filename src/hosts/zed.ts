@@ -12,7 +12,7 @@ export const zed = {
   containers: [{ path: ['context_servers'], shape: 'map' }],
   // Untagged enum Stdio | Http | Extension tried in order: `command` wins over `url`; `enabled` defaults to true.
   entry: { ...STANDARD_ENTRY, enabled: ['enabled'], disabled: [], type: [] },
-  source: 'zed-industries/zed crates/settings/src/settings_content/project.rs (ContextServerSettingsContent, index id 55954623349)',
+  source: 'zed-industries/zed@01b53451 crates/settings/src/settings_content/project.rs (ContextServerSettingsContent; the untagged Stdio | Http | Extension form in later versions)',
   locations: [
     { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/zed/settings.json', gate: ['context_servers'], source: PATHS },
     { scope: 'user', os: 'win32', path: '%APPDATA%/Zed/settings.json', gate: ['context_servers'], source: PATHS },
