@@ -16,6 +16,6 @@ export const copilotCli = {
     { scope: 'user', path: '$COPILOT_HOME/mcp-config.json', note: 'relocated by COPILOT_HOME', source: VSDOCS },
     { scope: 'project', path: '<project>/.github/mcp.json', unverified: true, source: 'https://www.developersdigest.tech/mcp-servers/clients/github-copilot-cli (per-repository .github/mcp.json, citing the GitHub docs)' },
   ],
-  variables: { form: 'shell', fields: ['command', 'args', 'env', 'url', 'headers'], source: 'github/github-mcp-server docs/installation-guides/install-copilot-cli.md (Authorization: Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN})' },
+  variables: { form: 'shell', fields: ['command', 'args', 'env', 'url', 'headers'], source: 'github/github-mcp-server@bf646785 docs/installation-guides/install-copilot-cli.md (Authorization: Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN})' },
   notes: ['`/mcp disable` keeps a server configured but stops loading it; where that state is stored is not documented (not read).'],
 } as const satisfies HostDefinition;

@@ -30,14 +30,10 @@ export const zed = {
     unless: { file: '~/.config/zed/settings.json', key: ['session', 'trust_all_worktrees'], value: true },
     source: 'zed-industries/zed@00dc3966 crates/project/src/trusted_worktrees.rs (module doc, init); crates/project/src/project_settings.rs (pending_local_settings)',
   },
-  precedence: {
-    tiers: [{ location: '<project>/.zed/settings.json' }, { location: '~/.config/zed/settings.json' }, { location: '%APPDATA%/Zed/settings.json' }],
-    merge: 'whole',
-    source: 'zed-industries/zed settings layering (project over user); whole-entry replacement is unconfirmed (MergeFrom on the enum)',
-  },
   launchDir: { kind: 'project', source: `${STORE} (create_context_server: the project's active directory or first worktree root)` },
   notes: [
     'Extension-provided context servers start by default with a command produced by the extension at run time (not on disk).',
+    'Whether a project entry replaces or merges with a same-named user entry is unconfirmed (not modelled).',
     'Project .zed/settings.json applies only to trusted worktrees; trust lives in Zed\'s database unless session.trust_all_worktrees is true.',
   ],
 } as const satisfies HostDefinition;

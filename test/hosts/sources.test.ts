@@ -20,15 +20,17 @@ function citations(host: HostDefinition): { what: string; source: string }[] {
   return out;
 }
 
+const REGISTRY: readonly HostDefinition[] = HOSTS;
+
 describe('host registry: sources', () => {
-  for (const host of HOSTS) {
+  for (const host of REGISTRY) {
     it(`${host.id}: every location, key and switch cites its source`, () => {
       for (const c of citations(host)) assert.match(c.source, CITATION, `${host.id} ${c.what}: "${c.source}"`);
     });
   }
 
   it('policy, precedence and trust rules name locations the host has', () => {
-    for (const host of HOSTS) {
+    for (const host of REGISTRY) {
       const paths = new Set(host.locations.map((l) => l.path));
       for (const t of host.precedence?.tiers ?? []) assert.ok(paths.has(t.location), `${host.id} precedence tier ${t.location}`);
       for (const p of host.policy?.exclusive ?? []) assert.ok(paths.has(p), `${host.id} exclusive ${p}`);
