@@ -134,15 +134,23 @@ function matches(m: unknown, e: ServerEntry): boolean {
 function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedCheck[] {
   const tiers = host.precedence?.tiers ?? [];
   const rank = (c: LocatedCheck, e: ServerEntry): number => tiers.findIndex((t) => t.location === c.location.path && (t.scope === undefined || t.scope === e.scope));
-  const ranked = checks.flatMap((c) => c.entries.filter(isLive).map((e) => ({ c, e, r: rank(c, e) }))).filter((x) => x.r >= 0);
+  // Indexed by name once (linear by construction): each entry looks only at its same-named rivals.
+  const byName = new Map<string, { e: ServerEntry; r: number }[]>();
+  for (const c of checks) {
+    for (const e of c.entries) {
+      const r = rank(c, e);
+      if (r >= 0 && isLive(e)) byName.set(e.name, [...(byName.get(e.name) ?? []), { e, r }]);
+    }
+  }
   return checks.map((c) => withEntries(c, c.entries.map((e) => {
     const r = rank(c, e);
     if (r < 0 || !isLive(e)) return e;
-    const winner = ranked.find((x) => x.r < r && x.e.name === e.name && (x.e.project === undefined || x.e.project === e.project));
+    const rivals = byName.get(e.name) ?? [];
+    const winner = rivals.find((x) => x.r < r && (x.e.project === undefined || x.e.project === e.project));
     if (host.precedence?.merge === 'fields') {
       // Same-named tables of two layers are merged field by field: what runs is neither entry as written.
       const overlaps = (x: { e: ServerEntry }): boolean => x.e.project === undefined || e.project === undefined || x.e.project === e.project;
-      const other = ranked.find((x) => x.r !== r && x.e.name === e.name && overlaps(x));
+      const other = rivals.find((x) => x.r !== r && overlaps(x));
       if (other === undefined) return e;
       const reason = `${host.name} merges this entry field by field with the same-named entry of ${other.e.configPath}; the merged entry is what runs`;
       return { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
