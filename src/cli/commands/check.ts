@@ -76,11 +76,12 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
     builder: (y) =>
       withReportOptions(y)
         .positional('files', { type: 'string', array: true, describe: 'config files to check (paths inside --root)' })
-        .option('root', { type: 'string', describe: 'the directory that stands for the home (default: the git repository root, else the cwd)' })
-        .option('platform', { choices: ['linux', 'darwin', 'win32'], describe: "the OS layout the files follow (default: this OS)" })
+        .option('root', { type: 'string', requiresArg: true, describe: 'the directory that stands for the home (default: the git repository root, else the cwd)' })
+        .option('platform', { type: 'string', requiresArg: true, choices: ['linux', 'darwin', 'win32'], describe: "the OS layout the files follow (default: this OS)" })
         .example('$0 check .cursor/mcp.json .claude.json', 'as pre-commit runs it in a dotfiles repository')
         .example('$0 check --root ~/dotfiles ~/dotfiles/.config/Code/User/mcp.json', 'explicit root'),
     handler: async (argv) => {
+      const reportOptions = toReportOptions(argv, ctx);
       const raw = argv.files;
       const list = (Array.isArray(raw) ? raw : [raw]).filter((f): f is string => typeof f === 'string' && f !== '');
       if (list.length === 0) throw new UsageError('check needs at least one file');
@@ -102,7 +103,6 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
         files.add(await real(abs));
         for (let dir = path.dirname(abs); dir.startsWith(root) && dir !== path.dirname(dir); dir = path.dirname(dir)) projects.add(dir);
       }
-      const reportOptions = toReportOptions(argv, ctx);
       const failOn = reportOptions.failOn ?? ['unverifiable', 'unprotected', 'high'];
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');

@@ -115,8 +115,8 @@ export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs
     builder: (y: Argv): Argv<DiffArgs> =>
       y.positional('old', { type: 'string', describe: 'the pinned snapshot: snapshot, tools/list result, tool array or one tool (JSON; - for stdin)' })
         .positional('new', { type: 'string', describe: 'the observed snapshot, same shapes' })
-        .option('format', { type: 'string', choices: ['table', 'json'], default: 'table', describe: 'output format' })
-        .option('batch', { type: 'string', describe: 'JSON Lines file, one {id, old, new} per line (- for stdin)' })
+        .option('format', { type: 'string', requiresArg: true, choices: ['table', 'json'], default: 'table', describe: 'output format' })
+        .option('batch', { type: 'string', requiresArg: true, describe: 'JSON Lines file, one {id, old, new} per line (- for stdin)' })
         .example('$0 diff pinned.json observed.json', 'table of changes; exit 1 if anything holds')
         .example('$0 diff old-tools.json new-tools.json --format json', 'every delta with kind, severity, tool, path')
         .example('$0 diff --batch crawl.jsonl > results.jsonl', 'one JSON result per line, then a summary by kind')

@@ -28,8 +28,8 @@ export function digestCommand(ctx: CommandContext): CommandModule<object, Digest
     describe: 'Compute tool-contract digests (narrow, wide, server, hangar) of tools or a server snapshot',
     builder: (y: Argv): Argv<DigestArgs> =>
       y.positional('file', { type: 'string', default: '-', describe: 'a Tool, an array of tools, a tools/list result or a snapshot (JSON); - for stdin' })
-        .option('profile', { type: 'string', choices: PROFILE_CHOICES, default: 'all', describe: 'which digest to compute' })
-        .option('format', { type: 'string', choices: ['table', 'json'], default: 'table', describe: 'output format' })
+        .option('profile', { type: 'string', requiresArg: true, choices: PROFILE_CHOICES, default: 'all', describe: 'which digest to compute' })
+        .option('format', { type: 'string', requiresArg: true, choices: ['table', 'json'], default: 'table', describe: 'output format' })
         .example('$0 digest fixtures/demo/snapshot.json', 'every profile, as a table')
         .example('$0 digest tool.json --profile narrow', 'the mcpindex definition_hash of one tool')
         .example('$0 digest tools-list.json --profile hangar --format json', 'mcp-hangar digests as JSON')

@@ -11,17 +11,17 @@ import { UsageError } from '../../shared/errors.js';
 export function withDiscoveryOptions<T>(y: Argv<T>): Argv<T> {
   return y
     .option('root', {
-      type: 'string',
+      type: 'string', requiresArg: true,
       describe: 'audit DIR as the home (dotfiles repo, mounted disk, fixtures); system paths such as /etc/…, '
         + '/Library/…, %PROGRAMDATA% are read from DIR/_system/etc/…, DIR/_system/Library/…, DIR/_system/ProgramData/…',
     })
-    .option('user', { type: 'string', describe: "audit another account's home (from the password database)" })
-    .option('project', { type: 'string', array: true, describe: 'also scan this project root (repeatable)' })
+    .option('user', { type: 'string', requiresArg: true, describe: "audit another account's home (from the password database)" })
+    .option('project', { type: 'string', array: true, nargs: 1, requiresArg: true, describe: 'also scan this project root (repeatable)' })
     .option('project-scan', {
       type: 'boolean', default: true,
       describe: 'scan the cwd, its ancestors and the projects hosts list (--no-project-scan: the count is a floor)',
     })
-    .option('platform', { choices: ['linux', 'darwin', 'win32'], describe: "audit this OS's layout (another OS needs --root)" });
+    .option('platform', { type: 'string', requiresArg: true, choices: ['linux', 'darwin', 'win32'], describe: "audit this OS's layout (default: this OS; another OS needs --root)" });
 }
 
 const PLATFORMS: readonly Platform[] = ['linux', 'darwin', 'win32'];

@@ -10,7 +10,7 @@ export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<
     command: 'hosts',
     describe: 'List every host config location checked: found, absent or error',
     builder: (y) => withDiscoveryOptions(y)
-      .option('format', { choices: ['table', 'json'], default: 'table', describe: 'output format' })
+      .option('format', { type: 'string', requiresArg: true, choices: ['table', 'json'], default: 'table', describe: 'output format' })
       .option('found', { type: 'boolean', default: false, describe: 'list only locations that exist (found or error)' })
       .example('$0 hosts --found', 'the host config files that exist on this machine')
       .example('$0 hosts --root ~/dotfiles --platform darwin --format json', "every location of a macOS layout, checked under a directory"),

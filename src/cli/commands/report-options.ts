@@ -10,19 +10,20 @@ import { applySuppressions, IGNORE_FILE_NAMES, parseIgnoreFile } from '../../rep
 import { RULES } from '../../rules/index.js';
 import { IoError, UsageError } from '../../shared/errors.js';
 import type { CommandContext, ExitCode } from '../io.js';
+import { decimalOption } from '../strict-args.js';
 import { VERSION } from '../version.js';
 
 /** Output and policy options shared by `scan`, `probe` and `check`. */
 export function withReportOptions<T>(y: Argv<T>): Argv<T> {
   return y
-    .option('format', { choices: REPORTER_IDS, default: 'table', describe: 'output format' })
-    .option('output', { alias: 'o', type: 'string', describe: 'write the report to FILE instead of stdout' })
+    .option('format', { type: 'string', requiresArg: true, choices: REPORTER_IDS, default: 'table', describe: 'output format' })
+    .option('output', { alias: 'o', type: 'string', requiresArg: true, describe: 'write the report to FILE instead of stdout (- for stdout)' })
     .option('fail-on', {
-      type: 'string', array: true,
+      type: 'string', array: true, nargs: 1, requiresArg: true,
       describe: 'what violates the policy (exit 1): unverifiable, unprotected, a severity (critical…info), or none; default unverifiable,unprotected',
     })
-    .option('fail-under', { type: 'number', describe: 'exit 1 when coverage (percent of enabled entries enforcing) is below PCT' })
-    .option('ignore-file', { type: 'string', describe: `suppressions file (default: ${IGNORE_FILE_NAMES[0] ?? ''} in the audited home)` })
+    .option('fail-under', { type: 'string', requiresArg: true, describe: 'exit 1 when coverage (percent of enabled entries enforcing) is below PCT (0 to 100; default: no coverage floor)' })
+    .option('ignore-file', { type: 'string', requiresArg: true, describe: `suppressions file (default: ${IGNORE_FILE_NAMES[0] ?? ''} in the audited home)` })
     .option('color', { type: 'boolean', describe: 'colour the table (default: when stdout is a terminal and NO_COLOR is unset)' })
     .option('timestamp', { type: 'boolean', default: false, describe: 'add generatedAt to the report (reports are deterministic otherwise)' });
 }
@@ -44,11 +45,9 @@ export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: Co
   if (format === undefined) throw new UsageError(`--format must be one of ${REPORTER_IDS.join(', ')}`);
   const failOnRaw = argv['fail-on'];
   const failOn = Array.isArray(failOnRaw) ? parseFailOn(failOnRaw.map(String)) : undefined;
-  const failUnder = argv['fail-under'];
-  if (failUnder !== undefined && (typeof failUnder !== 'number' || !Number.isFinite(failUnder) || failUnder < 0 || failUnder > 100)) {
-    throw new UsageError('--fail-under takes a percentage from 0 to 100');
-  }
-  const output = typeof argv.output === 'string' && argv.output !== '' ? argv.output : undefined;
+  const failUnder = decimalOption(argv['fail-under'], '--fail-under', { min: 0, max: 100, integer: false });
+  // `-o -` is standard output, as for every other Unix tool (not a file named `-`).
+  const output = typeof argv.output === 'string' && argv.output !== '' && argv.output !== '-' ? argv.output : undefined;
   const ignoreFile = typeof argv['ignore-file'] === 'string' ? argv['ignore-file'] : undefined;
   const tty = output === undefined && ctx.io.stdout.isTTY === true;
   const color = typeof argv.color === 'boolean' ? argv.color : tty && ctx.io.env.vars.NO_COLOR === undefined;

@@ -8,7 +8,7 @@ import { displayPath } from '../../report/format.js';
 import type { CommandContext } from '../io.js';
 import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
-import { probeAudit, withProbeOptions } from './probe.js';
+import { probeAudit, probeNumbers, withProbeOptions } from './probe.js';
 import { VERSION } from '../version.js';
 
 /** cli-table3 borders without a rule between rows. */
@@ -91,7 +91,10 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
         .example('$0 scan --probe --jobs 8 --timeout 10', 'confirm the pins against what the servers really serve')
         .example('$0 scan --list --format json', 'what discovery found, ungraded'),
     handler: async (argv) => {
+      // Every option is checked before anything is read, whether or not this run uses it.
       const options = toDiscoverOptions(argv);
+      const reportOptions = toReportOptions(argv, ctx);
+      probeNumbers(argv);
       if (argv.list === true) {
         const format = argv.format;
         if (format !== 'table' && format !== 'json') throw new UsageError('--list prints table or json');
@@ -101,7 +104,6 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
         ctx.exit(0);
         return;
       }
-      const reportOptions = toReportOptions(argv, ctx);
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
       const audited = await audit(options, ctx.io.env);
