@@ -4,7 +4,8 @@ import type { Env } from '../shared/env.js';
 export type ExitCode = 0 | 1 | 2;
 
 export interface Io {
-  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
+  /** `columns`: the terminal's width when stdout is one (tables fit it, 80 at least). */
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number | undefined };
   readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
   /** Reads all of standard input as UTF-8 text (for `-`). */
   readStdin(): Promise<string>;

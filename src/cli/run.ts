@@ -5,6 +5,7 @@ import type { CommandContext, ExitCode, Io } from './io.js';
 import { COMMANDS } from './commands/index.js';
 import { VERSION } from './version.js';
 import { checkRawArgs, parsedOptions } from './strict-args.js';
+import { escapeOutput } from '../shared/text.js';
 
 function wantsHelp(argv: readonly string[]): boolean {
   return argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help');
@@ -13,11 +14,19 @@ function wantsHelp(argv: readonly string[]): boolean {
 /** yargs spreads some messages over lines (`Invalid values:\n  Argument: …`): stderr gets one line. */
 const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 
+/** A stream whose writes are escaped (newlines kept), for stderr. */
+function safeStream(stream: Io['stderr']): Io['stderr'] {
+  const write = (text: string): unknown => stream.write(escapeOutput(text));
+  return stream.isTTY !== undefined ? { write, isTTY: stream.isTTY } : { write };
+}
+
 /**
  * Parses argv, runs one command, and returns the exit code. Only bin.ts sets process.exitCode.
  * Usage errors and operational errors exit 2 with a one-line message on stderr.
  */
-export async function run(argv: readonly string[], io: Io): Promise<ExitCode> {
+export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode> {
+  // Every stderr line may quote a server name, a path or a server's message: escaped here, once.
+  const io: Io = { ...rawIo, stderr: safeStream(rawIo.stderr) };
   let code: ExitCode = 0;
   let failed = false;
   const ctx: CommandContext = {

@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import type { DiscoverOptions } from '../../discover/discover.js';
 import type { Platform } from '../../shared/env.js';
 import { UsageError } from '../../shared/errors.js';
+import { requireDirectory } from '../paths.js';
 
 /**
  * The discovery options shared by `hosts`, `scan` and any later command that audits a home:
@@ -54,4 +55,10 @@ export function toDiscoverOptions(argv: Readonly<Record<string, unknown>>): Disc
     projectScan: argv['project-scan'] !== false,
     ...(platform !== undefined ? { platform } : {}),
   };
+}
+
+/** --root and every --project must be directories this process can read (exit 2 with the reason otherwise). */
+export async function checkDiscoveryPaths(options: DiscoverOptions, cwd: string): Promise<void> {
+  if (options.root !== undefined) await requireDirectory(options.root, '--root', cwd);
+  for (const p of options.projects ?? []) await requireDirectory(p, '--project', cwd);
 }

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
-import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { COMPACT, displayPath } from './scan.js';
 
 /** `mcp-audit hosts`: every location checked, found / absent / error, per host and scope. */
@@ -17,8 +17,10 @@ export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<
     handler: async (argv) => {
       const format = argv.format;
       if (format !== 'table' && format !== 'json') throw new UsageError('--format must be table or json');
+      const options = toDiscoverOptions(argv);
+      await checkDiscoveryPaths(options, ctx.io.env.cwd);
       const { discover } = await import('../../discover/discover.js');
-      const d = await discover(toDiscoverOptions(argv), ctx.io.env);
+      const d = await discover(options, ctx.io.env);
       const rows = argv.found === true ? d.locations.filter((l) => l.status !== 'absent') : d.locations;
       if (format === 'json') {
         ctx.io.stdout.write(`${JSON.stringify({

@@ -7,7 +7,7 @@ import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
 import { decimalOption } from '../strict-args.js';
 import { VERSION } from '../version.js';
-import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
 
 const DEFAULT_TIMEOUT_S = DEFAULT_LIMITS.timeoutMs / 1000;
@@ -100,6 +100,7 @@ export function probeCommand(ctx: CommandContext): CommandModule<object, Record<
       const reportOptions = toReportOptions(argv, ctx);
       const wanted = names(argv);
       probeNumbers(argv);
+      await checkDiscoveryPaths(options, ctx.io.env.cwd);
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
       const result = await audit(options, ctx.io.env);

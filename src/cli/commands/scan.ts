@@ -6,7 +6,7 @@ import { redactArgv } from '../../report/redact.js';
 import { UsageError } from '../../shared/errors.js';
 import { displayPath } from '../../report/format.js';
 import type { CommandContext } from '../io.js';
-import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
 import { probeAudit, probeNumbers, withProbeOptions } from './probe.js';
 import { VERSION } from '../version.js';
@@ -95,6 +95,7 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
       const options = toDiscoverOptions(argv);
       const reportOptions = toReportOptions(argv, ctx);
       probeNumbers(argv);
+      await checkDiscoveryPaths(options, ctx.io.env.cwd);
       if (argv.list === true) {
         const format = argv.format;
         if (format !== 'table' && format !== 'json') throw new UsageError('--list prints table or json');
