@@ -15,10 +15,9 @@ import { envFileUnread } from '../rules/env-file-unread.js';
 import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
 import { envRiskFindings } from './env-risk.js';
 import { binaryLocationFindings } from './binary-location.js';
-import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
+import { maskAssignments, maskTokenShapes, redactUrl } from '../shared/redact.js';
 import { launchOptionFindings } from './launch-options.js';
 import { proxyFlawFindings } from './proxy-flaws.js';
-import { maskAssignments } from './redact-assignments.js';
 import { resolveStore } from './store-location.js';
 import { inspectContextProtector } from './stores/context-protector.js';
 import { inspectHangarConfig } from './stores/hangar.js';
@@ -56,9 +55,9 @@ export function recognize(chain: LaunchChain, entry: ServerEntry): { rec: Recogn
 /** What really runs, for the report: env assignments inside it (an opaque shell line's `KEY=…`) lose their values. */
 function launchOf(chain: LaunchChain): string[] {
   const leaf = chain.leaf;
-  if (leaf.kind === 'exec') return [leaf.program, ...leaf.args.map((a) => maskAssignments(a, '…'))];
+  if (leaf.kind === 'exec') return [leaf.program, ...leaf.args.map((a) => maskAssignments(a))];
   if (leaf.kind === 'url') return [leaf.url];
-  return [maskAssignments(leaf.why.text, '…')];
+  return [maskAssignments(leaf.why.text)];
 }
 
 async function inspect(rec: Recognition, storePath: string, entry: ServerEntry, ctx: GradeContext): Promise<StoreInspection | undefined> {

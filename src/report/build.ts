@@ -5,7 +5,7 @@ import type { Finding } from '../rules/types.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { AuditReport, ProbeSummary, ReportEntry, ReportFinding } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
-import { redactArgv } from './redact.js';
+import { redactArgv } from '../shared/redact.js';
 import { sortReport } from './sort.js';
 
 export interface BuildOptions {

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import type { Discovery } from '../../discover/discover.js';
 import type { ServerEntry } from '../../parse/types.js';
 import type { Finding } from '../../rules/types.js';
-import { redactArgv } from '../../report/redact.js';
+import { redactArgv } from '../../shared/redact.js';
 import { UsageError } from '../../shared/errors.js';
 import { displayPath } from '../../report/format.js';
 import type { CommandContext } from '../io.js';
