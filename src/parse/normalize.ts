@@ -190,7 +190,8 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   let transport: Transport;
   let transportSource: Provenance;
   if (typeValue !== undefined) {
-    transport = TRANSPORTS[typeValue] ?? 'unknown';
+    // Own keys only: a "type" of "constructor" or "__proto__" must not find Object.prototype members.
+    transport = (Object.hasOwn(TRANSPORTS, typeValue) ? TRANSPORTS[typeValue] : undefined) ?? 'unknown';
     transportSource = transport === 'unknown' ? 'unresolvable' : 'explicit';
   } else if (command !== undefined) {
     transport = 'stdio'; transportSource = 'defaulted';

@@ -5,7 +5,7 @@ import type { Finding } from '../rules/types.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { AuditReport, ProbeSummary, ReportEntry, ReportFinding } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
-import { redactArgv } from '../shared/redact.js';
+import { redactArgv, redactText } from '../shared/redact.js';
 import { sortReport } from './sort.js';
 
 export interface BuildOptions {
@@ -20,6 +20,14 @@ export interface BuildOptions {
 function withoutTiming(summary: ProbeSummary): ProbeSummary {
   const { elapsedMs: _elapsed, ...rest } = summary;
   return rest;
+}
+
+/**
+ * A finding's message and data quote launch lines and URLs from the config: the last pass of the
+ * one redaction module before they are stored (fingerprints are computed from the raw finding).
+ */
+function redacted(f: Finding): Finding {
+  return { ...f, message: redactText(f.message), data: Object.fromEntries(Object.entries(f.data).map(([k, v]) => [k, redactText(v)])) };
 }
 
 /** Turns graded rows into the report every reporter renders: redacted, fingerprinted, sorted. */
@@ -37,10 +45,11 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
       launch: redactArgv(row.launch), envKeys: row.envKeys, headerKeys: row.headerKeys, location: row.location,
       ...(probe !== undefined ? { probe } : {}),
     };
-    const withFp = (f: Finding): ReportFinding => ({ ...f, fingerprint: fingerprintOf(f, { ...base, findings: [] }, home) });
+    const withFp = (f: Finding): ReportFinding => ({ ...redacted(f), fingerprint: fingerprintOf(f, { ...base, findings: [] }, home) });
     return { ...base, findings: row.findings.map(withFp) };
   });
-  const findings: ReportFinding[] = d.findings.map((f) => ({ ...f, fingerprint: fingerprintOf(f, undefined, home) }));
+  // Messages quote launch lines and URLs: the last pass of the one redaction module before storage.
+  const findings: ReportFinding[] = d.findings.map((f) => ({ ...redacted(f), fingerprint: fingerprintOf(f, undefined, home) }));
   const report: AuditReport = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'mcp-audit', version: options.version },

@@ -4,6 +4,7 @@ import { RULES } from '../rules/index.js';
 import type { Finding } from '../rules/types.js';
 import type { ReportEntry } from './model.js';
 import { relativeInside as relativeToHome, toSlashes } from '../shared/paths.js';
+import { wellFormed } from '../shared/text.js';
 
 /**
  * The one fingerprint function (STYLE §5): sha256 hex of the RFC 8785 canonical JSON of
@@ -26,17 +27,20 @@ export interface FingerprintInput {
 }
 
 export function fingerprint(input: FingerprintInput): string {
+  // A name with a lone surrogate (`"a\ud800"` in a config) still gets a fingerprint: canonical
+  // JSON refuses lone surrogates, so they are spelled out (shared/text.ts wellFormed).
+  const text = (v: string | null): string | null => (v === null ? null : wellFormed(v));
   const subject: Record<string, string | null> = {
     ruleId: input.ruleId,
-    host: input.host,
-    scope: input.scope,
-    file: input.file === null ? null : toSlashes(input.file),
-    server: input.server,
+    host: text(input.host),
+    scope: text(input.scope),
+    file: input.file === null ? null : wellFormed(toSlashes(input.file)),
+    server: text(input.server),
   };
-  if (input.subject !== undefined) subject['subject'] = input.subject;
-  const text = canonicalize(subject);
-  if (text === undefined) throw new TypeError('fingerprint subject is not serialisable');
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  if (input.subject !== undefined) subject['subject'] = wellFormed(input.subject);
+  const canonical = canonicalize(subject);
+  if (canonical === undefined) throw new TypeError('fingerprint subject is not serialisable');
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 
 /** Where a path lies relative to a home: the one path-segment helper (shared/paths.ts). */

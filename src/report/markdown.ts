@@ -1,3 +1,4 @@
+import { escapeDeep } from '../shared/text.js';
 import { allFindings, coverageFraction, displayPath, entryLabel, locationText, percent, proxyLabel } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, Grade, ReportContext, Reporter } from './model.js';
@@ -43,7 +44,9 @@ function findingItem(l: Located, home: string): string {
 export const markdown = {
   id: 'markdown',
   description: 'a Markdown summary for a CI job summary or a PR comment',
-  render(report: AuditReport, ctx: ReportContext): string {
+  render(raw: AuditReport, ctx: ReportContext): string {
+    // Every string from a config, store or server is escaped before layout (shared/text.ts).
+    const report = escapeDeep(raw);
     const c = report.coverage;
     const out: string[] = [`## mcp-audit: ${coverageFraction(c)}`, ''];
     out.push(`${c.enforcing} enforcing · ${c.unverifiable} unverifiable · ${c.unprotected} unprotected · `

@@ -1,3 +1,4 @@
+import { escapeDeep } from '../shared/text.js';
 import Table from 'cli-table3';
 import type { Severity } from '../rules/types.js';
 import {
@@ -105,7 +106,9 @@ function notes(report: AuditReport, ctx: ReportContext): string[] {
 export const table = {
   id: 'table',
   description: 'a terminal table grouped by host, with a closing coverage line (default)',
-  render(report: AuditReport, ctx: ReportContext): string {
+  render(raw: AuditReport, ctx: ReportContext): string {
+    // Every string from a config, store or server is escaped before layout (shared/text.ts).
+    const report = escapeDeep(raw);
     const p = ctx.color ? COLOR : NO_COLOR;
     const blocks: string[] = [];
     const hosts = [...new Set(report.entries.map((e) => e.host))];

@@ -58,3 +58,14 @@ function walk(value: unknown): unknown {
   }
   return value;
 }
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * `text` as well-formed UTF-16: each lone surrogate becomes the six characters `\\uHHHH`.
+ * For code that needs well-formed strings (RFC 8785 canonical JSON refuses lone surrogates,
+ * UTF-8 output turns them into U+FFFD); other text stays identical, so existing hashes hold.
+ */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -7,6 +7,7 @@ import { fromJsonNode, parseSnapshot } from '../../drift/input.js';
 import type { DriftResult, Snapshot } from '../../drift/types.js';
 import { InputError, IoError, UsageError, toError } from '../../shared/errors.js';
 import type { CommandContext, Io } from '../io.js';
+import { escapeText } from '../../shared/text.js';
 
 interface DiffArgs {
   readonly old: string | undefined;
@@ -58,7 +59,7 @@ function renderTable(r: DriftResult): string {
   const table = new Table({ head: ['Severity', 'Kind', 'Tool / prompt', 'Path', 'Before → after'], style: { head: [], border: [] },
     colWidths: [10, 36, 24, 36, 50], wordWrap: true, wrapOnWordBoundary: false });
   const cut = (s: string | undefined): string => (s === undefined ? '—' : s.length > 140 ? `${s.slice(0, 140)}…` : s);
-  for (const d of r.deltas) table.push([d.severity, d.kind, d.tool ?? d.prompt ?? '(server)', d.path === '' ? '/' : d.path, `${cut(d.before)} → ${cut(d.after)}`]);
+  for (const d of r.deltas) table.push([d.severity, d.kind, d.tool ?? d.prompt ?? '(server)', d.path === '' ? '/' : d.path, `${cut(d.before)} → ${cut(d.after)}`].map(escapeText));
   const verdict = r.decision === 'hold' ? 'HOLD: at least one change needs review' : 'AUTO-ACCEPT: every change is an added tool, optional parameter or first output schema';
   return `${table.toString()}\n${r.deltas.length} change(s). ${verdict}\n`;
 }

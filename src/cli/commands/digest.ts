@@ -5,6 +5,7 @@ import { PROFILES } from '../../canonical/profiles/index.js';
 import type { DigestProfile } from '../../canonical/profiles/types.js';
 import { snapshotShape, toSnapshot } from '../../canonical/snapshot.js';
 import type { CommandContext } from '../io.js';
+import { escapeText } from '../../shared/text.js';
 import { problemAt, readJsonInput } from './json-input.js';
 
 interface DigestArgs {
@@ -73,6 +74,6 @@ export function digestCommand(ctx: CommandContext): CommandModule<object, Digest
 function renderTable(rows: readonly DigestRow[]): string {
   const table = new Table({ head: ['Subject', 'Profile', 'Digest'], style: { head: [], border: [] },
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } });
-  for (const r of rows) table.push([r.subject, r.profile, r.digest]);
+  for (const r of rows) table.push([r.subject, r.profile, r.digest].map(escapeText));
   return `${table.toString()}\n`;
 }

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../shared/errors.js';
+import { escapeText } from '../../shared/text.js';
 import type { CommandContext } from '../io.js';
 import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { COMPACT, displayPath } from './scan.js';
@@ -35,11 +36,11 @@ export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<
         for (const l of rows) {
           const status = l.status === 'error' ? `error (${l.ruleId ?? '?'})` : l.status === 'found' && !l.serversKey ? 'found, no servers key' : l.status;
           const link = l.realPath !== undefined ? ` -> ${displayPath(l.realPath, d.home.path)}` : '';
-          table.push([l.host, l.scope, status, l.status === 'found' ? String(l.entries) : '', `${displayPath(l.path, d.home.path)}${link}`]);
+          table.push([l.host, l.scope, status, l.status === 'found' ? String(l.entries) : '', `${displayPath(l.path, d.home.path)}${link}`].map(escapeText));
         }
         const found = d.locations.filter((l) => l.status === 'found').length;
         const errors = d.locations.filter((l) => l.status === 'error').length;
-        ctx.io.stdout.write(`Home: ${d.home.path} (${d.home.source}); platform ${d.platform}\n${table.toString()}\n`
+        ctx.io.stdout.write(`${escapeText(`Home: ${d.home.path} (${d.home.source}); platform ${d.platform}`)}\n${table.toString()}\n`
           + `${d.locations.length} locations checked: ${found} found, ${errors} errors, ${d.locations.length - found - errors} absent.\n`
           + (d.countIsFloor ? 'Project scan was off (--no-project-scan): the entry count is a floor.\n' : ''));
       }

@@ -4,6 +4,7 @@ import type { ServerEntry } from '../../parse/types.js';
 import type { Finding } from '../../rules/types.js';
 import { redactArgv } from '../../shared/redact.js';
 import { UsageError } from '../../shared/errors.js';
+import { escapeText } from '../../shared/text.js';
 import { displayPath } from '../../report/format.js';
 import type { CommandContext } from '../io.js';
 import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
@@ -62,14 +63,14 @@ async function renderTable(d: Discovery): Promise<string> {
   const home = d.home.path;
   const table = new Table({ head: ['Host', 'Scope', 'Server', 'Transport', 'Enabled', 'Location'], style: { head: [], border: [] }, chars: COMPACT });
   for (const e of d.entries) {
-    table.push([e.host, e.scope, e.name, e.transport, e.disabled ? 'no' : 'yes', `${displayPath(e.origin.file, home)}:${e.origin.line}:${e.origin.column}`]);
+    table.push([e.host, e.scope, e.name, e.transport, e.disabled ? 'no' : 'yes', `${displayPath(e.origin.file, home)}:${e.origin.line}:${e.origin.column}`].map(escapeText));
   }
-  const lines = [`Home: ${home} (${d.home.source}, user ${d.home.user}); platform ${d.platform}`];
+  const lines = [escapeText(`Home: ${home} (${d.home.source}, user ${d.home.user}); platform ${d.platform}`)];
   if (d.homeEnvMismatch) lines.push('Note: $HOME differs from the trusted home; the trusted home was audited.');
   lines.push(d.entries.length > 0 ? table.toString() : 'No MCP server entries found.');
   for (const f of d.findings) {
     const where = f.location !== undefined ? `${displayPath(f.location.path, home)}:${f.location.line}:${f.location.column}: ` : '';
-    lines.push(`${where}${f.severity} ${f.id}: ${f.message}`);
+    lines.push(escapeText(`${where}${f.severity} ${f.id}: ${f.message}`));
   }
   const files = new Set(d.entries.map((e) => e.configPath)).size;
   lines.push(`${d.entries.length} entries in ${files} files; ${d.locations.length} locations checked; ${d.findings.length} findings.`);
