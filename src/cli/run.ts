@@ -16,8 +16,11 @@ const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 
 /** A stream whose writes are escaped (newlines kept), for stderr. */
 function safeStream(stream: Io['stderr']): Io['stderr'] {
-  const write = (text: string): unknown => stream.write(escapeOutput(text));
-  return stream.isTTY !== undefined ? { write, isTTY: stream.isTTY } : { write };
+  return {
+    write: (text: string): unknown => stream.write(escapeOutput(text)),
+    get isTTY(): boolean { return stream.isTTY === true; },
+    get columns(): number | undefined { return stream.columns; },
+  };
 }
 
 /**

@@ -97,6 +97,8 @@ export interface ReportContext {
   readonly color: boolean;
   /** Root that fingerprints and SARIF URIs are relative to. */
   readonly home: string;
+  /** The terminal's columns, when stdout is one: text tables fit it (80 at least; report/layout.ts). */
+  readonly width?: number;
 }
 
 export interface Reporter {

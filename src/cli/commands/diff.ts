@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import Table from 'cli-table3';
 import type { Argv, CommandModule } from 'yargs';
 import { classify } from '../../drift/classify.js';
 import { readJsonText } from '../../canonical/json-text.js';
@@ -8,6 +7,8 @@ import type { DriftResult, Snapshot } from '../../drift/types.js';
 import { InputError, IoError, UsageError, toError } from '../../shared/errors.js';
 import type { CommandContext, Io } from '../io.js';
 import { escapeText } from '../../shared/text.js';
+import { listingWidth, renderTable, wrapText } from '../../report/layout.js';
+import type { Column } from '../../report/layout.js';
 
 interface DiffArgs {
   readonly old: string | undefined;
@@ -54,14 +55,15 @@ function jsonResult(r: DriftResult): object {
   return { schemaVersion: SCHEMA_VERSION, decision: r.decision, changed: r.changed, deltas: r.deltas };
 }
 
-function renderTable(r: DriftResult): string {
+const DIFF_COLUMNS: readonly Column[] = [{ header: 'Severity', min: 8 }, { header: 'Kind', min: 14 }, { header: 'Tool / prompt', min: 10 }, { header: 'Path', min: 8 }, { header: 'Before → after', min: 16 }];
+
+function renderDiffTable(r: DriftResult, width: number): string {
   if (!r.changed) return 'No drift: the contracts are equivalent.\n';
-  const table = new Table({ head: ['Severity', 'Kind', 'Tool / prompt', 'Path', 'Before → after'], style: { head: [], border: [] },
-    colWidths: [10, 36, 24, 36, 50], wordWrap: true, wrapOnWordBoundary: false });
-  const cut = (s: string | undefined): string => (s === undefined ? '—' : s.length > 140 ? `${s.slice(0, 140)}…` : s);
-  for (const d of r.deltas) table.push([d.severity, d.kind, d.tool ?? d.prompt ?? '(server)', d.path === '' ? '/' : d.path, `${cut(d.before)} → ${cut(d.after)}`].map(escapeText));
+  const cut = (t: string | undefined): string => (t === undefined ? '—' : t.length > 140 ? `${t.slice(0, 140)}…` : t);
+  const rows = r.deltas.map((d) => [d.severity, d.kind, d.tool ?? d.prompt ?? '(server)', d.path === '' ? '/' : d.path, `${cut(d.before)} → ${cut(d.after)}`].map(escapeText));
+  const table = renderTable(DIFF_COLUMNS, rows, width);
   const verdict = r.decision === 'hold' ? 'HOLD: at least one change needs review' : 'AUTO-ACCEPT: every change is an added tool, optional parameter or first output schema';
-  return `${table.toString()}\n${r.deltas.length} change(s). ${verdict}\n`;
+  return `${table}\n${wrapText(`${r.deltas.length} change(s). ${verdict}`, width, '').join('\n')}\n`;
 }
 
 /** A record id is echoed as given; an exact big integer in it (input.ts fromJsonNode) is echoed as its digits. */
@@ -137,7 +139,7 @@ export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs
       const a = toSnapshot(parseJson(await readText(oldFile, ctx.io), oldFile), oldFile);
       const b = toSnapshot(parseJson(await readText(newFile, ctx.io), newFile), newFile);
       const r = classify(a, b);
-      ctx.io.stdout.write(argv.format === 'json' ? `${JSON.stringify(jsonResult(r), null, 2)}\n` : renderTable(r));
+      ctx.io.stdout.write(argv.format === 'json' ? `${JSON.stringify(jsonResult(r), null, 2)}\n` : renderDiffTable(r, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
       ctx.exit(r.decision === 'hold' ? 1 : 0);
     },
   };

@@ -1,4 +1,3 @@
-import Table from 'cli-table3';
 import type { Argv, CommandModule } from 'yargs';
 import { getMember } from '../../canonical/json-model.js';
 import { PROFILES } from '../../canonical/profiles/index.js';
@@ -6,6 +5,8 @@ import type { DigestProfile } from '../../canonical/profiles/types.js';
 import { snapshotShape, toSnapshot } from '../../canonical/snapshot.js';
 import type { CommandContext } from '../io.js';
 import { escapeText } from '../../shared/text.js';
+import { listingWidth, renderTable } from '../../report/layout.js';
+import type { Column } from '../../report/layout.js';
 import { problemAt, readJsonInput } from './json-input.js';
 
 interface DigestArgs {
@@ -66,14 +67,13 @@ export function digestCommand(ctx: CommandContext): CommandModule<object, Digest
       }
       ctx.io.stdout.write(argv.format === 'json'
         ? `${JSON.stringify({ schemaVersion: 1, input: snapshotShape(input.root) ?? null, ...(snapshot.incomplete ? { incomplete: true } : {}), digests: rows }, null, 2)}\n`
-        : renderTable(rows));
+        : renderDigestTable(rows, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
     },
   };
 }
 
-function renderTable(rows: readonly DigestRow[]): string {
-  const table = new Table({ head: ['Subject', 'Profile', 'Digest'], style: { head: [], border: [] },
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } });
-  for (const r of rows) table.push([r.subject, r.profile, r.digest].map(escapeText));
-  return `${table.toString()}\n`;
+const DIGEST_COLUMNS: readonly Column[] = [{ header: 'Subject', min: 12 }, { header: 'Profile', min: 7 }, { header: 'Digest', min: 20 }];
+
+function renderDigestTable(rows: readonly DigestRow[], width: number): string {
+  return `${renderTable(DIGEST_COLUMNS, rows.map((r) => [r.subject, r.profile, r.digest].map(escapeText)), width, { compact: true })}\n`;
 }

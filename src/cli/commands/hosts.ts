@@ -3,7 +3,11 @@ import { UsageError } from '../../shared/errors.js';
 import { escapeText } from '../../shared/text.js';
 import type { CommandContext } from '../io.js';
 import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
-import { COMPACT, displayPath } from './scan.js';
+import { displayPath } from './scan.js';
+import { listingWidth, renderTable, wrapText } from '../../report/layout.js';
+import type { Column } from '../../report/layout.js';
+
+const HOSTS_COLUMNS: readonly Column[] = [{ header: 'Host' }, { header: 'Scope', min: 7 }, { header: 'Status' }, { header: 'Servers', min: 7 }, { header: 'Path', min: 20 }];
 
 /** `mcp-audit hosts`: every location checked, found / absent / error, per host and scope. */
 export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
@@ -31,16 +35,15 @@ export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<
           projectRoots: d.projectRoots, locations: rows,
         }, null, 2)}\n`);
       } else {
-        const { default: Table } = await import('cli-table3');
-        const table = new Table({ head: ['Host', 'Scope', 'Status', 'Servers', 'Path'], style: { head: [], border: [] }, chars: COMPACT });
-        for (const l of rows) {
+        const width = listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns);
+        const table = renderTable(HOSTS_COLUMNS, rows.map((l) => {
           const status = l.status === 'error' ? `error (${l.ruleId ?? '?'})` : l.status === 'found' && !l.serversKey ? 'found, no servers key' : l.status;
           const link = l.realPath !== undefined ? ` -> ${displayPath(l.realPath, d.home.path)}` : '';
-          table.push([l.host, l.scope, status, l.status === 'found' ? String(l.entries) : '', `${displayPath(l.path, d.home.path)}${link}`].map(escapeText));
-        }
+          return [l.host, l.scope, status, l.status === 'found' ? String(l.entries) : '', `${displayPath(l.path, d.home.path)}${link}`].map(escapeText);
+        }), width, { compact: true });
         const found = d.locations.filter((l) => l.status === 'found').length;
         const errors = d.locations.filter((l) => l.status === 'error').length;
-        ctx.io.stdout.write(`${escapeText(`Home: ${d.home.path} (${d.home.source}); platform ${d.platform}`)}\n${table.toString()}\n`
+        ctx.io.stdout.write(`${wrapText(escapeText(`Home: ${d.home.path} (${d.home.source}); platform ${d.platform}`), width, '').join('\n')}\n${table}\n`
           + `${d.locations.length} locations checked: ${found} found, ${errors} errors, ${d.locations.length - found - errors} absent.\n`
           + (d.countIsFloor ? 'Project scan was off (--no-project-scan): the entry count is a floor.\n' : ''));
       }

@@ -11,6 +11,7 @@ import { RULES } from '../../rules/index.js';
 import { IoError, UsageError } from '../../shared/errors.js';
 import type { CommandContext, ExitCode } from '../io.js';
 import { decimalOption } from '../strict-args.js';
+import { layoutWidth, wrapText } from '../../report/layout.js';
 import { VERSION } from '../version.js';
 
 /** Output and policy options shared by `scan`, `probe` and `check`. */
@@ -86,7 +87,11 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
   const final = ignore !== undefined ? applySuppressions(report, ignore, ctx.io.env.now()) : report;
   const reporter = reporterById(opts.format);
   if (reporter === undefined) throw new UsageError(`unknown format ${opts.format}`);
-  const rctx: ReportContext = { rules: RULES, version: VERSION, color: opts.color && opts.format === 'table', home: final.trustedHome.path };
+  const columns = opts.output === undefined && ctx.io.stdout.isTTY === true ? ctx.io.stdout.columns : undefined;
+  const rctx: ReportContext = {
+    rules: RULES, version: VERSION, color: opts.color && opts.format === 'table', home: final.trustedHome.path,
+    ...(columns !== undefined ? { width: columns } : {}),
+  };
   const text = opts.quiet === true ? '' : reporter.render(final, rctx);
   if (opts.quiet === true) {
     // the caller prints its own view
@@ -104,6 +109,11 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     ...(opts.failUnder !== undefined ? { failUnder: opts.failUnder } : {}),
   });
   // The reasons go to stderr, so machine formats on stdout stay clean.
-  if (policy.violated) ctx.io.stderr.write(`mcp-audit: policy violated: ${policy.reasons.join('; ')}\n`);
+  if (policy.violated) {
+    const line = `mcp-audit: policy violated: ${policy.reasons.join('; ')}`;
+    // On a terminal the line wraps to its width; in a log it stays one line for grep.
+    const text = ctx.io.stderr.isTTY === true ? wrapText(line, layoutWidth(ctx.io.stderr.columns), '').join('\n  ') : line;
+    ctx.io.stderr.write(`${text}\n`);
+  }
   return { code: exitCodeFor(final, policy), policy, report: final };
 }

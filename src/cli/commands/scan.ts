@@ -5,6 +5,8 @@ import type { Finding } from '../../rules/types.js';
 import { redactArgv } from '../../shared/redact.js';
 import { UsageError } from '../../shared/errors.js';
 import { escapeText } from '../../shared/text.js';
+import { listingWidth, renderTable as renderTable_, wrapText } from '../../report/layout.js';
+import type { Column } from '../../report/layout.js';
 import { displayPath } from '../../report/format.js';
 import type { CommandContext } from '../io.js';
 import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
@@ -12,8 +14,6 @@ import { emitReport, toReportOptions, withReportOptions } from './report-options
 import { probeAudit, probeNumbers, withProbeOptions } from './probe.js';
 import { VERSION } from '../version.js';
 
-/** cli-table3 borders without a rule between rows. */
-export const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 
 export { displayPath } from '../../report/format.js';
 
@@ -58,23 +58,24 @@ export function discoveryJson(d: Discovery): Record<string, unknown> {
   };
 }
 
-async function renderTable(d: Discovery): Promise<string> {
-  const { default: Table } = await import('cli-table3');
+const LIST_COLUMNS: readonly Column[] = [
+  { header: 'Host' }, { header: 'Scope', min: 7 }, { header: 'Server' }, { header: 'Transport', min: 9 }, { header: 'Enabled', min: 7 }, { header: 'Location', min: 16 },
+];
+
+function renderTable(d: Discovery, width: number): string {
   const home = d.home.path;
-  const table = new Table({ head: ['Host', 'Scope', 'Server', 'Transport', 'Enabled', 'Location'], style: { head: [], border: [] }, chars: COMPACT });
-  for (const e of d.entries) {
-    table.push([e.host, e.scope, e.name, e.transport, e.disabled ? 'no' : 'yes', `${displayPath(e.origin.file, home)}:${e.origin.line}:${e.origin.column}`].map(escapeText));
-  }
-  const lines = [escapeText(`Home: ${home} (${d.home.source}, user ${d.home.user}); platform ${d.platform}`)];
+  const rows = d.entries.map((e) => [e.host, e.scope, e.name, e.transport, e.disabled ? 'no' : 'yes', `${displayPath(e.origin.file, home)}:${e.origin.line}:${e.origin.column}`].map(escapeText));
+  const table = renderTable_(LIST_COLUMNS, rows, width, { compact: true });
+  const lines = wrapText(escapeText(`Home: ${home} (${d.home.source}, user ${d.home.user}); platform ${d.platform}`), width, '');
   if (d.homeEnvMismatch) lines.push('Note: $HOME differs from the trusted home; the trusted home was audited.');
-  lines.push(d.entries.length > 0 ? table.toString() : 'No MCP server entries found.');
+  lines.push(d.entries.length > 0 ? table : 'No MCP server entries found.');
   for (const f of d.findings) {
     const where = f.location !== undefined ? `${displayPath(f.location.path, home)}:${f.location.line}:${f.location.column}: ` : '';
-    lines.push(escapeText(`${where}${f.severity} ${f.id}: ${f.message}`));
+    lines.push(...wrapText(escapeText(`${where}${f.severity} ${f.id}: ${f.message}`), width, ''));
   }
   const files = new Set(d.entries.map((e) => e.configPath)).size;
-  lines.push(`${d.entries.length} entries in ${files} files; ${d.locations.length} locations checked; ${d.findings.length} findings.`);
-  if (d.countIsFloor) lines.push('Project scan was off (--no-project-scan): the entry count is a floor.');
+  lines.push(...wrapText(`${d.entries.length} entries in ${files} files; ${d.locations.length} locations checked; ${d.findings.length} findings.`, width, ''));
+  if (d.countIsFloor) lines.push(...wrapText('Project scan was off (--no-project-scan): the entry count is a floor.', width, ''));
   return `${lines.join('\n')}\n`;
 }
 
@@ -102,7 +103,7 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
         if (format !== 'table' && format !== 'json') throw new UsageError('--list prints table or json');
         const { discover } = await import('../../discover/discover.js');
         const d = await discover(options, ctx.io.env);
-        ctx.io.stdout.write(format === 'json' ? `${JSON.stringify(discoveryJson(d), null, 2)}\n` : await renderTable(d));
+        ctx.io.stdout.write(format === 'json' ? `${JSON.stringify(discoveryJson(d), null, 2)}\n` : renderTable(d, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
         ctx.exit(0);
         return;
       }
