@@ -27,6 +27,7 @@ const io = {
   },
   stderr: process.stderr,
   env: processEnv(),
+  stdinIsTTY: process.stdin.isTTY === true,
   readStdin: async (): Promise<string> => {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));

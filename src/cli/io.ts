@@ -9,6 +9,8 @@ export interface Io {
   readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number | undefined };
   /** Reads all of standard input as UTF-8 text (for `-`). */
   readStdin(): Promise<string>;
+  /** True when standard input is a terminal (a command reading it says so first). */
+  readonly stdinIsTTY?: boolean;
   readonly env: Env;
 }
 

@@ -12,6 +12,7 @@ import { requireDirectory, requireFile } from '../paths.js';
 import type { CommandContext } from '../io.js';
 import { VERSION } from '../version.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
+import type { FailOn } from '../../report/policy.js';
 
 /** The nearest ancestor of `dir` holding `.git` (a dotfiles repository's root), if any. */
 export async function repoRoot(dir: string): Promise<string | undefined> {
@@ -37,6 +38,9 @@ async function real(p: string): Promise<string> {
 }
 
 const PLATFORMS: readonly Platform[] = ['linux', 'darwin', 'win32'];
+
+/** A pre-commit gate is stricter than scan's default: a high finding alone fails it too. */
+const CHECK_FAIL_ON: readonly FailOn[] = ['unverifiable', 'unprotected', 'high'];
 
 /** Keeps only the entries and file-level findings that live in one of `files`. */
 async function restrict(result: AuditResult, files: ReadonlySet<string>): Promise<AuditResult> {
@@ -78,7 +82,7 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
     command: 'check <files..>',
     describe: 'Pre-commit check: grade only the given config files of a dotfiles repo; never probes, prints only what fails',
     builder: (y) =>
-      withReportOptions(y)
+      withReportOptions(y, CHECK_FAIL_ON)
         .positional('files', { type: 'string', array: true, describe: 'config files to check (paths inside --root)' })
         .option('root', { type: 'string', requiresArg: true, describe: 'the directory that stands for the home (default: the git repository root, else the cwd)' })
         .option('quiet-skipped', {
@@ -114,7 +118,7 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
         files.set(abs, f);
         for (let dir = path.dirname(abs); isInside(dir, root); dir = path.dirname(dir)) projects.add(dir);
       }
-      const failOn = reportOptions.failOn ?? ['unverifiable', 'unprotected', 'high'];
+      const failOn = reportOptions.failOn ?? CHECK_FAIL_ON;
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
       // A dotfiles repo may hold another OS's layout (Library/Application Support/…, AppData/…): with

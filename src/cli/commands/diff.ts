@@ -20,7 +20,10 @@ interface DiffArgs {
 const SCHEMA_VERSION = 1;
 
 async function readText(file: string, io: Io): Promise<string> {
-  if (file === '-') return io.readStdin();
+  if (file === '-') {
+    if (io.stdinIsTTY === true) io.stderr.write('mcp-audit: reading JSON from standard input (end with Ctrl-D)\n');
+    return io.readStdin();
+  }
   try {
     return await readFile(file, 'utf8');
   } catch (e: unknown) {

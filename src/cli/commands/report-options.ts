@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import type { AuditReport, ReportContext } from '../../report/model.js';
 import { REPORTER_IDS, reporterById } from '../../report/index.js';
 import type { ReporterId } from '../../report/index.js';
-import { evaluatePolicy, exitCodeFor, parseFailOn } from '../../report/policy.js';
+import { DEFAULT_FAIL_ON, evaluatePolicy, exitCodeFor, parseFailOn } from '../../report/policy.js';
 import type { FailOn, PolicyResult } from '../../report/policy.js';
 import { applySuppressions, IGNORE_FILE_NAMES, parseIgnoreFile } from '../../report/suppress.js';
 import { RULES } from '../../rules/index.js';
@@ -15,13 +15,13 @@ import { layoutWidth, wrapText } from '../../report/layout.js';
 import { VERSION } from '../version.js';
 
 /** Output and policy options shared by `scan`, `probe` and `check`. */
-export function withReportOptions<T>(y: Argv<T>): Argv<T> {
+export function withReportOptions<T>(y: Argv<T>, failOnDefault: readonly string[] = DEFAULT_FAIL_ON): Argv<T> {
   return y
     .option('format', { type: 'string', requiresArg: true, choices: REPORTER_IDS, default: 'table', describe: 'output format' })
     .option('output', { alias: 'o', type: 'string', requiresArg: true, describe: 'write the report to FILE instead of stdout (- for stdout)' })
     .option('fail-on', {
       type: 'string', array: true, nargs: 1, requiresArg: true,
-      describe: 'what violates the policy (exit 1): unverifiable, unprotected, a severity (critical…info), or none; default unverifiable,unprotected',
+      describe: `what violates the policy (exit 1): unverifiable, unprotected, a severity (critical…info), or none; repeatable or comma-separated (default: ${failOnDefault.join(',')})`,
     })
     .option('fail-under', { type: 'string', requiresArg: true, describe: 'exit 1 when coverage (percent of enabled entries enforcing) is below PCT (0 to 100; default: no coverage floor)' })
     .option('ignore-file', { type: 'string', requiresArg: true, describe: `suppressions file (default: ${IGNORE_FILE_NAMES[0] ?? ''} in the audited home)` })
@@ -80,6 +80,17 @@ async function loadIgnore(opts: ReportOptions, home: string, cwd: string): Promi
   return undefined;
 }
 
+/** `ENOENT: no such file or directory` from a Node fs error (the code and its meaning), else the message. */
+function errnoText(e: unknown): string {
+  const code: unknown = typeof e === 'object' && e !== null ? Reflect.get(e, 'code') : undefined;
+  const meaning: Readonly<Record<string, string>> = {
+    ENOENT: 'its directory does not exist', EACCES: 'permission denied', EPERM: 'operation not permitted',
+    EISDIR: 'it is a directory', ENOTDIR: 'a parent is not a directory', EROFS: 'read-only file system', ENOSPC: 'no space left on device',
+  };
+  if (typeof code === 'string') return `${code}${Object.hasOwn(meaning, code) ? ` (${meaning[code] ?? ''})` : ''}`;
+  return e instanceof Error ? e.message : 'unknown error';
+}
+
 /** Suppress, render, write, and turn the policy into an exit code (2 for a partial report). */
 export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: CommandContext):
   Promise<{ code: ExitCode; policy: PolicyResult; report: AuditReport }> {
@@ -99,7 +110,7 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     try {
       await fs.writeFile(path.resolve(ctx.io.env.cwd, opts.output), text);
     } catch (e: unknown) {
-      throw new IoError(`--output ${opts.output}: cannot write it`, { cause: e });
+      throw new IoError(`--output ${opts.output}: cannot write it: ${errnoText(e)}`, { cause: e });
     }
   } else {
     ctx.io.stdout.write(text);
