@@ -52,3 +52,19 @@ export async function requireFile(p: string, label: string, cwd: string): Promis
   }
   return abs;
 }
+
+/** The nearest ancestor of `dir` holding `.git` (a dotfiles repository's root), if any. */
+export async function repoRoot(dir: string): Promise<string | undefined> {
+  let cur = path.resolve(dir);
+  for (;;) {
+    try {
+      await fs.lstat(path.join(cur, '.git'));
+      return cur;
+    } catch {
+      const up = path.dirname(cur);
+      if (up === cur) return undefined;
+      cur = up;
+    }
+  }
+}
+

@@ -1,5 +1,5 @@
 import { escapeDeep } from '../shared/text.js';
-import { allFindings, coverageFraction, displayPath, entryLabel, locationText, percent, proxyLabel } from './format.js';
+import { allFindings, coverageFraction, displayPath, entryLabel, homeRelativeText, locationText, percent, proxyLabel } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, Grade, ReportContext, Reporter } from './model.js';
 
@@ -38,7 +38,7 @@ function findingItem(l: Located, home: string): string {
     ? ''
     : ` — *suppressed${f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`}: `
       + `${mdText(f.suppressed.reason)}*`;
-  return `- **${f.severity}** ${mdCode(f.id)}: ${mdText(f.message)}${where}${suppressed}`;
+  return `- **${f.severity}** ${mdCode(f.id)}: ${mdText(homeRelativeText(f.message, home))}${where}${suppressed}`;
 }
 
 export const markdown = {

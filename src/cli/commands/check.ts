@@ -8,26 +8,11 @@ import type { Platform } from '../../shared/env.js';
 import { UsageError } from '../../shared/errors.js';
 import { isInside } from '../../shared/paths.js';
 import { escapeDeep, escapeText } from '../../shared/text.js';
-import { requireDirectory, requireFile } from '../paths.js';
+import { repoRoot, requireDirectory, requireFile } from '../paths.js';
 import type { CommandContext } from '../io.js';
 import { VERSION } from '../version.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
 import type { FailOn } from '../../report/policy.js';
-
-/** The nearest ancestor of `dir` holding `.git` (a dotfiles repository's root), if any. */
-export async function repoRoot(dir: string): Promise<string | undefined> {
-  let cur = path.resolve(dir);
-  for (;;) {
-    try {
-      await fs.lstat(path.join(cur, '.git'));
-      return cur;
-    } catch {
-      const up = path.dirname(cur);
-      if (up === cur) return undefined;
-      cur = up;
-    }
-  }
-}
 
 async function real(p: string): Promise<string> {
   try {
@@ -151,7 +136,8 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
       for (const abs of remaining) skipped(files.get(abs) ?? abs, "no host reads it as a config file at this path");
       const report = buildReport(merged, { version: VERSION });
       const table = reportOptions.format === 'table' && reportOptions.output === undefined;
-      const emitted = await emitReport(report, { ...reportOptions, failOn, ...(table ? { quiet: true } : {}) }, ctx);
+      const checkout = await repoRoot(root);
+      const emitted = await emitReport(report, { ...reportOptions, failOn, ...(table ? { quiet: true } : {}), ...(checkout !== undefined ? { repoRoot: checkout } : {}) }, ctx);
       const code = emitted.code;
       if (table && code !== 0) ctx.io.stdout.write(failuresText(escapeDeep(emitted.report)));
       ctx.exit(code);

@@ -39,6 +39,8 @@ export interface ReportOptions {
   readonly timestamp: boolean;
   /** Evaluate and return the report without writing it (the caller prints its own view). */
   readonly quiet?: boolean;
+  /** The git checkout the audited root lies in (SARIF locations relative to %SRCROOT%). */
+  readonly repoRoot?: string;
 }
 
 export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: CommandContext): ReportOptions {
@@ -102,6 +104,7 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
   const rctx: ReportContext = {
     rules: RULES, version: VERSION, color: opts.color && opts.format === 'table', home: final.trustedHome.path,
     ...(columns !== undefined ? { width: columns } : {}),
+    ...(opts.repoRoot !== undefined ? { repoRoot: opts.repoRoot } : {}),
   };
   const text = opts.quiet === true ? '' : reporter.render(final, rctx);
   if (opts.quiet === true) {

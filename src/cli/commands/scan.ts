@@ -3,7 +3,9 @@ import type { Discovery } from '../../discover/discover.js';
 import type { ServerEntry } from '../../parse/types.js';
 import type { Finding } from '../../rules/types.js';
 import { redactArgv } from '../../shared/redact.js';
+import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
+import { repoRoot } from '../paths.js';
 import { escapeText } from '../../shared/text.js';
 import { listingWidth, renderTable as renderTable_, wrapText } from '../../report/layout.js';
 import type { Column } from '../../report/layout.js';
@@ -115,7 +117,9 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
         version: VERSION, ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),
         ...(probed !== undefined ? { probed: true, probes: probed.probes, partial: probed.partial } : {}),
       });
-      const { code } = await emitReport(report, reportOptions, ctx);
+      // `--root` inside a git checkout (a dotfiles repository): SARIF locations relative to %SRCROOT%.
+      const checkout = options.root !== undefined ? await repoRoot(path.resolve(ctx.io.env.cwd, options.root)) : undefined;
+      const { code } = await emitReport(report, { ...reportOptions, ...(checkout !== undefined ? { repoRoot: checkout } : {}) }, ctx);
       ctx.exit(code);
     },
   };
