@@ -26,9 +26,13 @@ describe('SARIF for code scanning from a git checkout', () => {
     assert.ok(Array.isArray(runs));
     const results: unknown = Reflect.get(runs[0] ?? {}, 'results');
     assert.ok(Array.isArray(results) && results.length > 0);
-    return results.flatMap((r: unknown) => {
+    return results.flatMap((r: unknown): unknown[] => {
       const locs: unknown = typeof r === 'object' && r !== null ? Reflect.get(r, 'locations') : undefined;
-      return Array.isArray(locs) ? locs.map((l: unknown) => Reflect.get(Reflect.get(l ?? {}, 'physicalLocation') ?? {}, 'artifactLocation')) : [];
+      if (!Array.isArray(locs)) return [];
+      return locs.map((l: unknown): unknown => {
+        const physical: unknown = Reflect.get(typeof l === 'object' && l !== null ? l : {}, 'physicalLocation');
+        return Reflect.get(typeof physical === 'object' && physical !== null ? physical : {}, 'artifactLocation');
+      });
     });
   };
 
