@@ -17,7 +17,8 @@ interface DiffArgs {
   readonly batch: string | undefined;
 }
 
-const SCHEMA_VERSION = 1;
+/** The one schemaVersion convention (report/discovery-json.ts): a semver string. */
+const SCHEMA_VERSION = '1.0.0';
 
 async function readText(file: string, io: Io): Promise<string> {
   if (file === '-') {

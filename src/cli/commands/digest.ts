@@ -66,7 +66,7 @@ export function digestCommand(ctx: CommandContext): CommandModule<object, Digest
         }
       }
       ctx.io.stdout.write(argv.format === 'json'
-        ? `${JSON.stringify({ schemaVersion: 1, input: snapshotShape(input.root) ?? null, ...(snapshot.incomplete ? { incomplete: true } : {}), digests: rows }, null, 2)}\n`
+        ? `${JSON.stringify({ schemaVersion: '1.0.0', input: snapshotShape(input.root) ?? null, ...(snapshot.incomplete ? { incomplete: true } : {}), digests: rows }, null, 2)}\n`
         : renderDigestTable(rows, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
     },
   };

@@ -4,6 +4,7 @@ import { escapeText } from '../../shared/text.js';
 import type { CommandContext } from '../io.js';
 import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { displayPath } from './scan.js';
+import { renderHostsJson } from '../../report/discovery-json.js';
 import { listingWidth, renderTable, wrapText } from '../../report/layout.js';
 import type { Column } from '../../report/layout.js';
 
@@ -28,12 +29,7 @@ export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<
       const d = await discover(options, ctx.io.env);
       const rows = argv.found === true ? d.locations.filter((l) => l.status !== 'absent') : d.locations;
       if (format === 'json') {
-        ctx.io.stdout.write(`${JSON.stringify({
-          schemaVersion: '1', platform: d.platform,
-          trustedHome: { path: d.home.path, source: d.home.source, user: d.home.user },
-          homeEnvMismatch: d.homeEnvMismatch, projectScan: d.projectScan, countIsFloor: d.countIsFloor,
-          projectRoots: d.projectRoots, locations: rows,
-        }, null, 2)}\n`);
+        ctx.io.stdout.write(renderHostsJson(d, rows));
       } else {
         const width = listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns);
         const table = renderTable(HOSTS_COLUMNS, rows.map((l) => {

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import type { Discovery } from '../../discover/discover.js';
 import type { ServerEntry } from '../../parse/types.js';
 import type { Finding } from '../../rules/types.js';
-import { redactArgv } from '../../shared/redact.js';
+import { renderListJson } from '../../report/discovery-json.js';
 import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
 import { repoRoot } from '../paths.js';
@@ -18,47 +18,6 @@ import { VERSION } from '../version.js';
 
 
 export { displayPath } from '../../report/format.js';
-
-/** One entry for output: keys of env and headers only, never their values; secret-looking args and URL credentials masked. */
-export function entryJson(e: ServerEntry): Record<string, unknown> {
-  return {
-    host: e.host,
-    scope: e.scope,
-    configPath: e.configPath,
-    name: e.name,
-    disabled: e.disabled,
-    ...(e.disabledBy !== undefined ? { disabledBy: e.disabledBy } : {}),
-    ...(e.disabledOnlyFor !== undefined ? { disabledOnlyFor: e.disabledOnlyFor } : {}),
-    transport: e.transport,
-    location: { path: e.origin.file, pointer: e.origin.pointer, line: e.origin.line, column: e.origin.column },
-    ...(e.project !== undefined ? { project: e.project } : {}),
-    ...(e.realPath !== undefined ? { realPath: e.realPath } : {}),
-    ...(e.command !== undefined ? { command: redactArgv([e.command])[0] ?? '' } : {}),
-    args: redactArgv(e.args),
-    ...(e.url !== undefined ? { url: redactArgv([e.url])[0] ?? '' } : {}),
-    envKeys: Object.keys(e.env),
-    headerKeys: Object.keys(e.headers),
-  };
-}
-
-function findingJson(f: Finding): Record<string, unknown> {
-  return { id: f.id, severity: f.severity, grade: f.grade, message: f.message, ...(f.location !== undefined ? { location: f.location } : {}) };
-}
-
-export function discoveryJson(d: Discovery): Record<string, unknown> {
-  return {
-    schemaVersion: '1',
-    platform: d.platform,
-    trustedHome: { path: d.home.path, source: d.home.source, user: d.home.user },
-    homeEnvMismatch: d.homeEnvMismatch,
-    projectScan: d.projectScan,
-    countIsFloor: d.countIsFloor,
-    projectRoots: d.projectRoots,
-    entries: d.entries.map(entryJson),
-    findings: d.findings.map(findingJson),
-    locations: { checked: d.locations.length, found: d.locations.filter((l) => l.status === 'found').length, errors: d.locations.filter((l) => l.status === 'error').length },
-  };
-}
 
 const LIST_COLUMNS: readonly Column[] = [
   { header: 'Host' }, { header: 'Scope', min: 7 }, { header: 'Server' }, { header: 'Transport', min: 9 }, { header: 'Enabled', min: 7 }, { header: 'Location', min: 16 },
@@ -105,7 +64,7 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
         if (format !== 'table' && format !== 'json') throw new UsageError('--list prints table or json');
         const { discover } = await import('../../discover/discover.js');
         const d = await discover(options, ctx.io.env);
-        ctx.io.stdout.write(format === 'json' ? `${JSON.stringify(discoveryJson(d), null, 2)}\n` : renderTable(d, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
+        ctx.io.stdout.write(format === 'json' ? renderListJson(d) : renderTable(d, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
         ctx.exit(0);
         return;
       }
