@@ -1,4 +1,4 @@
-import type { Discovery } from '../discover/discover.js';
+import type { AuditResult } from '../grade/audit.js';
 import type { ServerEntry } from '../parse/types.js';
 import type { Finding } from '../rules/types.js';
 import { redactArgv, redactText } from '../shared/redact.js';
@@ -11,6 +11,8 @@ import { orderKeys, shapeOf } from './json.js';
  * (schemas/hosts.schema.json). Like the report, each is written through an allow-list derived
  * from its schema: a field the schema does not declare never reaches the output.
  */
+
+type Discovery = AuditResult['discovery'];
 
 /** The one schemaVersion convention: every JSON output starts with a semver string. */
 export const LIST_SCHEMA_VERSION = '1.0.0';
