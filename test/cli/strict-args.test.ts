@@ -57,12 +57,21 @@ describe('strict command lines: a mistyped flag reads, writes and launches nothi
     ['probe', '--user', ''],
     ['probe', '--platform', 'beos'],
     ['scan', '--probe', '--quiet'],
+    ['scan', '--probe', '--fail-on', ''],
+    ['scan', '--probe', '--fail-under', ''],
+    ['scan', '--probe', '--fail-on', 'unverifiable', '--fail-under', '50%'],
+    ['check', '.cursor/mcp.json', '--fail-on', ''],
+    ['check', '.cursor/mcp.json', '--fail-on', ','],
+    ['check', '.cursor/mcp.json', '--fail-under', ''],
+    ['check', '.cursor/mcp.json', '--format', 'json', '--format', 'sarif'],
+    ['hosts', '--format', ''],
+    ['hosts', '--found=maybe'],
     ['scan', '--probe', '--jobs', '0'],
     ['scan', '--probe', '--timeout', '0'],
   ];
   for (const args of bad) {
     it(`${args.join(' ')}: exit 2, one line on stderr, nothing launched, no output file`, () => {
-      const r = cli(...args, '--root', home, '--no-project-scan', '-o', 'report.json');
+      const r = cli(...args, '--root', home, ...(args[0] === 'check' || args[0] === 'hosts' ? [] : ['--no-project-scan', '-o', 'report.json']));
       assert.equal(r.status, 2, r.stderr);
       assert.equal(r.stdout, '');
       assert.match(r.stderr, /^mcp-audit: [^\n]+\n$/, 'exactly one line');
