@@ -48,7 +48,7 @@ export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode>
     .strictCommands()
     .strictOptions()
     .recommendCommands()
-    .demandCommand(1, 'Name a command (see --help).')
+    .demandCommand(1, 'name a command')
     // yargs renders (and caches) every command's help on each run; wrapping it to the terminal costs
     // ~40 ms of string-width work, so it is done only when help is actually asked for.
     .wrap(wantsHelp(argv) ? Math.min(110, process.stdout.columns ?? 100) : null)
