@@ -18,11 +18,13 @@ interface Shape {
 const SHAPES: Readonly<Record<string, Shape>> = {
   report: {
     keys: ['schemaVersion', 'tool', 'platform', 'trustedHome', 'homeEnvMismatch', 'projectScan', 'countIsFloor',
-      'probed', 'partial', 'generatedAt', 'coverage', 'entries', 'findings', 'locations'],
+      'probed', 'partial', 'generatedAt', 'coverage', 'baseline', 'entries', 'findings', 'locations'],
     children: { tool: 'tool', trustedHome: 'home', coverage: 'coverage', entries: 'entry', findings: 'finding',
-      locations: 'locationStatus' },
+      locations: 'locationStatus', baseline: 'baselineSummary' },
   },
   tool: { keys: ['name', 'version'] },
+  baselineSummary: { keys: ['file', 'new', 'known', 'resolved', 'regressions'], children: { regressions: 'regression' } },
+  regression: { keys: ['host', 'scope', 'name', 'upstream', 'from', 'to', 'location'], children: { location: 'location' } },
   home: { keys: ['path', 'source', 'user'] },
   coverage: {
     keys: ['enforcing', 'unverifiable', 'unprotected', 'total', 'ratio', 'disabled', 'byHost', 'byScope'],
@@ -45,7 +47,7 @@ const SHAPES: Readonly<Record<string, Shape>> = {
   probeFailure: { keys: ['reason', 'stderrTail'] },
   location: { keys: ['path', 'line', 'column'] },
   finding: {
-    keys: ['id', 'severity', 'grade', 'message', 'location', 'data', 'fingerprint', 'suppressed'],
+    keys: ['id', 'severity', 'grade', 'message', 'location', 'data', 'fingerprint', 'suppressed', 'baseline'],
     children: { location: 'location', data: 'strings', suppressed: 'suppressed' },
   },
   strings: { keys: [], mapOf: 'any' },

@@ -103,7 +103,6 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
         for (let dir = path.dirname(abs); dir.startsWith(root) && dir !== path.dirname(dir); dir = path.dirname(dir)) projects.add(dir);
       }
       const reportOptions = toReportOptions(argv, ctx);
-      const failOn = reportOptions.failOn ?? ['unverifiable', 'unprotected', 'high'];
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
       // A dotfiles repo may hold another OS's layout (Library/Application Support/…, AppData/…): with
@@ -131,7 +130,7 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
       if (merged === undefined) throw new UsageError('check: no platform to audit');
       const report = buildReport(merged, { version: VERSION });
       const table = reportOptions.format === 'table' && reportOptions.output === undefined;
-      const emitted = await emitReport(report, { ...reportOptions, failOn, ...(table ? { quiet: true } : {}) }, ctx);
+      const emitted = await emitReport(report, { ...reportOptions, defaultFailOn: ['unverifiable', 'unprotected', 'high'], ...(table ? { quiet: true } : {}) }, ctx);
       const code = emitted.code;
       if (table && code !== 0) ctx.io.stdout.write(failuresText(emitted.report));
       ctx.exit(code);
