@@ -3,6 +3,7 @@ import { isUnderHome, relativeToHome } from './fingerprint.js';
 import { allFindings, entryLabel, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, ReportContext, ReportEntry, Reporter } from './model.js';
+import { acceptanceLine, isEntryAccepted } from './acceptance.js';
 
 /**
  * SARIF 2.1.0: one reporting descriptor per catalogue rule (docs as help), one result per
@@ -86,7 +87,7 @@ function artifactLocation(path: string, home: string): Record<string, string> {
     : { uri: fileUri(path) };
 }
 
-function result(l: Located, rules: readonly RuleMeta[], home: string): Record<string, unknown> {
+function result(l: Located, report: AuditReport, rules: readonly RuleMeta[], home: string): Record<string, unknown> {
   const { finding, entry } = l;
   const index = rules.findIndex((r) => r.id === finding.id);
   const loc = finding.location ?? entry?.location;
@@ -105,14 +106,29 @@ function result(l: Located, rules: readonly RuleMeta[], home: string): Record<st
     ...(finding.suppressed !== undefined
       ? { suppressions: [{ kind: 'external', status: 'accepted', justification: finding.suppressed.reason }] }
       : {}),
+    // --baseline: SARIF's own field; a known finding is `unchanged` (shown, not suppressed).
+    ...(finding.baseline !== undefined ? { baselineState: finding.baseline === 'known' ? 'unchanged' : 'new' } : {}),
     properties: {
       severity: finding.severity,
       gradeEffect: finding.grade,
       ...(entry !== undefined
-        ? { host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade, ...unprovenProperty(entry) }
+        ? { host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade, ...unprovenProperty(entry),
+          ...(isEntryAccepted(report, entry) ? { gradeAccepted: true } : {}) }
         : {}),
       ...(finding.suppressed?.expires !== undefined ? { suppressionExpires: finding.suppressed.expires } : {}),
     },
+  };
+}
+
+/** Run properties: how many not-enforcing entries are accepted, and the baseline counts. */
+function acceptanceProperties(report: AuditReport): Record<string, unknown> {
+  const line = acceptanceLine(report);
+  if (line === undefined) return {};
+  const accepted = report.entries.filter((e) => isEntryAccepted(report, e)).length;
+  const b = report.baseline;
+  return {
+    acceptedEntries: accepted,
+    ...(b !== undefined ? { baseline: { new: b.new, known: b.known, resolved: b.resolved, regressions: b.regressions.length } } : {}),
   };
 }
 
@@ -151,13 +167,14 @@ export const sarif = {
           },
         },
         originalUriBaseIds: { HOME: { uri: fileUri(ctx.home, true), description: { text: 'The trusted home' } } },
-        results: allFindings(report).map((l) => result(l, ctx.rules, ctx.home)),
+        results: allFindings(report).map((l) => result(l, report, ctx.rules, ctx.home)),
         properties: {
           partial: report.partial,
           probed: report.probed,
           ...(report.probed ? { probes: probeProperties(report, ctx.home) } : {}),
           coverage: { enforcing: c.enforcing, unverifiable: c.unverifiable, unprotected: c.unprotected,
             total: c.total, ratio: c.ratio, disabled: c.disabled },
+          ...acceptanceProperties(report),
         },
       }],
     };

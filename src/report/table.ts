@@ -4,6 +4,7 @@ import {
   allFindings, coverageFraction, coverageLine, displayPath, entryLabel, locationText, proxyLabel, unprovenClaim, wrap,
 } from './format.js';
 import type { AuditReport, Grade, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
+import { acceptanceLine, isEntryAccepted, markedId } from './acceptance.js';
 
 /** Terminal table: one block per host, a closing coverage line, file-level findings, notes. */
 
@@ -34,15 +35,16 @@ const NO_COLOR: Palette = {
 /** 20 + 9 + 15 + 24 + 26 + 6 borders = 100 columns. */
 const COL_WIDTHS = [20, 9, 15, 24, 26];
 
-function gradeCell(entry: ReportEntry, p: Palette): string {
+function gradeCell(entry: ReportEntry, report: AuditReport, p: Palette): string {
   if (entry.disabled) return p.dim(`disabled\n(${entry.grade})`);
   // The first claim of the evidence chain that is not proven: where to look first.
   const open = entry.grade === 'enforcing' ? undefined : unprovenClaim(entry);
-  return p.grade[entry.grade](entry.grade) + (open === undefined ? '' : `\n${p.dim(`✗ ${open}`)}`);
+  const accepted = isEntryAccepted(report, entry) ? `\n${p.dim('(accepted)')}` : '';
+  return p.grade[entry.grade](entry.grade) + (open === undefined ? '' : `\n${p.dim(`✗ ${open}`)}`) + accepted;
 }
 
 function findingsCell(entry: ReportEntry): string {
-  return entry.findings.map((f) => (f.suppressed === undefined ? f.id : `${f.id} (suppressed)`)).join('\n');
+  return entry.findings.map(markedId).join('\n');
 }
 
 const WIDTH = 100;
@@ -54,6 +56,8 @@ function findingLines(f: ReportFinding, home: string, p: Palette): string[] {
   if (f.suppressed !== undefined) {
     const until = f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`;
     lines.push(...wrap(`suppressed${until}: ${f.suppressed.reason}`, WIDTH, '      ').map(p.dim));
+  } else if (f.baseline === 'known') {
+    lines.push(p.dim('      known: in the baseline'));
   }
   return lines;
 }
@@ -79,7 +83,7 @@ function hostBlock(host: string, entries: readonly ReportEntry[], report: AuditR
     style: { head: [], border: [] },
   });
   for (const e of entries) {
-    table.push([entryLabel(e), e.scope, gradeCell(e, p), proxyLabel(e), findingsCell(e)]);
+    table.push([entryLabel(e), e.scope, gradeCell(e, report, p), proxyLabel(e), findingsCell(e)]);
   }
   out.push(table.toString());
   for (const e of entries) {
@@ -115,7 +119,8 @@ export const table = {
       blocks.push(hostBlock(host, report.entries.filter((e) => e.host === host), report, ctx, p).join('\n'));
     }
     if (hosts.length === 0) blocks.push('No MCP server entries found.');
-    blocks.push(p.bold(coverageLine(report)));
+    const accepted = acceptanceLine(report);
+    blocks.push(p.bold(coverageLine(report)) + (accepted === undefined ? '' : `\n${wrap(accepted, WIDTH, '').join('\n')}`));
     const fileLevel = allFindings(report).filter((l) => l.entry === undefined);
     if (fileLevel.length > 0) {
       blocks.push(['Findings not tied to a server:', ...fileLevel.flatMap((l) => findingLines(l.finding, ctx.home, p))]

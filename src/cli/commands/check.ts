@@ -8,6 +8,8 @@ import type { Platform } from '../../shared/env.js';
 import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
 import { VERSION } from '../version.js';
+import { isEntryAccepted } from '../../report/acceptance.js';
+import { isAccepted, POLICY_RULE_PREFIX } from '../../report/policy.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
 
 /** The nearest ancestor of `dir` holding `.git` (a dotfiles repository's root), if any. */
@@ -54,16 +56,18 @@ function failuresText(report: AuditReport): string {
   const home = report.trustedHome.path;
   const lines: string[] = [];
   for (const e of report.entries) {
-    if (e.disabled || e.grade === 'enforcing') continue;
+    if (e.disabled) continue;
+    const weak = e.grade !== 'enforcing' && !isEntryAccepted(report, e);
+    const shown = e.findings.filter((f) => !isAccepted(f) && ((weak && f.grade !== 'none') || f.id.startsWith(POLICY_RULE_PREFIX)));
+    if (!weak && shown.length === 0) continue;
     const label = e.upstream !== undefined ? `${e.name} → ${e.upstream}` : e.name;
     lines.push(`${displayPath(e.location.path, home)}:${e.location.line}:${e.location.column}: ${e.grade}: ${label} (${e.host})`);
-    for (const f of e.findings) {
-      if (f.suppressed !== undefined || f.grade === 'none') continue;
+    for (const f of shown) {
       lines.push(`  ${f.location !== undefined ? `${locationText(f.location, home)}: ` : ''}${f.id}: ${f.message}`);
     }
   }
   for (const f of report.findings) {
-    if (f.suppressed !== undefined) continue;
+    if (isAccepted(f)) continue;
     lines.push(`${f.location !== undefined ? `${locationText(f.location, home)}: ` : ''}${f.severity} ${f.id}: ${f.message}`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
