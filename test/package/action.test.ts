@@ -173,3 +173,21 @@ test('the action is pinned and injection-safe: uses: by commit SHA, mcp-audit by
   assert.match(upload?.if ?? '', /^always\(\)/);
   assert.ok(!Object.keys(action.inputs).includes('token'), 'no token input');
 });
+
+test("the README's workflow is complete: a job that checks out, runs this action with its own inputs, may upload SARIF", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const block = /```yaml\n(# \.github\/workflows\/mcp-audit\.yml\n[\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(block !== undefined, 'the README has the workflow');
+  const doc: unknown = parseYaml(block);
+  assert.ok(isRecord(doc) && isRecord(doc.permissions) && isRecord(doc.jobs));
+  assert.equal(doc.permissions['security-events'], 'write');
+  const job = doc.jobs.audit;
+  assert.ok(isRecord(job) && Array.isArray(job.steps));
+  const uses = job.steps.map((s: unknown) => (isRecord(s) && typeof s.uses === 'string' ? s.uses : ''));
+  assert.match(uses[0] ?? '', /^actions\/checkout@[0-9a-f]{40}$/);
+  assert.match(uses[1] ?? '', /^mcp-audit\/mcp-audit\/\.github\/actions\/mcp-audit@/);
+  const step: unknown = job.steps[1];
+  assert.ok(isRecord(step) && isRecord(step.with));
+  const inputs = Object.keys(loadAction().inputs);
+  for (const key of Object.keys(step.with)) assert.ok(inputs.includes(key), `README uses input ${key}`);
+});
