@@ -1,6 +1,6 @@
 import type { Container, EntryShape } from '../hosts/types.js';
 import { defineOwn, toPointer, type ParsedDocument, type PointerSegment, type Position } from './document.js';
-import type { ConfigFormat, Origin, Provenance, Scope, ServerEntry, Transport } from './types.js';
+import type { ConfigFormat, EntryShapeProblem, Origin, Provenance, Scope, ServerEntry, Transport } from './types.js';
 
 /** Where a file's entries come from, and how to read them. */
 export interface NormalizeInput {
@@ -75,10 +75,21 @@ export function normalize(input: NormalizeInput): Normalized {
       problem(at, 'an object (one server entry)', value);
       return;
     }
-    entries.push(toEntry(input, name, value, at, scope, project ?? input.project));
+    const entry = toEntry(input, name, value, at, scope, project ?? input.project);
+    for (const sp of entry.shapeProblems ?? []) {
+      problems.push({ pointer: sp.pointer, expected: sp.expected, actual: sp.actual, position: { line: sp.origin.line, column: sp.origin.column } });
+    }
+    entries.push(entry);
   };
   for (const c of input.containers) {
     const scope = c.scope ?? input.scope;
+    if (c.shape === 'file-entry') {
+      if (isObject(root) && ENTRY_HINTS.some((h) => Object.hasOwn(root, h))) {
+        containerPresent = true;
+        add(baseName(input.file), root, [], scope, undefined);
+      }
+      continue;
+    }
     const found = resolvePath(root, c.path);
     if (found.length === 0 && c.shape === 'map-or-flat' && isObject(root)) {
       const flat = Object.entries(root).filter(([, v]) => isObject(v) && ENTRY_HINTS.some((h) => Object.hasOwn(v, h)));
@@ -144,8 +155,16 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const inner = shape.inner !== undefined ? raw[shape.inner] : undefined;
   const obj: Obj = isObject(inner) ? { ...raw, ...inner } : raw;
   const fieldAt = (key: string): PointerSegment[] => (isObject(inner) && Object.hasOwn(inner, key) && shape.inner !== undefined ? [...at, shape.inner, key] : [...at, key]);
-  const origin = (segs: readonly PointerSegment[]): Origin => ({ file: input.file, pointer: toPointer(segs), ...input.doc.locate(segs) });
+  const origin = (segs: readonly PointerSegment[]): Origin => {
+    const at = input.doc.locate(segs);
+    return { file: input.file, pointer: toPointer(segs), line: at.line, column: at.column };
+  };
 
+  const shapeProblems: EntryShapeProblem[] = [];
+  const wrong = (segs: readonly PointerSegment[], expected: string, actual: unknown): void => {
+    const o = origin(segs);
+    shapeProblems.push({ pointer: o.pointer, expected, actual: typeName(actual), origin: o });
+  };
   let command: string | undefined;
   let args: string[] = [];
   let envSource: unknown;
@@ -154,16 +173,29 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   if (cmd !== undefined) {
     const [key, v] = cmd;
     if (typeof v === 'string') command = v;
-    else if (Array.isArray(v)) { const all = strings(v); command = all[0]; args = all.slice(1); }
-    else if (isObject(v) && typeof v.path === 'string') { // Zed's older { path, args, env }
+    else if (Array.isArray(v)) {
+      const all = strings(v); command = all[0]; args = all.slice(1);
+      v.forEach((w: unknown, i) => { if (typeof w !== 'string') wrong([...fieldAt(key), i], 'a string', w); });
+    } else if (isObject(v) && typeof v.path === 'string') { // Zed's older { path, args, env }
       command = v.path; args = strings(v.args);
+      if (v.args !== undefined && !Array.isArray(v.args)) wrong([...fieldAt(key), 'args'], 'an array of strings', v.args);
       if (isObject(v.env)) { envSource = v.env; envAt = [...fieldAt(key), 'env']; }
-    }
+      else if (v.env !== undefined) wrong([...fieldAt(key), 'env'], 'an object of variables', v.env);
+    } else wrong(fieldAt(key), 'a string or an array of strings', v);
   }
   const argsField = first(obj, shape.args);
-  if (argsField !== undefined) args = [...args, ...strings(argsField[1])];
+  if (argsField !== undefined) {
+    const [key, v] = argsField;
+    // A string is silently dropped by hosts that spread it and split by others: never guessed.
+    if (!Array.isArray(v)) wrong(fieldAt(key), 'an array of strings', v);
+    else v.forEach((w: unknown, i) => { if (typeof w !== 'string') wrong([...fieldAt(key), i], 'a string', w); });
+    args = [...args, ...strings(v)];
+  }
   const envField = first(obj, shape.env);
-  if (envField !== undefined) { envSource = envField[1]; envAt = fieldAt(envField[0]); }
+  if (envField !== undefined) {
+    envSource = envField[1]; envAt = fieldAt(envField[0]);
+    if (!isObject(envSource)) wrong(envAt, 'an object of variables', envSource);
+  }
   const env: Record<string, string | null> = {};
   const envOrigins: Record<string, Origin> = {};
   if (isObject(envSource)) {
@@ -178,7 +210,7 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     for (const [k, v] of Object.entries(headersField[1])) {
       defineOwn(headers, k, textOf(v));
     }
-  }
+  } else if (headersField !== undefined) wrong(fieldAt(headersField[0]), 'an object of headers', headersField[1]);
   let url: string | undefined;
   let urlTransport: Transport | undefined;
   for (const u of shape.url) {
@@ -189,6 +221,8 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const typeValue = typeField !== undefined && typeof typeField[1] === 'string' ? typeField[1] : undefined;
   let transport: Transport;
   let transportSource: Provenance;
+  // A host that tries its URL fields first never starts the command of an entry that has a URL.
+  if (shape.urlBeforeCommand === true && url !== undefined && command !== undefined) { command = undefined; args = []; }
   if (typeValue !== undefined) {
     transport = TRANSPORTS[typeValue] ?? 'unknown';
     transportSource = transport === 'unknown' ? 'unresolvable' : 'explicit';
@@ -205,9 +239,15 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   if (disabledBy === undefined && shape.remoteIgnored === true && command === undefined && url !== undefined) {
     disabledBy = 'the host ignores remote (url) entries in this file';
   }
+  const unstarted = typeValue === undefined ? undefined : shape.unstartedTypes?.find((u) => u.type === typeValue);
+  if (disabledBy === undefined && unstarted !== undefined) disabledBy = `type: ${typeValue}: ${unstarted.reason}`;
+  const internal = typeValue !== undefined && (shape.internalTypes ?? []).includes(typeValue);
+  if (internal) disabledBy = `type: ${typeValue} runs inside the host (not a server process)`;
   const cwdField = first(obj, shape.cwd);
-  const argOrigins = argsField !== undefined && Array.isArray(argsField[1])
-    ? argsField[1].map((_v: unknown, i: number) => origin([...fieldAt(argsField[0]), i]))
+  // Only kept when the args come from the args field alone (not after an array command's own).
+  const argsAt = argsField !== undefined && Array.isArray(argsField[1]) && cmd !== undefined && !Array.isArray(cmd[1]) ? fieldAt(argsField[0]) : undefined;
+  const argOrigins = argsAt !== undefined && argsField !== undefined && Array.isArray(argsField[1])
+    ? argsField[1].map((_v: unknown, i: number) => origin([...argsAt, i]))
     : undefined;
   return {
     host: input.host,
@@ -226,10 +266,12 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     headers,
     disabled: disabledBy !== undefined,
     ...(disabledBy !== undefined ? { disabledBy } : {}),
-    ...(argOrigins !== undefined && cmd !== undefined && !Array.isArray(cmd[1]) ? { argOrigins } : {}),
+    ...(argOrigins !== undefined ? { argOrigins } : {}),
     raw,
+    ...(shapeProblems.length > 0 ? { shapeProblems } : {}),
     ...(project !== undefined ? { project } : {}),
     format: input.format,
     ...(input.realPath !== undefined ? { realPath: input.realPath } : {}),
+    ...(internal ? { state: 'internal' as const, stateBy: { reason: disabledBy ?? 'internal', file: input.file, key: typeField?.[0] ?? 'type' } } : {}),
   };
 }

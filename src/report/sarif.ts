@@ -112,8 +112,11 @@ function result(l: Located, report: AuditReport, rules: readonly RuleMeta[], hom
       severity: finding.severity,
       gradeEffect: finding.grade,
       ...(entry !== undefined
-        ? { host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade, ...unprovenProperty(entry),
-          ...(isEntryAccepted(report, entry) ? { gradeAccepted: true } : {}) }
+        ? {
+          host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade, ...unprovenProperty(entry),
+          ...(entry.disabledOnlyFor !== undefined ? { disabledOnlyFor: entry.disabledOnlyFor } : {}),
+          ...(isEntryAccepted(report, entry) ? { gradeAccepted: true } : {}),
+        }
         : {}),
       ...(finding.suppressed?.expires !== undefined ? { suppressionExpires: finding.suppressed.expires } : {}),
     },

@@ -136,13 +136,19 @@ test('the action scans a fixture repository, writes SARIF and the job summary, a
 test('with a baseline and a policy file from the inputs, an unchanged repository passes; a denied server fails', async () => {
   const repo = await fixtureRepo();
   await fs.mkdir(path.join(repo, 'ci'));
-  const baseline = spawnSync(process.execPath, [BIN, 'scan', '--root', '.', '--format', 'json', '--output', 'ci/baseline.json'], { cwd: repo, encoding: 'utf8' });
+  // The baseline comes from outside the checkout (the default branch's copy, an earlier run's artifact).
+  const outside = path.join(await tempDir('mcp-audit-action-baseline'), 'baseline.json');
+  const baseline = spawnSync(process.execPath, [BIN, 'scan', '--root', '.', '--format', 'json', '--output', outside], { cwd: repo, encoding: 'utf8' });
   assert.equal(baseline.status, 1, baseline.stderr);
-  const job = await runAction(repo, { baseline: 'ci/baseline.json', 'sarif-file': 'out/../audit.sarif' });
+  await fs.copyFile(outside, path.join(repo, 'ci/baseline.json'));
+  const inTree = await runAction(repo, { baseline: 'ci/baseline.json' });
+  assert.equal(inTree.code, 2, 'a baseline the repository carries cannot accept its own findings');
+  assert.match(inTree.log, /--baseline ci\/baseline\.json lies inside the audited tree/);
+  const job = await runAction(repo, { baseline: outside, 'sarif-file': 'out/../audit.sarif' });
   assert.equal(job.code, 0, job.log);
   assertSarifShape(await fs.readFile(path.join(repo, 'audit.sarif'), 'utf8'));
   await fs.writeFile(path.join(repo, 'ci/policy.yaml'), 'version: 1\ndeny-servers: ["@modelcontextprotocol/server-everything"]\n');
-  const denied = await runAction(repo, { baseline: 'ci/baseline.json', policy: 'ci/policy.yaml' });
+  const denied = await runAction(repo, { baseline: outside, policy: 'ci/policy.yaml' });
   assert.equal(denied.code, 1, denied.log);
   assert.match(denied.log, /policy-file violation: policy-server-denied/);
   assert.match(await fs.readFile(path.join(repo, 'mcp-audit.sarif'), 'utf8'), /"ruleId": "policy-server-denied"/);

@@ -26,9 +26,11 @@ async function setUp(): Promise<{ args: string[]; home: string }> {
   assert.equal((await cli([...scan, '--format', 'json', '--output', baseline])).code, 1);
   const first = parseReport(await fs.readFile(baseline, 'utf8'));
   const fp = first.entries.find((e) => e.name === 'a')?.findings[0]?.fingerprint ?? assert.fail('a has a finding');
-  await fs.writeFile(path.join(home, '.mcp-audit-ignore.yaml'), `- fingerprint: ${fp}\n  reason: demo server on a lab machine\n`);
+  // Outside the audited tree: a --root tree can neither suppress nor accept its own findings.
+  const ignore = path.join(path.dirname(baseline), 'ignore.yaml');
+  await fs.writeFile(ignore, `- fingerprint: ${fp}\n  reason: demo server on a lab machine\n`);
   await write(home, { a, b, c });
-  return { args: [...scan, '--baseline', baseline], home };
+  return { args: [...scan, '--baseline', baseline, '--ignore-file', ignore], home };
 }
 
 test('suppressed, known and new findings tell one story in table, markdown, SARIF and JSON', async () => {
@@ -82,7 +84,8 @@ test('check prints only what is not accepted: the new entry', async () => {
   const { args, home } = await setUp();
   await fs.mkdir(path.join(home, '.git'));
   const baseline = args[args.indexOf('--baseline') + 1] ?? assert.fail('baseline');
-  const r = await cli(['check', '.cursor/mcp.json', '--baseline', baseline, '--ignore-file', '.mcp-audit-ignore.yaml'], { cwd: home });
+  const ignore = args[args.indexOf('--ignore-file') + 1] ?? assert.fail('ignore file');
+  const r = await cli(['check', '.cursor/mcp.json', '--baseline', baseline, '--ignore-file', ignore], { cwd: home });
   assert.equal(r.code, 1, r.stderr);
   assert.match(r.stdout, /: unprotected: c \(cursor\)/);
   assert.doesNotMatch(r.stdout, /: unprotected: [ab] /);

@@ -117,12 +117,15 @@ test('an entry whose grade got worse than in the baseline is a regression and fa
 });
 
 test('a disabled entry that is enabled later has new findings', async () => {
-  const dir = await home({ everything: { ...everything, disabled: true } });
+  // Windsurf honours `disabled` (Cursor does not: cursor/cursor#3656).
+  const config = (servers: Record<string, unknown>): string => `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`;
+  const dir = await materializeHome({ '.codeium/windsurf/mcp_config.json': config({ everything: { ...everything, disabled: true } }) });
   const file = await baselineOf(dir);
   const same = await scan(dir, '--baseline', file);
-  assert.equal(same.code, 0);
+  assert.equal(same.code, 0, same.stderr);
   assert.deepEqual(marks(same.report), ['everything no-pinning-proxy known']);
-  await writeCursor(dir, { everything });
+  assert.equal(same.report.entries[0]?.disabled, true);
+  await fs.writeFile(path.join(dir, '.codeium/windsurf/mcp_config.json'), config({ everything }));
   const r = await scan(dir, '--baseline', file);
   assert.equal(r.code, 1);
   assert.deepEqual(marks(r.report), ['everything no-pinning-proxy new']);
@@ -141,6 +144,16 @@ test('a baseline that is no report, or no file, is exit 2 naming it', async () =
   assert.throws(() => parseBaseline('not json', 'x.json'), UsageError);
   assert.throws(() => parseBaseline('{"schemaVersion":"1.1.0","trustedHome":{"path":"/h"},"entries":[{"host":"cursor"}],"findings":[]}', 'x.json'),
     /entries\[0\] lacks host/);
+});
+
+test('a baseline inside the audited --root tree is refused (exit 2): a tree cannot accept its own findings', async () => {
+  const dir = await home({ everything });
+  const outside = await baselineOf(dir);
+  await fs.copyFile(outside, path.join(dir, 'baseline.json'));
+  const r = await cli(['scan', '--root', dir, '--no-project-scan', '--baseline', path.join(dir, 'baseline.json')]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /lies inside the audited tree/);
+  assert.equal((await cli(['scan', '--root', dir, '--no-project-scan', '--baseline', outside])).code, 0);
 });
 
 test('check takes --baseline too: a dotfiles repository gated on what a commit adds', async () => {

@@ -65,6 +65,8 @@ test('allow-servers: an unproxied entry by its program, a proxied one by its ups
   const policy = 'version: 1\nallow-servers: ["@modelcontextprotocol/server-filesystem", api.githubcopilot.com]\nfail-on: [none]\n';
   const r = await run({ all: everything, fs: wrapped, gh: remote }, policy);
   assert.deepEqual(policyIds(r.report), ['all policy-server-not-allowed']);
+  const f = r.report.entries.find((e) => e.name === 'all')?.findings.find((x) => x.id === 'policy-server-not-allowed');
+  assert.equal(f?.data.program, '@modelcontextprotocol/server-everything');
   const ok = await run({ fs: wrapped, gh: remote }, policy);
   assert.deepEqual(policyIds(ok.report), []);
   const empty = await run({ all: everything }, 'version: 1\nallow-servers: []\nfail-on: [none]\n');
@@ -77,6 +79,8 @@ test('allow-servers: an unproxied entry by its program, a proxied one by its ups
 test('deny-env: the variable is named (never its value)', async () => {
   const r = await run({ n: withEnv, fs: wrapped }, 'version: 1\ndeny-env: [NODE_OPTIONS, PYTHONPATH]\nfail-on: [none]\n');
   assert.deepEqual(policyIds(r.report), ['n policy-env-denied']);
+  const f = r.report.entries.find((e) => e.name === 'n')?.findings.find((x) => x.id === 'policy-env-denied');
+  assert.equal(f?.data.name, 'NODE_OPTIONS');
   const text = JSON.stringify(r.report);
   assert.ok(!text.includes('/tmp/x.js'), 'the env value never appears');
   const ok = await run({ fs: wrapped }, 'version: 1\ndeny-env: [NODE_OPTIONS]\nfail-on: [none]\n');

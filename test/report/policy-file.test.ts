@@ -96,6 +96,8 @@ test('a policy file inside the audited tree is never read unless the operator na
 });
 
 test('the policy-file code does not look for a policy anywhere: only --policy names one', () => {
-  const src = readFileSync('src/cli/commands/gate-options.ts', 'utf8') + readFileSync('src/report/policy-file.ts', 'utf8');
-  assert.doesNotMatch(src, /readdir|glob|\.mcp-audit-policy|trustedHome/);
+  const loader = readFileSync('src/cli/commands/gate-options.ts', 'utf8');
+  assert.doesNotMatch(loader, /readdir|glob|\.mcp-audit-policy|IGNORE_FILE_NAMES/);
+  assert.match(loader, /readNamed\('policy', files\.policy, cwd\)/, 'the policy is read from the path given, and only it');
+  assert.doesNotMatch(readFileSync('src/report/policy-file.ts', 'utf8'), /node:fs/, 'the parser reads no files');
 });

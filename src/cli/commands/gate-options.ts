@@ -7,6 +7,8 @@ import { parseBaseline } from '../../report/baseline.js';
 import type { Baseline } from '../../report/baseline.js';
 import { parsePolicyFile } from '../../report/policy-file.js';
 import type { PolicyFile } from '../../report/policy-file.js';
+import type { AuditReport } from '../../report/model.js';
+import { within } from '../../report/suppress.js';
 import { UsageError } from '../../shared/errors.js';
 
 /** `--baseline FILE` and `--policy FILE` (issue 18), shared by scan, probe and check. */
@@ -48,11 +50,22 @@ async function readNamed(flag: string, file: string, cwd: string): Promise<{ abs
   }
 }
 
-/** Reads the files the operator named (only those: nothing is looked up in the audited tree). */
-export async function loadGateFiles(files: GateFiles, cwd: string): Promise<{ baseline?: Baseline; policyFile?: PolicyFile }> {
+/**
+ * Reads the files the operator named (only those: nothing is looked up in the audited tree).
+ * A baseline accepts findings as an ignore file does, so the same rule holds (report/suppress.ts
+ * ignoreCandidates): with --root, a baseline inside the audited tree is refused — a change to a
+ * repository must not be able to accept its own new findings by editing the baseline it carries.
+ * Take it from outside (the default branch's copy, an artifact of an earlier run). A policy file
+ * named inside the tree is read: the operator chose it (it only adds findings and fail-on).
+ */
+export async function loadGateFiles(files: GateFiles, cwd: string, home: AuditReport['trustedHome']):
+  Promise<{ baseline?: Baseline; policyFile?: PolicyFile }> {
   let baseline: Baseline | undefined;
   let policyFile: PolicyFile | undefined;
   if (files.baseline !== undefined) {
+    if (home.source === 'root-flag' && within(path.resolve(cwd, files.baseline), home.path)) {
+      throw new UsageError(`--baseline ${files.baseline} lies inside the audited tree ${home.path}: a tree cannot accept its own findings`);
+    }
     const { text } = await readNamed('baseline', files.baseline, cwd);
     baseline = parseBaseline(text, files.baseline);
   }
