@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { materializeHome, tempDir } from '../helpers/materialize.js';
-import { assertSarifShape } from '../report/sarif-shape.js';
+import { assertValidSarif } from '../report/sarif-schema.js';
 import { BIN } from '../cli/commands/cli-run.js';
 
 /**
@@ -126,8 +126,10 @@ test('the action scans a fixture repository, writes SARIF and the job summary, a
   assert.equal(job.outputs.audit?.['exit-code'], '1');
   assert.equal(job.outputs.audit?.['sarif-file'], 'mcp-audit.sarif');
   const sarif = await fs.readFile(path.join(repo, 'mcp-audit.sarif'), 'utf8');
-  assertSarifShape(sarif);
+  assertValidSarif(sarif);
   assert.match(sarif, /"ruleId": "no-pinning-proxy"/);
+  // Inside the checkout, locations are relative to %SRCROOT%, as code scanning resolves them.
+  assert.match(sarif, /"uri": "\.cursor\/mcp\.json",\s*"uriBaseId": "%SRCROOT%"/);
   assert.match(job.summary, /^## mcp-audit: /);
   assert.match(job.summary, /everything/);
   assert.deepEqual(job.skipped.map((s) => s.split(':')[0]), ['Set up Node.js', 'Install mcp-audit', 'Upload SARIF to code scanning']);
@@ -146,7 +148,7 @@ test('with a baseline and a policy file from the inputs, an unchanged repository
   assert.match(inTree.log, /--baseline ci\/baseline\.json lies inside the audited tree/);
   const job = await runAction(repo, { baseline: outside, 'sarif-file': 'out/../audit.sarif' });
   assert.equal(job.code, 0, job.log);
-  assertSarifShape(await fs.readFile(path.join(repo, 'audit.sarif'), 'utf8'));
+  assertValidSarif(await fs.readFile(path.join(repo, 'audit.sarif'), 'utf8'));
   await fs.writeFile(path.join(repo, 'ci/policy.yaml'), 'version: 1\ndeny-servers: ["@modelcontextprotocol/server-everything"]\n');
   const denied = await runAction(repo, { baseline: outside, policy: 'ci/policy.yaml' });
   assert.equal(denied.code, 1, denied.log);
@@ -161,7 +163,7 @@ test('files: selects check (the pre-commit path) and fail-under gates coverage; 
   assert.match(await fs.readFile(path.join(repo, 'mcp-audit.sarif'), 'utf8'), /no-pinning-proxy/);
   const missing = await runAction(repo, { files: 'nope.json .cursor/mcp.json' });
   assert.equal(missing.code, 2, missing.log);
-  assert.match(missing.log, /check: nope\.json: no such file/, 'files went to check, every word one file');
+  assert.match(missing.log, /check: nope\.json does not exist/, 'files went to check, every word one file');
   const bad = await runAction(repo, { 'fail-under': '150' });
   assert.equal(bad.code, 2, bad.log);
 });

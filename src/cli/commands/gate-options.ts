@@ -15,11 +15,11 @@ import { UsageError } from '../../shared/errors.js';
 export function withGateOptions<T>(y: Argv<T>): Argv<T> {
   return y
     .option('baseline', {
-      type: 'string',
+      type: 'string', requiresArg: true,
       describe: 'a JSON report from an earlier run: fail only on new findings and grade regressions',
     })
     .option('policy', {
-      type: 'string',
+      type: 'string', requiresArg: true,
       describe: 'an organisation policy file (YAML or JSON, schemas/policy.schema.json); read only from this path, never discovered',
     });
 }
