@@ -5,7 +5,6 @@ import { HOSTS } from '../../hosts/index.js';
 import { PROXIES } from '../../proxies/index.js';
 import { parseBaseline } from '../../report/baseline.js';
 import type { Baseline } from '../../report/baseline.js';
-import { parsePolicyFile } from '../../report/policy-file.js';
 import type { PolicyFile } from '../../report/policy-file.js';
 import type { AuditReport } from '../../report/model.js';
 import { within } from '../../report/suppress.js';
@@ -71,6 +70,8 @@ export async function loadGateFiles(files: GateFiles, cwd: string, home: AuditRe
   }
   if (files.policy !== undefined) {
     const { abs, text } = await readNamed('policy', files.policy, cwd);
+    // Loaded only with --policy: the schema validator (ajv) stays out of every other run's start-up.
+    const { parsePolicyFile } = await import('../../report/policy-file.js');
     policyFile = parsePolicyFile(text, files.policy, abs, { hosts: HOSTS.map((h) => h.id), proxies: PROXIES.map((p) => p.id) });
   }
   return { ...(baseline !== undefined ? { baseline } : {}), ...(policyFile !== undefined ? { policyFile } : {}) };
