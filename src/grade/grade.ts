@@ -29,8 +29,8 @@ import type { Grade, GradeContext, GradedEntry, GradedProxy } from './types.js';
 
 export { recognize } from './recognize.js';
 
-/** Modes each proxy documents as recording drift without blocking (pinning-systems.md §1.7, §2.3, §4.1). */
-const NON_BLOCKING_MODES = new Set(['monitor', 'audit', 'warn', 'audit-only', 'filter-only']);
+/** Modes each proxy documents as recording drift without blocking (pinning-systems.md §1.7, §2.3, §4.1; MCPTrust's critical --fail-on: proxies/mcptrust.ts). */
+const NON_BLOCKING_MODES = new Set(['monitor', 'audit', 'warn', 'audit-only', 'filter-only', 'fail-on-critical']);
 
 /** The entry's `envFile` (VS Code, Cursor), as written; its contents are never read. */
 function envFileOf(raw: unknown): string | undefined {
