@@ -27,6 +27,8 @@ interface Case {
   /** The config file's text as written (for shapes JSON.stringify cannot produce); `entry.name` still names the row. */
   configText?: string;
   home: HomeSpec;
+  /** Discover project files too (the projects the home's host records list): for project-scope entries. */
+  projectScan?: boolean;
   expect: Expect | { upstreams: Record<string, Expect> };
   requires?: string;
 }
@@ -84,7 +86,7 @@ for (const c of CASES) {
   test(`grade case ${c.name}: ${c.description}`, { skip: skipReason(c) }, async () => {
     const home = await materializeHome(c.home);
     await writeConfig(c, home);
-    const result = await audit({ root: home, projectScan: false }, envFor());
+    const result = await audit({ root: home, projectScan: c.projectScan === true }, envFor());
     const rows = result.rows.filter((r) => r.name === c.entry.name);
     assert.ok(rows.length > 0, `${c.name}: the reader found no entry ${String(c.entry.name)} (entries: ${result.rows.map((r) => r.name).join(', ')})`);
     if ('upstreams' in c.expect) {
