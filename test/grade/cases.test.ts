@@ -31,6 +31,8 @@ interface Case {
   projectScan?: boolean;
   expect: Expect | { upstreams: Record<string, Expect> };
   requires?: string;
+  /** A known bypass not fixed yet: the case states the right grade and runs as a node:test todo (reported, not failing). */
+  todo?: string;
 }
 
 function loadCases(): Case[] {
@@ -83,7 +85,7 @@ function skipReason(c: Case): string | false {
 }
 
 for (const c of CASES) {
-  test(`grade case ${c.name}: ${c.description}`, { skip: skipReason(c) }, async () => {
+  test(`grade case ${c.name}: ${c.description}`, { skip: skipReason(c), ...(c.todo !== undefined ? { todo: c.todo } : {}) }, async () => {
     const home = await materializeHome(c.home);
     await writeConfig(c, home);
     const result = await audit({ root: home, projectScan: c.projectScan === true }, envFor());
