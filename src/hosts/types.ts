@@ -123,6 +123,12 @@ export interface EntryShape {
    */
   readonly urlBeforeCommand?: true;
   /**
+   * The host documents that `command` wins over the URL fields for an entry holding both with no
+   * `type` (Cline: the stdio member of its schema union comes first). Without this or
+   * `urlBeforeCommand`, such an entry gets a launch doubt: which of the two runs is not known.
+   */
+  readonly commandBeforeUrl?: true;
+  /**
    * `type` values naming extensions that run inside the host, not as a server process (Goose
    * `builtin`, `platform`): such entries get state 'internal'.
    */
