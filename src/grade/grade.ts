@@ -20,7 +20,7 @@ import { envRiskFindings } from './env-risk.js';
 import { shapeFindings } from './entry-shape.js';
 import { binaryLocationFindings } from './binary-location.js';
 import { maskAssignments, maskTokenShapes, redactUrl } from '../shared/redact.js';
-import { launchOptionFindings } from './launch-options.js';
+import { cacheOnlyResolution, launchOptionFindings } from './launch-options.js';
 import { launchedClaim, programProof, environmentProof, inspectWith, storeProof } from './proofs.js';
 import { versionClaim } from './proxy-flaws.js';
 import { recognizeAll } from './recognize.js';
@@ -143,7 +143,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   const envFile = envFileOf(entry.raw);
   if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
   findings.push(...launchOptionFindings(chain, rec.proxy, entry, { platform: ctx.platform, home: ctx.home }));
-  const version = versionClaim(rec, by, entry.name);
+  const version = versionClaim(rec, by, entry.name, cacheOnlyResolution(chain));
   findings.push(...version.findings);
   if (version.evidence !== undefined) proofs.version = [version.evidence];
   const recipe = by.probeRecipe(rec);
