@@ -32,6 +32,7 @@ export const codex = {
     },
     {
       scope: 'project', path: '<project>/.codex/config.toml', onlyListedProjects: true,
+      trustFromProjectRoot: { markers: ['.git'], source: `${LOADER} (ProjectTrustContext::decision_for_dir: the dir's key, then the project root's; find_project_root, default_project_root_markers = [".git"])` },
       note: 'loaded only for roots with trust_level = "trusted" in [projects]; entries of other roots are reported disabled',
       source: `${LOADER} (load_project_layers, disabled_reason_for_decision)`,
     },

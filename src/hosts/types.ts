@@ -57,6 +57,12 @@ export interface HostLocation {
    */
   readonly onlyListedProjects?: true;
   /**
+   * With `onlyListedProjects`: a root its user config does not list takes the decision recorded
+   * for its project root, the nearest ancestor holding one of these markers (Codex: `.git`, the
+   * default `project_root_markers`). The root's own listing, trusted or not, is looked up first.
+   */
+  readonly trustFromProjectRoot?: { readonly markers: readonly string[]; readonly source: string };
+  /**
    * With `listsProjects`: a listed root counts as trusted only when its table has this key set to
    * this value (Codex `[projects."<root>"] trust_level = "trusted"`).
    */

@@ -16,11 +16,10 @@ import { codex } from '../../src/hosts/codex.js';
  */
 describe('codex: trust of a project layer falls back to the project root', () => {
   const spec = {
-    '.codex/config.toml': '[projects."@HOME@/work/repo"]\ntrust_level = "trusted"\n\n[projects."@HOME@/work/other/sub"]\ntrust_level = "untrusted"\n',
+    '.codex/config.toml': '[projects."@HOME@/work/repo"]\ntrust_level = "trusted"\n\n[projects."@HOME@/work/repo/deny"]\ntrust_level = "untrusted"\n',
     'work/repo/.git/HEAD': 'ref: refs/heads/main\n',
     'work/repo/sub/.codex/config.toml': '[mcp_servers.subsrv]\ncommand = "npx"\nargs = ["-y", "@m/sub"]\n',
-    'work/other/.git/HEAD': 'ref: refs/heads/main\n',
-    'work/other/sub/.codex/config.toml': '[mcp_servers.denied]\ncommand = "npx"\nargs = ["-y", "@m/denied"]\n',
+    'work/repo/deny/.codex/config.toml': '[mcp_servers.denied]\ncommand = "npx"\nargs = ["-y", "@m/denied"]\n',
     'work/loose/sub/.codex/config.toml': '[mcp_servers.loose]\ncommand = "npx"\nargs = ["-y", "@m/loose"]\n',
   };
   const run = async (cwd: string): Promise<{ home: string; state: (name: string) => string | undefined }> => {
@@ -34,8 +33,8 @@ describe('codex: trust of a project layer falls back to the project root', () =>
     assert.equal(state('subsrv'), 'launched');
   });
 
-  it('the directory\'s own key is looked up first: listed untrusted stays disabled although its repo root is unlisted', async () => {
-    const { state } = await run('work/other/sub');
+  it('the directory\'s own key is looked up first: listed untrusted stays disabled inside a trusted repository', async () => {
+    const { state } = await run('work/repo/deny');
     assert.equal(state('denied'), 'disabled');
   });
 
