@@ -5,6 +5,7 @@ import { materializeHome } from '../helpers/materialize.js';
 import { testEnv } from '../hosts/helpers.js';
 import { goose } from '../../src/hosts/goose.js';
 import { crush } from '../../src/hosts/crush.js';
+import { geminiCli } from '../../src/hosts/gemini-cli.js';
 
 /**
  * Red team (issue 16, class: field-by-field merge across scopes with a switched-off layer).
@@ -46,5 +47,35 @@ describe('field merge: a switch-only layer over a switched-off complete entry', 
     });
     const d = await discover({ root: home, platform: 'linux', hosts: [goose] }, testEnv('linux'));
     assert.deepEqual(d.entries.map((e) => [e.state, (e.launchDoubts ?? []).length]), [['disabled', 0]]);
+  });
+});
+
+/**
+ * Gemini CLI: a settings entry and a same-named extension entry are merged field-wise, the
+ * settings entry overriding scalars and `env` merged; a settings entry with no command, url or
+ * httpUrl is never started on its own (google-gemini/gemini-cli@5411f113
+ * packages/core/src/tools/mcp-client-manager.ts:334-372, 384-410, 438-443). The entry graded
+ * must not read as a proven launch of the settings fragment alone.
+ */
+describe('field merge: Gemini settings entry over a same-named extension entry', () => {
+  it('the settings entry that wins carries a launch doubt naming the extension file', async () => {
+    const home = await materializeHome({
+      '.gemini/extensions/x/gemini-extension.json': JSON.stringify({ name: 'x', version: '1.0.0', mcpServers: { g: { command: 'node', args: ['srv.js'] } } }),
+      '.gemini/settings.json': JSON.stringify({ mcpServers: { g: { trust: true, env: { EXTRA: 'v' } } } }),
+    });
+    const d = await discover({ root: home, platform: 'linux', hosts: [geminiCli] }, testEnv('linux'));
+    const live = d.entries.filter((e) => e.state === 'launched');
+    assert.equal(live.length, 1);
+    assert.equal(live[0]?.configPath, `${home}/.gemini/settings.json`);
+    assert.match(live[0]?.launchDoubts?.[0]?.reason ?? '', /merges this entry field by field with the same-named entry of .*gemini-extension\.json/);
+  });
+
+  it('two settings scopes are not merged: the user entry is shadowed by the system one, no doubt', async () => {
+    const home = await materializeHome({
+      '_system/etc/gemini-cli/settings.json': JSON.stringify({ mcpServers: { g: { command: 'sys-g' } } }),
+      '.gemini/settings.json': JSON.stringify({ mcpServers: { g: { command: 'user-g' } } }),
+    });
+    const d = await discover({ root: home, platform: 'linux', hosts: [geminiCli] }, testEnv('linux'));
+    assert.deepEqual(d.entries.map((e) => [e.command, e.state, (e.launchDoubts ?? []).length]).sort(), [['sys-g', 'launched', 0], ['user-g', 'shadowed', 0]]);
   });
 });
