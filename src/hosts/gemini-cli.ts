@@ -74,6 +74,7 @@ export const geminiCli = {
       { location: '~/.gemini/extensions/*/gemini-extension.json' },
     ],
     merge: 'whole',
+    fieldsFrom: ['~/.gemini/extensions/*/gemini-extension.json'],
     source: `${SETTINGS}:253-279 (system > workspace > user > system defaults, mcpServers SHALLOW_MERGE); ${REPO} packages/core/src/tools/mcp-client-manager.ts:334-410 (a settings entry overrides a same-named extension entry)`,
   },
   variables: {
