@@ -47,6 +47,14 @@ export const geminiCli = {
     { governs: '*', file: '/etc/gemini-cli/settings.json', key: ['mcp', 'allowed'], kind: 'allow', source: LISTS },
     { governs: '*', file: '/etc/gemini-cli/system-defaults.json', key: ['mcp', 'excluded'], kind: 'deny', source: LISTS },
     { governs: '*', file: '/etc/gemini-cli/system-defaults.json', key: ['mcp', 'allowed'], kind: 'allow', source: LISTS },
+    { governs: '*', file: '/Library/Application Support/GeminiCli/settings.json', key: ['mcp', 'excluded'], kind: 'deny', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '/Library/Application Support/GeminiCli/settings.json', key: ['mcp', 'allowed'], kind: 'allow', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '/Library/Application Support/GeminiCli/system-defaults.json', key: ['mcp', 'excluded'], kind: 'deny', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '/Library/Application Support/GeminiCli/system-defaults.json', key: ['mcp', 'allowed'], kind: 'allow', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '%PROGRAMDATA%/gemini-cli/settings.json', key: ['mcp', 'excluded'], kind: 'deny', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '%PROGRAMDATA%/gemini-cli/settings.json', key: ['mcp', 'allowed'], kind: 'allow', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '%PROGRAMDATA%/gemini-cli/system-defaults.json', key: ['mcp', 'excluded'], kind: 'deny', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '%PROGRAMDATA%/gemini-cli/system-defaults.json', key: ['mcp', 'allowed'], kind: 'allow', source: `${LISTS}; ${SYSTEM}` },
     { governs: '*', file: '<project>/.gemini/settings.json', key: ['mcp', 'excluded'], kind: 'deny', source: LISTS },
     { governs: '*', file: '<project>/.gemini/settings.json', key: ['mcp', 'allowed'], kind: 'allow', source: LISTS },
     {
@@ -58,7 +66,12 @@ export const geminiCli = {
     governs: ['<project>/.gemini/settings.json'], file: '~/.gemini/trustedFolders.json',
     trust: 'TRUST_FOLDER', parent: 'TRUST_PARENT', deny: 'DO_NOT_TRUST',
     enabled: {
-      files: ['/etc/gemini-cli/system-defaults.json', '~/.gemini/settings.json', '/etc/gemini-cli/settings.json'],
+      // Each OS's own system files (only the audited OS's exist); system settings read last, as they win.
+      files: [
+        '/etc/gemini-cli/system-defaults.json', '/Library/Application Support/GeminiCli/system-defaults.json', '%PROGRAMDATA%/gemini-cli/system-defaults.json',
+        '~/.gemini/settings.json',
+        '/etc/gemini-cli/settings.json', '/Library/Application Support/GeminiCli/settings.json', '%PROGRAMDATA%/gemini-cli/settings.json',
+      ],
       key: ['security', 'folderTrust', 'enabled'], default: true,
     },
     source: `${REPO} packages/cli/src/config/trustedFolders.ts:32-35; packages/core/src/utils/trust.ts:18-193; ${SETTINGS}:890-901`,

@@ -40,4 +40,13 @@ describe('gemini-cli: folder trust turned off in the macOS / Windows system sett
     const d = await discover({ root: home, platform: 'linux', hosts: [geminiCli], projects: [path.join(home, 'work/app')] }, testEnv('linux'));
     assert.equal(d.entries.find((e) => e.name === 'ws')?.state, 'disabled');
   });
+
+  it('darwin: mcp.excluded in the macOS system settings turns the user entry off (not counted as launched)', async () => {
+    const home = await materializeHome({
+      '_system/Library/Application Support/GeminiCli/settings.json': JSON.stringify({ mcp: { excluded: ['gone'] } }),
+      '.gemini/settings.json': JSON.stringify({ mcpServers: { gone: { command: 'npx', args: ['-y', '@m/gone'] }, kept: { command: 'npx', args: ['-y', '@m/kept'] } } }),
+    });
+    const d = await discover({ root: home, platform: 'darwin', hosts: [geminiCli] }, testEnv('linux'));
+    assert.deepEqual(d.entries.map((e) => [e.name, e.state]).sort(), [['gone', 'disabled'], ['kept', 'launched']]);
+  });
 });
