@@ -12,7 +12,8 @@ export const geminiCli = {
   id: 'gemini-cli',
   name: 'Gemini CLI',
   format: 'jsonc',
-  containers: MCP_SERVERS_MAP,
+  // mcp.serverCommand: one more stdio server, named `mcp` (mcp-client.ts:1170-1186; settingsSchema.ts:1787-1793).
+  containers: [...MCP_SERVERS_MAP, { path: ['mcp', 'serverCommand'], shape: 'command-line', name: 'mcp' }],
   // A URL wins over `command`; bare `url` is streamable HTTP (falls back to SSE); no disabled/enabled field.
   entry: {
     ...STANDARD_ENTRY, url: [{ key: 'httpUrl', transport: 'http' }, { key: 'url', transport: 'http' }], urlDefault: 'http',
@@ -29,7 +30,7 @@ export const geminiCli = {
     { scope: 'managed', os: 'linux', path: '/etc/gemini-cli/system-defaults.json', note: 'system defaults: lowest precedence', source: SYSTEM },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/gemini-cli/system-defaults.json', note: 'system defaults: lowest precedence', source: SYSTEM },
     { scope: 'managed', path: '$GEMINI_CLI_SYSTEM_DEFAULTS_PATH', note: 'relocated system defaults', source: SYSTEM },
-    { scope: 'plugin', glob: true, path: '~/.gemini/extensions/*/gemini-extension.json', format: 'json', source: EXT },
+    { scope: 'plugin', glob: true, path: '~/.gemini/extensions/*/gemini-extension.json', format: 'json', containers: MCP_SERVERS_MAP, source: EXT },
     {
       scope: 'project', path: '<project>/.gemini/settings.json', note: 'read only from the folder Gemini runs in, and only when it is trusted',
       source: `${SETTINGS}:756-862; ${REPO} packages/core/src/config/storage.ts:162-175`,
@@ -97,7 +98,7 @@ export const geminiCli = {
   launchDir: { kind: 'project', source: `${REPO} packages/core/src/tools/mcp-client.ts:2368-2373 (no cwd: the host's own cwd, the folder whose .gemini/settings.json it read)` },
   notes: [
     'With folder trust on (the default), Gemini starts no MCP server at all in an untrusted folder; user entries are reported launched (the folder it runs in is unknown).',
-    'mcp.serverCommand adds an entry named `mcp`; admin.mcp.* (remote Code Assist policy) is not on disk.',
+    'mcp.serverCommand is reported as a server named `mcp` (it also replaces a same-named mcpServers entry: not modelled); admin.mcp.* (remote Code Assist policy) is not on disk.',
     'extension-enablement.json path rules (per folder) are not modelled: extensions count as enabled.',
   ],
 } as const satisfies HostDefinition;
