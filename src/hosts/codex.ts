@@ -43,7 +43,7 @@ export const codex = {
     source: 'openai/codex@53869eac codex-rs/core/src/plugins/toggles.rs (read_plugin_enabled_states: [plugins."<plugin>@<marketplace>"] enabled)',
   },
   precedence: {
-    tiers: [{ location: '<project>/.codex/config.toml' }, { location: '~/.codex/config.toml' }, { location: '$CODEX_HOME/config.toml' }, { location: '/etc/codex/config.toml' }, { location: '%PROGRAMDATA%/OpenAI/Codex/config.toml' }],
+    tiers: [{ location: '<project>/.codex/config.toml' }, { location: '~/.codex/*.config.toml' }, { location: '~/.codex/config.toml' }, { location: '$CODEX_HOME/config.toml' }, { location: '/etc/codex/config.toml' }, { location: '%PROGRAMDATA%/OpenAI/Codex/config.toml' }],
     merge: 'fields',
     source: 'openai/codex@543af266 codex-rs/config/src/merge.rs (merge_toml_values: recursive per key)',
   },

@@ -14,7 +14,7 @@ describe('precedence tiers of field-merging hosts', () => {
     const p = 'precedence' in host ? host.precedence : undefined;
     if (p?.merge !== 'fields') continue;
     it(`${host.id}: every non-plugin location is a tier`, () => {
-      const tiers = new Set(p.tiers.map((t) => t.location));
+      const tiers = new Set<string>(p.tiers.map((t) => t.location));
       const missing = host.locations.filter((l) => l.scope !== 'plugin' && !tiers.has(l.path)).map((l) => l.path);
       assert.deepEqual(missing, []);
     });
