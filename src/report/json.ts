@@ -17,11 +17,14 @@ interface Shape {
 
 const SHAPES: Readonly<Record<string, Shape>> = {
   report: {
-    keys: ['schemaVersion', 'tool', 'platform', 'trustedHome', 'homeEnvMismatch', 'projectScan', 'countIsFloor',
+    keys: ['schemaVersion', 'tool', 'platform', 'trustedHome', 'accounts', 'homeEnvMismatch', 'projectScan', 'countIsFloor',
       'probed', 'partial', 'generatedAt', 'coverage', 'entries', 'findings', 'locations'],
-    children: { tool: 'tool', trustedHome: 'home', coverage: 'coverage', entries: 'entry', findings: 'finding',
+    children: { tool: 'tool', trustedHome: 'home', accounts: 'accounts', coverage: 'coverage', entries: 'entry', findings: 'finding',
       locations: 'locationStatus' },
   },
+  accounts: { keys: ['listedBy', 'rule', 'systemAccounts', 'excluded', 'audited'], children: { excluded: 'excludedAccount', audited: 'account' } },
+  excludedAccount: { keys: ['name', 'reason'] },
+  account: { keys: ['name', 'uid', 'sid', 'home', 'foundBy', 'status', 'reason', 'coverage'], children: { coverage: 'counts' } },
   tool: { keys: ['name', 'version'] },
   home: { keys: ['path', 'source', 'user'] },
   coverage: {
@@ -31,7 +34,7 @@ const SHAPES: Readonly<Record<string, Shape>> = {
   countsMap: { keys: [], mapOf: 'counts' },
   counts: { keys: ['enforcing', 'unverifiable', 'unprotected', 'total', 'ratio'] },
   entry: {
-    keys: ['host', 'scope', 'configPath', 'name', 'upstream', 'transport', 'disabled', 'grade', 'proxy', 'launch',
+    keys: ['account', 'host', 'scope', 'configPath', 'name', 'upstream', 'transport', 'disabled', 'grade', 'proxy', 'launch',
       'envKeys', 'headerKeys', 'location', 'probe', 'findings'],
     children: { proxy: 'proxy', location: 'location', probe: 'probe', findings: 'finding' },
   },
@@ -44,12 +47,12 @@ const SHAPES: Readonly<Record<string, Shape>> = {
   probeFailure: { keys: ['reason', 'stderrTail'] },
   location: { keys: ['path', 'line', 'column'] },
   finding: {
-    keys: ['id', 'severity', 'grade', 'message', 'location', 'data', 'fingerprint', 'suppressed'],
+    keys: ['id', 'severity', 'grade', 'message', 'account', 'location', 'data', 'fingerprint', 'suppressed'],
     children: { location: 'location', data: 'strings', suppressed: 'suppressed' },
   },
   strings: { keys: [], mapOf: 'any' },
   suppressed: { keys: ['reason', 'expires'] },
-  locationStatus: { keys: ['host', 'scope', 'path', 'status'] },
+  locationStatus: { keys: ['account', 'host', 'scope', 'path', 'status'] },
   any: { keys: [] },
 };
 

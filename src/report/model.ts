@@ -1,4 +1,4 @@
-import type { Coverage } from '../grade/coverage.js';
+import type { Coverage, CoverageCounts } from '../grade/coverage.js';
 import type { Grade, GradedEntry, GradedProxy } from '../grade/types.js';
 import type { Finding, RuleMeta } from '../rules/types.js';
 import type { HomeSource, Platform } from '../shared/env.js';
@@ -47,12 +47,16 @@ export interface ProbeSummary {
 
 /** A graded row as reported: its findings fingerprinted, its probe outcome when probed (no evidence). */
 export interface ReportEntry extends Omit<GradedEntry, 'findings' | 'evidence' | 'proxy'> {
+  /** The account whose home holds this entry (every report: the audited account's name). */
+  readonly account?: string;
   readonly proxy: ProxySummary | null;
   readonly findings: readonly ReportFinding[];
   readonly probe?: ProbeSummary;
 }
 
 export interface ReportFinding extends Finding {
+  /** In an --all-users report: the account it was found for. */
+  readonly account?: string;
   /** Stable fingerprint: sha256(canonical({ruleId, host, scope, file, server})), file relative to home. */
   readonly fingerprint: string;
   /** Present when an ignore-file entry suppressed it. */
@@ -63,17 +67,52 @@ export interface ReportFinding extends Finding {
 export type { Coverage, CoverageCounts } from '../grade/coverage.js';
 
 export interface LocationStatus {
+  /** In an --all-users report: the account whose home it is under. */
+  readonly account?: string;
   readonly host: string;
   readonly scope: Scope;
   readonly path: string;
   readonly status: 'found' | 'absent' | 'error';
 }
 
+/** One account of an --all-users run: who, where its home is and how that was found, what came of it. */
+export interface AccountSummary {
+  readonly name: string;
+  /** null on Windows (see `sid`). */
+  readonly uid: number | null;
+  readonly sid?: string;
+  readonly home: string;
+  /** The account database source that listed it (`getent passwd`, `dscl . -list /Users`, `reg query ProfileList`). */
+  readonly foundBy: string;
+  /** audited; absent (no home directory: nothing to audit); unreadable (see `reason`). */
+  readonly status: 'audited' | 'absent' | 'unreadable';
+  readonly reason?: string;
+  /** This account's enabled entries, by grade. */
+  readonly coverage: CoverageCounts;
+}
+
+/** The accounts section of an --all-users report. */
+export interface AccountsSection {
+  readonly listedBy: string;
+  /** Which accounts count as human on this platform (the others are system accounts, not audited). */
+  readonly rule: string;
+  readonly systemAccounts: number;
+  /** Human accounts without a usable home in the database, with the reason. */
+  readonly excluded: readonly { readonly name: string; readonly reason: string }[];
+  readonly audited: readonly AccountSummary[];
+}
+
 export interface AuditReport {
   readonly schemaVersion: string;
   readonly tool: { readonly name: 'mcp-audit'; readonly version: string };
   readonly platform: Platform;
+  /**
+   * The audited home. In an --all-users report: the running account's (where the default ignore
+   * file is read); each account's own home is in `accounts`.
+   */
   readonly trustedHome: { readonly path: string; readonly source: HomeSource; readonly user: string };
+  /** Present for --all-users: every account, and how the list was made. */
+  readonly accounts?: AccountsSection;
   /** True when $HOME disagrees with the trusted home (the value itself is not reported). */
   readonly homeEnvMismatch: boolean;
   readonly projectScan: boolean;

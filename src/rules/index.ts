@@ -26,6 +26,8 @@ import { launchChainOpaque } from './launch-chain-opaque.js';
 import { launcherVulnerable } from './launcher-vulnerable.js';
 import { hangarToolsUnpinned } from './hangar-tools-unpinned.js';
 import { homeEnvMismatch } from './home-env-mismatch.js';
+import { homeForeignOwner } from './home-foreign-owner.js';
+import { homeUnreadable } from './home-unreadable.js';
 import { suppressionExpired } from './suppression-expired.js';
 import { configUnparseable } from './config-unparseable.js';
 import { configTooDeep } from './config-too-deep.js';
@@ -73,6 +75,8 @@ export const RULES: readonly RuleMeta[] = [
   launcherVulnerable,
   hangarToolsUnpinned,
   homeEnvMismatch,
+  homeForeignOwner,
+  homeUnreadable,
   suppressionExpired,
   configUnparseable,
   configTooDeep,
