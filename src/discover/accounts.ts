@@ -259,3 +259,14 @@ export async function accountNamer(passwdFile = '/etc/passwd'): Promise<(uid: nu
     return fromFile(uid) ?? `uid ${uid}`;
   };
 }
+
+/**
+ * The primary group of `user` (for running a probe as that account): `id -g NAME` (POSIX id(1):
+ * the group ID of the named user's password-database entry; coreutils src/id.c and
+ * apple-oss-distributions/shell_cmds id/id.c both answer from getpwnam). undefined when it cannot say.
+ */
+export async function primaryGroup(user: string, run: CommandRunner = runCommand, paths: readonly string[] = ['/usr/bin/id', '/bin/id']): Promise<number | undefined> {
+  const out = await runTool(paths, ['-g', user], run);
+  const text = out.stdout.trim();
+  return out.code === 0 && /^\d+$/.test(text) ? Number(text) : undefined;
+}

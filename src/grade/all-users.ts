@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import type { DiscoverOptions } from '../discover/discover.js';
+import { discover, type Discovery, type DiscoverOptions } from '../discover/discover.js';
 import { listAccounts, type ExcludedAccount, type ListedAccount } from '../discover/account-list.js';
 import { accountNamer } from '../discover/accounts.js';
 import { homeForeignOwner } from '../rules/home-foreign-owner.js';
@@ -20,24 +20,24 @@ import { audit, type AuditResult } from './audit.js';
  */
 export type AccountStatus = 'audited' | 'absent' | 'unreadable';
 
-export interface AccountAudit {
+export interface AccountAudit<R = AuditResult> {
   readonly account: ListedAccount;
   readonly status: AccountStatus;
   /** Why the home was not audited (absent, unreadable). */
   readonly reason?: string;
   /** home-foreign-owner / home-unreadable for this account. */
   readonly findings: readonly Finding[];
-  readonly result?: AuditResult;
+  readonly result?: R;
 }
 
-export interface AllUsersAudit {
+export interface AllUsersAudit<R = AuditResult> {
   /** The source that listed the accounts and its rule for human accounts. */
   readonly listedBy: string;
   readonly rule: string;
   readonly systemAccounts: number;
   readonly excluded: readonly ExcludedAccount[];
   /** In the order the source listed them, sorted by name. */
-  readonly accounts: readonly AccountAudit[];
+  readonly accounts: readonly AccountAudit<R>[];
 }
 
 type HomeState =
@@ -69,14 +69,23 @@ function byName(a: ListedAccount, b: ListedAccount): number {
 }
 
 /** Audits every human account. Throws UsageError when no source can list them, or for options that name one home. */
-export async function auditAllUsers(options: DiscoverOptions, env: Env, grading: { inspectStores?: boolean } = {}): Promise<AllUsersAudit> {
+export function auditAllUsers(options: DiscoverOptions, env: Env, grading: { inspectStores?: boolean } = {}): Promise<AllUsersAudit> {
+  return eachAccount(options, env, (o, e) => audit(o, e, grading));
+}
+
+/** `hosts --all-users`: discovery only, per account, under the same checks. */
+export function discoverAllUsers(options: DiscoverOptions, env: Env): Promise<AllUsersAudit<Discovery>> {
+  return eachAccount(options, env, discover);
+}
+
+async function eachAccount<R>(options: DiscoverOptions, env: Env, each: (options: DiscoverOptions, env: Env) => Promise<R>): Promise<AllUsersAudit<R>> {
   if (options.user !== undefined || options.root !== undefined) throw new UsageError('--all-users audits every account: it takes neither --user nor --root');
   if (options.projects !== undefined && options.projects.length > 0) throw new UsageError('--all-users takes no --project (each account is audited from its own home)');
   if (options.platform !== undefined && options.platform !== env.platform) throw new UsageError('--all-users audits this machine: no --platform');
   const listing = await listAccounts(env.platform, env.run);
   if (listing.kind === 'unavailable') throw new UsageError(`--all-users: no account database answered here (${listing.tried.join('; ')})`);
   const name = await accountNamer();
-  const accounts: AccountAudit[] = [];
+  const accounts: AccountAudit<R>[] = [];
   // One account after another: each run reads its own files; the accounts of a laptop are few.
   for (const account of [...listing.accounts].sort(byName)) {
     const subject = { user: account.name, home: account.home, source: account.source };
@@ -92,9 +101,9 @@ export async function auditAllUsers(options: DiscoverOptions, env: Env, grading:
     const findings = account.uid !== undefined && state.owner !== account.uid
       ? [finding(homeForeignOwner, { ...subject, owner: name(state.owner) })]
       : [];
-    let result: AuditResult;
+    let result: R;
     try {
-      result = await audit({ ...options, user: account.name }, { ...env, cwd: account.home }, grading);
+      result = await each({ ...options, user: account.name }, { ...env, cwd: account.home });
     } catch (e: unknown) {
       if (!(e instanceof AuditError)) throw e;
       accounts.push({ account, status: 'unreadable', reason: e.message, findings: [...findings, finding(homeUnreadable, { ...subject, reason: e.message })] });

@@ -4,7 +4,7 @@ import type { GradedEntry } from '../grade/types.js';
 import type { Platform, TrustedHome } from '../shared/env.js';
 import { buildReport, type BuildOptions } from './build.js';
 import { fingerprintOf } from './fingerprint.js';
-import type { AccountSummary, AuditReport, LocationStatus, ReportEntry, ReportFinding } from './model.js';
+import type { AccountSummary, AuditReport, LocationStatus, ProbeSummary, ReportEntry, ReportFinding } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
 import { sortReport } from './sort.js';
 
@@ -13,6 +13,8 @@ export interface AllUsersBuildOptions extends BuildOptions {
   /** The running account's trusted home (the default ignore file is read there). */
   readonly operator: TrustedHome;
   readonly projectScan: boolean;
+  /** Probe outcomes per account name, keyed by row index in that account's result. */
+  readonly probesByAccount?: ReadonlyMap<string, ReadonlyMap<number, ProbeSummary>>;
 }
 
 /**
@@ -30,7 +32,8 @@ export function buildAllUsersReport(run: AllUsersAudit, options: AllUsersBuildOp
   for (const a of run.accounts) {
     const account = a.account.name;
     for (const f of a.findings) findings.push({ ...f, account, fingerprint: fingerprintOf(f, undefined, a.account.home) });
-    const own = a.result !== undefined ? buildReport(a.result, options) : undefined;
+    const probes = options.probesByAccount?.get(account);
+    const own = a.result !== undefined ? buildReport(a.result, { ...options, ...(probes !== undefined ? { probes } : {}) }) : undefined;
     if (a.result !== undefined && own !== undefined) {
       rows.push(...a.result.rows);
       countIsFloor ||= a.result.discovery.countIsFloor;
@@ -49,7 +52,10 @@ export function buildAllUsersReport(run: AllUsersAudit, options: AllUsersBuildOp
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'mcp-audit', version: options.version },
     platform: options.platform,
-    trustedHome: { path: options.operator.path, source: options.operator.source, user: options.operator.user },
+    trustedHome: {
+      path: options.operator.path, source: options.operator.source, user: options.operator.user,
+      ...(options.operator.uid !== undefined ? { uid: options.operator.uid } : {}),
+    },
     accounts: { listedBy: run.listedBy, rule: run.rule, systemAccounts: run.systemAccounts, excluded: run.excluded, audited },
     homeEnvMismatch: false,
     projectScan: options.projectScan,

@@ -37,7 +37,8 @@ function findingItem(l: Located, home: string): string {
     ? ''
     : ` — *suppressed${f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`}: `
       + `${mdText(f.suppressed.reason)}*`;
-  return `- **${f.severity}** ${mdCode(f.id)}: ${mdText(f.message)}${where}${suppressed}`;
+  const who = f.account === undefined ? '' : ` — account ${mdCode(f.account)}`;
+  return `- **${f.severity}** ${mdCode(f.id)}: ${mdText(f.message)}${where}${who}${suppressed}`;
 }
 
 export const markdown = {
@@ -57,6 +58,17 @@ export const markdown = {
       }
       out.push('');
     }
+    if (report.accounts !== undefined) {
+      const a = report.accounts;
+      out.push(`Accounts listed by ${mdCode(a.listedBy)} (${mdText(a.rule)}); ${a.systemAccounts} system accounts not audited.`, '',
+        row(['Account', 'uid', 'Home', 'Found by', 'Status', 'Coverage']), row(['---', '---:', '---', '---', '---', '---:']));
+      for (const x of a.audited) {
+        const status = x.reason === undefined ? x.status : `${x.status}: ${mdText(x.reason)}`;
+        out.push(row([mdCode(x.name), x.uid !== null ? `${x.uid}` : mdCode(x.sid ?? ''), mdCode(x.home), mdText(x.foundBy), status, coverageFraction(x.coverage)]));
+      }
+      for (const x of a.excluded) out.push(row([mdCode(x.name), '', '', '', `not audited: ${mdText(x.reason)}`, '']));
+      out.push('');
+    }
     if (report.partial) out.push('> [!WARNING]', '> This report is partial: the run stopped on an operational error.', '');
     if (report.countIsFloor) out.push('> [!NOTE]', '> Project-scope configs were not scanned, so the entry count is a floor.', '');
     if (report.homeEnvMismatch) {
@@ -68,10 +80,13 @@ export const markdown = {
     if (weak.length === 0) {
       out.push('Every enabled entry is enforcing.', '');
     } else {
-      out.push(row(['Host', 'Scope', 'Server', 'Grade', 'Proxy (mode)', 'Findings']), row(['---', '---', '---', '---', '---', '---']));
+      // --all-users: an Account column first; a one-account report keeps its columns.
+      const lead = (cells: readonly string[], account: string): string[] => (report.accounts !== undefined ? [account, ...cells] : [...cells]);
+      out.push(row(lead(['Host', 'Scope', 'Server', 'Grade', 'Proxy (mode)', 'Findings'], 'Account')),
+        row(lead(['---', '---', '---', '---', '---', '---'], '---')));
       for (const e of weak) {
         const ids = e.findings.filter((f) => f.suppressed === undefined).map((f) => mdCode(f.id)).join(' ');
-        out.push(row([mdText(e.host), e.scope, mdCode(entryLabel(e)), GRADE_MARK[e.grade], mdText(proxyLabel(e)), ids]));
+        out.push(row(lead([mdText(e.host), e.scope, mdCode(entryLabel(e)), GRADE_MARK[e.grade], mdText(proxyLabel(e)), ids], mdCode(e.account ?? ''))));
       }
       out.push('');
     }

@@ -110,7 +110,11 @@ export interface AuditReport {
    * The audited home. In an --all-users report: the running account's (where the default ignore
    * file is read); each account's own home is in `accounts`.
    */
-  readonly trustedHome: { readonly path: string; readonly source: HomeSource; readonly user: string };
+  readonly trustedHome: {
+    readonly path: string; readonly source: HomeSource; readonly user: string;
+    /** Not in the JSON report (its allow-list omits it); the ndjson records carry it. */
+    readonly uid?: number;
+  };
   /** Present for --all-users: every account, and how the list was made. */
   readonly accounts?: AccountsSection;
   /** True when $HOME disagrees with the trusted home (the value itself is not reported). */
@@ -136,6 +140,8 @@ export interface ReportContext {
   readonly color: boolean;
   /** Root that fingerprints and SARIF URIs are relative to. */
   readonly home: string;
+  /** This machine's name (ndjson records); never read by a reporter itself. */
+  readonly machine?: string;
 }
 
 export interface Reporter {

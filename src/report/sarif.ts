@@ -108,6 +108,7 @@ function result(l: Located, rules: readonly RuleMeta[], home: string): Record<st
     properties: {
       severity: finding.severity,
       gradeEffect: finding.grade,
+      ...(finding.account !== undefined ? { account: finding.account } : {}),
       ...(entry !== undefined
         ? { host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade }
         : {}),

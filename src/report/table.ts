@@ -3,7 +3,7 @@ import type { Severity } from '../rules/types.js';
 import {
   allFindings, coverageFraction, coverageLine, displayPath, entryLabel, locationText, proxyLabel, wrap,
 } from './format.js';
-import type { AuditReport, Grade, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
+import type { AccountsSection, AuditReport, CoverageCounts, Grade, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
 
 /** Terminal table: one block per host, a closing coverage line, file-level findings, notes. */
 
@@ -45,9 +45,15 @@ function findingsCell(entry: ReportEntry): string {
 
 const WIDTH = 100;
 
+/** The home a finding's paths show under: its account's in an --all-users report. */
+function homeOf(report: AuditReport, f: ReportFinding, ctx: ReportContext): string {
+  return report.accounts?.audited.find((a) => a.name === f.account)?.home ?? ctx.home;
+}
+
 function findingLines(f: ReportFinding, home: string, p: Palette): string[] {
   const where = f.location === undefined ? '' : `  ${locationText(f.location, home)}`;
-  const head = `  ${p.severity[f.severity](f.severity.padEnd(8))} ${f.id}${where}`;
+  const who = f.account === undefined ? '' : `  [account ${f.account}]`;
+  const head = `  ${p.severity[f.severity](f.severity.padEnd(8))} ${f.id}${where}${who}`;
   const lines = [head, ...wrap(f.message, WIDTH, '      ')];
   if (f.suppressed !== undefined) {
     const until = f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`;
@@ -66,7 +72,8 @@ function probeLines(e: ReportEntry, p: Palette): string[] {
 
 function hostBlock(host: string, entries: readonly ReportEntry[], report: AuditReport, ctx: ReportContext,
   p: Palette): string[] {
-  const counts = report.coverage.byHost[host];
+  // --all-users: each account's block counts its own entries, and its paths show under its own home.
+  const counts = report.accounts !== undefined ? countsOf(entries) : report.coverage.byHost[host];
   const files = [...new Set(entries.map((e) => displayPath(e.configPath, ctx.home)))];
   const out = [p.bold(host) + (counts === undefined ? '' : `  ${coverageFraction(counts)}`)];
   for (const file of files) out.push(`  ${file}`);
@@ -102,6 +109,32 @@ function notes(report: AuditReport, ctx: ReportContext): string[] {
   return out;
 }
 
+/** Enabled entries by grade (an account's block in an --all-users table). */
+function countsOf(entries: readonly ReportEntry[]): CoverageCounts {
+  const enabled = entries.filter((e) => !e.disabled);
+  const n = (g: Grade): number => enabled.filter((e) => e.grade === g).length;
+  return { enforcing: n('enforcing'), unverifiable: n('unverifiable'), unprotected: n('unprotected'), total: enabled.length,
+    ratio: enabled.length === 0 ? null : n('enforcing') / enabled.length };
+}
+
+/** --all-users: one section per account (who, uid, home, how found, status), its host blocks under it. */
+function accountBlocks(report: AuditReport, accounts: AccountsSection, ctx: ReportContext, p: Palette): string[] {
+  const blocks = [`Accounts listed by ${accounts.listedBy} (${accounts.rule}); ${accounts.systemAccounts} system accounts not audited.`
+    + accounts.excluded.map((x) => `\nNot audited: ${x.name}: ${x.reason}`).join('')];
+  for (const a of accounts.audited) {
+    const id = a.uid !== null ? `uid ${a.uid}` : a.sid ?? 'no uid';
+    const status = a.status === 'audited' ? coverageFraction(a.coverage) : `${a.status}${a.reason !== undefined ? `: ${a.reason}` : ''}`;
+    const head = p.bold(`Account ${a.name}`) + ` (${id}) home ${a.home} (${a.foundBy}) — ${status}`;
+    const entries = report.entries.filter((e) => e.account === a.name);
+    const own = { ...ctx, home: a.home };
+    const hosts = [...new Set(entries.map((e) => e.host))];
+    const parts = [head, ...hosts.map((h) => hostBlock(h, entries.filter((e) => e.host === h), report, own, p).join('\n'))];
+    if (a.status === 'audited' && hosts.length === 0) parts.push('No MCP server entries found.');
+    blocks.push(parts.join('\n\n'));
+  }
+  return blocks;
+}
+
 export const table = {
   id: 'table',
   description: 'a terminal table grouped by host, with a closing coverage line (default)',
@@ -109,14 +142,17 @@ export const table = {
     const p = ctx.color ? COLOR : NO_COLOR;
     const blocks: string[] = [];
     const hosts = [...new Set(report.entries.map((e) => e.host))];
-    for (const host of hosts) {
-      blocks.push(hostBlock(host, report.entries.filter((e) => e.host === host), report, ctx, p).join('\n'));
+    if (report.accounts !== undefined) blocks.push(...accountBlocks(report, report.accounts, ctx, p));
+    else {
+      for (const host of hosts) {
+        blocks.push(hostBlock(host, report.entries.filter((e) => e.host === host), report, ctx, p).join('\n'));
+      }
+      if (hosts.length === 0) blocks.push('No MCP server entries found.');
     }
-    if (hosts.length === 0) blocks.push('No MCP server entries found.');
     blocks.push(p.bold(coverageLine(report)));
     const fileLevel = allFindings(report).filter((l) => l.entry === undefined);
     if (fileLevel.length > 0) {
-      blocks.push(['Findings not tied to a server:', ...fileLevel.flatMap((l) => findingLines(l.finding, ctx.home, p))]
+      blocks.push(['Findings not tied to a server:', ...fileLevel.flatMap((l) => findingLines(l.finding, homeOf(report, l.finding, ctx), p))]
         .join('\n'));
     }
     const n = notes(report, ctx);

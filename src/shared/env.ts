@@ -31,6 +31,8 @@ export interface Env {
    * Never given anything from a config. Tests replace it with recorded outputs. Default: {@link runCommand}.
    */
   readonly run?: CommandRunner;
+  /** This machine's name (os.hostname()), for fleet records. */
+  readonly hostname?: string;
 }
 
 /** One run of a system tool: its exit code (or why it did not run) and its stdout. */
@@ -69,6 +71,7 @@ export function processEnv(overrides: Partial<Pick<Env, 'platform' | 'cwd'>> = {
     uid,
     now: () => new Date(),
     run: runCommand,
+    hostname: os.hostname(),
   };
 }
 

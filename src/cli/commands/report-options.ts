@@ -87,7 +87,10 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
   const final = ignore !== undefined ? applySuppressions(report, ignore, ctx.io.env.now()) : report;
   const reporter = reporterById(opts.format);
   if (reporter === undefined) throw new UsageError(`unknown format ${opts.format}`);
-  const rctx: ReportContext = { rules: RULES, version: VERSION, color: opts.color && opts.format === 'table', home: final.trustedHome.path };
+  const rctx: ReportContext = {
+    rules: RULES, version: VERSION, color: opts.color && opts.format === 'table', home: final.trustedHome.path,
+    ...(ctx.io.env.hostname !== undefined ? { machine: ctx.io.env.hostname } : {}),
+  };
   const text = opts.quiet === true ? '' : reporter.render(final, rctx);
   if (opts.quiet === true) {
     // the caller prints its own view

@@ -1,14 +1,14 @@
 import type { CommandModule } from 'yargs';
-import type { Discovery } from '../../discover/discover.js';
+import type { Discovery, DiscoverOptions } from '../../discover/discover.js';
 import type { ServerEntry } from '../../parse/types.js';
 import type { Finding } from '../../rules/types.js';
 import { redactArgv } from '../../report/redact.js';
 import { UsageError } from '../../shared/errors.js';
 import { displayPath } from '../../report/format.js';
-import type { CommandContext } from '../io.js';
-import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import type { CommandContext, ExitCode } from '../io.js';
+import { toDiscoverOptions, wantsAllUsers, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
-import { probeAudit, withProbeOptions } from './probe.js';
+import { probeAllUsers, probeAudit, withProbeOptions } from './probe.js';
 import { VERSION } from '../version.js';
 
 /** cli-table3 borders without a rule between rows. */
@@ -77,6 +77,23 @@ async function renderTable(d: Discovery): Promise<string> {
   return `${lines.join('\n')}\n`;
 }
 
+/** `scan --all-users`: every account audited under its own home, one report (grade/all-users.ts, report/all-users.ts). */
+async function scanAllUsers(options: DiscoverOptions, argv: Readonly<Record<string, unknown>>, ctx: CommandContext): Promise<ExitCode> {
+  const reportOptions = toReportOptions(argv, ctx);
+  const { auditAllUsers } = await import('../../grade/all-users.js');
+  const { buildAllUsersReport } = await import('../../report/all-users.js');
+  const { resolveHome } = await import('../../discover/home.js');
+  const operator = (await resolveHome({}, ctx.io.env)).home;
+  const run = await auditAllUsers(options, ctx.io.env);
+  const probed = argv.probe === true ? await probeAllUsers(run, argv, ctx, reportOptions.format) : undefined;
+  const report = buildAllUsersReport(probed?.run ?? run, {
+    version: VERSION, platform: ctx.io.env.platform, operator, projectScan: options.projectScan ?? true,
+    ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),
+    ...(probed !== undefined ? { probed: true, probesByAccount: probed.probes, partial: probed.partial } : {}),
+  });
+  return (await emitReport(report, reportOptions, ctx)).code;
+}
+
 export function scanCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
   return {
     command: 'scan',
@@ -89,9 +106,15 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
         .example('$0 scan --root ~/dotfiles --format sarif -o mcp-audit.sarif', 'audit a dotfiles repo as a home, SARIF for code scanning')
         .example('$0 scan --format json --fail-under 80', 'JSON report; exit 1 when under 80% of entries are enforcing')
         .example('$0 scan --probe --jobs 8 --timeout 10', 'confirm the pins against what the servers really serve')
-        .example('$0 scan --list --format json', 'what discovery found, ungraded'),
+        .example('$0 scan --list --format json', 'what discovery found, ungraded')
+        .example('sudo $0 scan --all-users --format ndjson', 'every account of this machine, one JSON record per entry (MDM, SIEM)'),
     handler: async (argv) => {
       const options = toDiscoverOptions(argv);
+      if (wantsAllUsers(argv)) {
+        if (argv.list === true) throw new UsageError('--list lists one account; with --all-users use hosts --all-users');
+        ctx.exit(await scanAllUsers(options, argv, ctx));
+        return;
+      }
       if (argv.list === true) {
         const format = argv.format;
         if (format !== 'table' && format !== 'json') throw new UsageError('--list prints table or json');
