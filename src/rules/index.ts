@@ -21,6 +21,7 @@ import { pinStoreNotRegular } from './pin-store-not-regular.js';
 import { pinStoreUnreadable } from './pin-store-unreadable.js';
 import { pinStoreNewerFormat } from './pin-store-newer-format.js';
 import { pinStoreWritable } from './pin-store-writable.js';
+import { pinStoreAclUnproven } from './pin-store-acl-unproven.js';
 import { pinStoreForeignOwner } from './pin-store-foreign-owner.js';
 import { launchChainOpaque } from './launch-chain-opaque.js';
 import { launcherVulnerable } from './launcher-vulnerable.js';
@@ -70,6 +71,7 @@ export const RULES: readonly RuleMeta[] = [
   pinStoreUnreadable,
   pinStoreNewerFormat,
   pinStoreWritable,
+  pinStoreAclUnproven,
   pinStoreForeignOwner,
   launchChainOpaque,
   launcherVulnerable,

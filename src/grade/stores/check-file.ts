@@ -1,11 +1,13 @@
 import { finding } from '../../rules/types.js';
 import type { Finding } from '../../rules/types.js';
+import { pinStoreAclUnproven } from '../../rules/pin-store-acl-unproven.js';
 import { pinStoreForeignOwner } from '../../rules/pin-store-foreign-owner.js';
 import { pinStoreNotRegular } from '../../rules/pin-store-not-regular.js';
 import { pinStoreUnreadable } from '../../rules/pin-store-unreadable.js';
 import { pinStoreWritable } from '../../rules/pin-store-writable.js';
 import { dirChain, extraWriters, fileState, readSmallFile } from './file-state.js';
 import type { StoreContext, Subject } from './types.js';
+import type { AclReader } from './windows-acl.js';
 
 export type CheckedFile =
   | { readonly state: 'missing'; readonly findings: readonly Finding[] }
@@ -14,7 +16,24 @@ export type CheckedFile =
 
 const octal = (mode: number): string => `0${mode.toString(8).padStart(3, '0')}`;
 
-/** Group/world-writable (a sticky directory excepted) or owned by someone else. */
+/**
+ * Group/world-writable (a sticky directory excepted) or owned by someone else. On Windows (ctx.acl):
+ * other principals with write access in the DACL, and the owner reported as not proven.
+ */
+export async function accessFindings(label: string, target: string, mode: number, uid: number, subject: Subject, ctx: StoreContext, dir: boolean): Promise<Finding[]> {
+  if (ctx.acl !== undefined) return aclFindings(label, target, subject, ctx.acl, ctx.user);
+  return ownership(label, mode, uid, subject, ctx, dir);
+}
+
+async function aclFindings(label: string, target: string, subject: Subject, acl: AclReader, user: string): Promise<Finding[]> {
+  const verdict = await acl(target);
+  if (verdict.kind === 'unproven') return [finding(pinStoreAclUnproven, { ...subject, path: label, user, reason: verdict.reason })];
+  const out: Finding[] = [];
+  if (verdict.writers.length > 0) out.push(finding(pinStoreWritable, { ...subject, path: label, who: verdict.writers.join(', '), mode: 'from icacls' }));
+  out.push(finding(pinStoreAclUnproven, { ...subject, path: label, user, reason: 'its owner is not read (icacls prints only the DACL, and an owner can rewrite it)' }));
+  return out;
+}
+
 function ownership(label: string, mode: number, uid: number, subject: Subject, ctx: StoreContext, dir: boolean): Finding[] {
   const out: Finding[] = [];
   const who = dir && (mode & 0o1000) !== 0 ? undefined : extraWriters(mode);
@@ -30,7 +49,7 @@ export async function dirFindings(p: string, subject: Subject, ctx: StoreContext
   const out: Finding[] = [];
   for (const d of await dirChain(p, ctx.home)) {
     const label = `${d.path} (directory)`;
-    if (d.kind === 'directory') out.push(...ownership(label, d.mode, d.uid, subject, ctx, true));
+    if (d.kind === 'directory') out.push(...await accessFindings(label, d.path, d.mode, d.uid, subject, ctx, true));
     else if (d.kind === 'error') out.push(finding(pinStoreUnreadable, { ...subject, path: label, reason: 'cannot stat' }));
     else if (d.kind !== 'missing') out.push(finding(pinStoreNotRegular, { ...subject, path: label, kind: d.kind }));
   }
@@ -52,7 +71,7 @@ export async function checkStoreFile(p: string, subject: Subject, ctx: StoreCont
   if (st.kind !== 'file') {
     return { state: 'bad', findings: [finding(pinStoreNotRegular, { ...subject, path: p, kind: st.kind })] };
   }
-  const findings: Finding[] = [...ownership(p, st.mode, st.uid, subject, ctx, false), ...await dirFindings(p, subject, ctx)];
+  const findings: Finding[] = [...await accessFindings(p, p, st.mode, st.uid, subject, ctx, false), ...await dirFindings(p, subject, ctx)];
   const read = await readSmallFile(p);
   if (!read.ok) {
     findings.push(finding(pinStoreUnreadable, { ...subject, path: p, reason: read.reason }));

@@ -11,7 +11,7 @@ import { pinStoreForeignOwner } from '../../rules/pin-store-foreign-owner.js';
 import { pinStoreNotRegular } from '../../rules/pin-store-not-regular.js';
 import { pinStoreUnreadable } from '../../rules/pin-store-unreadable.js';
 import { pinStoreWritable } from '../../rules/pin-store-writable.js';
-import { dirFindings } from './check-file.js';
+import { accessFindings, dirFindings } from './check-file.js';
 import { extraWriters } from './file-state.js';
 import type { StoreContext, StoreInspection, Subject } from './types.js';
 
@@ -37,11 +37,15 @@ export async function inspectMcpPinStore(dir: string, subject: Subject, ctx: Sto
   }
   const findings: Finding[] = [...await dirFindings(dir, subject, ctx)];
   const mode = st.mode & 0o7777;
-  // The store directory itself: a sticky bit does not help, anyone who may create files can plant pins.
-  const who = extraWriters(mode);
-  if (who !== undefined) findings.push(finding(pinStoreWritable, { ...subject, path: dir, who, mode: octal(mode) }));
-  if (ctx.uid !== undefined && st.uid !== ctx.uid) {
-    findings.push(finding(pinStoreForeignOwner, { ...subject, path: dir, owner: ctx.userName(st.uid), user: ctx.user }));
+  if (ctx.acl !== undefined) {
+    findings.push(...await accessFindings(dir, dir, mode, st.uid, subject, ctx, true));
+  } else {
+    // The store directory itself: a sticky bit does not help, anyone who may create files can plant pins.
+    const who = extraWriters(mode);
+    if (who !== undefined) findings.push(finding(pinStoreWritable, { ...subject, path: dir, who, mode: octal(mode) }));
+    if (ctx.uid !== undefined && st.uid !== ctx.uid) {
+      findings.push(finding(pinStoreForeignOwner, { ...subject, path: dir, owner: ctx.userName(st.uid), user: ctx.user }));
+    }
   }
   try {
     const names = (await fs.readdir(dir)).filter((n) => n !== 'backups');

@@ -1,3 +1,4 @@
+import type { AclReader } from './windows-acl.js';
 import type { Finding } from '../../rules/types.js';
 
 /** Who the audit runs for: owner checks compare against this account. */
@@ -9,6 +10,11 @@ export interface StoreContext {
   readonly user: string;
   /** Resolves a uid to a user name for messages (password database). */
   userName(uid: number): string;
+  /**
+   * Set when the files are on Windows: write access comes from the DACL (windows-acl.ts) instead of
+   * mode bits, and ownership is reported as not proven.
+   */
+  readonly acl?: AclReader;
 }
 
 /** A pin record as mcpindex stores it (v2), for the probe to compare against. */
