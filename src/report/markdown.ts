@@ -1,4 +1,4 @@
-import { allFindings, coverageFraction, displayPath, entryLabel, locationText, percent, proxyLabel } from './format.js';
+import { allFindings, coverageFraction, displayPath, entryLabel, locationText, percent, proxyLabel, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, Grade, ReportContext, Reporter } from './model.js';
 
@@ -86,7 +86,9 @@ export const markdown = {
         row(lead(['---', '---', '---', '---', '---', '---'], '---')));
       for (const e of weak) {
         const ids = e.findings.filter((f) => f.suppressed === undefined).map((f) => mdCode(f.id)).join(' ');
-        out.push(row(lead([mdText(e.host), e.scope, mdCode(entryLabel(e)), GRADE_MARK[e.grade], mdText(proxyLabel(e)), ids], mdCode(e.account ?? ''))));
+        const open = unprovenClaim(e);
+        const grade = open === undefined ? GRADE_MARK[e.grade] : `${GRADE_MARK[e.grade]} (${open} not proven)`;
+        out.push(row(lead([mdText(e.host), e.scope, mdCode(entryLabel(e)), grade, mdText(proxyLabel(e)), ids], mdCode(e.account ?? ''))));
       }
       out.push('');
     }

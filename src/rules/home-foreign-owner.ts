@@ -4,6 +4,7 @@ export const homeForeignOwner = defineRule({
   id: 'home-foreign-owner',
   severity: 'high',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   title: "An account's home is owned by another account",
   message: 'The home {{home}} of {{user}} (from {{source}}) is owned by {{owner}}, not by {{user}}',

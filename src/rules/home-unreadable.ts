@@ -4,6 +4,7 @@ export const homeUnreadable = defineRule({
   id: 'home-unreadable',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   title: "An account's home cannot be read",
   message: 'The home {{home}} of {{user}} (from {{source}}) could not be audited: {{reason}}',

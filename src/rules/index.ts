@@ -1,4 +1,12 @@
 import type { RuleMeta } from './types.js';
+import { launchUnproven } from './launch-unproven.js';
+import { pinStoreUninspected } from './pin-store-uninspected.js';
+import { proxyVersionUnknown } from './proxy-version-unknown.js';
+import { recognizerFailed } from './recognizer-failed.js';
+import { runnerCwdUnproven } from './runner-cwd-unproven.js';
+import { envKeyMalformed } from './env-key-malformed.js';
+import { envFamilyUnproven } from './env-family-unproven.js';
+import { runnerReleaseCutoff } from './runner-release-cutoff.js';
 import { envFileUnread } from './env-file-unread.js';
 import { probeDrift } from './probe-drift.js';
 import { probeUnpinnedTools } from './probe-unpinned-tools.js';
@@ -49,6 +57,9 @@ import { proxyVersionFlawed } from './proxy-version-flawed.js';
  * element per rule; never remove an id (deprecate it instead).
  */
 export const RULES: readonly RuleMeta[] = [
+  envKeyMalformed,
+  envFamilyUnproven,
+  runnerReleaseCutoff,
   envFileUnread,
   probeDrift,
   probeUnpinnedTools,
@@ -93,4 +104,9 @@ export const RULES: readonly RuleMeta[] = [
   configTooManyProjects,
   launchOptionInjection,
   proxyVersionFlawed,
+  recognizerFailed,
+  pinStoreUninspected,
+  launchUnproven,
+  runnerCwdUnproven,
+  proxyVersionUnknown,
 ];

@@ -9,6 +9,7 @@
  * proven on Windows and says so (pin-store-acl-unproven).
  */
 import { runTool } from '../../discover/accounts.js';
+import type { AclReader } from '../../proxies/store-types.js';
 import type { CommandRunner } from '../../shared/env.js';
 
 export interface Ace {
@@ -66,12 +67,6 @@ export function otherWriters(aces: readonly Ace[], account: string): string[] {
   }
   return out;
 }
-
-export type AclVerdict =
-  | { readonly kind: 'read'; readonly writers: readonly string[] }
-  | { readonly kind: 'unproven'; readonly reason: string };
-
-export type AclReader = (path: string) => Promise<AclVerdict>;
 
 /** Reads DACLs with icacls through Env's runner (fixed argv, no shell); `account` is the audited account. */
 export function icaclsReader(account: string, run: CommandRunner | undefined): AclReader {
