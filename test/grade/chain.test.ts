@@ -79,7 +79,7 @@ test('every grading rule names its claim; file, probe and suppression rules name
   // config-unexpected-shape is also filed on the entry row (a wrong-typed field: what the host
   // launches is not known), so it names the launched claim.
   const claimless = (id: string): boolean => (id.startsWith('config-') && id !== 'config-unexpected-shape') || id.startsWith('probe-')
-    || ['suppression-expired', 'pins-unmatched', 'home-env-mismatch'].includes(id);
+    || ['suppression-expired', 'pins-unmatched', 'home-env-mismatch', 'home-foreign-owner', 'home-unreadable'].includes(id);
   for (const r of RULES) {
     if (claimless(r.id)) assert.equal(r.claim, null, r.id);
     else assert.ok(r.claim !== null && CLAIMS.includes(r.claim), `${r.id} names a claim`);
