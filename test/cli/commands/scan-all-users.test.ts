@@ -10,6 +10,9 @@ import {
   addAccount, cursorConfig, removeAccount, ROOT_ONLY, uniqueName, writeOwned, type Throwaway,
 } from '../../helpers/throwaway-accounts.js';
 import type { AccountsSection, AccountSummary, ReportEntry } from '../../../src/report/model.js';
+import type { Io } from '../../../src/cli/io.js';
+import { run } from '../../../src/cli/run.js';
+import { processEnv } from '../../../src/shared/env.js';
 import { BIN } from './cli-harness.js';
 
 /**
@@ -179,6 +182,24 @@ describe('scan --all-users as root, with throwaway accounts', ROOT_ONLY, () => {
     assertValidReport(everyone);
     assert.equal(everyone.accounts?.audited.find((x) => x.name === a.name)?.foundBy, '/etc/passwd');
     assert.equal(everyone.accounts?.listedBy, '/etc/passwd');
+  });
+
+  it("probing another account's servers from a non-root uid is refused before anything runs; as root it is not", async () => {
+    const a = need(acct.a);
+    const io = (uid: number): { io: Io; out: () => string } => {
+      let stderr = '';
+      return {
+        io: { stdout: { write: () => true }, stderr: { write: (t: string) => { stderr += t; } }, readStdin: async () => '', env: { ...processEnv({ cwd: a.home }), uid } },
+        out: () => stderr,
+      };
+    };
+    const refused = io(a.uid + 1);
+    assert.equal(await run(['scan', '--user', a.name, '--probe', '--no-project-scan', '--format', 'json'], refused.io), 2);
+    assert.match(refused.out(), new RegExp(`--probe: not probing ${a.name}'s servers: running ${a.name}'s servers as ${a.name} needs root`));
+    const asRoot = io(0);
+    const code = await run(['scan', '--user', a.name, '--probe', '--no-project-scan', '--format', 'json'], asRoot.io);
+    assert.equal(code, 1, asRoot.out());
+    assert.doesNotMatch(asRoot.out(), /not probing/);
   });
 
   it('--all-users refuses --user, --root and --project', () => {
