@@ -60,7 +60,7 @@ export const markdown = {
     }
     if (report.accounts !== undefined) {
       const a = report.accounts;
-      out.push(`Accounts listed by ${mdCode(a.listedBy)} (${mdText(a.rule)}); ${a.systemAccounts} system accounts not audited.`, '',
+      out.push(`Accounts listed by ${mdCode(a.listedBy)}, human ones by ${mdText(a.rule)}; ${a.systemAccounts} system accounts not audited.`, '',
         row(['Account', 'uid', 'Home', 'Found by', 'Status', 'Coverage']), row(['---', '---:', '---', '---', '---', '---:']));
       for (const x of a.audited) {
         const status = x.reason === undefined ? x.status : `${x.status}: ${mdText(x.reason)}`;

@@ -22,7 +22,7 @@ export const summary = {
     if (report.accounts !== undefined) {
       const a = report.accounts.audited;
       const unreadable = a.filter((x) => x.status === 'unreadable').map((x) => x.name);
-      parts.push(`${a.length} accounts${unreadable.length > 0 ? ` (unreadable: ${unreadable.join(' ')})` : ''}`);
+      parts.push(`${a.length} account${a.length === 1 ? '' : 's'}${unreadable.length > 0 ? ` (unreadable: ${unreadable.join(' ')})` : ''}`);
     } else {
       parts.push(`account ${report.trustedHome.user}`);
     }

@@ -121,7 +121,7 @@ function countsOf(entries: readonly ReportEntry[]): CoverageCounts {
 
 /** --all-users: one section per account (who, uid, home, how found, status), its host blocks under it. */
 function accountBlocks(report: AuditReport, accounts: AccountsSection, ctx: ReportContext, p: Palette): string[] {
-  const blocks = [`Accounts listed by ${accounts.listedBy} (${accounts.rule}); ${accounts.systemAccounts} system accounts not audited.`
+  const blocks = [`Accounts listed by ${accounts.listedBy}, human ones by ${accounts.rule}; ${accounts.systemAccounts} system accounts not audited.`
     + accounts.excluded.map((x) => `\nNot audited: ${x.name}: ${x.reason}`).join('')];
   for (const a of accounts.audited) {
     const id = a.uid !== null ? `uid ${a.uid}` : a.sid ?? 'no uid';

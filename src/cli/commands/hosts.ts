@@ -71,7 +71,7 @@ async function hostsAllUsers(options: DiscoverOptions, format: 'table' | 'json',
     }, null, 2)}\n`;
   }
   const { default: Table } = await import('cli-table3');
-  const lines = [`Accounts listed by ${run.listedBy} (${run.rule}); ${run.systemAccounts} system accounts not audited.`];
+  const lines = [`Accounts listed by ${run.listedBy}, human ones by ${run.rule}; ${run.systemAccounts} system accounts not audited.`];
   for (const x of run.excluded) lines.push(`Not audited: ${x.name}: ${x.reason}`);
   for (const a of run.accounts) {
     const uid = a.account.uid !== undefined ? `uid ${a.account.uid}` : a.account.sid ?? '';
@@ -82,7 +82,7 @@ async function hostsAllUsers(options: DiscoverOptions, format: 'table' | 'json',
     for (const l of shown(a.result)) {
       table.push([l.host, l.scope, l.status === 'error' ? `error (${l.ruleId ?? '?'})` : l.status, l.status === 'found' ? String(l.entries) : '', displayPath(l.path, a.account.home)]);
     }
-    lines.push(table.toString());
+    lines.push(table.length > 0 ? table.toString() : 'No host config locations to list.');
   }
   return `${lines.join('\n')}\n`;
 }
