@@ -5,8 +5,7 @@ import type { Finding } from '../rules/types.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { AuditReport, ProbeSummary, ReportEntry, ReportFinding } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
-import { redactArgv } from './redact.js';
-import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
+import { maskTokenShapes, redactArgv, redactText, redactUrl } from '../shared/redact.js';
 import type { ClaimResult } from '../grade/types.js';
 import { sortReport } from './sort.js';
 
@@ -32,10 +31,20 @@ function withoutTiming(summary: ProbeSummary): ProbeSummary {
   return rest;
 }
 
+/**
+ * A finding's message and data quote launch lines and URLs from the config: the last pass of the
+ * one redaction module before they are stored (fingerprints are computed from the raw finding).
+ */
+function redacted(f: Finding): Finding {
+  return { ...f, message: redactText(f.message), data: Object.fromEntries(Object.entries(f.data).map(([k, v]) => [k, redactText(v)])) };
+}
+
 /** Turns graded rows into the report every reporter renders: redacted, fingerprinted, sorted. */
 export function buildReport(result: AuditResult, options: BuildOptions): AuditReport {
   const d = result.discovery;
   const home = d.home.path;
+  // Per-host rejections are a discovery fact: looked up by the entry's identity (host, file, name).
+  const onlyFor = new Map(d.entries.filter((e) => e.disabledOnlyFor !== undefined).map((e) => [`${e.host}\0${e.configPath}\0${e.name}`, e.disabledOnlyFor]));
   const entries: ReportEntry[] = result.rows.map((row: GradedEntry, i: number) => {
     // Probe durations vary run to run: reports stay deterministic unless --timestamp asks for timing.
     const timed = options.probes?.get(i);
@@ -44,14 +53,16 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
       host: row.host, scope: row.scope, configPath: row.configPath, name: row.name,
       ...(row.upstream !== undefined ? { upstream: row.upstream } : {}),
       transport: row.transport, disabled: row.disabled, grade: row.grade, proxy: row.proxy,
+      ...(onlyFor.get(`${row.host}\0${row.configPath}\0${row.name}`) !== undefined ? { disabledOnlyFor: onlyFor.get(`${row.host}\0${row.configPath}\0${row.name}`) ?? [] } : {}),
       launch: redactArgv(row.launch), envKeys: row.envKeys, headerKeys: row.headerKeys, location: row.location,
       evidence: reportedChain(row.evidence),
       ...(probe !== undefined ? { probe } : {}),
     };
-    const withFp = (f: Finding): ReportFinding => ({ ...f, fingerprint: fingerprintOf(f, { ...base, findings: [] }, home) });
+    const withFp = (f: Finding): ReportFinding => ({ ...redacted(f), fingerprint: fingerprintOf(f, { ...base, findings: [] }, home) });
     return { ...base, findings: row.findings.map(withFp) };
   });
-  const findings: ReportFinding[] = d.findings.map((f) => ({ ...f, fingerprint: fingerprintOf(f, undefined, home) }));
+  // Messages quote launch lines and URLs: the last pass of the one redaction module before storage.
+  const findings: ReportFinding[] = d.findings.map((f) => ({ ...redacted(f), fingerprint: fingerprintOf(f, undefined, home) }));
   const report: AuditReport = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'mcp-audit', version: options.version },

@@ -53,6 +53,11 @@ export interface ReportEntry extends Omit<GradedEntry, 'findings' | 'probeInputs
   /** In an --all-users report: the account whose home holds this entry. */
   readonly account?: string;
   readonly proxy: ProxySummary | null;
+  /**
+   * Hosts that do not launch this entry although others reading the same file do (Claude Code
+   * `disabledMcpjsonServers` on a shared `.mcp.json`), with the switch or rule: the entry stays counted.
+   */
+  readonly disabledOnlyFor?: readonly { readonly host: string; readonly by: string }[];
   readonly findings: readonly ReportFinding[];
   readonly probe?: ProbeSummary;
 }
@@ -145,6 +150,13 @@ export interface ReportContext {
   readonly home: string;
   /** This machine's name (ndjson records); never read by a reporter itself. */
   readonly machine?: string;
+  /**
+   * The git checkout the audited root lies in (`check`, or `--root` inside a repository): SARIF
+   * locations inside it are relative to `%SRCROOT%`; files outside it get no location.
+   */
+  readonly repoRoot?: string;
+  /** The terminal's columns, when stdout is one: text tables fit it (80 at least; report/layout.ts). */
+  readonly width?: number;
 }
 
 export interface Reporter {

@@ -4,7 +4,9 @@ import { chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { assertValidReport } from '../../report/validate.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { assertValidReport, readRepoFile } from '../../report/validate.js';
 import { parseNdjson } from '../../report/validate-ndjson.js';
 import {
   addAccount, cursorConfig, removeAccount, ROOT_ONLY, uniqueName, writeOwned, type Throwaway,
@@ -128,7 +130,8 @@ describe('scan --all-users as root, with throwaway accounts', ROOT_ONLY, () => {
 
   it('the table, markdown, SARIF and summary reporters show each account', () => {
     const a = need(acct.a);
-    const table = cli(['scan', '--all-users']).stdout;
+    // Text is wrapped to the terminal (80 columns off a TTY): compare with the line breaks as spaces.
+    const table = cli(['scan', '--all-users']).stdout.replace(/\n(?!\n)/g, ' ');
     assert.match(table, new RegExp(`Account ${a.name} \\(uid ${a.uid}\\) home ${a.home} \\(getent passwd\\) — 0/1 enforcing`));
     assert.match(table, new RegExp(`~/.cursor/mcp.json`));
     const md = cli(['scan', '--all-users', '--format', 'markdown']).stdout;
@@ -140,16 +143,29 @@ describe('scan --all-users as root, with throwaway accounts', ROOT_ONLY, () => {
     assert.match(line, /^FAIL \d+\/\d+ enforcing .*; \d+ accounts \(unreadable: [^)]*\)\n$/);
   });
 
-  it('hosts --all-users lists each account with its own locations', () => {
+  it('hosts --all-users lists each account with its own locations, each a schemas/hosts.schema.json document', () => {
     const r = cli(['hosts', '--all-users', '--found', '--format', 'json']);
     assert.equal(r.code, 0, r.stderr);
     const out: unknown = JSON.parse(r.stdout);
     const b = need(acct.b);
     assert.ok(typeof out === 'object' && out !== null && 'accounts' in out && Array.isArray(out.accounts));
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    addFormats.default(ajv);
+    const schema: unknown = JSON.parse(readRepoFile('schemas/hosts.schema.json'));
+    assert.ok(typeof schema === 'object' && schema !== null);
+    const validHosts = ajv.compile(schema);
+    const accounts: unknown[] = out.accounts;
+    for (const a of accounts) {
+      if (typeof a === 'object' && a !== null && 'hosts' in a) assert.ok(validHosts(a.hosts), JSON.stringify(validHosts.errors));
+    }
     const mine: unknown = out.accounts.find((x: unknown) => typeof x === 'object' && x !== null && 'name' in x && x.name === b.name);
-    assert.ok(typeof mine === 'object' && mine !== null && 'locations' in mine && Array.isArray(mine.locations));
-    assert.deepEqual(mine.locations.map((l: unknown) => (typeof l === 'object' && l !== null && 'path' in l ? l.path : undefined)),
+    assert.ok(typeof mine === 'object' && mine !== null && 'hosts' in mine && typeof mine.hosts === 'object' && mine.hosts !== null && 'locations' in mine.hosts);
+    const locations: unknown = mine.hosts.locations;
+    assert.ok(Array.isArray(locations));
+    assert.deepEqual(locations.map((l: unknown) => (typeof l === 'object' && l !== null && 'path' in l ? l.path : undefined)),
       [path.join(b.home, '.cursor', 'mcp.json')]);
+    const table = cli(['hosts', '--all-users', '--found']).stdout.replace(/\n(?!\n)/g, ' ');
+    assert.match(table, new RegExp(`Account ${b.name} \\(uid ${b.uid}\\), home ${b.home} \\(getent passwd\\): audited`));
   });
 
   it('--user NAME works with no getent on PATH', () => {
