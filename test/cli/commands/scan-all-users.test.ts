@@ -218,6 +218,14 @@ describe('scan --all-users as root, with throwaway accounts', ROOT_ONLY, () => {
     assert.doesNotMatch(asRoot.out(), /not probing/);
   });
 
+  it('probe and why take one account: --all-users is refused there, never ignored', () => {
+    for (const args of [['probe', '--all-users'], ['why', 'srv', '--all-users']]) {
+      const r = cli(args);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.stderr, /one account/);
+    }
+  });
+
   it('--all-users refuses --user, --root and --project', () => {
     for (const extra of [['--user', 'root'], ['--root', scratch], ['--project', scratch]]) {
       const r = cli(['scan', '--all-users', ...extra]);
