@@ -15,6 +15,8 @@ export interface RunAs {
   readonly uid: number;
   readonly gid: number;
   readonly user: string;
+  /** The account's home: the working directory of a server whose entry names none. */
+  readonly home: string;
   /** The only environment the server's launch starts from (the entry's env goes on top). */
   readonly env: Readonly<Record<string, string>>;
 }
@@ -53,7 +55,7 @@ export function probeIdentity(account: AccountIdentity, processUid: number | und
   return {
     kind: 'account',
     runAs: {
-      uid: account.uid, gid: account.gid, user: account.user,
+      uid: account.uid, gid: account.gid, user: account.user, home: account.home,
       env: { HOME: account.home, USER: account.user, LOGNAME: account.user, PATH: accountPath(platform) },
     },
   };

@@ -52,7 +52,8 @@ export async function probeStdio(target: StdioTarget, limits: ProbeLimits, conte
       program: target.program, args: target.args, hostEnv: context.runAs?.env ?? context.hostEnv,
       ...(context.runAs !== undefined ? { runAs: { uid: context.runAs.uid, gid: context.runAs.gid } } : {}),
       ...(target.env !== undefined ? { env: target.env } : {}),
-      ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
+      // As another account, never in the operator's cwd (root's, which that account may not even enter): its home.
+      ...(target.cwd !== undefined ? { cwd: target.cwd } : context.runAs !== undefined ? { cwd: context.runAs.home } : {}),
     });
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';

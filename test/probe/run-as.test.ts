@@ -18,7 +18,7 @@ describe('whose identity a probe runs servers under', () => {
   it('another account, as root: its uid, primary gid and a clean environment naming only it', () => {
     assert.deepEqual(probeIdentity(bob, 0, 'linux'), {
       kind: 'account',
-      runAs: { uid: 1001, gid: 1001, user: 'bob', env: { HOME: '/home/bob', USER: 'bob', LOGNAME: 'bob', PATH: '/usr/local/bin:/usr/bin:/bin' } },
+      runAs: { uid: 1001, gid: 1001, user: 'bob', home: '/home/bob', env: { HOME: '/home/bob', USER: 'bob', LOGNAME: 'bob', PATH: '/usr/local/bin:/usr/bin:/bin' } },
     });
     const mac = probeIdentity({ ...bob, home: '/Users/bob' }, 0, 'darwin');
     assert.ok(mac.kind === 'account');
