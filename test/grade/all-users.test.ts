@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { chownSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { auditAllUsers } from '../../src/grade/all-users.js';
 import { UsageError } from '../../src/shared/errors.js';
 import { cursorConfig } from '../helpers/throwaway-accounts.js';
@@ -42,6 +42,8 @@ for (const [n, uid] of accounts) recordings[`/usr/bin/getent passwd ${n}`] = { s
 const env = { ...testEnv('linux', { cwd: operatorCwd }), uid: me, run: recordedRunner(recordings).run };
 
 describe('auditAllUsers (recorded account database, real homes)', { skip: process.platform !== 'linux' && 'the Linux sources' }, () => {
+  after(() => rmSync(root, { recursive: true, force: true }));
+
   it("audits each account under its own home; the operator's cwd is nobody's project", async () => {
     const run = await auditAllUsers({}, env);
     const [self, otherAcct] = ['selfacct', 'otheracct'].map((n) => run.accounts.find((a) => a.account.name === n));
