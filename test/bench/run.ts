@@ -12,6 +12,7 @@ const SECTIONS: readonly Section[] = [
   { name: 'scan', load: () => import('./scan.js') },
   { name: 'peer', load: () => import('./peer.js') },
   { name: 'scale', load: () => import('./scale.js') },
+  { name: 'limits', load: () => import('./limits.js') },
   { name: 'canonical', load: () => import('./canonical.js') },
   { name: 'probe', load: () => import('./probe.js') },
   { name: 'drift', load: () => import('./drift.js') },

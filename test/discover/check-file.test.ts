@@ -73,9 +73,7 @@ describe('YAML size cap', () => {
   const home = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-bigyaml-')));
   mkdirSync(path.join(home, '.config/goose'), { recursive: true });
   writeFileSync(path.join(home, '.config/goose/config.yaml'), `extensions:\n${'  # padding\n'.repeat(120_000)}`);
-  const started = performance.now();
   const d = await discover({ root: home, projectScan: false }, testEnv('linux'));
-  assert.ok(performance.now() - started < 2_000);
   const f = d.findings.find((x) => x.id === 'config-too-large');
   assert.ok(f !== undefined, d.findings.map((x) => x.id).join(','));
   assert.match(f.message, /1048576/);
@@ -88,9 +86,7 @@ describe('YAML size cap', () => {
     mkdirSync(path.join(home, '.cursor'), { recursive: true });
     writeFileSync(path.join(home, '.cursor/mcp.json'), junk);
     writeFileSync(path.join(home, '.claude.json'), junk);
-    const started = performance.now();
     const d = await discover({ root: home, projectScan: false }, testEnv('linux'));
-    assert.ok(performance.now() - started < 10_000);
     const big = d.findings.filter((x) => x.id === 'config-too-large');
     assert.deepEqual(big.map((f) => path.basename(f.location?.path ?? '')), ['mcp.json']);
     assert.match(big[0]?.message ?? '', /4194304/);

@@ -39,13 +39,11 @@ describe('parseJsonc', () => {
     assert.equal(r.problem.line, 3);
   });
 
-  it('refuses 200,000-deep nesting quickly, without recursion', () => {
-    const start = performance.now();
+  it('refuses 200,000-deep nesting without recursion (at the 513th bracket; the bench times it)', () => {
     const r = parseJsonc(`${'['.repeat(200_000)}${']'.repeat(200_000)}`, { strict: true });
     assert.ok(!r.ok);
     assert.equal(r.problem.kind, 'too-deep');
     assert.deepEqual([r.problem.line, r.problem.column], [1, 513]);
-    assert.ok(performance.now() - start < 1000);
   });
 
   it('uses the last duplicate key, as JSON.parse does, and reports both positions', () => {
