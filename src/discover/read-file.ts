@@ -1,4 +1,4 @@
-import { constants, promises as fs, type Stats } from 'node:fs';
+import { constants, lstatSync, promises as fs, type Stats } from 'node:fs';
 import { toError } from '../shared/errors.js';
 
 /**
@@ -40,8 +40,20 @@ function fileKind(st: Stats): string | undefined {
   return 'special file';
 }
 
+function noEntry(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 export async function readConfigFile(path: string): Promise<ReadOutcome> {
   let realPath: string | undefined;
+  // Absent is the common case (every location of every listed project): a synchronous lstat that
+  // returns undefined for no entry builds no Error with a stack and hops no thread. Any other
+  // outcome (present, or an error other than no entry) takes the checks below.
+  if (noEntry(path)) return { kind: 'absent' };
   try {
     await fs.lstat(path);
     // Resolves links in the file name and in any folder on the way (~/.config → elsewhere).

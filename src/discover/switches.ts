@@ -23,6 +23,9 @@ export async function applySwitches(
   checks: readonly LocatedCheck[], ctx: PathContext, cache: FileCache, roots: readonly ProjectRoot[],
 ): Promise<LocatedCheck[]> {
   const listings = projectListings(checks, ctx);
+  // Each project's root by path, built once (the first one recorded wins, as a find over the list did).
+  const rootByPath = new Map<string, ProjectRoot>();
+  for (const r of roots) if (!rootByPath.has(r.path)) rootByPath.set(r.path, r);
   return Promise.all(checks.map(async (c) => {
     let entries: readonly ServerEntry[] = c.entries;
     const listing = c.location.onlyListedProjects === true && c.check.project !== undefined ? listings.get(c.host.id) : undefined;
@@ -33,9 +36,10 @@ export async function applySwitches(
     const switches = (c.host.switches ?? []).filter((s) => s.governs === c.location.path || s.governs === '*');
     if (switches.length === 0 || entries.length === 0) return entries === c.entries ? c : { ...c, entries };
     for (const sw of switches) {
-      const list = await loadNames(sw, c, ctx, cache, roots);
+      const list = await loadNames(sw, c, ctx, cache, rootByPath);
       if (list === undefined) continue;
-      const listed = (name: string): boolean => list.names.includes(sw.lowercase === true ? name.toLowerCase() : name);
+      const names = new Set(list.names);
+      const listed = (name: string): boolean => names.has(sw.lowercase === true ? name.toLowerCase() : name);
       const off = (name: string): boolean => (sw.kind === 'allow' ? !listed(name) : listed(name));
       const by = sw.kind === 'off-map' ? `"${sw.field ?? 'enabled'}": false for it in ${list.where}` : `${sw.kind === 'deny' ? 'listed in' : 'not listed in'} ${list.where}`;
       const shared = (c.location.sharedWith ?? []).length > 0;
@@ -109,7 +113,7 @@ async function hasAny(dir: string, markers: readonly string[]): Promise<boolean>
 }
 
 async function loadNames(
-  sw: NameSwitch, c: LocatedCheck, ctx: PathContext, cache: FileCache, roots: readonly ProjectRoot[],
+  sw: NameSwitch, c: LocatedCheck, ctx: PathContext, cache: FileCache, rootByPath: ReadonlyMap<string, ProjectRoot>,
 ): Promise<{ names: readonly string[]; where: string } | undefined> {
   const project = c.check.project;
   let value: unknown;
@@ -124,7 +128,7 @@ async function loadNames(
     value = await cachedJsonValue(cache, file);
     if (value === undefined) return undefined;
   }
-  const root = roots.find((r) => r.path === project);
+  const root = project !== undefined ? rootByPath.get(project) : undefined;
   const projectKey = root?.recordedAs ?? project;
   for (const k of sw.key) {
     const key = k === '<project-key>' ? projectKey : k;
