@@ -131,36 +131,61 @@ function matches(m: unknown, e: ServerEntry): boolean {
 }
 
 /** Marks an entry shadowed by a same-named entry of a higher tier that applies wherever it does. */
+interface Rival { readonly e: ServerEntry; readonly r: number; readonly order: number; readonly loc: string }
+
 function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedCheck[] {
   const tiers = host.precedence?.tiers ?? [];
   const rank = (c: LocatedCheck, e: ServerEntry): number => tiers.findIndex((t) => t.location === c.location.path && (t.scope === undefined || t.scope === e.scope));
-  // Indexed by name once (linear by construction): each entry looks only at its same-named rivals.
-  const byName = new Map<string, { e: ServerEntry; r: number; loc: string }[]>();
+  // Indexed once (linear by construction): each entry looks only at its same-named rivals, and a
+  // project entry only at the user-level ones and those of its own project (10,000 projects each
+  // with a server "s" are 10,000 short lists, not one list scanned 10,000 times).
+  const all = new Map<string, Rival[]>();
+  const global = new Map<string, Rival[]>();
+  const byProject = new Map<string, Map<string, Rival[]>>();
+  const add = <K>(map: Map<K, Rival[]>, key: K, x: Rival): void => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [x]);
+    else list.push(x);
+  };
   const fields = host.precedence?.merge === 'fields';
+  let order = 0;
   for (const c of checks) {
     for (const e of c.entries) {
       const r = rank(c, e);
       // In a field merge the switch is one more field: a layer switched off by its own flag still
       // lends its command, args and env to a same-named layer that switches it back on.
-      if (r >= 0 && (isLive(e) || (fields && offByOwnFlag(e, host)))) byName.set(e.name, [...(byName.get(e.name) ?? []), { e, r, loc: c.location.path }]);
+      if (r < 0 || !(isLive(e) || (fields && offByOwnFlag(e, host)))) continue;
+      const x = { e, r, order: order++, loc: c.location.path };
+      add(all, e.name, x);
+      if (e.project === undefined) add(global, e.name, x);
+      else {
+        let projects = byProject.get(e.name);
+        if (projects === undefined) byProject.set(e.name, (projects = new Map<string, Rival[]>()));
+        add(projects, e.project, x);
+      }
     }
   }
+  /** The first rival (in reading order) that `test` accepts among the user-level ones and those of `project`. */
+  const firstOf = (name: string, project: string | undefined, test: (x: Rival) => boolean): Rival | undefined => {
+    const g = global.get(name)?.find(test);
+    const p = project !== undefined ? byProject.get(name)?.get(project)?.find(test) : undefined;
+    return g === undefined ? p : p === undefined || g.order < p.order ? g : p;
+  };
   return checks.map((c) => withEntries(c, c.entries.map((e) => {
     const r = rank(c, e);
     if (r < 0 || !isLive(e)) return e;
-    const rivals = byName.get(e.name) ?? [];
-    const winner = rivals.find((x) => x.r < r && (x.e.project === undefined || x.e.project === e.project));
+    const winner = firstOf(e.name, e.project, (x) => x.r < r);
     if (fields) {
       // Same-named tables of two layers are merged field by field: what runs is neither entry as written.
-      const overlaps = (x: { e: ServerEntry }): boolean => x.e.project === undefined || e.project === undefined || x.e.project === e.project;
-      const other = rivals.find((x) => x.r !== r && overlaps(x));
+      // A user-level entry overlaps every project's; a project entry the user-level ones and its own project's.
+      const other = e.project === undefined ? all.get(e.name)?.find((x) => x.r !== r) : firstOf(e.name, e.project, (x) => x.r !== r);
       if (other === undefined) return e;
       const reason = `${host.name} merges this entry field by field with the same-named entry of ${other.e.configPath}; the merged entry is what runs`;
       return { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
     }
     if (winner === undefined) {
       const from = host.precedence?.fieldsFrom ?? [];
-      const merged = rivals.find((x) => x.r > r && from.includes(x.loc) && (x.e.project === undefined || x.e.project === e.project));
+      const merged = firstOf(e.name, e.project, (x) => x.r > r && from.includes(x.loc));
       if (merged === undefined) return e;
       const reason = `${host.name} merges this entry field by field with the same-named entry of ${merged.e.configPath}; the merged entry is what runs`;
       return { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
