@@ -122,6 +122,8 @@ function removeMember(text: string, container: Node, target: Node): Change[] {
   const prev = siblings[k - 1];
   if (next !== undefined) {
     if (startsLine(text, target.offset) && startsLine(text, next.offset)) return [{ start: lineStart(text, target.offset), end: lineStart(text, next.offset), content: '' }];
+    // The last member of its line: the line break before the next one stays.
+    if (startsLine(text, next.offset) && prev !== undefined) return [{ start: end(prev), end: end(target), content: '' }];
     return [{ start: target.offset, end: next.offset, content: '' }];
   }
   const trailing = commaAfter(text, end(target));

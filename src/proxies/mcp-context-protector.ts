@@ -7,8 +7,11 @@ import path from 'node:path';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import { shellWords } from '../launch/shell-words.js';
-import { bareNameAt, entryName, explicitStore, findFrame, floatingDynamicArg, lastFlagValue, ownArgs, storeUnlessFloating } from './args.js';
+import {
+  bareNameAt, entryName, explicitStore, findFrame, flagHits, floatingDynamicArg, lastFlagValue, ownArgs, storeUnlessFloating,
+} from './args.js';
 import type { ProxyRecognizer, Recognition } from './types.js';
+import { hitIndexes, type ProxyWiring } from './wiring-types.js';
 
 type Approval = NonNullable<Recognition['approvalKey']>;
 
@@ -69,5 +72,30 @@ export const mcpContextProtector: ProxyRecognizer = {
   defaultStorePath(_rec, home, platform) {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.mcp-context-protector', 'servers.json');
+  },
+};
+
+/**
+ * Wiring (pinning-systems.md §3.1; trailofbits/mcp-context-protector @05e56c1 README.md,
+ * `mcp_json_config.py`): the argv form `mcp-context-protector --command-args CMD ARGS…` its own
+ * writer emits (PR #22: the single-string `--command` form pinned a different identity under
+ * Cursor). The bare program is its documented fallback when the install path is unknown; the
+ * entry's env is kept, as its writer copies it.
+ */
+export const wiring: ProxyWiring = {
+  proxy: 'mcp-context-protector',
+  reference: 'pinning-systems.md §3.1; trailofbits/mcp-context-protector @05e56c1 src/contextprotector/mcp_json_config.py',
+  wrap({ upstream }) {
+    return { ok: true, command: 'mcp-context-protector', args: ['--command-args', upstream.command, ...(upstream.args ?? [])] };
+  },
+  unwrap(rec) {
+    if (rec.approvalKey?.type !== 'stdio') return undefined;
+    const [head, ...rest] = rec.upstream ?? [];
+    return head === undefined ? undefined : rest.length === 0 ? { command: head } : { command: head, args: rest };
+  },
+  dropStoreOverride(argv) {
+    const cut = argv.indexOf('--command-args');
+    const hits = flagHits(cut < 0 ? argv : argv.slice(0, cut), ['--server-config-file'], OPTIONS);
+    return hits.length === 0 ? undefined : { remove: hitIndexes(hits) };
   },
 };

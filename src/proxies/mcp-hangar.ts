@@ -9,10 +9,11 @@ import { pypiName } from '../launch/package-spec.js';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import {
-  bareNameAt, entryName, envValue, explicitStore, findFrame, floatingDynamicArg, lastFlagValue, ownArgs, packageVersion,
+  bareNameAt, entryName, envValue, explicitStore, findFrame, flagHits, floatingDynamicArg, lastFlagValue, ownArgs, packageVersion,
   storeUnlessFloating,
 } from './args.js';
 import type { ProxyRecognizer, Recognition, StoreRef } from './types.js';
+import type { ProxyWiring } from './wiring-types.js';
 
 const isHangar = (name: string): boolean => pypiName(name) === 'mcp-hangar';
 /** `serve` options that take a value (§2.1), to find the subcommand among the args. */
@@ -83,5 +84,30 @@ export const mcpHangar: ProxyRecognizer = {
   defaultStorePath(_rec, home, platform) {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.config', 'mcp-hangar', 'config.yaml');
+  },
+};
+
+/**
+ * Wiring (pinning-systems.md §2.1): Hangar is an aggregator with one entry of its own and every
+ * upstream in its config.yaml, so no single entry is wrapped in place and none can be unwrapped.
+ * A planted `--config` / `-c` is pointed back at `mcp-hangar init`'s default config under the
+ * trusted home (§2.2 `DEFAULT_CONFIG_PATH`); which upstreams that file serves is then its own.
+ */
+export const wiring: ProxyWiring = {
+  proxy: 'mcp-hangar',
+  reference: 'pinning-systems.md §2.1–2.2; mcp-hangar/mcp-hangar @2a9921f services/config_file.py',
+  noWrap: "Hangar is an aggregator: its upstreams live in its own config.yaml (`mcp-hangar init` adds one `mcp-hangar` entry), so an entry is not wrapped in place",
+  unwrap() {
+    return undefined;
+  },
+  dropStoreOverride(argv, ctx) {
+    const hits = flagHits(argv, ['--config', '-c']);
+    if (hits.length === 0) return undefined;
+    const p = ctx.platform === 'win32' && !ctx.home.startsWith('/') ? path.win32 : path.posix;
+    const target = p.join(ctx.home, '.config', 'mcp-hangar', 'config.yaml');
+    return {
+      remove: [],
+      replace: hits.map((h) => (h.written.includes('=') ? { index: h.index, value: `${h.written.slice(0, h.written.indexOf('='))}=${target}` } : { index: h.index + 1, value: target })),
+    };
   },
 };

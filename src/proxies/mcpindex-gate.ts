@@ -12,6 +12,7 @@ import {
   storeUnlessFloating,
 } from './args.js';
 import type { ProxyRecognizer, Recognition } from './types.js';
+import { hitIndexes, type ProxyWiring } from './wiring-types.js';
 
 const MODULES = ['tooling.cse.proxy', 'mcpindex_gate.tooling.cse.proxy'];
 /** The proxy's long options, for argparse-style unambiguous prefixes (`--pin-st` = `--pin-store`). */
@@ -114,5 +115,49 @@ export const mcpindexGate: ProxyRecognizer = {
   defaultStorePath(rec, home, platform) {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.mcpindex', 'pins', `${sanitizeServerId(rec.serverId)}.json`);
+  },
+};
+
+/**
+ * Wiring (pinning-systems.md §1.2 form (a), §1.3): the entry keeps its name and becomes
+ * `uvx --from mcpindex-gate mcpindex-proxy --mcpindex-stdio --upstream-command CMD --upstream-arg=A…`
+ * (each arg in the `=` form, "a dash-leading arg like -y does not survive a bare passthrough"),
+ * with the `_mcpindexWired` marker keeping the original for a byte-identical un-wire (§1.3: "marked
+ * for in-place un-wire"). The wiring never writes `--pin-store` and no posture (Guard by default).
+ */
+export const wiring: ProxyWiring = {
+  proxy: 'mcpindex-gate',
+  reference: 'pinning-systems.md §1.2 (a), §1.3; mcpindex-ai/mcpindex-web app/docs/page.tsx @0b4ab44, lib/scan/parse.ts',
+  markerKey: '_mcpindexWired',
+  wrap({ upstream }) {
+    const args = upstream.args ?? [];
+    const original = upstream.args === undefined ? { command: upstream.command } : { command: upstream.command, args: [...args] };
+    return {
+      ok: true,
+      command: 'uvx',
+      args: ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', upstream.command, ...args.map((a) => `--upstream-arg=${a}`)],
+      marker: { key: '_mcpindexWired', value: { marker: 'mcpindex', original } },
+    };
+  },
+  unwrap(rec, raw) {
+    const original = typeof raw === 'object' && raw !== null ? Reflect.get(raw, '_mcpindexWired') : undefined;
+    const orig: unknown = typeof original === 'object' && original !== null ? Reflect.get(original, 'original') : undefined;
+    const command: unknown = typeof orig === 'object' && orig !== null ? Reflect.get(orig, 'command') : undefined;
+    if (typeof command === 'string' && typeof orig === 'object' && orig !== null) {
+      const args: unknown = Reflect.get(orig, 'args');
+      if (args === undefined) return { command };
+      return Array.isArray(args) && args.every((a) => typeof a === 'string') ? { command, args: args.filter((a): a is string => typeof a === 'string') } : undefined;
+    }
+    if (rec.upstream === undefined || rec.upstream.length === 0) return undefined;
+    const [head, ...rest] = rec.upstream;
+    return head === undefined ? undefined : { command: head, args: rest };
+  },
+  dropStoreOverride(argv) {
+    const hits = flagHits(argv, ['--pin-store'], OPTIONS);
+    return hits.length === 0 ? undefined : { remove: hitIndexes(hits) };
+  },
+  restoreBlocking(argv) {
+    const hits = flagHits(argv, ['--posture'], OPTIONS);
+    return hits.length === 0 ? undefined : { remove: hitIndexes(hits) };
   },
 };

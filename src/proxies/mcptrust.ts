@@ -8,6 +8,7 @@ import {
   afterDashDash, bareNameAt, entryName, explicitStore, findFrame, floatingDynamicArg, lastFlagValue, storeUnlessFloating,
 } from './args.js';
 import type { ProxyRecognizer, Recognition } from './types.js';
+import type { ProxyWiring } from './wiring-types.js';
 
 const TRUE = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
 const FALSE = new Set(['0', 'f', 'F', 'false', 'FALSE', 'False']);
@@ -58,5 +59,39 @@ export const mcptrust: ProxyRecognizer = {
   version: 1,
   recognize(chain, entry) {
     try { return recognize(chain, entry); } catch { return undefined; }
+  },
+};
+
+/** `--audit-only` / `--filter-only` in any spelling cobra accepts, before `--`. */
+function modeFlagIndexes(argv: readonly string[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === '--') break;
+    if (/^--(audit|filter)-only(=|$)/.test(a)) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * Wiring (pinning-systems.md §4.1; mcptrust/mcptrust README @048aff0):
+ * `mcptrust proxy --lock FILE -- CMD ARGS…`, everything after `--` being the upstream argv. The
+ * lock has no default location (without `--lock` it is `mcp-lock.json` in the working directory),
+ * so wrapping needs one named, under the home; a planted `--lock` has no mechanical fix.
+ */
+export const wiring: ProxyWiring = {
+  proxy: 'mcptrust',
+  reference: 'pinning-systems.md §4.1; mcptrust/mcptrust README.md @048aff0',
+  wrap({ upstream, store }) {
+    if (store === undefined) return { ok: false, reason: 'mcptrust has no default lock file: name one under your home with --store' };
+    return { ok: true, command: 'mcptrust', args: ['proxy', '--lock', store, '--', upstream.command, ...(upstream.args ?? [])] };
+  },
+  unwrap(rec) {
+    const [head, ...rest] = rec.upstream ?? [];
+    return head === undefined ? undefined : rest.length === 0 ? { command: head } : { command: head, args: rest };
+  },
+  restoreBlocking(argv) {
+    const remove = modeFlagIndexes(argv);
+    return remove.length === 0 ? undefined : { remove };
   },
 };

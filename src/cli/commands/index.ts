@@ -8,8 +8,11 @@ import { hostsCommand } from './hosts.js';
 import { scanCommand } from './scan.js';
 import { probeCommand } from './probe.js';
 import { checkCommand } from './check.js';
+import { fixCommand } from './fix.js';
+import { unwrapCommand } from './unwrap.js';
+import { wrapCommand } from './wrap.js';
 
 /** Every CLI command, as a factory over the run's context. Explicit list: no side-effect imports. */
 export type CommandFactory = (ctx: CommandContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [canonicalCommand, digestCommand, hostsCommand, scanCommand, checkCommand, diffCommand, explainCommand, probeCommand];
+export const COMMANDS: readonly CommandFactory[] = [canonicalCommand, digestCommand, hostsCommand, scanCommand, checkCommand, diffCommand, explainCommand, probeCommand, fixCommand, wrapCommand, unwrapCommand];

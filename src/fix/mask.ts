@@ -1,0 +1,44 @@
+/**
+ * Masks what a diff of a config file must never show: env and header values of every entry in
+ * the file, secret-looking arguments (the report's own argv redaction), the value of any line
+ * whose key looks like a credential, and well-known token shapes.
+ */
+import type { ServerEntry } from '../parse/types.js';
+import { REDACTED, argvSecrets } from '../report/redact.js';
+import { maskTokenShapes } from '../shared/secrets.js';
+
+const SECRET_KEY = /^(\s*[-+ ]?\s*["']?[A-Za-z0-9_.-]*(token|secret|passw(or)?d|api[-_]?key|apikey|auth|bearer|credential|private[-_]?key|session|cookie)[A-Za-z0-9_.-]*["']?\s*[:=]\s*)(.+?)(,?\s*)$/i;
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A line masker for one file's entries (built once, applied to every diff line). */
+export function diffMasker(entries: readonly ServerEntry[]): (line: string) => string {
+  const long = new Set<string>();
+  const short: { key: string; value: string }[] = [];
+  for (const e of entries) {
+    const pairs: [string, string | null][] = [...Object.entries(e.env), ...Object.entries(e.headers)];
+    for (const [k, v] of pairs) {
+      if (v === null || v === '') continue;
+      if (v.length >= 4) long.add(v);
+      else short.push({ key: k, value: v });
+      // JSON / TOML write the value escaped: mask that spelling too.
+      const quoted = JSON.stringify(v).slice(1, -1);
+      if (quoted !== v && quoted.length >= 4) long.add(quoted);
+    }
+    for (const s of argvSecrets([e.command ?? '', ...e.args])) if (s.length >= 4) long.add(s);
+  }
+  const byLength = [...long].sort((a, b) => b.length - a.length);
+  const shortRes = short.map(({ key, value }) => new RegExp(`(${escapeRe(key)}["']?\\s*[:=]\\s*["']?)${escapeRe(value)}(?=["']?\\s*,?\\s*(#.*|//.*)?$)`));
+  return (line) => {
+    let out = line;
+    for (const s of byLength) out = out.split(s).join(REDACTED);
+    for (const re of shortRes) out = out.replace(re, `$1${REDACTED}`);
+    out = out.replace(SECRET_KEY, (_m, head: string, _k: string, _p: string, value: string, tail: string) => (value.includes(REDACTED) ? `${head}${value}${tail}` : `${head}${REDACTED}${tail}`));
+    return maskTokenShapes(out, REDACTED);
+  };
+}
+
+/** A unified diff with every line (headers excepted) passed through the masker. */
+export function maskDiff(diff: string, mask: (line: string) => string): string {
+  return diff.split('\n').map((l) => (l.startsWith('--- ') || l.startsWith('+++ ') || l.startsWith('@@') ? l : mask(l))).join('\n');
+}
