@@ -53,7 +53,7 @@ export function entryOfRow(audited: AuditResult, row: GradedEntry): ServerEntry 
 
 const key = (e: ServerEntry): string => `${e.configPath}\u0000${e.origin.pointer}`;
 
-interface Pending { entry: ServerEntry; argv: ArgvChange[]; env: string[]; what: string[] }
+interface Pending { entry: ServerEntry; argv: ArgvChange[]; env: string[]; what: string[]; rules: string[] }
 
 /** The plan for every entry with a remedied finding, and what stays unmended. */
 async function plan(audited: AuditResult, options: FixOptions, files: FileSet): Promise<{ plans: EntryPlan[]; loaded: Map<string, LoadedFile>; remaining: Remaining[]; refusals: Refusal[] }> {
@@ -75,10 +75,11 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet): 
       const argv = [entry.command ?? '', ...entry.args];
       const change = remedy.remedy({ entry, finding: f, chain, rec, wiring: rec === undefined ? undefined : wiringOf(rec.proxy), argv, home, platform });
       if (change.kind === 'none') { stay(change.why); continue; }
-      const p = pending.get(key(entry)) ?? { entry, argv: [], env: [], what: [] };
+      const p = pending.get(key(entry)) ?? { entry, argv: [], env: [], what: [], rules: [] };
       if (change.argv !== undefined) p.argv.push(change.argv);
       p.env.push(...(change.dropEnv ?? []));
       if (!p.what.includes(change.what)) p.what.push(change.what);
+      if (!p.rules.includes(f.id)) p.rules.push(f.id);
       pending.set(key(entry), p);
     }
   }
@@ -105,7 +106,7 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet): 
       if (at === undefined || rel === undefined || !fields.entryPath.every((s, i) => at[i] === s)) { refuse(`cannot place ${name} in the file`); ok = false; break; }
       ops.push({ kind: 'delete', path: rel });
     }
-    if (ok) plans.push({ entry: p.entry, ops, what: p.what, entryPath: fields.entryPath });
+    if (ok) plans.push({ entry: p.entry, ops, what: p.what, rules: p.rules, entryPath: fields.entryPath });
   }
   return { plans, loaded, remaining, refusals };
 }

@@ -31,13 +31,15 @@ export interface EntryPlan {
   readonly entry: ServerEntry;
   readonly ops: readonly EntryOp[];
   readonly what: readonly string[];
+  /** The rule ids whose findings the change mends (fix only). */
+  readonly rules?: readonly string[];
   /** Segments to the entry in the file as read. */
   readonly entryPath: readonly (string | number)[];
 }
 
 export interface PlannedFile extends LoadedFile {
   readonly after: string;
-  readonly servers: readonly { readonly name: string; readonly what: readonly string[] }[];
+  readonly servers: readonly { readonly name: string; readonly what: readonly string[]; readonly rules: readonly string[] }[];
 }
 
 export interface SessionOptions {
@@ -93,13 +95,13 @@ export function planFiles(plans: readonly EntryPlan[], files: ReadonlyMap<string
     const loaded = files.get(file);
     if (loaded === undefined) continue;
     let text = loaded.text;
-    const servers: { name: string; what: readonly string[] }[] = [];
+    const servers: { name: string; what: readonly string[]; rules: readonly string[] }[] = [];
     for (const p of list) {
       const r = editEntry(text, loaded.format, { entryPath: p.entryPath, ops: p.ops });
       if (!r.ok) { refusals.push({ server: p.entry.name, file, reason: r.reason }); continue; }
       if (r.text === text) continue;
       text = r.text;
-      servers.push({ name: p.entry.name, what: p.what });
+      servers.push({ name: p.entry.name, what: p.what, rules: p.rules ?? [] });
     }
     if (text !== loaded.text) out.push({ ...loaded, after: text, servers });
   }

@@ -81,7 +81,7 @@ function wrapPlan(entry: ServerEntry, fields: EntryFields, file: LoadedFile, wir
   const chain = unwrapChain(entry);
   if (chain.leaf.kind !== 'exec') return 'its launch line cannot be followed, so what it runs is not known';
   const already = recognize(chain, entry);
-  if (already !== undefined) return `it already runs behind ${already.rec.proxy}`;
+  if (already?.rec.pins === true) return `it already runs behind ${already.rec.proxy}`;
   if (fields.layout.kind !== 'split') return 'its command is an array; mcp-audit wraps command + args entries';
   if (wiring.wrap === undefined) return wiring.noWrap ?? `${wiring.proxy} has no single-entry wiring`;
   const [command, ...args] = fields.argv;
