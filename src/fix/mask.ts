@@ -28,7 +28,7 @@ export function diffMasker(entries: readonly ServerEntry[]): (line: string) => s
     for (const s of argvSecrets([e.command ?? '', ...e.args])) if (s.length >= 4) long.add(s);
   }
   const byLength = [...long].sort((a, b) => b.length - a.length);
-  const shortRes = short.map(({ key, value }) => new RegExp(`(${escapeRe(key)}["']?\\s*[:=]\\s*["']?)${escapeRe(value)}(?=["']?\\s*,?\\s*(#.*|//.*)?$)`));
+  const shortRes = short.map(({ key, value }) => new RegExp(`(${escapeRe(key)}["']?\\s*[:=]\\s*["']?)${escapeRe(value)}(?=["']?\\s*([,}\\]#]|//|$))`));
   return (line) => {
     let out = line;
     for (const s of byLength) out = out.split(s).join(REDACTED);

@@ -101,7 +101,10 @@ export const wiring: ProxyWiring = {
     return undefined;
   },
   dropStoreOverride(argv, ctx) {
-    const hits = flagHits(argv, ['--config', '-c']);
+    // Only Hangar's own options: a runner before it has its own `-c` (uv's --constraints).
+    const at = argv.findIndex((a) => /(^|[\\/])mcp-hangar(\.exe)?$/i.test(a) || /^mcp_hangar(\.|$)/.test(a));
+    if (at < 0) return undefined;
+    const hits = flagHits(argv.slice(at + 1), ['--config', '-c']).map((h) => ({ ...h, index: h.index + at + 1 }));
     if (hits.length === 0) return undefined;
     const p = ctx.platform === 'win32' && !ctx.home.startsWith('/') ? path.win32 : path.posix;
     const target = p.join(ctx.home, '.config', 'mcp-hangar', 'config.yaml');
