@@ -40,7 +40,7 @@ function proxyFrame(chain: LaunchChain): { frame: Frame; index: number } | undef
 }
 
 /** `_mcpindexWired` as an object, and its `original` command line when well-formed. */
-function marker(raw: unknown): { present: boolean; original?: string[] } {
+function marker(raw: unknown): { present: boolean; original?: string[]; originalHasArgs?: boolean; originalExact?: boolean } {
   if (typeof raw !== 'object' || raw === null) return { present: false };
   const wired: unknown = Reflect.get(raw, '_mcpindexWired');
   if (typeof wired !== 'object' || wired === null || Array.isArray(wired)) return { present: false };
@@ -50,7 +50,7 @@ function marker(raw: unknown): { present: boolean; original?: string[] } {
   const args: unknown = Reflect.get(original, 'args');
   if (typeof command !== 'string') return { present: true };
   const list = Array.isArray(args) ? args.filter((a): a is string => typeof a === 'string') : [];
-  return { present: true, original: [command, ...list] };
+  return { present: true, original: [command, ...list], originalHasArgs: args !== undefined, originalExact: !Array.isArray(args) || list.length === args.length };
 }
 
 function upstreamFromArgs(args: readonly string[]): string[] | undefined {
@@ -140,13 +140,13 @@ export const wiring: ProxyWiring = {
     };
   },
   unwrap(rec, raw) {
-    const original = typeof raw === 'object' && raw !== null ? Reflect.get(raw, '_mcpindexWired') : undefined;
-    const orig: unknown = typeof original === 'object' && original !== null ? Reflect.get(original, 'original') : undefined;
-    const command: unknown = typeof orig === 'object' && orig !== null ? Reflect.get(orig, 'command') : undefined;
-    if (typeof command === 'string' && typeof orig === 'object' && orig !== null) {
-      const args: unknown = Reflect.get(orig, 'args');
-      if (args === undefined) return { command };
-      return Array.isArray(args) && args.every((a) => typeof a === 'string') ? { command, args: args.filter((a): a is string => typeof a === 'string') } : undefined;
+    // The marker's original, when well-formed (§1.4: it wins over the proxy's arguments).
+    const mark = marker(raw);
+    if (mark.original !== undefined) {
+      // An args list with non-strings is not an argv: undo nothing rather than a guess.
+      if (mark.originalExact !== true) return undefined;
+      const [command, ...args] = mark.original;
+      if (command !== undefined) return mark.originalHasArgs === true ? { command, args } : { command };
     }
     if (rec.upstream === undefined || rec.upstream.length === 0) return undefined;
     const [head, ...rest] = rec.upstream;
