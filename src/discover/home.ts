@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { passwdHome, type Env, type TrustedHome } from '../shared/env.js';
-import { UsageError, toError } from '../shared/errors.js';
+import { currentPlatform, type Env, type TrustedHome } from '../shared/env.js';
+import { UsageError } from '../shared/errors.js';
+import { accountSources, currentAccount, lookupAccount } from './accounts.js';
 
 /**
  * The trusted home. It comes from the password database (or from `--root`, typed by the operator),
@@ -27,16 +26,21 @@ export interface HomeResolution {
 
 const USER_NAME = /^[A-Za-z0-9._][A-Za-z0-9._-]{0,63}\$?$/;
 
-/** Resolves the trusted home for the options. Throws UsageError for an unknown --user. */
+/** Resolves the trusted home for the options. Throws UsageError for an unknown --user or a user without an entry. */
 export async function resolveHome(options: HomeOptions, env: Env): Promise<HomeResolution> {
-  const current = passwdHome();
+  const me = currentAccount();
   if (options.root !== undefined) {
-    const user = options.user ?? current.user;
+    // The account name only labels the report here; a uid without a passwd entry is named by number.
+    const user = options.user ?? ('name' in me ? me.name : `uid ${env.uid ?? 'unknown'}`);
     return { home: { path: path.resolve(env.cwd, options.root), source: 'root-flag', user, uid: undefined } };
   }
-  if (options.user !== undefined && options.user !== current.user) {
+  if (options.user !== undefined && !('name' in me && options.user === me.name)) {
     return { home: await lookupUser(options.user) };
   }
+  if ('error' in me) {
+    throw new UsageError(`the current user has no entry in the password database (${me.error}); audit a directory with --root <home dir>`);
+  }
+  const current: TrustedHome = { path: me.home, source: 'passwd', user: me.name, uid: me.uid };
   const variable = process.platform === 'win32' ? 'USERPROFILE' : 'HOME';
   const value = env.vars[variable];
   if (value !== undefined && value !== '' && path.resolve(value) !== path.resolve(current.path)) {
@@ -45,32 +49,18 @@ export async function resolveHome(options: HomeOptions, env: Env): Promise<HomeR
   return { home: current };
 }
 
-/** `--user NAME`: uid from the `userid` package (native getpwnam), home from `getent passwd`. */
+/** `--user NAME`: uid and home from the password database, through this OS's sources (accounts.ts). */
 async function lookupUser(name: string): Promise<TrustedHome> {
   if (!USER_NAME.test(name)) throw new UsageError(`--user: not a valid account name: ${JSON.stringify(name)}`);
-  if (process.platform === 'win32') throw new UsageError('--user is not supported on Windows; use --root <profile dir>');
-  let uid: number;
-  try {
-    const mod = await import('userid');
-    uid = mod.default.uid(name);
-  } catch (e: unknown) {
-    throw new UsageError(`--user ${name}: no such account in the password database`, { cause: toError(e) });
+  const platform = currentPlatform();
+  if (platform === 'win32') throw new UsageError('--user is not supported on Windows; use --root <profile dir>');
+  const found = await lookupAccount(name, accountSources(platform));
+  switch (found.kind) {
+    case 'found':
+      return { path: found.account.home, source: 'user-flag', user: name, uid: found.account.uid };
+    case 'absent':
+      throw new UsageError(`--user ${name}: no such account in the password database (${found.source})`);
+    case 'unavailable':
+      throw new UsageError(`--user ${name}: the password database cannot be read here (${found.tried.join('; ')}); use --root <home dir>`);
   }
-  const home = await getentHome(name);
-  return { path: home, source: 'user-flag', user: name, uid };
-}
-
-async function getentHome(name: string): Promise<string> {
-  let stdout: string;
-  try {
-    ({ stdout } = await promisify(execFile)('getent', ['passwd', name], { timeout: 5000, encoding: 'utf8' }));
-  } catch (e: unknown) {
-    throw new UsageError(`--user ${name}: getent passwd found no home directory`, { cause: toError(e) });
-  }
-  const fields = stdout.split('\n')[0]?.split(':') ?? [];
-  const dir = fields[5];
-  if (fields[0] !== name || dir === undefined || !path.isAbsolute(dir)) {
-    throw new UsageError(`--user ${name}: getent passwd returned no usable home directory`);
-  }
-  return dir;
 }

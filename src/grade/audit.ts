@@ -1,4 +1,5 @@
 import type { Discovery, DiscoverOptions } from '../discover/discover.js';
+import { accountNamer } from '../discover/accounts.js';
 import { discover } from '../discover/discover.js';
 import type { Env } from '../shared/env.js';
 import { gradeEntry } from './grade.js';
@@ -9,22 +10,6 @@ export interface AuditResult {
   readonly rows: readonly GradedEntry[];
 }
 
-/** uid → account name through the password database; falls back to `uid N`. */
-async function userNamer(): Promise<(uid: number) => string> {
-  try {
-    const mod = await import('userid');
-    return (uid: number) => {
-      try {
-        return mod.default.username(uid);
-      } catch {
-        return `uid ${uid}`;
-      }
-    };
-  } catch {
-    return (uid: number) => `uid ${uid}`;
-  }
-}
-
 /** Discover every entry, then grade each (read-only: nothing from a config is executed). */
 export async function audit(options: DiscoverOptions, env: Env, grading: { inspectStores?: boolean } = {}): Promise<AuditResult> {
   const discovery = await discover(options, env);
@@ -32,7 +17,7 @@ export async function audit(options: DiscoverOptions, env: Env, grading: { inspe
   // Owner checks compare against the audited account: --user's uid, else the current user's.
   const uid = discovery.platform === 'win32' ? undefined : home.uid ?? env.uid;
   const ctx: GradeContext = {
-    home: home.path, platform: discovery.platform, uid, user: home.user, userName: await userNamer(),
+    home: home.path, platform: discovery.platform, uid, user: home.user, userName: await accountNamer(),
     ...(grading.inspectStores === false ? { inspectStores: false } : {}),
   };
   const rows = (await Promise.all(discovery.entries.map((e) => gradeEntry(e, ctx)))).flat();

@@ -1,8 +1,30 @@
 /**
- * Processes a launched server started outside its process group (`detached: true`, `setsid`), found
- * through Linux /proc: by parent chain while the probe runs, and by the pipes they hold at the end.
- * Each is recorded with its start time, so a reused pid is never signalled. Elsewhere every
- * function here finds nothing and the process-group kill is all there is.
+ * Finding every process a launched server started, on Linux through /proc, so none outlives the probe.
+ *
+ * The mechanism that does not depend on timing is a marker: launch.ts puts `MCP_AUDIT_PROBE_ID=<random>`
+ * into the server's environment, every descendant inherits it across fork and exec (setsid, nohup,
+ * `sh -c '… &'`, double forks included), and `markedProcesses` finds them all in /proc/<pid>/environ at
+ * the end, however briefly their intermediate parents lived. Alongside it, the parent chain is sampled
+ * while the probe runs and the holders of the server's stdio pipes are found at the end (they catch a
+ * child that was started with a cleared environment but keeps the pipes, or was seen in a poll).
+ * Every process is recorded with its start time, so a reused pid is never signalled.
+ *
+ * What a hostile server can still do (the probe runs its code with the user's privileges; this is
+ * containment of sloppy servers, not a sandbox): start a child with an emptied or rewritten
+ * environment (`env -i`, execve with its own envp, or overwriting the environment block in memory,
+ * which /proc/<pid>/environ reads live) that also leaves the process group and closes the stdio pipes,
+ * and that no poll happened to see: it survives. So do work handed to other daemons (cron, at,
+ * `systemd-run --user`, a terminal multiplexer). A PID namespace (`unshare --pid --fork`, where the
+ * kernel kills every member when its init dies) would close the first gap, but weighed against it:
+ * it needs unprivileged user namespaces, which Ubuntu restricts by default since 24.04 through AppArmor
+ * (kernel.apparmor_restrict_unprivileged_userns; ubuntu.com/blog/ubuntu-23-10-restricted-unprivileged-
+ * user-namespaces) and Docker's default seccomp profile denies without CAP_SYS_ADMIN (moby/profiles
+ * seccomp/default.json: clone/unshare with namespace flags; docs.docker.com/engine/security/seccomp), and
+ * it makes the server pid 1 of its namespace (SIGTERM without a handler is ignored, /proc disagrees
+ * with its pid), which is not how any host launches it. A cgroup (`cgroup.kill`, Linux 5.14) needs a
+ * delegated, writable cgroup v2 subtree, which containers and many desktops do not give;
+ * PR_SET_CHILD_SUBREAPER needs a native supervisor. Elsewhere (no /proc) every function here finds
+ * nothing and launch.ts relies on the process group (POSIX) or `taskkill /T` (Windows).
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
@@ -96,6 +118,35 @@ function pipeHolders(pipes: ReadonlySet<string>): Map<number, string> {
     }
   }
   return holders;
+}
+
+/** The environment variable every launched server and its descendants inherit. */
+export const PROBE_MARKER_VARIABLE = 'MCP_AUDIT_PROBE_ID';
+
+/**
+ * Live processes (not ours) whose environment holds `MCP_AUDIT_PROBE_ID=<id>`, with their start times.
+ * Environments of other users' processes are unreadable and skipped: they are not ours to end.
+ */
+export function markedProcesses(id: string): Map<number, string> {
+  const found = new Map<number, string>();
+  if (process.platform !== 'linux') return found;
+  const entry = Buffer.from(`${PROBE_MARKER_VARIABLE}=${id}\0`);
+  for (const pid of procPids()) {
+    if (pid === process.pid) continue;
+    let environ: Buffer;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`);
+    } catch {
+      continue;
+    }
+    // Only a whole NAME=value entry: at the start, or right after another entry's NUL.
+    let at = environ.indexOf(entry);
+    while (at > 0 && environ[at - 1] !== 0) at = environ.indexOf(entry, at + 1);
+    if (at < 0) continue;
+    const stat = readStat(pid);
+    if (stat !== undefined && !stat.dead) found.set(pid, stat.start);
+  }
+  return found;
 }
 
 /** True while `pid` is the same live process that was recorded with `start`. */

@@ -1,11 +1,19 @@
 /**
- * Launch a stdio server like the host does, in its own process group, and make sure that whole
- * group is gone afterwards: on completion, on timeout, and when mcp-audit itself exits. On Linux,
- * descendants that left the group (and processes still holding its stdio pipes) are killed too.
+ * Launch a stdio server like the host does, in its own process group, and make sure everything it
+ * started is gone afterwards: on completion, on timeout, and when mcp-audit itself exits (the exit
+ * handler uses the same mechanism, synchronously). On Linux that is the group, plus every process
+ * carrying the launch's environment marker, plus descendants seen leaving the group and holders of
+ * its stdio pipes (descendants.ts says what each catches and what a hostile server can still do).
+ * On Windows there are no process groups: the tree is ended with `taskkill /T /F` (Microsoft,
+ * taskkill documentation: /T ends the process and any child processes started by it), which walks
+ * parent links, so a child whose parent already exited is not reached; a Job Object would be, but
+ * Node has no API for one.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { anyAlive, signalRecorded, watchDescendants } from './descendants.js';
+import path from 'node:path';
+import { anyAlive, markedProcesses, PROBE_MARKER_VARIABLE, signalRecorded, watchDescendants, type DescendantWatch } from './descendants.js';
 
 export interface LaunchSpec {
   readonly program: string;
@@ -22,9 +30,10 @@ export interface LaunchedGroup {
   /** The process group id (the leader's pid); undefined when the spawn failed. */
   readonly pgid: number | undefined;
   /**
-   * End the group: optionally close stdin and give the leader up to 200 ms to exit on its own, then
-   * SIGTERM the group, then SIGKILL whatever is left after `graceMs`. Resolves once no live
-   * (non-zombie) process remains in the group, or after a final bounded wait.
+   * End the launch: optionally close stdin and give the leader up to 200 ms to exit on its own, then
+   * SIGTERM the group and every process carrying the launch's marker (or that was seen leaving), then
+   * SIGKILL whatever is left after `graceMs`. Resolves once none of them is alive (zombies do not
+   * count), or after a final bounded wait. On Windows: `taskkill /T /F` on the leader's tree.
    */
   stop(options: { readonly graceful: boolean; readonly graceMs: number }): Promise<void>;
 }
@@ -44,8 +53,19 @@ export function mergeEnv(
 
 /** After closing stdin (the spec's polite shutdown), how long the leader gets before SIGTERM. */
 const STDIN_CLOSE_WAIT_MS = 200;
-const LIVE_GROUPS = new Set<number>();
 const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** Rounds of find-and-SIGKILL in the synchronous exit handler (each a pass over /proc). */
+const EXIT_KILL_ROUNDS = 50;
+const WINDOWS = process.platform === 'win32';
+
+/** One launched server not yet confirmed gone: its group, its environment marker, its watch. */
+interface Launch {
+  readonly pgid: number;
+  readonly markerId: string;
+  readonly watch: DescendantWatch;
+}
+
+const LIVE = new Map<number, Launch>();
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
@@ -55,13 +75,35 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/** taskkill.exe from the system directory, never from $PATH. */
+function taskkillPath(): string {
+  return path.win32.join(process.env['SystemRoot'] ?? 'C:\\Windows', 'System32', 'taskkill.exe');
+}
+
+const TASKKILL_ARGS = (pid: number): string[] => ['/T', '/F', '/PID', String(pid)];
+
+/** Synchronous: the process-exit path, where nothing asynchronous runs any more. */
+function killLaunchNow(launch: Launch): void {
+  if (WINDOWS) {
+    spawnSync(taskkillPath(), TASKKILL_ARGS(launch.pgid), { stdio: 'ignore', windowsHide: true });
+    return;
+  }
+  signalGroup(launch.pgid, 'SIGKILL');
+  signalRecorded(launch.watch.finish(), 'SIGKILL');
+  for (let round = 0; round < EXIT_KILL_ROUNDS; round++) {
+    const marked = markedProcesses(launch.markerId);
+    if (marked.size === 0) break;
+    signalRecorded(marked, 'SIGKILL');
+  }
+}
+
 function killAllNow(): void {
-  for (const pgid of LIVE_GROUPS) signalGroup(pgid, 'SIGKILL');
+  for (const launch of LIVE.values()) killLaunchNow(launch);
 }
 
 function onSignal(signal: NodeJS.Signals): void {
   killAllNow();
-  LIVE_GROUPS.clear();
+  LIVE.clear();
   uninstall();
   // Nobody else handles this signal: re-raise it so the default action (exit) still happens.
   if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
@@ -77,18 +119,18 @@ function uninstall(): void {
   for (const signal of EXIT_SIGNALS) process.off(signal, onSignal);
 }
 
-function track(pgid: number): void {
-  if (LIVE_GROUPS.size === 0) install();
-  LIVE_GROUPS.add(pgid);
+function track(launch: Launch): void {
+  if (LIVE.size === 0) install();
+  LIVE.set(launch.pgid, launch);
 }
 
 function untrack(pgid: number): void {
-  if (LIVE_GROUPS.delete(pgid) && LIVE_GROUPS.size === 0) uninstall();
+  if (LIVE.delete(pgid) && LIVE.size === 0) uninstall();
 }
 
 /** Process groups launched by this process and not yet confirmed gone. */
 export function liveGroups(): readonly number[] {
-  return [...LIVE_GROUPS];
+  return [...LIVE.keys()];
 }
 
 /** Pids in the group that are alive, i.e. not zombies (Linux /proc); undefined where /proc is absent. */
@@ -140,17 +182,19 @@ async function waitUntil(done: () => boolean, timeoutMs: number): Promise<boolea
 }
 
 export function launchGroup(spec: LaunchSpec): LaunchedGroup {
+  // Random, not secret: it only names this launch's processes. Set last, so no entry overrides it.
+  const markerId = randomBytes(16).toString('hex');
   const child = spawn(spec.program, [...spec.args], {
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: mergeEnv(spec.hostEnv ?? {}, spec.env ?? {}),
+    env: { ...mergeEnv(spec.hostEnv ?? {}, spec.env ?? {}), [PROBE_MARKER_VARIABLE]: markerId },
     windowsHide: true,
     ...(spec.cwd !== undefined ? { cwd: spec.cwd } : {}),
   });
   const pgid = child.pid;
-  if (pgid !== undefined) track(pgid);
-  // Children that leave the group (detached, setsid) are recorded while the probe runs (Linux).
+  // Children that leave the group (detached, setsid) are also recorded while the probe runs (Linux).
   const watch = pgid !== undefined ? watchDescendants(pgid) : undefined;
+  if (pgid !== undefined && watch !== undefined) track({ pgid, markerId, watch });
   let leaderExited = false;
   child.once('exit', () => { leaderExited = true; });
   // Errors on our ends of the pipes (EPIPE after a crash) are seen through 'exit'; never unhandled.
@@ -160,25 +204,14 @@ export function launchGroup(spec: LaunchSpec): LaunchedGroup {
 
   let stopping: Promise<void> | undefined;
   const stop = async ({ graceful, graceMs }: { readonly graceful: boolean; readonly graceMs: number }): Promise<void> => {
-    if (pgid === undefined) return;
-    watch?.poll();
+    if (pgid === undefined || watch === undefined) return;
+    watch.poll();
     if (graceful && !leaderExited) {
       child.stdin.end();
       await waitUntil(() => leaderExited, Math.min(graceMs, STDIN_CLOSE_WAIT_MS));
     }
-    // Recorded before the group is signalled: a killed leader's children are orphaned (ppid 1).
-    const escaped = watch?.finish() ?? new Map<number, string>();
-    // While the leader runs the group is alive; only afterwards is /proc worth scanning.
-    const alive = (): boolean => !leaderExited || groupAlive(pgid) || anyAlive(escaped);
-    if (alive()) {
-      signalGroup(pgid, 'SIGTERM');
-      signalRecorded(escaped, 'SIGTERM');
-      if (!(await waitUntil(() => !alive(), graceMs))) {
-        signalGroup(pgid, 'SIGKILL');
-        signalRecorded(escaped, 'SIGKILL');
-        await waitUntil(() => !alive(), 2_000);
-      }
-    }
+    if (WINDOWS) await endTreeWindows(pgid, () => leaderExited);
+    else await endGroupPosix(pgid, markerId, watch, graceMs, () => leaderExited);
     untrack(pgid);
     child.stdin.destroy();
     child.stdout.destroy();
@@ -189,4 +222,35 @@ export function launchGroup(spec: LaunchSpec): LaunchedGroup {
     pgid,
     stop: (options) => (stopping ??= stop(options)),
   };
+}
+
+/**
+ * SIGTERM, then after `graceMs` SIGKILL, to the group and to every survivor: recorded escapees still
+ * alive and every process carrying the marker, found afresh on each check (so a process started
+ * while the others die is found too). Resolves when none is left, or after a final bounded wait.
+ */
+async function endGroupPosix(pgid: number, markerId: string, watch: DescendantWatch, graceMs: number, leaderExited: () => boolean): Promise<void> {
+  // Recorded before the group is signalled: a killed leader's children are orphaned (ppid 1).
+  const escaped = watch.finish();
+  const survivors = (): Map<number, string> => new Map([...escaped, ...markedProcesses(markerId)]);
+  const end = (signal: NodeJS.Signals): Map<number, string> => {
+    signalGroup(pgid, signal);
+    const left = survivors();
+    signalRecorded(left, signal);
+    return left;
+  };
+  // While the leader runs the group is alive; only afterwards is /proc worth scanning.
+  const alive = (): boolean => !leaderExited() || groupAlive(pgid) || anyAlive(survivors());
+  if (!alive()) return;
+  end('SIGTERM');
+  if (await waitUntil(() => !alive(), graceMs)) return;
+  await waitUntil(() => !anyAlive(end('SIGKILL')) && leaderExited() && !groupAlive(pgid), 2_000);
+}
+
+async function endTreeWindows(pid: number, leaderExited: () => boolean): Promise<void> {
+  if (leaderExited()) return;
+  await new Promise<void>((resolve) => {
+    execFile(taskkillPath(), TASKKILL_ARGS(pid), { windowsHide: true, timeout: 5_000 }, () => resolve());
+  });
+  await waitUntil(leaderExited, 2_000);
 }

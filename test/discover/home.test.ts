@@ -44,4 +44,8 @@ describe('resolveHome', () => {
     await assert.rejects(resolveHome({ user: 'no-such-user-xyz' }, testEnv('linux')), UsageError);
     await assert.rejects(resolveHome({ user: '../etc' }, testEnv('linux')), UsageError);
   });
+
+  it('--user names the source that found no such account', { skip: process.platform !== 'linux' && 'getent is the Linux source' }, async () => {
+    await assert.rejects(resolveHome({ user: 'no-such-user-xyz' }, testEnv('linux')), /no such account in the password database \(getent passwd\)/);
+  });
 });

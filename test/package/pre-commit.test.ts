@@ -1,0 +1,86 @@
+/**
+ * The hook as shipped, with the real pre-commit: `try-repo` against a clean clone of this repository's
+ * HEAD (what a `rev:` tag would fetch), so it installs exactly as a user's first run does — pre-commit's
+ * node language runs `npm install`, `npm pack` and `npm install -g` of the tarball
+ * (pre-commit/pre-commit pre_commit/languages/node.py `install_environment`). It tests the committed
+ * HEAD, not uncommitted edits. `.ci/run` installs pre-commit, so CI never skips this.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { tempDir } from '../helpers/materialize.js';
+import { REPO } from '../hosts/helpers.js';
+
+const WIRED = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio'];
+const UPSTREAM = ['--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=@modelcontextprotocol/server-filesystem'];
+const clean = { mcpServers: { fs: { command: 'uvx', args: [...WIRED, ...UPSTREAM] } } };
+const planted = { mcpServers: { fs: { command: 'uvx', args: [...WIRED, '--pin-store', '/tmp/pins.json', ...UPSTREAM] } } };
+
+const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
+const gitHead = spawnSync('git', ['-C', REPO, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
+const skip = preCommit.status !== 0 ? 'pre-commit is not installed here (.ci/run installs it, so CI runs this)'
+  : gitHead.status !== 0 ? 'not a git checkout: nothing to clone' : false;
+
+interface Run { readonly code: number | null; readonly output: string }
+
+/** `pre-commit try-repo CLONE mcp-audit --files .cursor/mcp.json` in a dotfiles repository. */
+function tryRepo(clone: string, dotfiles: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pre-commit', ['try-repo', clone, 'mcp-audit', '--files', '.cursor/mcp.json'], {
+      cwd: dotfiles,
+      // prefer-offline only spares registry round trips for what the npm cache already holds.
+      env: { ...process.env, PRE_COMMIT_HOME: path.join(dotfiles, '.pre-commit-home'), npm_config_prefer_offline: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+function dotfilesRepo(root: string, name: string, config: unknown): string {
+  const repo = path.join(root, name);
+  mkdirSync(path.join(repo, '.cursor'), { recursive: true });
+  execFileSync('git', ['init', '-q', repo]);
+  writeFileSync(path.join(repo, '.cursor', 'mcp.json'), `${JSON.stringify(config, null, 2)}\n`);
+  execFileSync('git', ['add', '-A'], { cwd: repo });
+  return repo;
+}
+
+describe('the shipped pre-commit hook, installed by the real pre-commit from a clean clone', { skip }, () => {
+  let work = '';
+  let runs: readonly [Run, Run] | undefined;
+
+  before(async () => {
+    work = await tempDir('mcp-audit-pre-commit');
+    const clone = path.join(work, 'mcp-audit');
+    execFileSync('git', ['clone', '--quiet', '--no-hardlinks', REPO, clone]);
+    // try-repo installs into a fresh store each time: both runs go at once, not one after the other.
+    runs = await Promise.all([
+      tryRepo(clone, dotfilesRepo(work, 'planted', planted)),
+      tryRepo(clone, dotfilesRepo(work, 'clean', clean)),
+    ]);
+  });
+  after(() => {
+    if (work !== '') rmSync(work, { recursive: true, force: true });
+  });
+
+  it('blocks a planted --pin-store in .cursor/mcp.json with its rule and location', () => {
+    const [run] = runs ?? assert.fail('no runs');
+    assert.equal(run.code, 1, run.output);
+    assert.match(run.output, /mcp-audit \(MCP pinning proxies really enforced\?\)\.+Failed/);
+    assert.match(run.output, /~\/\.cursor\/mcp\.json:\d+:\d+: unverifiable: fs \(cursor\)/);
+    assert.match(run.output, /pin-store-planted/);
+  });
+
+  it('passes a clean wired config', () => {
+    const [, run] = runs ?? assert.fail('no runs');
+    assert.equal(run.code, 0, run.output);
+    assert.match(run.output, /mcp-audit \(MCP pinning proxies really enforced\?\)\.+Passed/);
+    assert.doesNotMatch(run.output, /pin-store-planted|unverifiable|unprotected/);
+  });
+});
