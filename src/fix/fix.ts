@@ -14,6 +14,7 @@ import type { ArgvChange } from '../proxies/wiring-types.js';
 import type { Env } from '../shared/env.js';
 import { argvOps, entryFields, envPath } from './entry-fields.js';
 import { remedyFor } from './remedies.js';
+import { suppressedFindings } from './suppressed.js';
 import { FileSet, planFiles, scopeRefusal, writeFiles, type EntryPlan, type LoadedFile, type PlannedFile, type Refusal, type SessionOptions, type Written } from './session.js';
 import type { EntryOp } from './types.js';
 
@@ -56,33 +57,37 @@ const key = (e: ServerEntry): string => `${e.configPath}\u0000${e.origin.pointer
 interface Pending { entry: ServerEntry; argv: ArgvChange[]; env: string[]; what: string[]; rules: string[] }
 
 /** The plan for every entry with a remedied finding, and what stays unmended. */
-async function plan(audited: AuditResult, options: FixOptions, files: FileSet): Promise<{ plans: EntryPlan[]; loaded: Map<string, LoadedFile>; remaining: Remaining[]; refusals: Refusal[] }> {
+async function plan(audited: AuditResult, options: FixOptions, files: FileSet, suppressed: ReadonlySet<string>): Promise<{ plans: EntryPlan[]; loaded: Map<string, LoadedFile>; remaining: Remaining[]; refusals: Refusal[] }> {
   const pending = new Map<string, Pending>();
   const remaining: Remaining[] = [];
   const refusals: Refusal[] = [];
   const home = audited.discovery.home.path;
   const platform = audited.discovery.platform;
-  for (const row of audited.rows) {
-    if (row.disabled || (options.servers.length > 0 && !options.servers.includes(row.name))) continue;
+  for (const f of audited.discovery.findings) {
+    if (f.grade === 'none' || options.servers.length > 0) continue;
+    remaining.push({ server: '(file)', file: f.location?.path ?? '', ruleId: f.id, why: 'a problem of the file itself: mend it by hand' });
+  }
+  audited.rows.forEach((row, i) => {
+    if (row.disabled || (options.servers.length > 0 && !options.servers.includes(row.name))) return;
     const entry = entryOfRow(audited, row);
-    for (const f of row.findings) {
-      if (f.grade === 'none') continue;
+    row.findings.forEach((f, j) => {
+      if (f.grade === 'none' || suppressed.has(`${i}:${j}`)) return;
       const remedy = remedyFor(f.id);
       const stay = (why: string): void => { remaining.push({ server: row.upstream === undefined ? row.name : `${row.name}/${row.upstream}`, file: row.configPath, ruleId: f.id, why }); };
-      if (remedy === undefined || entry === undefined) { stay(f.id === 'no-pinning-proxy' ? `put a pinning proxy in front of it: mcp-audit wrap ${row.name} --with mcpindex-gate` : 'no mechanical edit mends it'); continue; }
+      if (remedy === undefined || entry === undefined) { stay(f.id === 'no-pinning-proxy' ? `put a pinning proxy in front of it: mcp-audit wrap ${row.name} --with mcpindex-gate` : 'no mechanical edit mends it'); return; }
       const chain = unwrap(entry);
       const rec = recognize(chain, entry)?.rec;
       const argv = [entry.command ?? '', ...entry.args];
       const change = remedy.remedy({ entry, finding: f, chain, rec, wiring: rec === undefined ? undefined : wiringOf(rec.proxy), argv, home, platform });
-      if (change.kind === 'none') { stay(change.why); continue; }
+      if (change.kind === 'none') { stay(change.why); return; }
       const p = pending.get(key(entry)) ?? { entry, argv: [], env: [], what: [], rules: [] };
       if (change.argv !== undefined) p.argv.push(change.argv);
       p.env.push(...(change.dropEnv ?? []));
       if (!p.what.includes(change.what)) p.what.push(change.what);
       if (!p.rules.includes(f.id)) p.rules.push(f.id);
       pending.set(key(entry), p);
-    }
-  }
+    });
+  });
   const plans: EntryPlan[] = [];
   const loaded = new Map<string, LoadedFile>();
   for (const p of pending.values()) {
@@ -114,7 +119,7 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet): 
 export async function runFix(options: FixOptions, env: Env): Promise<EditOutcome> {
   const audited = await audit(options.discover, env);
   const before = coverageOf(audited.rows);
-  const planned = await plan(audited, options, new FileSet());
+  const planned = await plan(audited, options, new FileSet(), await suppressedFindings(audited, env.now()));
   const { files, refusals } = planFiles(planned.plans, planned.loaded);
   const base = {
     home: audited.discovery.home.path, entries: audited.discovery.entries, files,
@@ -123,7 +128,7 @@ export async function runFix(options: FixOptions, env: Env): Promise<EditOutcome
   if (!options.apply || files.length === 0) return base;
   const w = await writeFiles(files, options);
   const again = await audit(options.discover, env);
-  const next = await plan(again, { ...options, apply: false }, new FileSet());
+  const next = await plan(again, { ...options, apply: false }, new FileSet(), await suppressedFindings(again, env.now()));
   const still = planFiles(next.plans, next.loaded);
   return {
     ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, after: coverageOf(again.rows),

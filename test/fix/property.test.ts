@@ -61,8 +61,8 @@ test('property: unwrap(wrap(x)) == x byte for byte over every fixture home entry
       const solo = await soloHome(src, entry);
       const options = { ...solo.options, platform };
       const before = await snapshot(solo.home);
-      const dupes = (await audit(options, env)).discovery.entries.filter((e) => e.name === entry.name).length;
-      if (dupes !== 1) continue; // a name twice in one file (an array container): wrap would take both
+      const twins = new Set(found.discovery.entries.filter((e) => e.configPath === entry.configPath && e.name === entry.name).map((e) => e.origin.pointer));
+      if (twins.size !== 1) continue; // a name twice in one file (an array container): wrap would take both
       const w = await runWrap({ discover: options, servers: [entry.name], proxy: 'mcpindex-gate', apply: true, includeProject: true }, env);
       if (w.refusals.length > 0) {
         refused++;
