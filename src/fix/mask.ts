@@ -33,7 +33,12 @@ export function diffMasker(entries: readonly ServerEntry[]): (line: string) => s
     let out = line;
     for (const s of byLength) out = out.split(s).join(REDACTED);
     for (const re of shortRes) out = out.replace(re, `$1${REDACTED}`);
-    out = out.replace(SECRET_KEY, (_m, head: string, _k: string, _p: string, value: string, tail: string) => (value.includes(REDACTED) ? `${head}${value}${tail}` : `${head}${REDACTED}${tail}`));
+    out = out.replace(SECRET_KEY, (_m, head: string, _k: string, _p: string, value: string, tail: string) => {
+      if (value.includes(REDACTED)) return `${head}${value}${tail}`;
+      const q = value[0];
+      const quoted = (q === '"' || q === "'") && value.length > 1 && value.endsWith(q);
+      return `${head}${quoted ? `${q}${REDACTED}${q}` : REDACTED}${tail}`;
+    });
     return maskTokenShapes(out, REDACTED);
   };
 }

@@ -10,7 +10,7 @@ import { coverageOf } from '../grade/coverage.js';
 import { recognize } from '../grade/grade.js';
 import { unwrap as unwrapChain } from '../launch/unwrap.js';
 import type { ServerEntry } from '../parse/types.js';
-import { wiringOf } from '../proxies/wirings.js';
+import { WIRINGS, wiringOf } from '../proxies/wirings.js';
 import type { CommandLine, ProxyWiring } from '../proxies/wiring-types.js';
 import type { Env } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
@@ -111,7 +111,7 @@ function wrapPlan(entry: ServerEntry, fields: EntryFields, file: LoadedFile, wir
 
 async function run(kind: 'wrap' | 'unwrap', options: WrapOptions & { readonly proxy?: string; readonly store?: string }, env: Env): Promise<EditOutcome> {
   const wiring = kind === 'wrap' ? wiringOf(options.proxy ?? '') : undefined;
-  if (kind === 'wrap' && wiring === undefined) throw new UsageError(`--with names no proxy mcp-audit can wire (one of: mcpindex-gate, mcp-context-protector, mcptrust)`);
+  if (kind === 'wrap' && wiring === undefined) throw new UsageError(`--with names no proxy mcp-audit can wire (one of: ${WIRINGS.map((w) => w.proxy).join(', ')})`);
   const audited = await audit(options.discover, env);
   const entries = named(audited, options.servers);
   const files = new FileSet();

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { WIRINGS } from '../../proxies/wirings.js';
 import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
 import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
@@ -11,7 +12,7 @@ export function wrapCommand(ctx: CommandContext): CommandModule<object, Record<s
     builder: (y) =>
       withEditOptions(withDiscoveryOptions(y))
         .positional('servers', { type: 'string', array: true, describe: 'the server names to wrap' })
-        .option('with', { type: 'string', demandOption: true, choices: ['mcpindex-gate', 'mcp-context-protector', 'mcptrust'], describe: 'the proxy to put in front' })
+        .option('with', { type: 'string', demandOption: true, choices: WIRINGS.filter((w) => w.wrap !== undefined).map((w) => w.proxy), describe: 'the proxy to put in front' })
         .option('store', { type: 'string', describe: 'the pin store to name, for a proxy without a default one (mcptrust: the lock file)' })
         .example('$0 wrap filesystem --with mcpindex-gate', 'show the wiring as a diff')
         .example('$0 wrap filesystem --with mcpindex-gate --apply', 'write it; `unwrap filesystem --apply` restores the entry byte for byte'),
