@@ -29,6 +29,7 @@ export type WriteOutcome = { readonly ok: true; readonly backup: string } | { re
 export async function writeSafely(req: WriteRequest): Promise<WriteOutcome> {
   const dir = path.dirname(req.file);
   const tmp = path.join(dir, `.${path.basename(req.file)}.mcp-audit-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  const backupTmp = `${tmp}.bak`;
   let staged = false;
   try {
     const st = await fs.stat(req.file);
@@ -47,8 +48,10 @@ export async function writeSafely(req: WriteRequest): Promise<WriteOutcome> {
     await req.beforeWrite?.(req.file);
     const current = await fs.readFile(req.file);
     if (sha256(current) !== req.readHash) return { ok: false, reason: 'the file changed since mcp-audit read it; nothing was written (run again)' };
+    // The backup is staged and renamed too: a link planted at its name is replaced, never followed.
     const backup = `${req.file}${BACKUP_SUFFIX}`;
-    await fs.writeFile(backup, current, { mode: st.mode & 0o7777 });
+    await fs.writeFile(backupTmp, current, { flag: 'wx', mode: st.mode & 0o7777 });
+    await fs.rename(backupTmp, backup);
     await fs.rename(tmp, req.file);
     staged = false;
     return { ok: true, backup };
@@ -58,5 +61,6 @@ export async function writeSafely(req: WriteRequest): Promise<WriteOutcome> {
     return { ok: false, reason: `could not write: ${code}` };
   } finally {
     if (staged) await fs.rm(tmp, { force: true });
+    await fs.rm(backupTmp, { force: true });
   }
 }

@@ -84,6 +84,7 @@ export const wiring: ProxyWiring = {
   reference: 'pinning-systems.md §4.1; mcptrust/mcptrust README.md @048aff0',
   wrap({ upstream, store }) {
     if (store === undefined) return { ok: false, reason: 'mcptrust has no default lock file: name one under your home with --store' };
+    if (!/^(\/|[A-Za-z]:[\\/])/.test(store)) return { ok: false, reason: 'the lock file must be an absolute path (a relative one resolves against whatever directory the host starts in)' };
     return { ok: true, command: 'mcptrust', args: ['proxy', '--lock', store, '--', upstream.command, ...(upstream.args ?? [])] };
   },
   unwrap(rec) {

@@ -41,6 +41,8 @@ test('mcptrust without --store and Hangar are refused with their reason', async 
   const discover = { root: home, platform: 'linux' as const, projectScan: false };
   const t = await runWrap({ discover, servers: ['fs'], proxy: 'mcptrust', apply: false, includeProject: false }, env);
   assert.match(t.refusals[0]?.reason ?? '', /no default lock file/);
+  const rel = await runWrap({ discover, servers: ['fs'], proxy: 'mcptrust', store: 'mcp-lock.json', apply: false, includeProject: false }, env);
+  assert.match(rel.refusals[0]?.reason ?? '', /absolute path/);
   const h = await runWrap({ discover, servers: ['fs'], proxy: 'mcp-hangar', apply: false, includeProject: false }, env);
   assert.match(h.refusals[0]?.reason ?? '', /aggregator/);
   assert.equal(await fs.readFile(path.join(home, '.cursor', 'mcp.json'), 'utf8'), PLAIN);

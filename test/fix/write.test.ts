@@ -83,3 +83,15 @@ test('a file that does not parse is refused, not edited', async () => {
   assert.equal(out.files.length, 0);
   assert.equal(await fs.readFile(file, 'utf8'), before);
 });
+
+test('a link planted at the backup name is replaced, never written through', async () => {
+  const { home, file } = await plantedHome();
+  const victim = path.join(home, 'victim.txt');
+  await fs.writeFile(victim, 'keep me\n');
+  await fs.symlink(victim, `${file}${BACKUP_SUFFIX}`);
+  const out = await runFix(options(home), env);
+  assert.equal(out.written?.length, 1);
+  assert.equal(await fs.readFile(victim, 'utf8'), 'keep me\n');
+  assert.ok(!(await fs.lstat(`${file}${BACKUP_SUFFIX}`)).isSymbolicLink());
+  assert.equal(await fs.readFile(`${file}${BACKUP_SUFFIX}`, 'utf8'), PLANTED);
+});
