@@ -12,3 +12,14 @@ test('TOML: a value with a comment inside is never re-written; literal strings k
   const lit = "[mcp_servers.s]\ncommand = 'npx'\n";
   assert.equal(ok(edit(lit, 'toml', ['mcp_servers', 's'], [{ kind: 'set', path: ['command'], value: 'uvx' }])), "[mcp_servers.s]\ncommand = 'uvx'\n");
 });
+
+test('TOML: an entry written as an inline table, and an inline env table, are re-written whole', () => {
+  const t = '[mcp_servers]\ns = { command = "uvx", args = ["--posture", "monitor", "x"], env = { HOME = "/tmp", K = "v" } }\nother = { command = "y" }\n';
+  const out = ok(edit(t, 'toml', ['mcp_servers', 's'], [{ kind: 'delete', path: ['args', 1] }, { kind: 'delete', path: ['args', 0] }, { kind: 'delete', path: ['env', 'HOME'] }]));
+  assert.equal(out, '[mcp_servers]\ns = { command = "uvx", args = ["x"], env = { K = "v" } }\nother = { command = "y" }\n');
+});
+
+test('TOML: a new key goes after the table\'s last key, before its sub-tables', () => {
+  const t = '[mcp_servers.s]\ncommand = "x"\n\n[mcp_servers.s.env]\nK = "v"\n';
+  assert.equal(ok(edit(t, 'toml', ['mcp_servers', 's'], [{ kind: 'set', path: ['m'], value: { a: ['b'] } }])), '[mcp_servers.s]\ncommand = "x"\nm = { a = ["b"] }\n\n[mcp_servers.s.env]\nK = "v"\n');
+});
