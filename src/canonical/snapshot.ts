@@ -6,6 +6,7 @@ import type { JsonNode, JsonObject } from './json-model.js';
 /**
  * What a server serves (schemas/snapshot.schema.json), in the literal-preserving model:
  * `{serverInfo?, instructions?, tools, prompts?}`. Tools and prompts are kept as served.
+ * `instructions: null` and `prompts: null` mean absent.
  */
 export interface Snapshot {
   readonly serverInfo?: JsonObject;
@@ -89,7 +90,8 @@ export function toSnapshot(doc: JsonNode): Result<Snapshot, SnapshotProblem> {
     if (instructions.kind === 'string') snapshot = { ...snapshot, instructions };
   }
   const promptsNode = getMember(doc, 'prompts');
-  if (promptsNode !== undefined) {
+  // null = absent: what a capture of a server that serves no prompts writes (schemas/snapshot.schema.json).
+  if (promptsNode !== undefined && promptsNode.kind !== 'null') {
     const prompts = objects(promptsNode, '/prompts', 'prompts');
     if (!prompts.ok) return prompts;
     snapshot = { ...snapshot, prompts: prompts.value };

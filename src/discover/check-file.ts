@@ -67,16 +67,31 @@ export interface FileCache {
   readonly reported: Set<string>;
   /** Characters handed to parsers so far in this run (MAX_RUN_PARSED_CHARS bounds it). */
   parsedChars: number;
+  /**
+   * Side files' values (cachedJsonValue), parsed once per run: a switch file such as
+   * ~/.claude.json is consulted once per project file, and re-parsing it each time cost
+   * projects × its size (1,000 listed projects × a 16 MiB file).
+   */
+  readonly sideValues: Map<string, Promise<unknown>>;
 }
 
-export const newFileCache = (): FileCache => ({ reads: new Map(), parses: new Map(), reported: new Set(), parsedChars: 0 });
+export const newFileCache = (): FileCache => ({ reads: new Map(), parses: new Map(), reported: new Set(), parsedChars: 0, sideValues: new Map() });
 
 /**
  * A side file's JSON value (a project index, a host's switch file), read once per run through the
  * cache and parsed leniently; undefined when it is absent, unreadable or not JSONC. Problems with
  * such files are not findings: they hold no server entries.
  */
-export async function cachedJsonValue(cache: FileCache, file: string): Promise<unknown> {
+export function cachedJsonValue(cache: FileCache, file: string): Promise<unknown> {
+  let value = cache.sideValues.get(file);
+  if (value === undefined) {
+    value = sideValue(cache, file);
+    cache.sideValues.set(file, value);
+  }
+  return value;
+}
+
+async function sideValue(cache: FileCache, file: string): Promise<unknown> {
   let pending = cache.reads.get(file);
   if (pending === undefined) {
     pending = readConfigFile(file);

@@ -3,7 +3,7 @@
  * readOnlyHint=false, destructiveHint=true, idempotentHint=false, openWorldHint=true;
  * destructiveHint and idempotentHint are n/a when the tool is read-only.
  */
-import { emit, emitText, textOf, type Scope } from './emit.js';
+import { emit, emitText, type Scope } from './emit.js';
 import { isObject, ptr, same } from './json.js';
 import type { JsonObject } from './types.js';
 
@@ -15,7 +15,13 @@ export interface EffectiveAnnotations {
   readonly openWorld: boolean;
 }
 
-const HINTS = new Set(['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
+const BOOLEAN_HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+const HINTS = new Set<string>(['title', ...BOOLEAN_HINTS]);
+/** The four boolean hints (N3 fills their defaults). */
+export const HINT_KEYS: ReadonlySet<string> = new Set<string>(BOOLEAN_HINTS);
+
+/** Present, but neither a boolean nor null: the spec type is boolean. */
+export const isHintOfWrongType = (v: unknown): boolean => v !== undefined && v !== null && typeof v !== 'boolean';
 
 const flag = (o: JsonObject, key: string, dflt: boolean): boolean => {
   const v = o[key];
@@ -59,7 +65,20 @@ export function diffAnnotations(scope: Scope, rawA: unknown, rawB: unknown): voi
   }
   const oa = isObject(rawA) ? rawA : {};
   const ob = isObject(rawB) ? rawB : {};
-  emitText(scope, 'annotation-title', ptr(BASE, 'title'), textOf(oa['title']), textOf(ob['title']));
+  // Values of the wrong type are compared raw, never read as "absent" on both sides (issue 11).
+  const wrong = (v: unknown): boolean => v !== undefined && v !== null && !isObject(v);
+  if ((wrong(rawA) || wrong(rawB)) && !same(rawA, rawB)) {
+    emit(scope, 'tool-changed-unclassified', BASE, rawA, rawB, { severity: 'high', details: { reason: 'annotations is not an object; compared as raw JSON' } });
+  }
+  for (const key of BOOLEAN_HINTS) {
+    const x = oa[key];
+    const y = ob[key];
+    if ((isHintOfWrongType(x) || isHintOfWrongType(y)) && !same(x, y)) {
+      emit(scope, 'tool-changed-unclassified', ptr(BASE, key), x, y,
+        { severity: 'high', details: { reason: `${key} is not a boolean (a truthiness check may read it either way); compared as raw JSON` } });
+    }
+  }
+  emitText(scope, 'annotation-title', ptr(BASE, 'title'), oa['title'], ob['title']);
   for (const key of new Set([...Object.keys(oa), ...Object.keys(ob)])) {
     if (HINTS.has(key) || same(oa[key], ob[key])) continue;
     emit(scope, 'annotation-unrecognized-changed', ptr(BASE, key), oa[key], ob[key]);

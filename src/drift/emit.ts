@@ -4,7 +4,7 @@
  */
 import type { Delta, Severity } from './types.js';
 import { defaultSeverity, type KindId } from './kinds/index.js';
-import { LONG_LIMIT, preview, SHORT_LIMIT } from './json.js';
+import { CUT, jsonText, LONG_LIMIT, markedChange, preview, same, SHORT_LIMIT } from './json.js';
 import { classifyText, type TextClass } from './text.js';
 
 /** Where deltas go, and which tool or prompt they concern. */
@@ -19,19 +19,27 @@ export interface EmitOptions {
   readonly details?: Readonly<Record<string, string | readonly string[]>>;
   /** Unclassified payloads carry up to ~4 KB per side (§9). */
   readonly long?: boolean;
+  /** Text fields: before / after are never cut (an inserted instruction must stay visible). */
+  readonly full?: boolean;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** `undefined` before/after = that side does not exist. */
 export function emit(scope: Scope, kind: KindId, path: string, before: unknown, after: unknown, opts: EmitOptions = {}): void {
-  const limit = opts.long === true ? LONG_LIMIT : SHORT_LIMIT;
+  const limit = opts.full === true ? Infinity : opts.long === true ? LONG_LIMIT : SHORT_LIMIT;
   const d: Mutable<Delta> = { kind, severity: opts.severity ?? defaultSeverity(kind), path };
   if (scope.tool !== undefined) d.tool = scope.tool;
   if (scope.prompt !== undefined) d.prompt = scope.prompt;
   if (before !== undefined) d.before = preview(before, limit);
   if (after !== undefined) d.after = preview(after, limit);
-  if (opts.details !== undefined) d.details = opts.details;
+  let details = opts.details;
+  // A cut preview could hide what changed: the changed span is then given in full as a marked change.
+  if (before !== undefined && after !== undefined && (d.before?.endsWith(CUT) === true || d.after?.endsWith(CUT) === true)) {
+    const text = (v: unknown): string => (typeof v === 'string' ? v : jsonText(v));
+    details = { ...details, change: markedChange(text(before), text(after)) };
+  }
+  if (details !== undefined) d.details = details;
   scope.out.push(d);
 }
 
@@ -61,24 +69,49 @@ const FAMILIES = {
   'param-title': single('param-title-changed'),
   'prompt-title': single('prompt-title-changed'),
   'output-description': single('output-description-changed'),
+  'server-description': single('server-description-changed'),
 } as const satisfies Record<string, Ladder>;
 
 export type TextFamily = keyof typeof FAMILIES;
 
-/** A non-string value where text belongs is compared as absent. */
-export const textOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/**
+ * Where a text field holding a non-string value goes: the unclassified kind of its scope. Such a
+ * value is compared as raw JSON, never read as absent on both sides (issue 11: `description: 5` →
+ * `6` was "No drift").
+ */
+const FALLBACK: Readonly<Record<TextFamily, KindId>> = {
+  description: 'tool-changed-unclassified', title: 'tool-changed-unclassified', 'annotation-title': 'tool-changed-unclassified',
+  'param-description': 'schema-changed-unclassified', 'param-title': 'schema-changed-unclassified',
+  'output-description': 'output-schema-changed-unclassified',
+  'prompt-description': 'prompt-changed-unclassified', 'prompt-title': 'prompt-changed-unclassified',
+  'prompt-argument-description': 'prompt-changed-unclassified',
+  instructions: 'server-changed-unclassified', 'server-description': 'server-changed-unclassified',
+};
+
+/** null is absent (§10.1 "one side is absent or null"). */
+const text = (v: unknown): string | undefined | null => (v === undefined || v === null ? undefined : typeof v === 'string' ? v : null);
 
 /**
  * Classifies one text field and emits its kind, plus `hidden-characters-added` when the new text
  * gains invisible characters. A digits-only change inside an address is raised to high (§10.2).
+ * Text is never cut. A side that is not a string makes the change unclassified (high), compared raw.
  */
-export function emitText(scope: Scope, family: TextFamily, path: string, a: string | undefined, b: string | undefined): void {
+export function emitText(scope: Scope, family: TextFamily, path: string, rawA: unknown, rawB: unknown): void {
+  const a = text(rawA);
+  const b = text(rawB);
+  if (a === null || b === null) {
+    if (!same(rawA ?? null, rawB ?? null)) {
+      emit(scope, FALLBACK[family], path, rawA ?? undefined, rawB ?? undefined,
+        { severity: 'high', long: true, details: { reason: `${family} is not a string; compared as raw JSON` } });
+    }
+    return;
+  }
   if (a === b) return;
   const v = classifyText(a, b);
   if (v.cls === 'identical') return;
   const kind = FAMILIES[family][v.cls];
   const severity: Severity = v.inAddress && v.cls === 'digits-only' ? 'high' : defaultSeverity(kind);
   const flags = v.inAddress ? ['in-address'] : [];
-  emit(scope, kind, path, a, b, { severity, details: { class: v.cls, ...(flags.length > 0 ? { flags } : {}) } });
-  if (v.hidden) emit(scope, 'hidden-characters-added', path, a, b, { details: { class: v.cls } });
+  emit(scope, kind, path, a, b, { severity, full: true, details: { class: v.cls, ...(flags.length > 0 ? { flags } : {}) } });
+  if (v.hidden) emit(scope, 'hidden-characters-added', path, a, b, { full: true, details: { class: v.cls } });
 }

@@ -41,7 +41,8 @@ function fromObject(o: JsonObject, base: string): Snapshot {
     throw new ShapeError('partial tools/list page (nextCursor is set): concatenate every page before diffing', `${base}/nextCursor`);
   }
   const tools: ToolContract[] = list(o['tools'], `${base}/tools`, 'tool');
-  const hasPrompts = o['prompts'] !== undefined;
+  // `prompts: null` is what a capture of a server without prompts writes: absent (schemas/snapshot.schema.json).
+  const hasPrompts = o['prompts'] !== undefined && o['prompts'] !== null;
   const prompts: PromptContract[] | undefined = hasPrompts ? list(o['prompts'], `${base}/prompts`, 'prompt') : undefined;
   const { serverInfo, capabilities, instructions } = o;
   if (serverInfo !== undefined && !isObject(serverInfo)) throw new ShapeError('"serverInfo" must be an object', `${base}/serverInfo`);

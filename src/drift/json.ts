@@ -141,7 +141,39 @@ export const LONG_LIMIT = 4096;
 /** Compact JSON of a value, cut at `limit` characters with a marker. */
 export function preview(v: unknown, limit = SHORT_LIMIT): string {
   const text = stringify(v);
-  return text.length <= limit ? text : `${text.slice(0, limit)}…(truncated)`;
+  return text.length <= limit ? text : `${text.slice(0, limit)}${CUT}`;
+}
+
+/** The marker a cut preview ends with. */
+export const CUT = '…(truncated)';
+
+/** Characters of unchanged context shown on each side of a marked change. */
+const CONTEXT = 40;
+
+/**
+ * The changed span of two texts, in full, between the common prefix and suffix:
+ * `…context[-removed-]{+inserted+}context…`. Used whenever a before/after preview was cut, so an
+ * insertion past the cut is never hidden (issue 11).
+ */
+export function markedChange(a: string, b: string): string {
+  let p = 0;
+  const max = Math.min(a.length, b.length);
+  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  // Never split a surrogate pair.
+  if (p > 0 && p < max && /[\uD800-\uDBFF]/.test(a.charAt(p - 1))) p--;
+  let s = 0;
+  while (s < max - p && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
+  if (s > 0 && /[\uDC00-\uDFFF]/.test(a.charAt(a.length - s))) s--;
+  const head = p > CONTEXT ? `…${a.slice(p - CONTEXT, p)}` : a.slice(0, p);
+  const tail = s > CONTEXT ? `${a.slice(a.length - s, a.length - s + CONTEXT)}…` : a.slice(a.length - s);
+  const removed = a.slice(p, a.length - s);
+  const inserted = b.slice(p, b.length - s);
+  return `${head}${removed === '' ? '' : `[-${removed}-]`}${inserted === '' ? '' : `{+${inserted}+}`}${tail}`;
+}
+
+/** JSON text of a value, uncut (for the marked change). */
+export function jsonText(v: unknown): string {
+  return stringify(v);
 }
 
 const BIG = '\u0000bigint:';

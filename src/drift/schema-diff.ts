@@ -4,14 +4,14 @@
  * objects and arrays (schema-object.ts), opaque keywords; anything left unexplained at a node
  * becomes the direction's `*-unclassified` kind (the fail-safe).
  */
-import { emit, emitText, textOf, type Scope } from './emit.js';
+import { emit, emitText, type Scope } from './emit.js';
 import { isNullSchema, isObject, keyOf, looseSame, ptr, put, same, someString } from './json.js';
 import { hasHidden } from './text.js';
 import {
   boundChange, DIRECTION_KINDS, KNOWN_KEYWORDS, MAX_KEYWORDS, MIN_KEYWORDS, multipleOfChange, OPAQUE_KEYWORDS,
   OPERATION_SELECTORS, OTHER_KNOWN, STRING_CONSTRAINTS, type BoundChange, type SchemaDirection,
 } from './schema-keywords.js';
-import { branchKey } from './normalize.js';
+import { branchKey, normalizeSchema } from './normalize.js';
 import { diffArray, diffObject } from './schema-object.js';
 import type { JsonObject } from './types.js';
 import type { SchemaCtx } from './schema-ctx.js';
@@ -90,28 +90,48 @@ export function diffSchema(a: unknown, b: unknown, path: string, depth: number, 
   const B = nb.schema;
   if (looseSame(A, B)) return;
   const textFamily = ctx.dir === 'input' ? 'param-description' : 'output-description';
-  emitText(scope, textFamily, ptr(path, 'description'), textOf(A['description']), textOf(B['description']));
-  emitText(scope, ctx.dir === 'input' ? 'param-title' : 'output-description', ptr(path, 'title'), textOf(A['title']), textOf(B['title']));
+  emitText(scope, textFamily, ptr(path, 'description'), A['description'], B['description']);
+  emitText(scope, ctx.dir === 'input' ? 'param-title' : 'output-description', ptr(path, 'title'), A['title'], B['title']);
   const branch = `${path}/anyOf/0`;
-  emitText(scope, textFamily, ptr(branch, 'description'), textOf(A['$branchDescription']), textOf(B['$branchDescription']));
-  emitText(scope, ctx.dir === 'input' ? 'param-title' : 'output-description', ptr(branch, 'title'), textOf(A['$branchTitle']), textOf(B['$branchTitle']));
+  emitText(scope, textFamily, ptr(branch, 'description'), A['$branchDescription'], B['$branchDescription']);
+  emitText(scope, ctx.dir === 'input' ? 'param-title' : 'output-description', ptr(branch, 'title'), A['$branchTitle'], B['$branchTitle']);
   if (A['$schema'] !== B['$schema']) emit(scope, 'schema-dialect-changed', ptr(path, '$schema'), A['$schema'], B['$schema']);
 
-  const structural = diffUnions(A, B, path, depth, ctx) && diffType(A, B, path, ctx);
-  if (structural) {
-    diffEnum(A, B, path, ctx, prop);
-    diffConstraints(A, B, path, ctx);
-    diffObject(A, B, path, depth, ctx);
-    diffArray(A, B, path, depth, ctx);
-  }
+  // A union added, removed or switched, or an incompatible type, is reported at its keyword; the
+  // node's own keywords and properties are still diffed, so none of their changes vanish (issue 11).
+  diffUnions(A, B, path, depth, ctx);
+  diffType(A, B, path, ctx);
+  diffEnum(A, B, path, ctx, prop);
+  diffConstraints(A, B, path, ctx);
+  diffObject(A, B, path, depth, ctx);
+  diffArray(A, B, path, depth, ctx);
   diffMisc(A, B, path, ctx);
   if (scope.out.length === start) emit(scope, k.unclassified, path, a, b, { long: true });
 }
 
-/** anyOf / oneOf as multisets (§9); allOf equal-or-unclassified. Returns false when structure is unclassifiable. */
-function diffUnions(A: JsonObject, B: JsonObject, path: string, depth: number, ctx: SchemaCtx): boolean {
+/**
+ * Internal `$ref` targets (root `$defs` / `definitions`) are also diffed where they are defined
+ * (issue 11): N7 inlines them, so each referencing path reports the change; this reports it once
+ * more at the target itself. Each target is normalised in the context of its definitions, at depth
+ * 1 (a property added inside a definition is never a top-level parameter).
+ */
+export function diffDefinitions(a: unknown, b: unknown, base: string, ctx: SchemaCtx): void {
+  if (!isObject(a) || !isObject(b)) return;
+  for (const kw of ['$defs', 'definitions'] as const) {
+    const da = a[kw];
+    const db = b[kw];
+    if (!isObject(da) || !isObject(db) || same(da, db)) continue;
+    for (const name of Object.keys(da)) {
+      if (!Object.hasOwn(db, name) || same(da[name], db[name])) continue;
+      const view = (defs: unknown): unknown => normalizeSchema({ [kw]: defs, $ref: `#${ptr(`/${kw}`, name)}` }).schema;
+      diffSchema(view(da), view(db), ptr(ptr(base, kw), name), 1, ctx);
+    }
+  }
+}
+
+/** anyOf / oneOf as multisets (§9); allOf equal-or-unclassified. A union added, removed or switched is unclassified at its keyword. */
+function diffUnions(A: JsonObject, B: JsonObject, path: string, depth: number, ctx: SchemaCtx): void {
   const { scope, k } = ctx;
-  let ok = true;
   const kinds = ['anyOf', 'oneOf'] as const;
   for (const kw of kinds) {
     const ua = A[kw];
@@ -119,7 +139,6 @@ function diffUnions(A: JsonObject, B: JsonObject, path: string, depth: number, c
     if (ua === undefined && ub === undefined) continue;
     if (!Array.isArray(ua) || !Array.isArray(ub)) {
       emit(scope, k.unclassified, ptr(path, kw), ua, ub, { long: true, details: { reason: 'union added, removed or switched' } });
-      ok = false;
       continue;
     }
     const branchesA: readonly unknown[] = ua;
@@ -137,23 +156,25 @@ function diffUnions(A: JsonObject, B: JsonObject, path: string, depth: number, c
       if (n > 0) { countA.set(keyOf(x), n - 1); return true; }
       return false;
     });
-    const ra = removed[0];
-    const ai = added[0];
-    const ab = ai === undefined ? undefined : branchesB[ai];
-    if (removed.length === 1 && added.length === 1 && ai !== undefined && isObject(ra) && isObject(ab) && same(ra['type'], ab['type'])) {
-      diffSchema(ra, ab, ptr(ptr(path, kw), ai), depth + 1, ctx);
+    // As many branches removed as added, pairwise of the same type in served order (one edited
+    // branch, or an edit inside a $ref target several branches share): diff each pair, so the change
+    // is reported with its own kind at each referencing path.
+    const pairs = removed.length === added.length && removed.every((r, j) => {
+      const x = branchesB[added[j] ?? -1];
+      return isObject(r) && isObject(x) && same(r['type'], x['type']);
+    });
+    if (pairs) {
+      removed.forEach((r, j) => { const i = added[j] ?? 0; diffSchema(r, branchesB[i], ptr(ptr(path, kw), i), depth + 1, ctx); });
       continue;
     }
-    if (added.length > 0) emit(scope, k.loosened, ptr(path, kw), undefined, added.map((i) => branchesB[i]), { details: { keyword: kw } });
-    if (removed.length > 0) emit(scope, k.tightened, ptr(path, kw), removed, undefined, { details: { keyword: kw } });
+    if (added.length > 0) emit(scope, k.loosened, ptr(path, kw), undefined, added.map((i) => branchesB[i]), { long: true, details: { keyword: kw } });
+    if (removed.length > 0) emit(scope, k.tightened, ptr(path, kw), removed, undefined, { long: true, details: { keyword: kw } });
   }
   const xa = A['allOf'];
   const xb = B['allOf'];
   if ((xa !== undefined || xb !== undefined) && !sameMultiset(xa, xb)) {
     emit(scope, k.unclassified, ptr(path, 'allOf'), xa, xb, { long: true });
-    ok = false;
   }
-  return ok;
 }
 
 function sameMultiset(a: unknown, b: unknown): boolean {
@@ -163,21 +184,20 @@ function sameMultiset(a: unknown, b: unknown): boolean {
   return ka.every((x, i) => x === kb[i]);
 }
 
-/** `type` as a set with integer ⊂ number. Returns false when the change is incompatible (stop there). */
-function diffType(A: JsonObject, B: JsonObject, path: string, ctx: SchemaCtx): boolean {
+/** `type` as a set with integer ⊂ number. An incompatible change is param-type-changed. */
+function diffType(A: JsonObject, B: JsonObject, path: string, ctx: SchemaCtx): void {
   const ta = typesOf(A);
   const tb = typesOf(B);
-  if (ta === undefined && tb === undefined) return true;
+  if (ta === undefined && tb === undefined) return;
   const at = ptr(path, 'type');
-  if (ta === undefined) { emit(ctx.scope, ctx.k.typeNarrowed, at, undefined, B['type']); return true; }
-  if (tb === undefined) { emit(ctx.scope, ctx.k.typeWidened, at, A['type'], undefined); return true; }
+  if (ta === undefined) { emit(ctx.scope, ctx.k.typeNarrowed, at, undefined, B['type']); return; }
+  if (tb === undefined) { emit(ctx.scope, ctx.k.typeWidened, at, A['type'], undefined); return; }
   const rem = ta.filter((t) => !tb.includes(t) && !(t === 'integer' && tb.includes('number')));
   const add = tb.filter((t) => !ta.includes(t) && !(t === 'integer' && ta.includes('number')));
-  if (rem.length === 0 && add.length === 0) return true; // e.g. [integer, number] ≡ number
-  if (rem.length === 0) { emit(ctx.scope, ctx.k.typeWidened, at, A['type'], B['type']); return true; }
-  if (add.length === 0) { emit(ctx.scope, ctx.k.typeNarrowed, at, A['type'], B['type']); return true; }
+  if (rem.length === 0 && add.length === 0) return; // e.g. [integer, number] ≡ number
+  if (rem.length === 0) { emit(ctx.scope, ctx.k.typeWidened, at, A['type'], B['type']); return; }
+  if (add.length === 0) { emit(ctx.scope, ctx.k.typeNarrowed, at, A['type'], B['type']); return; }
   emit(ctx.scope, ctx.k.typeChanged, at, A['type'], B['type']);
-  return false;
 }
 
 function diffEnum(A: JsonObject, B: JsonObject, path: string, ctx: SchemaCtx, prop: string | undefined): void {

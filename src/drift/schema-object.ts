@@ -8,6 +8,7 @@ import { isObject, keyOf, ptr, same, someString } from './json.js';
 import { styleSkeleton } from './names.js';
 import { firstUnrecognizedKeyword } from './schema-keywords.js';
 import type { SchemaCtx } from './schema-ctx.js';
+import { instructionPattern } from './instructions.js';
 import { hasHidden } from './text.js';
 import type { JsonObject } from './types.js';
 
@@ -44,7 +45,7 @@ export function diffObject(A: JsonObject, B: JsonObject, path: string, depth: nu
   }
   for (const [r, n, kind] of pairs) {
     const at = ptr(props, n);
-    emit(ctx.scope, kind, at, r, n);
+    emit(ctx.scope, kind, at, r, n, { details: { renamedFrom: ptr(props, r) } });
     ctx.diff(pa[r], pb[n], at, depth + 1, ctx, n);
     if (ra.has(r) !== rb.has(n)) emit(ctx.scope, rb.has(n) ? ctx.k.madeRequired : ctx.k.madeOptional, at, r, n);
   }
@@ -106,7 +107,19 @@ function addedProperty(name: string, schema: unknown, A: JsonObject, B: JsonObje
     failed = true;
     emit(scope, 'hidden-characters-added', at, undefined, schema, { details: { guard: 'G-P4' } });
   }
+  const order = firstInstruction(schema);
+  if (order !== undefined) {
+    failed = true;
+    emit(scope, 'param-added-instructive', at, undefined, schema, { full: true, details: { guard: 'G-P5', pattern: order } });
+  }
   if (!failed) emit(scope, 'param-added-optional', at, undefined, schema);
+}
+
+/** G-P5: the first imperative instruction pattern in any model-visible text of a new parameter. */
+export function firstInstruction(v: unknown): string | undefined {
+  let found: string | undefined;
+  someString(v, (s) => (found = instructionPattern(s)) !== undefined);
+  return found;
 }
 
 /**

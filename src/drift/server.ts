@@ -3,8 +3,8 @@
  * version), capabilities, and prompts with their arguments. Compared only when both snapshots
  * carry that surface.
  */
-import { emit, emitText, textOf, type Scope } from './emit.js';
-import { isObject, ptr, same } from './json.js';
+import { emit, emitText, type Scope } from './emit.js';
+import { isObject, ptr, same, someString } from './json.js';
 import { styleSkeleton } from './names.js';
 import { byName } from './tool-set.js';
 import type { Delta, JsonObject, PromptContract, Snapshot } from './types.js';
@@ -15,14 +15,34 @@ export function diffServer(a: Snapshot, b: Snapshot, out: Delta[]): void {
     const sa = a.server;
     const sb = b.server;
     emitText(scope, 'instructions', '/instructions', sa.instructions, sb.instructions);
-    for (const field of ['name', 'title'] as const) {
-      const x = sa.serverInfo?.[field];
-      const y = sb.serverInfo?.[field];
-      if (!same(x, y)) emit(scope, 'server-identity-changed', ptr('/serverInfo', field), x, y);
-    }
+    diffServerInfo(scope, sa.serverInfo ?? {}, sb.serverInfo ?? {});
     if (!same(sa.capabilities, sb.capabilities)) emit(scope, 'server-capabilities-changed', '/capabilities', sa.capabilities, sb.capabilities);
   }
   if (a.prompts !== undefined && b.prompts !== undefined) diffPrompts(a.prompts, b.prompts, out);
+}
+
+/** `serverInfo.version` is recorded but not pinned (§7.G: a useless drift signal). */
+const UNPINNED = new Set(['version']);
+
+/**
+ * serverInfo (2025-11-25 `Implementation`: name, title, version, description, icons, websiteUrl;
+ * modelcontextprotocol/modelcontextprotocol schema/2025-11-25/schema.ts `Implementation`). Every
+ * other member that changes is server-changed-unclassified (the server-level fallback).
+ */
+function diffServerInfo(scope: Scope, a: JsonObject, b: JsonObject): void {
+  const at = (k: string): string => ptr('/serverInfo', k);
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const x = a[key];
+    const y = b[key];
+    if (UNPINNED.has(key) || same(x, y)) continue;
+    if (key === 'name' || key === 'title') emit(scope, 'server-identity-changed', at(key), x, y);
+    else if (key === 'description') emitText(scope, 'server-description', at(key), x, y);
+    else if (key === 'websiteUrl') emit(scope, 'server-website-changed', at(key), x, y, { full: true });
+    else if (key === 'icons') {
+      const dataUri = someString(y, (s) => /^\s*data:/i.test(s)) && !someString(x, (s) => /^\s*data:/i.test(s));
+      emit(scope, 'server-icons-changed', at(key), x, y, { long: true, ...(dataUri ? { severity: 'medium', details: { flags: ['data-uri-added'] } } : {}) });
+    } else emit(scope, 'server-changed-unclassified', at(key), x, y, { long: true, details: { reason: 'serverInfo member no kind explains' } });
+  }
 }
 
 function diffPrompts(pa: readonly PromptContract[], pb: readonly PromptContract[], out: Delta[]): void {
@@ -73,8 +93,8 @@ function diffPrompt(oldP: PromptContract, newP: PromptContract, out: Delta[]): v
   if (oldP.name === newP.name && same(a, b)) return;
   const scope: Scope = { out, prompt: newP.name };
   const start = out.length;
-  emitText(scope, 'prompt-title', '/title', textOf(a['title']), textOf(b['title']));
-  emitText(scope, 'prompt-description', '/description', textOf(a['description']), textOf(b['description']));
+  emitText(scope, 'prompt-title', '/title', a['title'], b['title']);
+  emitText(scope, 'prompt-description', '/description', a['description'], b['description']);
   const A = argumentsOf(a);
   const B = argumentsOf(b);
   for (const [name, x] of A) {
@@ -84,7 +104,7 @@ function diffPrompt(oldP: PromptContract, newP: PromptContract, out: Delta[]): v
     const ra = x.raw['required'] === true;
     const rb = y.raw['required'] === true;
     if (ra !== rb) emit(scope, rb ? 'prompt-argument-made-required' : 'prompt-argument-made-optional', ptr(at, 'required'), ra, rb);
-    emitText(scope, 'prompt-argument-description', ptr(at, 'description'), textOf(x.raw['description']), textOf(y.raw['description']));
+    emitText(scope, 'prompt-argument-description', ptr(at, 'description'), x.raw['description'], y.raw['description']);
     for (const key of new Set([...Object.keys(x.raw), ...Object.keys(y.raw)])) {
       if (!ARG_FIELDS.has(key) && !same(x.raw[key], y.raw[key])) emit(scope, 'prompt-changed-unclassified', ptr(at, key), x.raw[key], y.raw[key]);
     }

@@ -2,13 +2,13 @@
  * Diff of one paired tool (same name, or a rename pair): title, description, annotations,
  * inputSchema, outputSchema (with guards G-O1–G-O3), icons, _meta, execution, unknown fields.
  */
-import { diffAnnotations, effectiveAnnotations } from './annotations.js';
-import { emit, emitText, textOf, type Scope } from './emit.js';
-import { isObject, ptr, same, someString } from './json.js';
+import { diffAnnotations, effectiveAnnotations, HINT_KEYS, isHintOfWrongType } from './annotations.js';
+import { emit, emitText, type Scope } from './emit.js';
+import { isObject, looseSame, ptr, put, same, someString } from './json.js';
 import { normalizeSchema, type NormalizedSchema } from './normalize.js';
-import { diffSchema, schemaCtx } from './schema-diff.js';
+import { diffDefinitions, diffSchema, schemaCtx } from './schema-diff.js';
 import { hasHidden } from './text.js';
-import type { Delta, ToolContract } from './types.js';
+import type { Delta, JsonObject, ToolContract } from './types.js';
 
 const TOOL_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'icons', '_meta', 'execution']);
 const SIMPLE_FIELDS = [['icons', 'icons-changed'], ['_meta', 'meta-changed'], ['execution', 'execution-changed']] as const;
@@ -37,8 +37,9 @@ export function diffTool(oldT: ToolContract, newT: ToolContract, out: Delta[]): 
   const b = newT.raw;
   if (oldT.name === newT.name && same(a, b)) return;
   const scope: Scope = { out, tool: newT.name };
-  emitText(scope, 'title', '/title', textOf(a['title']), textOf(b['title']));
-  emitText(scope, 'description', '/description', textOf(a['description']), textOf(b['description']));
+  const start = out.length;
+  emitText(scope, 'title', '/title', a['title'], b['title']);
+  emitText(scope, 'description', '/description', a['description'], b['description']);
   diffAnnotations(scope, a['annotations'], b['annotations']);
   const readOnly = effectiveAnnotations(b['annotations']).readOnly;
 
@@ -50,7 +51,11 @@ export function diffTool(oldT: ToolContract, newT: ToolContract, out: Delta[]): 
     const pa = inputSchemaProblem(ia, na);
     const pb = inputSchemaProblem(ib, nb);
     if (pb !== undefined && pb !== pa) emit(scope, 'input-schema-invalid', '/inputSchema', ia, ib, { long: true, details: { reason: pb } });
-    if (isObject(ia) && isObject(ib)) diffSchema(na.schema, nb.schema, '/inputSchema', 0, schemaCtx(scope, 'input', readOnly));
+    if (isObject(ia) && isObject(ib)) {
+      const ctx = schemaCtx(scope, 'input', readOnly);
+      diffSchema(na.schema, nb.schema, '/inputSchema', 0, ctx);
+      diffDefinitions(ia, ib, '/inputSchema', ctx);
+    }
     else if (pb === undefined || pb === pa) emit(scope, 'schema-changed-unclassified', '/inputSchema', ia, ib, { long: true });
   }
 
@@ -63,7 +68,11 @@ export function diffTool(oldT: ToolContract, newT: ToolContract, out: Delta[]): 
       const nb = normalizeSchema(ob);
       const problem = outputSchemaProblem(ob, nb);
       if (problem !== undefined) emit(scope, 'output-schema-invalid', '/outputSchema', oa, ob, { long: true, details: { reason: problem } });
-      else diffSchema(normalizeSchema(oa).schema, nb.schema, '/outputSchema', 0, schemaCtx(scope, 'output', readOnly));
+      else {
+        const ctx = schemaCtx(scope, 'output', readOnly);
+        diffSchema(normalizeSchema(oa).schema, nb.schema, '/outputSchema', 0, ctx);
+        diffDefinitions(oa, ob, '/outputSchema', ctx);
+      }
     }
   }
 
@@ -72,6 +81,31 @@ export function diffTool(oldT: ToolContract, newT: ToolContract, out: Delta[]): 
     if (TOOL_FIELDS.has(key) || same(a[key], b[key])) continue;
     emit(scope, 'tool-field-unrecognized-changed', ptr('', key), a[key], b[key]);
   }
+  if (out.length === start && oldT.name === newT.name) unexplained(scope, a, b);
+}
+
+/**
+ * The tool-level fallback (issue 11): nothing was classified, yet the raw tools differ. Each field
+ * still different after the meaning-preserving normalisations (N1 key order, N3 annotation
+ * defaults, N4–N8 on schemas) becomes tool-changed-unclassified at its path.
+ */
+function unexplained(scope: Scope, a: JsonObject, b: JsonObject): void {
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const x = a[key];
+    const y = b[key];
+    const equal = key === 'annotations' ? same(annotationForm(x), annotationForm(y))
+      : key === 'inputSchema' || key === 'outputSchema' ? looseSame(normalizeSchema(x).schema, normalizeSchema(y).schema)
+        : same(x, y);
+    if (!equal) emit(scope, 'tool-changed-unclassified', ptr('', key), x, y, { long: true, details: { reason: 'changed, but no kind explains it' } });
+  }
+}
+
+/** Effective hints (N3) plus every other member as it is; a hint of the wrong type stays raw. */
+function annotationForm(v: unknown): unknown {
+  if (v !== undefined && v !== null && !isObject(v)) return v;
+  const rest: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(isObject(v) ? v : {})) if (isHintOfWrongType(x) || !HINT_KEYS.has(k)) put(rest, k, x);
+  return { effective: effectiveAnnotations(v), rest };
 }
 
 /** First-time outputSchema: AUTO unless a guard fails (G-O2 well-formed, G-O3 no hidden characters). */

@@ -3,21 +3,31 @@
  * by the rename heuristics (case, style, NFKC, identical contract), and guards G-T1–G-T4 on every
  * tool that stays `tool-added`.
  */
-import { effectiveAnnotations } from './annotations.js';
+import { effectiveAnnotations, isHintOfWrongType } from './annotations.js';
 import { emit, type Scope } from './emit.js';
 import { isObject, keyOf, ptr, someString } from './json.js';
-import { confusableSkeleton, styleSkeleton } from './names.js';
+import { confusableSkeleton, lookAlikeSkeleton, styleSkeleton } from './names.js';
 import { normalizeSchema } from './normalize.js';
 import type { KindId } from './kinds/index.js';
 import { hasHidden } from './text.js';
+import { firstInstruction } from './schema-object.js';
 import { diffTool, inputSchemaProblem } from './tool-diff.js';
 import type { Delta, ToolContract } from './types.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-
-/** G-T2 also folds the common Latin look-alikes (I/l/1, O/0) so `read_fiIe` collides with `read_file`. */
-const lookAlike = (name: string): string => confusableSkeleton(name.normalize('NFKC').replace(/[I1|]/g, 'l').replace(/0/g, 'o'));
+/**
+ * `tool-renamed-probable` needs a contract worth matching: an input schema with at least one
+ * parameter or constraint. Two unrelated tools that take no arguments (`{}`, only `$schema`, or
+ * `{type: object}`) would otherwise pair (issue 11). Such a tool keeps a key no other tool has.
+ */
+const DEGENERATE_KEYS = new Set(['$schema', 'type', 'additionalProperties', 'title', 'description']);
+function probableKey(t: ToolContract): string {
+  const s = normalizeSchema(t.raw['inputSchema']).schema;
+  const degenerate = !isObject(s) || Object.keys(s).every((k) => DEGENERATE_KEYS.has(k));
+  if (degenerate) return `\u0000degenerate:${t.name}`;
+  return `${keyOf(s)}|${keyOf(effectiveAnnotations(t.raw['annotations']))}`;
+}
 
 type RenameKind = Extract<KindId, `tool-renamed-${string}`>;
 
@@ -26,7 +36,7 @@ const RENAMES: readonly (readonly [RenameKind, (t: ToolContract) => string])[] =
   ['tool-renamed-case-only', (t) => t.name.toLowerCase()],
   ['tool-renamed-style-only', (t) => styleSkeleton(t.name)],
   ['tool-renamed-normalization-only', (t) => confusableSkeleton(t.name)],
-  ['tool-renamed-probable', (t) => `${keyOf(normalizeSchema(t.raw['inputSchema']).schema)}|${keyOf(effectiveAnnotations(t.raw['annotations']))}`],
+  ['tool-renamed-probable', probableKey],
 ];
 
 /** Keys a list by name; repeated names are reported as snapshot-malformed and the first copy wins. */
@@ -77,7 +87,7 @@ export function diffToolSet(oldTools: readonly ToolContract[], newTools: readonl
   for (const t of removed) emit({ out, tool: t.name }, 'tool-removed', '', t.raw, undefined);
   const skeletons = new Map<string, number>();
   for (const name of new Set([...A.keys(), ...B.keys()])) {
-    const s = lookAlike(name);
+    const s = lookAlikeSkeleton(name);
     skeletons.set(s, (skeletons.get(s) ?? 0) + 1);
   }
   for (const t of added) toolAdded(t, skeletons, out);
@@ -142,11 +152,26 @@ function group(list: readonly ToolContract[], key: (t: ToolContract) => string):
   return m;
 }
 
+/**
+ * G-T5 (stricter than the seed, drift-taxonomy.md §15 question 2): a new tool that explicitly
+ * declares `destructiveHint: true`, or `openWorldHint: true`, while not claiming `readOnlyHint: true`.
+ * Explicit values only: the spec defaults are the worst case, so judging effective values would
+ * hold every unannotated tool. A hint of the wrong type counts as declared (fail closed).
+ */
+function declaredDanger(raw: unknown): string | undefined {
+  if (!isObject(raw) || raw['readOnlyHint'] === true) return undefined;
+  const declared = (key: string): boolean => raw[key] === true || isHintOfWrongType(raw[key]);
+  if (declared('destructiveHint')) return 'declares destructiveHint: true';
+  if (declared('openWorldHint')) return 'declares openWorldHint: true and is not read-only';
+  if (isHintOfWrongType(raw['readOnlyHint'])) return 'readOnlyHint is not a boolean';
+  return undefined;
+}
+
 /** `tool-added` if guards G-T2–G-T4 pass (G-T1 passed: no rename heuristic paired it); else the failed guards' kinds. */
 function toolAdded(t: ToolContract, skeletons: ReadonlyMap<string, number>, out: Delta[]): void {
   const scope: Scope = { out, tool: t.name };
   let failed = false;
-  if (!NAME.test(t.name) || (skeletons.get(lookAlike(t.name)) ?? 0) > 1) {
+  if (!NAME.test(t.name) || (skeletons.get(lookAlikeSkeleton(t.name)) ?? 0) > 1) {
     failed = true;
     emit(scope, 'tool-added-confusable-name', '/name', undefined, t.name, { details: { guard: 'G-T2' } });
   }
@@ -159,6 +184,16 @@ function toolAdded(t: ToolContract, skeletons: ReadonlyMap<string, number>, out:
   if (problem !== undefined) {
     failed = true;
     emit(scope, 'input-schema-invalid', '/inputSchema', undefined, schema, { long: true, details: { guard: 'G-T4', reason: problem } });
+  }
+  const danger = declaredDanger(t.raw['annotations']);
+  if (danger !== undefined) {
+    failed = true;
+    emit(scope, 'tool-added-destructive', '/annotations', undefined, t.raw['annotations'], { details: { guard: 'G-T5', reason: danger } });
+  }
+  const order = firstInstruction(t.raw);
+  if (order !== undefined) {
+    failed = true;
+    emit(scope, 'tool-added-instructive', '', undefined, t.raw, { long: true, details: { guard: 'G-T6', pattern: order } });
   }
   if (!failed) emit(scope, 'tool-added', '', undefined, t.raw);
 }

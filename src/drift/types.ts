@@ -23,6 +23,8 @@ export interface DriftKind {
   readonly title: string;
   /** Why this kind has no add/remove or widen/narrow partner. */
   readonly unpaired?: string;
+  /** Rationale, for kinds mcp-audit adds beyond drift-taxonomy.md §7 (the taxonomy table's "Rationale" column). */
+  readonly rationale?: string;
 }
 
 /** A JSON object from a snapshot, not yet narrowed further. */

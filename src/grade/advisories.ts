@@ -1,25 +1,16 @@
 import type { LaunchChain } from '../launch/types.js';
 import { unwrapArgv } from '../launch/unwrap.js';
+import { PROXIES } from '../proxies/index.js';
+import type { Advisory } from '../proxies/types.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { launcherVulnerable } from '../rules/launcher-vulnerable.js';
 
-interface Advisory {
-  readonly ecosystem: 'npm' | 'pypi';
-  readonly name: string;
-  /** First fixed version: anything below is affected. */
-  readonly fixed: readonly [number, number, number];
-  readonly id: string;
-  readonly summary: string;
-}
-
-/** Known-vulnerable launchers and bridges (hosts.md trap 18). */
-export const ADVISORIES: readonly Advisory[] = [
-  {
-    ecosystem: 'npm', name: 'mcp-remote', fixed: [0, 1, 16], id: 'CVE-2025-6514',
-    summary: 'OS command injection via a malicious authorization_endpoint URL',
-  },
-];
+/**
+ * Known-exploitable packages anywhere in a chain (launchers, bridges): each proxy module's
+ * `exploitable` advisories (mcp-remote's CVE-2025-6514, hosts.md trap 18).
+ */
+export const ADVISORIES: readonly Advisory[] = PROXIES.flatMap((p) => p.advisories).filter((a) => a.effect === 'exploitable');
 
 export function parseVersion(v: string): [number, number, number] | undefined {
   const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(v.trim());
@@ -44,7 +35,7 @@ export function advisoryFindings(chain: LaunchChain, server: string): Finding[] 
     const version = parseVersion(pkg.version);
     if (version === undefined) continue;
     for (const adv of ADVISORIES) {
-      if (adv.ecosystem === pkg.ecosystem && adv.name === pkg.name && below(version, adv.fixed)) {
+      if (adv.ecosystem === pkg.ecosystem && adv.package === pkg.name && below(version, adv.fixed)) {
         out.push(finding(launcherVulnerable, { server, package: pkg.name, version: pkg.version, advisory: adv.id, summary: adv.summary }));
       }
     }

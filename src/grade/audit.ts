@@ -1,6 +1,7 @@
 import type { Discovery, DiscoverOptions } from '../discover/discover.js';
 import { accountNamer } from '../discover/accounts.js';
 import { discover } from '../discover/discover.js';
+import type { Proxy } from '../proxies/types.js';
 import type { Env } from '../shared/env.js';
 import { gradeEntry } from './grade.js';
 import type { GradeContext, GradedEntry } from './types.js';
@@ -11,7 +12,13 @@ export interface AuditResult {
 }
 
 /** Discover every entry, then grade each (read-only: nothing from a config is executed). */
-export async function audit(options: DiscoverOptions, env: Env, grading: { inspectStores?: boolean } = {}): Promise<AuditResult> {
+export interface GradingOptions {
+  readonly inspectStores?: boolean;
+  /** The proxy registry (default PROXIES): tests grade against their own. */
+  readonly proxies?: readonly Proxy[];
+}
+
+export async function audit(options: DiscoverOptions, env: Env, grading: GradingOptions = {}): Promise<AuditResult> {
   const discovery = await discover(options, env);
   const home = discovery.home;
   // Owner checks compare against the audited account: --user's uid, else the current user's.
@@ -19,6 +26,7 @@ export async function audit(options: DiscoverOptions, env: Env, grading: { inspe
   const ctx: GradeContext = {
     home: home.path, platform: discovery.platform, uid, user: home.user, userName: await accountNamer(),
     ...(grading.inspectStores === false ? { inspectStores: false } : {}),
+    ...(grading.proxies !== undefined ? { proxies: grading.proxies } : {}),
   };
   const rows = (await Promise.all(discovery.entries.map((e) => gradeEntry(e, ctx)))).flat();
   return { discovery, rows };

@@ -2,9 +2,10 @@ import type { LaunchChain } from '../launch/types.js';
 import { unwrap } from '../launch/unwrap.js';
 import type { ServerEntry } from '../parse/types.js';
 import { PROXIES } from '../proxies/index.js';
-import type { ProxyRecognizer, Recognition } from '../proxies/types.js';
+import type { PinningProxy, Recognition } from '../proxies/types.js';
+import { isNotProven } from '../proxies/types.js';
 import { finding } from '../rules/types.js';
-import type { Finding } from '../rules/types.js';
+import type { Claim, Finding } from '../rules/types.js';
 import { hangarToolsUnpinned } from '../rules/hangar-tools-unpinned.js';
 import { launchChainOpaque } from '../rules/launch-chain-opaque.js';
 import { noPinningProxy } from '../rules/no-pinning-proxy.js';
@@ -13,20 +14,20 @@ import { proxyNonBlocking } from '../rules/proxy-non-blocking.js';
 import { proxyNotPinning } from '../rules/proxy-not-pinning.js';
 import { envFileUnread } from '../rules/env-file-unread.js';
 import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
+import { chainOf, gradeOfChain } from './chain.js';
+import type { ChainInput } from './chain.js';
 import { envRiskFindings } from './env-risk.js';
 import { binaryLocationFindings } from './binary-location.js';
 import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
 import { launchOptionFindings } from './launch-options.js';
-import { proxyFlawFindings } from './proxy-flaws.js';
+import { launchedClaim, programProof, environmentProof, inspectWith, storeProof } from './proofs.js';
+import { versionClaim } from './proxy-flaws.js';
 import { maskAssignments } from './redact-assignments.js';
+import { recognizeAll } from './recognize.js';
 import { resolveStore } from './store-location.js';
-import { inspectContextProtector } from './stores/context-protector.js';
-import { inspectHangarConfig } from './stores/hangar.js';
-import { inspectMcpindexStore } from './stores/mcpindex.js';
-import { inspectMcptrustLock } from './stores/mcptrust.js';
-import { inspectMcpPinStore } from './stores/mcp-pin.js';
-import type { StoreInspection } from './stores/types.js';
 import type { Grade, GradeContext, GradedEntry, GradedProxy } from './types.js';
+
+export { recognize } from './recognize.js';
 
 /** Modes each proxy documents as recording drift without blocking (pinning-systems.md §1.7, §2.3, §4.1). */
 const NON_BLOCKING_MODES = new Set(['monitor', 'audit', 'warn', 'audit-only', 'filter-only']);
@@ -38,19 +39,14 @@ function envFileOf(raw: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v : undefined;
 }
 
-/** The grade follows from the findings: any unprotected effect wins, then unverifiable. */
+/**
+ * The grade the findings alone allow (unprotected, then unverifiable, else enforcing). Not a
+ * grade by itself: a row is enforcing only when its chain is proven (chain.ts gradeOfChain).
+ */
 export function gradeOf(findings: readonly Finding[]): Grade {
   if (findings.some((f) => f.grade === 'unprotected')) return 'unprotected';
   if (findings.some((f) => f.grade === 'unverifiable')) return 'unverifiable';
   return 'enforcing';
-}
-
-export function recognize(chain: LaunchChain, entry: ServerEntry): { rec: Recognition; by: ProxyRecognizer } | undefined {
-  for (const by of PROXIES) {
-    const rec = by.recognize(chain, entry);
-    if (rec !== undefined) return { rec, by };
-  }
-  return undefined;
 }
 
 /** What really runs, for the report: env assignments inside it (an opaque shell line's `KEY=…`) lose their values. */
@@ -61,18 +57,8 @@ function launchOf(chain: LaunchChain): string[] {
   return [maskAssignments(leaf.why.text, '…')];
 }
 
-async function inspect(rec: Recognition, storePath: string, entry: ServerEntry, ctx: GradeContext): Promise<StoreInspection | undefined> {
-  const subject = { server: entry.name, proxy: rec.proxy };
-  switch (rec.proxy) {
-    case 'mcpindex-gate': return inspectMcpindexStore(storePath, rec.serverId, subject, ctx);
-    case 'mcp-hangar': return inspectHangarConfig(storePath, subject, ctx);
-    case 'mcptrust': return inspectMcptrustLock(storePath, subject, ctx);
-    case 'mcp-pin': return inspectMcpPinStore(storePath, subject, ctx);
-    case 'mcp-context-protector':
-      return rec.approvalKey !== undefined ? inspectContextProtector(storePath, rec.approvalKey, subject, ctx) : undefined;
-    default: return undefined;
-  }
-}
+type Proofs = { -readonly [C in Claim]?: string[] };
+type Open = { -readonly [C in Claim]?: string };
 
 /** Grades one server entry; an aggregator (Hangar) yields one row per upstream in its config. */
 export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise<GradedEntry[]> {
@@ -84,75 +70,140 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     transport: entry.transport, disabled: entry.disabled, launch: launchOf(chain),
     envKeys: Object.keys(entry.env).sort(), headerKeys: Object.keys(entry.headers).sort(), location: loc,
   };
-  const findings: Finding[] = advisoryFindings(chain, entry.name);
-  const found = recognize(chain, entry);
-  if (found === undefined) {
-    if (chain.leaf.kind === 'opaque') {
+  const launched = launchedClaim(entry);
+  const exempt: Claim[] = launched.exempt ? ['launched'] : [];
+  const proofs: Proofs = {};
+  const open: Open = {};
+  if (launched.proof !== undefined) proofs.launched = [...launched.proof];
+  if (launched.open !== undefined) open.launched = launched.open;
+  const findings: Finding[] = [...launched.findings, ...advisoryFindings(chain, entry.name)];
+  const row = (fs0: readonly Finding[], input: ChainInput, rest: Pick<GradedEntry, 'proxy'> & Partial<GradedEntry>): GradedEntry => {
+    const fs = located(fs0);
+    const evidence = chainOf(fs, input);
+    return { ...base, ...rest, grade: gradeOfChain(evidence, fs, exempt), findings: fs, evidence };
+  };
+  const recognized = recognizeAll(chain, entry, ctx.proxies ?? PROXIES);
+  findings.push(...recognized.failures);
+  const notReached = (why: string): void => {
+    for (const c of ['environment', 'mode', 'store', 'baseline', 'version'] as const) open[c] ??= why;
+  };
+  if (recognized.found === undefined) {
+    if (recognized.failures.length > 0) {
+      // A recognizer threw: whether a proxy runs here is unknown, never "no proxy".
+    } else if (chain.leaf.kind === 'opaque') {
       const wrapper = chain.frames.at(-1)?.name ?? entry.command ?? 'the launch line';
       findings.push(finding(launchChainOpaque, { server: entry.name, wrapper, reason: chain.leaf.why.reason }));
     } else {
       const program = chain.leaf.kind === 'exec' ? chain.leaf.name : maskTokenShapes(redactUrl(chain.leaf.url));
       findings.push(finding(noPinningProxy, { server: entry.name, program }));
     }
-    const fs = located(findings);
-    return [{ ...base, proxy: null, grade: gradeOf(fs), findings: fs }];
+    notReached('no pinning proxy was recognised');
+    return [row(findings, { proofs, open }, { proxy: null })];
   }
-  const { rec, by } = found;
+  const { rec, by } = recognized.found;
   findings.push(...upstreamAdvisoryFindings(rec.upstream, entry.name, findings));
   const subject = { server: entry.name, proxy: rec.proxy };
   const proxy = (store: string | null, storeSource: GradedProxy['storeSource']): GradedProxy => ({
     id: rec.proxy, recognizerVersion: by.version, mode: rec.mode, blocking: rec.blocking, pins: rec.pins, store, storeSource,
   });
-  if (!rec.pins) {
-    findings.push(finding(proxyNotPinning, { ...subject, reason: rec.reason ?? 'it does not hash tool contracts' }));
-    const fs = located(findings);
-    return [{ ...base, proxy: proxy(null, 'none'), grade: gradeOf(fs), findings: fs }];
+  if (!by.pins || !rec.pins) {
+    const reason = rec.reason ?? (by.pins ? 'it does not hash tool contracts' : by.reason);
+    findings.push(finding(proxyNotPinning, { ...subject, reason }));
+    notReached(`${rec.proxy} does not pin tool contracts`);
+    return [row(findings, { proofs, open }, { proxy: proxy(null, 'none') })];
   }
+  return gradePinned(entry, chain, rec, by, ctx, { findings, proofs, open, row, proxy, subject });
+}
+
+interface Pinned {
+  readonly findings: Finding[];
+  readonly proofs: Proofs;
+  readonly open: Open;
+  row(fs: readonly Finding[], input: ChainInput, rest: Pick<GradedEntry, 'proxy'> & Partial<GradedEntry>): GradedEntry;
+  proxy(store: string | null, storeSource: GradedProxy['storeSource']): GradedProxy;
+  readonly subject: { readonly server: string; readonly proxy: string };
+}
+
+async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognition, by: PinningProxy, ctx: GradeContext,
+  s: Pinned): Promise<GradedEntry[]> {
+  const { findings, proofs, open, subject } = s;
+  const program = programProof(chain, by, entry, ctx.home);
+  findings.push(...program.findings);
+  if (program.open !== undefined) open.program = program.open;
+  else proofs.program = [...program.proof];
   if (!rec.blocking) {
     const rule = NON_BLOCKING_MODES.has(rec.mode) ? proxyNonBlocking : proxyModeUnknown;
     findings.push(finding(rule, { ...subject, mode: rec.mode }));
+  } else if (rec.modeInStore !== true) {
+    proofs.mode = [`${rec.proxy}'s arguments, read as its own parser reads them, give mode ${rec.mode}, which blocks drifted calls`];
   }
   findings.push(...envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name }));
+  proofs.environment = [environmentProof(chain, by)];
   findings.push(...await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
   const envFile = envFileOf(entry.raw);
   if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
-  findings.push(...launchOptionFindings(chain, rec.proxy, entry), ...proxyFlawFindings(rec, entry.name));
+  findings.push(...launchOptionFindings(chain, rec.proxy, entry));
+  const version = versionClaim(rec, by, entry.name);
+  findings.push(...version.findings);
+  if (version.evidence !== undefined) proofs.version = [version.evidence];
+  const recipe = by.probeRecipe(rec);
   const where = resolveStore(rec, by, ctx.home, ctx.platform, entry.name);
   if (!where.ok) {
     findings.push(...where.findings);
-    const fs = located(findings);
-    return [{ ...base, proxy: proxy(where.display, where.source), grade: gradeOf(fs), findings: fs }];
+    open.baseline = 'the store was not resolved to the default location, so no baseline was read';
+    if (rec.modeInStore === true) open.mode = 'the mode lives in the store, which was not read';
+    return [s.row(findings, { proofs, open }, { proxy: s.proxy(where.display, where.source) })];
   }
-  const inspection = ctx.inspectStores === false ? undefined : await inspect(rec, where.path, entry, ctx);
-  findings.push(...(inspection?.findings ?? []));
-  const gradedProxy = proxy(where.path, where.source);
-  const upstreamArgv = rec.upstream !== undefined ? { upstreamArgv: rec.upstream } : {};
-  if (rec.proxy === 'mcp-hangar' && inspection?.hangarUpstreams !== undefined && inspection.hangarUpstreams.length > 0) {
+  const gradedProxy = s.proxy(where.path, where.source);
+  const storeFacts = storeProof(where.path, where.source, ctx.home, isNotProven(by.defaultStore(rec, ctx.home, ctx.platform)));
+  if (ctx.inspectStores === false) {
+    // `check` on a dotfiles repo: the stores are not part of the commit, so these two claims are
+    // outside what it grades; the evidence says so in words.
+    proofs.store = [...storeFacts, 'out of scope for check: the store file itself was not inspected'];
+    proofs.baseline = ['out of scope for check: the baseline is not part of the committed config'];
+    if (rec.modeInStore === true) proofs.mode = ['out of scope for check: the mode lives in the store'];
+    return [s.row(findings, { proofs, open }, { proxy: gradedProxy, probeInputs: { recipe, serverId: rec.serverId } })];
+  }
+  const inspected = await inspectWith(by, rec, where.path, { ...ctx, subject });
+  findings.push(...inspected.findings);
+  if (inspected.ok) proofs.store = [...storeFacts, `inspected by the ${rec.proxy} module: file type, owner and mode of the store and of each directory up to the home`];
+  const inspection = inspected.inspection;
+  if (rec.aggregator === true && inspection?.hangarUpstreams !== undefined && inspection.hangarUpstreams.length > 0) {
     return inspection.hangarUpstreams.map((up) => {
       const own: Finding[] = [...findings, ...upstreamAdvisoryFindings(up.command, entry.name, findings)];
+      const upProofs: Proofs = { ...proofs };
       if (!up.blocking) {
         const rule = NON_BLOCKING_MODES.has(up.enforcement) ? proxyNonBlocking : proxyModeUnknown;
         own.push(finding(rule, { ...subject, server: `${entry.name}/${up.name}`, mode: up.enforcement }));
+      } else {
+        upProofs.mode = [`the config sets digest_enforcement ${up.enforcement} for upstream ${up.name}, which blocks drifted calls`];
       }
-      if (Object.keys(up.pins).length === 0 && up.tenantPins === 0) {
+      const pinned = Object.keys(up.pins).length;
+      if (pinned === 0 && up.tenantPins === 0) {
         own.push(finding(hangarToolsUnpinned, { server: entry.name, upstream: up.name, path: where.path }));
+      } else {
+        upProofs.baseline = [`${pinned} well-formed pin(s) and ${up.tenantPins} tenant pin(s) for upstream ${up.name}${up.skippedPins > 0 ? ` (${up.skippedPins} malformed pin(s) skipped by Hangar)` : ''}`];
       }
-      const fs = located(own);
-      return {
-        ...base, upstream: up.name, grade: gradeOf(fs), findings: fs,
+      return s.row(own, { proofs: upProofs, open }, {
+        upstream: up.name,
         proxy: { ...gradedProxy, mode: up.enforcement, blocking: up.blocking },
-        evidence: {
-          hangarPins: up.pins, serverId: up.name,
+        probeInputs: {
+          recipe, hangarPins: up.pins, serverId: up.name,
           ...(up.command !== undefined ? { upstreamArgv: up.command } : {}),
           ...(up.env !== undefined ? { upstreamEnv: up.env } : {}),
           ...(up.endpoint !== undefined ? { upstreamUrl: up.endpoint } : {}),
         },
-      };
+      });
     });
   }
-  const fs = located(findings);
-  return [{
-    ...base, proxy: gradedProxy, grade: gradeOf(fs), findings: fs,
-    evidence: { serverId: rec.serverId, ...upstreamArgv, ...(inspection?.mcpindexPins !== undefined ? { mcpindexPins: inspection.mcpindexPins } : {}) },
-  }];
+  if (inspection?.baseline !== undefined) proofs.baseline = [inspection.baseline];
+  if (rec.modeInStore === true) open.mode = 'the mode lives in the store, and the store lists no upstream';
+  return [s.row(findings, { proofs, open }, {
+    proxy: gradedProxy,
+    probeInputs: {
+      recipe, serverId: rec.serverId,
+      ...(rec.upstream !== undefined ? { upstreamArgv: rec.upstream } : {}),
+      ...(inspection?.mcpindexPins !== undefined ? { mcpindexPins: inspection.mcpindexPins } : {}),
+    },
+  })];
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Recognition, ProxyRecognizer } from '../proxies/types.js';
+import type { PinningProxy, Recognition } from '../proxies/types.js';
 import type { Platform } from '../shared/env.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
@@ -40,12 +40,13 @@ function inside(child: string, parent: string, platform: Platform): boolean {
  * that resolves to exactly that location. Anything else — relative paths, `~` (never expanded in
  * an args array), another absolute path — is a planted store and is not inspected.
  */
-export function resolveStore(rec: Recognition, recognizer: ProxyRecognizer, home: string, layout: Platform,
+export function resolveStore(rec: Recognition, recognizer: PinningProxy, home: string, layout: Platform,
   server: string): ResolvedStore {
   // Auditing a Windows layout under a POSIX --root: the store is a file under that root, so its path
   // is built and compared the way this machine opens it, not with Windows separators.
   const platform = storePlatform(home, layout);
-  const expected = recognizer.defaultStorePath?.(rec, home, platform);
+  const own = recognizer.defaultStore(rec, home, platform);
+  const expected = typeof own === 'string' ? own : undefined;
   const store = rec.store;
   if (store.kind === 'default') {
     if (expected !== undefined) return { ok: true, path: expected, source: 'default' };

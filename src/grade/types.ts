@@ -1,4 +1,5 @@
-import type { Finding } from '../rules/types.js';
+import type { Claim, Finding } from '../rules/types.js';
+import type { Proxy, NotProven, ProbeRecipe } from '../proxies/types.js';
 import type { Scope, Transport } from '../parse/types.js';
 import type { McpindexPin } from './stores/types.js';
 import type { Platform } from '../shared/env.js';
@@ -36,8 +37,11 @@ export interface GradedEntry {
   readonly headerKeys: readonly string[];
   readonly location: { readonly path: string; readonly line: number; readonly column: number };
   readonly findings: readonly Finding[];
-  /** For the probe: the pins read from the store (mcpindex) and the upstream argv, never printed raw. */
-  readonly evidence?: {
+  /** The evidence chain: every claim of `CLAIMS`, in order, proven or not (grade/chain.ts). */
+  readonly evidence: readonly ClaimResult[];
+  /** For the probe: how to recompute the pins, the pins read from the store and the upstream argv, never printed raw. */
+  readonly probeInputs?: {
+    readonly recipe?: ProbeRecipe | NotProven;
     readonly mcpindexPins?: readonly McpindexPin[];
     readonly hangarPins?: Readonly<Record<string, string>>;
     readonly serverId?: string;
@@ -49,7 +53,14 @@ export interface GradedEntry {
   };
 }
 
+/** One link of the chain: proven with non-secret evidence, or not, with the finding ids (or reason) why. */
+export type ClaimResult =
+  | { readonly claim: Claim; readonly proven: true; readonly evidence: readonly string[] }
+  | { readonly claim: Claim; readonly proven: false; readonly reason: string; readonly findings: readonly string[] };
+
 export interface GradeContext extends StoreContext {
+  /** The proxy registry to grade against (default: PROXIES). Tests pass their own. */
+  readonly proxies?: readonly Proxy[];
   readonly platform: Platform;
   /**
    * false for `check` on a dotfiles repo: the stores are not part of what is committed, so only

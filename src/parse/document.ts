@@ -24,6 +24,11 @@ export interface ParsedDocument {
   readonly value: unknown;
   /** Position of the member named by the pointer (its key), or of its nearest existing ancestor. */
   locate(pointer: readonly PointerSegment[]): Position;
+  /**
+   * Work `locate` has done so far (members and lines indexed, segments walked): a counter, not a
+   * clock, so a test can check that lookups stay linear in the input (compare it at n and 10n).
+   */
+  locateWork(): number;
   readonly duplicates: readonly DuplicateKey[];
 }
 
@@ -41,7 +46,11 @@ export const MAX_DEPTH = 512;
 
 /** RFC 6901 pointer from segments. */
 export function toPointer(segments: readonly PointerSegment[]): string {
-  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  // join() gives one flat string (a `+=` loop leaves a rope of cons cells per pointer, kept per origin).
+  return segments.map((seg) => {
+    const s = String(seg);
+    return s.includes('~') || s.includes('/') ? `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${s}`;
+  }).join('');
 }
 
 /** Offset → 1-based line:column (columns in UTF-16 code units), built once per text. */

@@ -1,4 +1,4 @@
-import { createScanner, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
 import { fail, ok, type Result } from '../shared/result.js';
 import {
   MAX_DEPTH, defineOwn, lineIndex, toPointer,
@@ -23,21 +23,17 @@ export function parseJsonc(text: string, options: JsoncOptions): Result<ParsedDo
     const at = position(deep);
     return fail({ kind: 'too-deep', message: `nesting deeper than ${MAX_DEPTH} levels`, ...at });
   }
-  const errors: ParseError[] = [];
-  const root = parseTree(source, errors, {
-    allowTrailingComma: !options.strict, disallowComments: options.strict, allowEmptyContent: true,
-  });
-  const first = errors[0];
+  const built = build(source, options, position);
+  const first = built.errors[0];
   if (first !== undefined) {
     const at = position(first.offset);
     return fail({ kind: 'syntax', message: describe(first, options.strict), ...at });
   }
-  const duplicates: DuplicateKey[] = [];
-  const value = root === undefined ? undefined : toValue(root, [], duplicates, position);
   return ok({
-    value,
-    duplicates,
-    locate: (pointer) => position(locateNode(root, pointer)),
+    value: built.value,
+    duplicates: built.duplicates,
+    locate: (pointer) => position(built.locate(pointer)),
+    locateWork: built.work,
   });
 }
 
@@ -64,54 +60,109 @@ function findTooDeep(text: string): number | undefined {
   return undefined;
 }
 
-function toValue(node: Node, path: PointerSegment[], dups: DuplicateKey[], position: (o: number) => Position): unknown {
-  switch (node.type) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      const seen = new Map<string, number>();
-      for (const prop of node.children ?? []) {
-        const [keyNode, valueNode] = prop.children ?? [];
-        if (keyNode === undefined || typeof keyNode.value !== 'string') continue;
-        const key = keyNode.value;
-        const earlier = seen.get(key);
-        if (earlier !== undefined) {
-          dups.push({
-            pointer: toPointer([...path, key]), key, first: position(earlier), used: position(prop.offset),
-            hostBehaviour: 'JSON.parse and the host use the last occurrence',
-          });
-        } else {
-          seen.set(key, prop.offset);
-        }
-        defineOwn(out, key, valueNode === undefined ? undefined : toValue(valueNode, [...path, key], dups, position));
+type JsonObject = Record<string, unknown>;
+
+/**
+ * Positions, kept beside the values in a tree of their own: a container's `at` is the offset
+ * `locate` reports for it (its member's key, or the element itself), `kids` the same for its
+ * members (a number for a scalar: its key's offset in an object, its own in an array).
+ */
+interface ObjectPositions { readonly at: number; readonly kids: Record<string, Slot> }
+interface ArrayPositions { readonly at: number; readonly kids: Slot[] }
+type Slot = number | ObjectPositions | ArrayPositions;
+
+/** The container being filled: an object (with the member last named: its value's key) or an array. */
+type Frame =
+  | { readonly kind: 'object'; readonly out: JsonObject; readonly pos: ObjectPositions; key: string | undefined; keyAt: number; firsts?: Map<string, number> }
+  | { readonly kind: 'array'; readonly out: unknown[]; readonly pos: ArrayPositions };
+
+const slotAt = (slot: Slot): number => (typeof slot === 'number' ? slot : slot.at);
+
+/**
+ * Builds the values in one pass of jsonc-parser's visitor (no parse tree is kept: it cost several
+ * times the values' memory) and, beside them, the positions tree (`Slot`): per object its members'
+ * key offsets (the last occurrence, as JSON.parse keeps it), per array its elements' offsets.
+ * `locate` walks that tree, so a lookup costs its pointer's length.
+ */
+function build(source: string, options: JsoncOptions, position: (o: number) => Position): Built {
+  const errors: ParseError[] = [];
+  const duplicates: DuplicateKey[] = [];
+  const stack: Frame[] = [];
+  let root: { value: unknown; slot: Slot } | undefined;
+  let work = 0;
+  /** Places a value (with its positions, `slot`) in the innermost container. */
+  const place = (value: unknown, slot: Slot): void => {
+    const top = stack[stack.length - 1];
+    if (top === undefined) root ??= { value, slot };
+    else if (top.kind === 'array') { top.out.push(value); top.pos.kids.push(slot); }
+    else if (top.key !== undefined) { defineOwn(top.out, top.key, value); defineOwn(top.pos.kids, top.key, slot); }
+  };
+  /** The offset a container starting at `offset` is located by: its member's key, or itself. */
+  const memberAt = (offset: number): number => {
+    const top = stack[stack.length - 1];
+    return top?.kind === 'object' ? top.keyAt : offset;
+  };
+  /** Pointer of the member `key` of the innermost object, built only for a duplicate. */
+  const pointerTo = (key: string): string => {
+    const segs: PointerSegment[] = [];
+    for (const f of stack.slice(0, -1)) segs.push(f.kind === 'array' ? f.out.length : (f.key ?? ''));
+    return toPointer([...segs, key]);
+  };
+  visit(source, {
+    onObjectBegin: (offset) => {
+      const frame: Frame = { kind: 'object', out: {}, pos: { at: memberAt(offset), kids: {} }, key: undefined, keyAt: offset };
+      place(frame.out, frame.pos);
+      stack.push(frame);
+    },
+    onObjectProperty: (key, offset) => {
+      const top = stack[stack.length - 1];
+      if (top?.kind !== 'object') return;
+      work += 1;
+      const earlier = top.pos.kids[key];
+      if (earlier !== undefined && Object.hasOwn(top.pos.kids, key)) {
+        top.firsts ??= new Map();
+        const first = top.firsts.get(key) ?? slotAt(earlier);
+        top.firsts.set(key, first);
+        duplicates.push({
+          pointer: pointerTo(key), key, first: position(first), used: position(offset),
+          hostBehaviour: 'JSON.parse and the host use the last occurrence',
+        });
       }
-      return out;
+      top.key = key;
+      top.keyAt = offset;
+    },
+    onArrayBegin: (offset) => {
+      const frame: Frame = { kind: 'array', out: [], pos: { at: memberAt(offset), kids: [] } };
+      place(frame.out, frame.pos);
+      stack.push(frame);
+    },
+    onObjectEnd: () => { stack.pop(); },
+    onArrayEnd: () => { stack.pop(); },
+    onLiteralValue: (value: unknown, offset) => { work += 1; place(value, memberAt(offset)); },
+    onError: (error, offset, length) => { errors.push({ error, offset, length }); },
+  }, { allowTrailingComma: !options.strict, disallowComments: options.strict, allowEmptyContent: true });
+  const locate = (pointer: readonly PointerSegment[]): number => {
+    let slot = root?.slot;
+    let offset = root === undefined ? 0 : slotAt(root.slot);
+    for (const seg of pointer) {
+      work += 1;
+      if (slot === undefined || typeof slot === 'number') break;
+      let next: Slot | undefined;
+      if (Array.isArray(slot.kids)) next = typeof seg === 'number' ? slot.kids[seg] : undefined;
+      else next = Object.hasOwn(slot.kids, String(seg)) ? slot.kids[String(seg)] : undefined;
+      if (next === undefined) break;
+      offset = slotAt(next);
+      slot = next;
     }
-    case 'array':
-      return (node.children ?? []).map((child, i) => toValue(child, [...path, i], dups, position));
-    default:
-      return node.value;
-  }
+    return offset;
+  };
+  return { errors, value: root?.value, duplicates, locate, work: () => work };
 }
 
-function locateNode(root: Node | undefined, pointer: readonly PointerSegment[]): number {
-  let node = root;
-  let offset = root?.offset ?? 0;
-  for (const seg of pointer) {
-    if (node === undefined) break;
-    if (node.type === 'object') {
-      const props = (node.children ?? []).filter((p) => p.children?.[0]?.value === String(seg));
-      const prop = props[props.length - 1];
-      if (prop === undefined) break;
-      offset = prop.offset;
-      node = prop.children?.[1];
-    } else if (node.type === 'array' && typeof seg === 'number') {
-      const child = node.children?.[seg];
-      if (child === undefined) break;
-      offset = child.offset;
-      node = child;
-    } else {
-      break;
-    }
-  }
-  return offset;
+interface Built {
+  readonly errors: readonly ParseError[];
+  readonly value: unknown;
+  readonly duplicates: readonly DuplicateKey[];
+  locate(pointer: readonly PointerSegment[]): number;
+  work(): number;
 }

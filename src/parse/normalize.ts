@@ -144,7 +144,10 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const inner = shape.inner !== undefined ? raw[shape.inner] : undefined;
   const obj: Obj = isObject(inner) ? { ...raw, ...inner } : raw;
   const fieldAt = (key: string): PointerSegment[] => (isObject(inner) && Object.hasOwn(inner, key) && shape.inner !== undefined ? [...at, shape.inner, key] : [...at, key]);
-  const origin = (segs: readonly PointerSegment[]): Origin => ({ file: input.file, pointer: toPointer(segs), ...input.doc.locate(segs) });
+  const origin = (segs: readonly PointerSegment[]): Origin => {
+    const at = input.doc.locate(segs);
+    return { file: input.file, pointer: toPointer(segs), line: at.line, column: at.column };
+  };
 
   let command: string | undefined;
   let args: string[] = [];
@@ -206,8 +209,10 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     disabledBy = 'the host ignores remote (url) entries in this file';
   }
   const cwdField = first(obj, shape.cwd);
-  const argOrigins = argsField !== undefined && Array.isArray(argsField[1])
-    ? argsField[1].map((_v: unknown, i: number) => origin([...fieldAt(argsField[0]), i]))
+  // Only kept when the args come from the args field alone (not after an array command's own).
+  const argsAt = argsField !== undefined && Array.isArray(argsField[1]) && cmd !== undefined && !Array.isArray(cmd[1]) ? fieldAt(argsField[0]) : undefined;
+  const argOrigins = argsAt !== undefined && argsField !== undefined && Array.isArray(argsField[1])
+    ? argsField[1].map((_v: unknown, i: number) => origin([...argsAt, i]))
     : undefined;
   return {
     host: input.host,
@@ -226,7 +231,7 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     headers,
     disabled: disabledBy !== undefined,
     ...(disabledBy !== undefined ? { disabledBy } : {}),
-    ...(argOrigins !== undefined && cmd !== undefined && !Array.isArray(cmd[1]) ? { argOrigins } : {}),
+    ...(argOrigins !== undefined ? { argOrigins } : {}),
     raw,
     ...(project !== undefined ? { project } : {}),
     format: input.format,

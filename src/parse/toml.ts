@@ -7,7 +7,8 @@ import { MAX_DEPTH, type ParseProblem, type ParsedDocument, type PointerSegment,
  * TOML, as in Codex). Keys such as `constructor` and `__proto__` are kept as own properties of
  * null-prototype objects: Codex (Rust) launches a server of that name, so the audit must see it.
  * smol-toml keeps no positions, so `locate` finds table headers (`[mcp_servers.name]`,
- * `[[mcp_servers]]`) and `a.b.c =` lines in the text, skipping multi-line strings.
+ * `[[mcp_servers]]`) and `a.b.c =` lines in the text, skipping multi-line strings, through
+ * indexes built once per document (see `locator`).
  */
 export function parseToml(text: string): Result<ParsedDocument, ParseProblem> {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -23,7 +24,7 @@ export function parseToml(text: string): Result<ParsedDocument, ParseProblem> {
   const lines = source.split(/\r?\n/);
   const inString = multilineStringLines(lines);
   const headers = scanHeaders(lines, inString);
-  return ok({ value, duplicates: [], locate: (pointer) => locate(pointer, headers, lines, inString) });
+  return ok({ value, duplicates: [], ...locator(headers, lines, inString) });
 }
 
 /** smol-toml's own messages are fixed words; anything else (quoted source) is not repeated. */
@@ -113,69 +114,127 @@ export function splitKey(key: string): string[] {
   return parts;
 }
 
-function sameKeys(a: readonly string[], b: readonly PointerSegment[]): boolean {
-  return a.length === b.length && a.every((k, i) => k === String(b[i]));
+/**
+ * A trie of dotted keys. In the header trie a node holds the first `[table]` with exactly its
+ * keys, the `[[array]]` headers with them (file order) and the first header below it; in a
+ * section's key trie, `first` is the first `a.b.c =` line whose key passes through the node.
+ */
+interface KeyNode {
+  readonly children: Map<string, KeyNode>;
+  table?: Header;
+  readonly arrays: Header[];
+  below?: Header;
+  first?: Position;
 }
 
-/** How many leading segments two keys share. */
-function common(a: readonly string[], b: readonly PointerSegment[]): number {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === String(b[n])) n++;
-  return n;
-}
+const keyNode = (): KeyNode => ({ children: new Map(), arrays: [] });
 
-/** The header for a pointer, counting `[[array]]` occurrences for numeric segments. */
-function headerFor(pointer: readonly PointerSegment[], headers: readonly Header[]): Header | undefined {
-  const last = pointer[pointer.length - 1];
-  if (typeof last === 'number') {
-    const matching = headers.filter((h) => h.array && sameKeys(h.keys, pointer.slice(0, -1)));
-    return matching[last];
+function child(node: KeyNode, key: string): KeyNode {
+  let next = node.children.get(key);
+  if (next === undefined) {
+    next = keyNode();
+    node.children.set(key, next);
   }
-  return headers.find((h) => !h.array && sameKeys(h.keys, pointer));
-}
-
-function locate(
-  pointer: readonly PointerSegment[], headers: readonly Header[], lines: readonly string[], inString: readonly boolean[],
-): Position {
-  for (let n = pointer.length; n > 0; n--) {
-    const exact = headerFor(pointer.slice(0, n), headers);
-    if (exact !== undefined) {
-      if (n < pointer.length) {
-        const found = keyLine(pointer.slice(n), exact.line, headers, lines, inString);
-        if (found !== undefined) return { line: found.line, column: found.column };
-      }
-      return { line: exact.line, column: 1 };
-    }
-    // A table only defined through its sub-tables (`[a.b.env]` without `[a.b]`).
-    if (n === pointer.length) {
-      const deeper = headers.find((h) => h.keys.length > n && common(h.keys, pointer) === n);
-      const top = keyLine(pointer, 0, headers, lines, inString);
-      if (top?.full === true) return { line: top.line, column: top.column };
-      if (deeper !== undefined) return { line: deeper.line, column: 1 };
-    }
-  }
-  const top = keyLine(pointer, 0, headers, lines, inString);
-  return top !== undefined ? { line: top.line, column: top.column } : { line: 1, column: 1 };
+  return next;
 }
 
 /**
- * The `a.b.c =` line inside the section that starts after `fromLine` (1-based, up to the next
- * header) whose dotted key names `rest` (or a key below it); else the first sharing most of it.
+ * Pointer → position from indexes built once: the header trie at parse, each section's key trie
+ * on its first lookup. A lookup costs its pointer's length (no scan of headers or lines per
+ * lookup); `work` counts headers and lines indexed and trie steps walked.
  */
-function keyLine(
-  rest: readonly PointerSegment[], fromLine: number, headers: readonly Header[], lines: readonly string[], inString: readonly boolean[],
-): (Position & { readonly full: boolean }) | undefined {
-  const next = headers.find((h) => h.line > fromLine)?.line ?? lines.length + 1;
-  let best: (Position & { readonly full: boolean }) | undefined;
-  let bestShared = 0;
-  for (let i = fromLine; i < next - 1; i++) {
-    if (inString[i] === true) continue;
-    const m = KEY_LINE.exec(lines[i] ?? '');
-    if (m?.[2] === undefined) continue;
-    const shared = common(splitKey(m[2]), rest);
-    const at = { line: i + 1, column: (m[1]?.length ?? 0) + 1 };
-    if (shared === rest.length) return { ...at, full: true };
-    if (shared > bestShared) { best = { ...at, full: false }; bestShared = shared; }
+function locator(headers: readonly Header[], lines: readonly string[], inString: readonly boolean[]): Pick<ParsedDocument, 'locate' | 'locateWork'> {
+  let work = 0;
+  const tables = keyNode();
+  for (const h of headers) {
+    let node = tables;
+    for (const k of h.keys) {
+      work += 1;
+      if (node !== tables) node.below ??= h;
+      node = child(node, k);
+    }
+    if (h.array) node.arrays.push(h);
+    else node.table ??= h;
   }
-  return best;
+  const sections = new Map<number, KeyNode>();
+  /** The key lines of the section after the header on 1-based `fromLine` (0: before any header). */
+  const section = (fromLine: number): KeyNode => {
+    let root = sections.get(fromLine);
+    if (root !== undefined) return root;
+    root = keyNode();
+    const next = nextHeaderLine(headers, fromLine) ?? lines.length + 1;
+    for (let i = fromLine; i < next - 1; i++) {
+      work += 1;
+      if (inString[i] === true) continue;
+      const m = KEY_LINE.exec(lines[i] ?? '');
+      if (m?.[2] === undefined) continue;
+      const at = { line: i + 1, column: (m[1]?.length ?? 0) + 1 };
+      let node = root;
+      node.first ??= at;
+      for (const k of splitKey(m[2])) {
+        node = child(node, k);
+        node.first ??= at;
+      }
+    }
+    sections.set(fromLine, root);
+    return root;
+  };
+  /**
+   * The `a.b.c =` line of the section whose dotted key names `rest` (or a key below it), `full`;
+   * else the first sharing the longest leading part of it.
+   */
+  const keyLine = (rest: readonly PointerSegment[], fromLine: number): (Position & { readonly full: boolean }) | undefined => {
+    let node = section(fromLine);
+    let depth = 0;
+    for (const seg of rest) {
+      work += 1;
+      const next = node.children.get(String(seg));
+      if (next === undefined) break;
+      node = next;
+      depth += 1;
+    }
+    if (node.first === undefined || (depth === 0 && rest.length > 0)) return undefined;
+    return { ...node.first, full: depth === rest.length };
+  };
+  const locate = (pointer: readonly PointerSegment[]): Position => {
+    // path[d]: the header trie node for the first d segments (undefined past the deepest header).
+    const path: (KeyNode | undefined)[] = [tables];
+    for (const seg of pointer) {
+      work += 1;
+      path.push(path[path.length - 1]?.children.get(String(seg)));
+    }
+    for (let n = pointer.length; n > 0; n--) {
+      const last = pointer[n - 1];
+      const exact = typeof last === 'number' ? path[n - 1]?.arrays[last] : path[n]?.table;
+      if (exact !== undefined) {
+        if (n < pointer.length) {
+          const found = keyLine(pointer.slice(n), exact.line);
+          if (found !== undefined) return { line: found.line, column: found.column };
+        }
+        return { line: exact.line, column: 1 };
+      }
+      // A table only defined through its sub-tables (`[a.b.env]` without `[a.b]`).
+      if (n === pointer.length) {
+        const deeper = path[n]?.below;
+        const top = keyLine(pointer, 0);
+        if (top?.full === true) return { line: top.line, column: top.column };
+        if (deeper !== undefined) return { line: deeper.line, column: 1 };
+      }
+    }
+    const top = keyLine(pointer, 0);
+    return top !== undefined ? { line: top.line, column: top.column } : { line: 1, column: 1 };
+  };
+  return { locate, locateWork: () => work };
+}
+
+/** The line of the first header after 1-based `fromLine` (headers are in line order). */
+function nextHeaderLine(headers: readonly Header[], fromLine: number): number | undefined {
+  let lo = 0;
+  let hi = headers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((headers[mid]?.line ?? 0) > fromLine) hi = mid;
+    else lo = mid + 1;
+  }
+  return headers[lo]?.line;
 }

@@ -1,4 +1,7 @@
-import { CST, Lexer, LineCounter, isAlias, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Node } from 'yaml';
+import {
+  CST, Lexer, LineCounter, isAlias, isMap, isNode, isScalar, isSeq, parseDocument, visit,
+  type Node, type Pair, type YAMLMap,
+} from 'yaml';
 import { fail, ok, type Result } from '../shared/result.js';
 import {
   MAX_DEPTH, lineIndex, toPointer,
@@ -59,7 +62,8 @@ export function parseYaml(text: string): Result<ParsedDocument, ParseProblem> {
   }
   const duplicates: DuplicateKey[] = [];
   collectDuplicates(doc.contents, [], duplicates, position);
-  return ok({ value, duplicates, locate: (pointer) => position(locateNode(doc.contents, pointer)) });
+  const index = locator(doc.contents);
+  return ok({ value, duplicates, locate: (pointer) => position(index.locate(pointer)), locateWork: index.work });
 }
 
 /**
@@ -166,6 +170,7 @@ function keyOf(node: unknown): string | undefined {
   return undefined;
 }
 
+/** Duplicate keys of every map; `path` is one stack pushed and popped on the way down (never copied per node). */
 function collectDuplicates(node: unknown, path: PointerSegment[], out: DuplicateKey[], position: (o: number) => Position): void {
   if (isMap(node)) {
     const seen = new Map<string, number>();
@@ -182,30 +187,60 @@ function collectDuplicates(node: unknown, path: PointerSegment[], out: Duplicate
       } else {
         seen.set(key, offset);
       }
-      collectDuplicates(pair.value, [...path, key], out, position);
+      path.push(key);
+      collectDuplicates(pair.value, path, out, position);
+      path.pop();
     }
   } else if (isSeq(node)) {
-    node.items.forEach((item, i) => collectDuplicates(item, [...path, i], out, position));
+    node.items.forEach((item, i) => {
+      path.push(i);
+      collectDuplicates(item, path, out, position);
+      path.pop();
+    });
   }
 }
 
-function locateNode(root: Node | null, pointer: readonly PointerSegment[]): number {
-  let node: unknown = root;
-  let offset = root?.range?.[0] ?? 0;
-  for (const seg of pointer) {
-    if (isMap(node)) {
-      const pair = node.items.filter((p) => keyOf(p.key) === String(seg)).pop();
-      if (pair === undefined) break;
-      if (isScalar(pair.key)) offset = pair.key.range?.[0] ?? offset;
-      node = pair.value;
-    } else if (isSeq(node) && typeof seg === 'number') {
-      const item: unknown = node.items[seg];
-      if (!isMap(item) && !isSeq(item) && !isScalar(item)) break;
-      offset = item.range?.[0] ?? offset;
-      node = item;
-    } else {
-      break;
+/**
+ * Pointer → offset of the member's key. Each map's pairs are indexed (key → last pair, as the
+ * value keeps the last) on its first lookup and reused after: a lookup costs its pointer's length.
+ * `work` counts pairs indexed and segments walked.
+ */
+function locator(root: Node | null): { locate(pointer: readonly PointerSegment[]): number; work(): number } {
+  const indexes = new WeakMap<object, Map<string, Pair<unknown, unknown>>>();
+  let work = 0;
+  const pairs = (map: YAMLMap<unknown, unknown>): Map<string, Pair<unknown, unknown>> => {
+    let index = indexes.get(map);
+    if (index === undefined) {
+      index = new Map();
+      for (const pair of map.items) {
+        work += 1;
+        const key = keyOf(pair.key);
+        if (key !== undefined) index.set(key, pair);
+      }
+      indexes.set(map, index);
     }
-  }
-  return offset;
+    return index;
+  };
+  const locate = (pointer: readonly PointerSegment[]): number => {
+    let node: unknown = root;
+    let offset = root?.range?.[0] ?? 0;
+    for (const seg of pointer) {
+      work += 1;
+      if (isMap(node)) {
+        const pair = pairs(node).get(String(seg));
+        if (pair === undefined) break;
+        if (isScalar(pair.key)) offset = pair.key.range?.[0] ?? offset;
+        node = pair.value;
+      } else if (isSeq(node) && typeof seg === 'number') {
+        const item: unknown = node.items[seg];
+        if (!isMap(item) && !isSeq(item) && !isScalar(item)) break;
+        offset = item.range?.[0] ?? offset;
+        node = item;
+      } else {
+        break;
+      }
+    }
+    return offset;
+  };
+  return { locate, work: () => work };
 }

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { AuditResult } from '../grade/audit.js';
-import { gradeOf } from '../grade/grade.js';
+import { regrade } from '../grade/chain.js';
 import type { GradedEntry } from '../grade/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import type { ProbeSummary } from '../report/model.js';
@@ -101,7 +101,7 @@ type Plan =
 type TargetOrWhy = { readonly ok: true; readonly target: ProbeTarget } | { readonly ok: false; readonly summary: ProbeSummary };
 
 function targetOf(row: GradedEntry, entry: ServerEntry | undefined): TargetOrWhy {
-  const argv = row.evidence?.upstreamArgv;
+  const argv = row.probeInputs?.upstreamArgv;
   const program = argv?.[0];
   if (argv !== undefined && program !== undefined && program !== '') {
     let cwd = entry?.cwd;
@@ -113,10 +113,10 @@ function targetOf(row: GradedEntry, entry: ServerEntry | undefined): TargetOrWhy
     }
     return {
       ok: true,
-      target: { kind: 'stdio', program, args: argv.slice(1), env: row.evidence?.upstreamEnv ?? entry?.env ?? {}, ...(cwd !== undefined ? { cwd } : {}) },
+      target: { kind: 'stdio', program, args: argv.slice(1), env: row.probeInputs?.upstreamEnv ?? entry?.env ?? {}, ...(cwd !== undefined ? { cwd } : {}) },
     };
   }
-  const upstreamUrl = row.evidence?.upstreamUrl;
+  const upstreamUrl = row.probeInputs?.upstreamUrl;
   if (upstreamUrl !== undefined) return { ok: true, target: { kind: 'url', url: upstreamUrl, headers: {} } };
   // A remote entry that is itself the server (not an aggregator's upstream, which sits behind the gateway).
   if (entry?.url !== undefined && row.upstream === undefined && row.launch[0] === entry.url) {
@@ -136,24 +136,21 @@ function planRow(row: GradedEntry, entry: ServerEntry | undefined): Plan {
     const t = targetOf(row, entry);
     return t.ok ? { kind: 'launch', target: t.target, compare } : { kind: 'report', summary: t.summary };
   };
-  switch (proxy.id) {
-    case 'mcpindex-gate': {
-      const pins = row.evidence?.mcpindexPins;
+  const recipe = row.probeInputs?.recipe;
+  if (recipe === undefined) return { kind: 'report', summary: failedSummary(NOT_LAUNCHED.recipe, `mcp-audit does not recompute ${proxy.id}'s digests`) };
+  if ('notProven' in recipe) return { kind: 'report', summary: failedSummary(NOT_LAUNCHED.recipe, recipe.notProven) };
+  // The proxy module names its hashing recipe (proxies/<id>.ts probeRecipe): the probe implements each kind.
+  switch (recipe.kind) {
+    case 'mcpindex-definition-hash': {
+      const pins = row.probeInputs?.mcpindexPins;
       if (pins === undefined) return { kind: 'report', summary: failedSummary(NOT_LAUNCHED.noPins, 'the pin store was not read (see the findings)') };
       return withTarget((capture) => compareMcpindex(capture, pins, ctx));
     }
-    case 'mcp-hangar': {
-      const pins = row.evidence?.hangarPins;
+    case 'hangar-digest': {
+      const pins = row.probeInputs?.hangarPins;
       if (pins === undefined) return { kind: 'report', summary: failedSummary(NOT_LAUNCHED.noPins, 'the Hangar config was not read (see the findings)') };
       return withTarget((capture) => compareHangar(capture, pins, ctx));
     }
-    case 'mcp-context-protector':
-      return {
-        kind: 'report',
-        summary: failedSummary(NOT_LAUNCHED.recipe, 'its tool hash covers a parameter list derived by mcp_wrapper.py, which mcp-audit does not reproduce; grading checked that an approval exists'),
-      };
-    default:
-      return { kind: 'report', summary: failedSummary(NOT_LAUNCHED.recipe, `mcp-audit does not recompute ${proxy.id}'s digests`) };
   }
 }
 
@@ -192,7 +189,7 @@ export function applyProbe(row: GradedEntry, summary: ProbeSummary): GradedEntry
   }
   if (added.length === 0) return row;
   const findings = [...row.findings, ...added];
-  return { ...row, findings, grade: gradeOf(findings) };
+  return { ...row, findings, grade: regrade(row, findings) };
 }
 
 /** Probe the selected rows, at most `jobs` at a time, and fold the outcomes into the audit. */

@@ -2,7 +2,9 @@
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import { bareNameAt, findFrame, mediated } from './args.js';
-import type { ProxyRecognizer, Recognition } from './types.js';
+import type { Mediator, Recognition } from './types.js';
+
+const REASON = 'Docker MCP Gateway verifies image digests and signatures; tool-description changes are out of its scope';
 
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   if (chain.leaf.kind !== 'exec') return undefined;
@@ -10,14 +12,15 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
     || (f.name === 'docker-mcp' && f.args[0] === 'gateway'));
   if (found === undefined) return undefined;
   return mediated('docker-mcp-gateway', entry, 'go',
-    'Docker MCP Gateway verifies image digests and signatures; tool-description changes are out of its scope',
+    REASON,
     { bareName: bareNameAt(chain, found.index), aggregator: true });
 }
 
-export const dockerMcpGateway: ProxyRecognizer = {
+export const dockerMcpGateway: Mediator = {
   id: 'docker-mcp-gateway',
   version: 1,
-  recognize(chain, entry) {
-    try { return recognize(chain, entry); } catch { return undefined; }
-  },
+  pins: false,
+  reason: REASON,
+  advisories: [],
+  recognize,
 };

@@ -5,9 +5,11 @@
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import { bareNameAt, entryName, findFrame, mediated } from './args.js';
-import type { ProxyRecognizer, Recognition } from './types.js';
+import type { Mediator, Recognition } from './types.js';
 
 const MARK = /secure[-_]mcp[-_]gateway/i;
+
+const REASON = 'Enkrypt uses a static tool allowlist with descriptions and guardrails via its API; it does not pin tool schemas';
 
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   const found = findFrame(chain, (f) => MARK.test(f.name) || (f.module !== undefined && MARK.test(f.module))
@@ -15,14 +17,15 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   const named = /^enkrypt secure mcp gateway$/i.test(entryName(entry).trim());
   if (found === undefined && !named) return undefined;
   return mediated('enkrypt-gateway', entry, 'python',
-    'Enkrypt uses a static tool allowlist with descriptions and guardrails via its API; it does not pin tool schemas',
+    REASON,
     { aggregator: true, bareName: found === undefined ? false : bareNameAt(chain, found.index) });
 }
 
-export const enkryptGateway: ProxyRecognizer = {
+export const enkryptGateway: Mediator = {
   id: 'enkrypt-gateway',
   version: 1,
-  recognize(chain, entry) {
-    try { return recognize(chain, entry); } catch { return undefined; }
-  },
+  pins: false,
+  reason: REASON,
+  advisories: [],
+  recognize,
 };

@@ -14,9 +14,9 @@ import { mcpRemote } from './mcp-remote.js';
 import { mcpindexGate } from './mcpindex-gate.js';
 import { mcptrust } from './mcptrust.js';
 import { toolhive } from './toolhive.js';
-import type { ProxyRecognizer } from './types.js';
+import type { Proxy } from './types.js';
 
-export const PROXIES: readonly ProxyRecognizer[] = [
+export const PROXIES: readonly Proxy[] = [
   mcpindexGate, mcpHangar, mcpContextProtector, mcptrust, mcpPin,
   dockerMcpGateway, toolhive, invariantGateway, mcpDefender, enkryptGateway, mcpRemote,
 ];

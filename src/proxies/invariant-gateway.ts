@@ -5,7 +5,9 @@
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import { bareNameAt, findFrame, mediated, packageVersion } from './args.js';
-import type { ProxyRecognizer, Recognition } from './types.js';
+import type { Mediator, Recognition } from './types.js';
+
+const REASON = 'Invariant Gateway applies guardrails (PII, secrets, tool restrictions) and is a temporary rewrite; it does not pin tool contracts';
 
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   const found = findFrame(chain, (f) => f.name === 'invariant-gateway' || f.args.some((a) => a.includes('invariant-gateway')));
@@ -17,14 +19,15 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   if (i >= 0 && i + 1 < args.length) extra = { ...extra, upstream: args.slice(i + 1) };
   if (version !== undefined) extra = { ...extra, version };
   return mediated('invariant-gateway', entry, 'python',
-    'Invariant Gateway applies guardrails (PII, secrets, tool restrictions) and is a temporary rewrite; it does not pin tool contracts',
+    REASON,
     extra);
 }
 
-export const invariantGateway: ProxyRecognizer = {
+export const invariantGateway: Mediator = {
   id: 'invariant-gateway',
   version: 1,
-  recognize(chain, entry) {
-    try { return recognize(chain, entry); } catch { return undefined; }
-  },
+  pins: false,
+  reason: REASON,
+  advisories: [],
+  recognize,
 };

@@ -10,7 +10,11 @@ import { shellWords } from '../launch/shell-words.js';
 import {
   bareNameAt, entryName, explicitStore, findFrame, flagHits, floatingDynamicArg, lastFlagValue, ownArgs, storeUnlessFloating,
 } from './args.js';
-import type { ProxyRecognizer, Recognition } from './types.js';
+import { finding } from '../rules/types.js';
+import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
+import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
+import type { InspectContext, StoreInspection } from './store-types.js';
+import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
 import { hitIndexes, type ProxyWiring } from './wiring-types.js';
 
 type Approval = NonNullable<Recognition['approvalKey']>;
@@ -41,6 +45,11 @@ function upstreamOf(args: readonly string[]): { upstream?: string[]; key?: Appro
   return {};
 }
 
+/** No mode flag: every unapproved or changed server waits for explicit approval (§3.2). */
+function parseArgs(_args: readonly string[]): ProxyArgs {
+  return { mode: 'approval', blocking: true };
+}
+
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   if (chain.leaf.kind !== 'exec') return undefined;
   const found = findFrame(chain, (f) => f.name === 'mcp-context-protector' || f.module === 'contextprotector');
@@ -52,7 +61,7 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   const { upstream, key } = upstreamOf(args);
   let r: Recognition = {
     proxy: 'mcp-context-protector', pins: true, runtime: 'python',
-    mode: 'approval', blocking: true,
+    ...parseArgs(args),
     bareName: bareNameAt(chain, found.index),
     serverId: entryName(entry),
     store: storeUnlessFloating(storeFlag === undefined ? { kind: 'default' } : explicitStore(entry, storeFlag),
@@ -63,16 +72,55 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   return r;
 }
 
-export const mcpContextProtector: ProxyRecognizer = {
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `servers.json` (§3.3): an approval is looked up by `"<type>:<identifier>"`, the identifier being
+ * the full command string. Any change to the command string is a new, unapproved server, so "no
+ * approved record for this key" is a missing baseline; so is an entry whose key is not known.
+ */
+async function inspectStore(rec: Recognition, storePath: string, ctx: InspectContext): Promise<StoreInspection> {
+  const subject = ctx.subject;
+  const absent = (): StoreInspection =>
+    ({ path: storePath, findings: [finding(pinBaselineAbsent, { ...subject, path: storePath })] });
+  const key = rec.approvalKey;
+  const checked = await ctx.files.checkStoreFile(storePath, subject, ctx);
+  if (checked.state === 'missing') return absent();
+  if (checked.state === 'bad') return { path: storePath, findings: checked.findings };
+  const unreadable = (reason: string): StoreInspection =>
+    ({ path: storePath, findings: [...checked.findings, finding(pinStoreUnreadable, { ...subject, path: storePath, reason })] });
+  if (key === undefined) return unreadable('the entry names no upstream, so no approval key can be looked up');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(checked.text);
+  } catch {
+    return unreadable('invalid JSON');
+  }
+  if (!isRecord(doc) || !Array.isArray(doc.servers)) return unreadable('no servers list');
+  const servers: readonly unknown[] = doc.servers;
+  const record = servers.find((s) => isRecord(s) && s.type === key.type && s.identifier === key.identifier
+    && s.approval_status === 'approved' && isRecord(s.approved_tools));
+  if (!isRecord(record) || !isRecord(record.approved_tools)) return { path: storePath, findings: [...checked.findings, ...absent().findings] };
+  const tools = Object.keys(record.approved_tools).length;
+  return { path: storePath, findings: checked.findings, baseline: `an approved record for ${key.type} server key with ${tools} approved tool(s)` };
+}
+
+export const mcpContextProtector: PinningProxy = {
   id: 'mcp-context-protector',
   version: 1,
-  recognize(chain, entry) {
-    try { return recognize(chain, entry); } catch { return undefined; }
-  },
-  defaultStorePath(_rec, home, platform) {
+  pins: true,
+  runtime: 'python',
+  recognize,
+  parseArgs,
+  defaultStore(_rec, home, platform) {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.mcp-context-protector', 'servers.json');
   },
+  inspectStore,
+  probeRecipe: () => ({
+    notProven: 'its tool hash covers a parameter list derived by mcp_wrapper.py, which mcp-audit does not reproduce; grading checked that an approval exists',
+  }),
+  advisories: [],
 };
 
 /**

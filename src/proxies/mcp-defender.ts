@@ -7,7 +7,7 @@
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import { envValue, mediated } from './args.js';
-import type { ProxyRecognizer, Recognition } from './types.js';
+import type { Mediator, Recognition } from './types.js';
 
 const REASON = 'MCP-Defender checks tool calls against signatures and an LLM with allow/block prompts; it does not pin tool contracts';
 
@@ -20,10 +20,11 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   return mediated('mcp-defender', entry, 'node', REASON + where, { mode: 'screen' });
 }
 
-export const mcpDefender: ProxyRecognizer = {
+export const mcpDefender: Mediator = {
   id: 'mcp-defender',
   version: 1,
-  recognize(chain, entry) {
-    try { return recognize(chain, entry); } catch { return undefined; }
-  },
+  pins: false,
+  reason: REASON,
+  advisories: [],
+  recognize,
 };

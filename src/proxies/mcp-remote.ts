@@ -5,7 +5,9 @@
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import { bareNameAt, findFrame, mediated, packageVersion } from './args.js';
-import type { ProxyRecognizer, Recognition } from './types.js';
+import type { Mediator, Recognition } from './types.js';
+
+const REASON = 'mcp-remote is a transport bridge to a remote server: it forwards tool lists unchecked and pins nothing';
 
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   if (chain.leaf.kind !== 'exec') return undefined;
@@ -17,13 +19,18 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   let extra: Partial<Recognition> = { mode: 'bridge', bareName: bareNameAt(chain, found.index) };
   if (url !== undefined) extra = { ...extra, upstream: [url] };
   if (version !== undefined) extra = { ...extra, version };
-  return mediated('mcp-remote', entry, 'node', 'mcp-remote is a transport bridge to a remote server: it forwards tool lists unchecked and pins nothing', extra);
+  return mediated('mcp-remote', entry, 'node', REASON, extra);
 }
 
-export const mcpRemote: ProxyRecognizer = {
+export const mcpRemote: Mediator = {
   id: 'mcp-remote',
   version: 1,
-  recognize(chain, entry) {
-    try { return recognize(chain, entry); } catch { return undefined; }
-  },
+  pins: false,
+  reason: REASON,
+  advisories: [{
+    id: 'CVE-2025-6514', ecosystem: 'npm', package: 'mcp-remote', fixed: [0, 1, 16], effect: 'exploitable',
+    summary: 'OS command injection via a malicious authorization_endpoint URL',
+    source: 'https://nvd.nist.gov/vuln/detail/CVE-2025-6514 (hosts.md trap 18)',
+  }],
+  recognize,
 };

@@ -7,11 +7,18 @@ import path from 'node:path';
 import { pypiName } from '../launch/package-spec.js';
 import type { Frame, LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
+import { finding } from '../rules/types.js';
+import type { Finding } from '../rules/types.js';
+import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
+import { pinBaselineDeleted } from '../rules/pin-baseline-deleted.js';
+import { pinStoreNewerFormat } from '../rules/pin-store-newer-format.js';
+import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import {
   bareNameAt, entryName, explicitStore, findFrame, flagHits, floatingDynamicArg, lastFlagValue, ownArgs, packageVersion,
   storeUnlessFloating,
 } from './args.js';
-import type { ProxyRecognizer, Recognition } from './types.js';
+import type { InspectContext, McpindexPin, StoreInspection, Subject } from './store-types.js';
+import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
 import { hitIndexes, type ProxyWiring } from './wiring-types.js';
 
 const MODULES = ['tooling.cse.proxy', 'mcpindex_gate.tooling.cse.proxy'];
@@ -59,6 +66,13 @@ function upstreamFromArgs(args: readonly string[]): string[] | undefined {
   return [command.value, ...flagHits(args, ['--upstream-arg'], OPTIONS).map((h) => h.value)];
 }
 
+/** `--posture` (argparse: unambiguous prefixes, last occurrence wins), default guard; guard and strict block (§1.6–1.7). */
+function parseArgs(args: readonly string[]): ProxyArgs {
+  const posture = lastFlagValue(args, ['--posture'], OPTIONS)?.value ?? 'guard';
+  const blocking = posture === 'guard' || posture === 'strict';
+  return POSTURES.includes(posture) ? { mode: posture, blocking } : { mode: posture, blocking, modeUnknown: true };
+}
+
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   let raw: unknown;
   try { raw = entry.raw; } catch { raw = undefined; }
@@ -85,18 +99,17 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   // A marker left on an entry that no longer runs the proxy is not protection: not recognised.
   if (proxy === undefined) return undefined;
   const args = ownArgs(proxy.frame);
-  const posture = lastFlagValue(args, ['--posture'], OPTIONS)?.value ?? 'guard';
-  const known = POSTURES.includes(posture);
+  const parsed = parseArgs(args);
   const pinStore = lastFlagValue(args, ['--pin-store'], OPTIONS);
   let r: Recognition = {
     ...base,
-    mode: posture,
-    blocking: posture === 'guard' || posture === 'strict',
+    mode: parsed.mode,
+    blocking: parsed.blocking,
     bareName: bareNameAt(chain, proxy.index),
     store: storeUnlessFloating(pinStore === undefined ? { kind: 'default' } : explicitStore(entry, pinStore),
       floatingDynamicArg(chain, args, ['--upstream-command', '--upstream-arg', '--posture', '--pin-store'])),
   };
-  if (!known) r = { ...r, modeUnknown: true };
+  if (parsed.modeUnknown === true) r = { ...r, modeUnknown: true };
   return withVersion(withUpstream(r, args));
 }
 
@@ -106,16 +119,102 @@ export function sanitizeServerId(id: string): string {
   return s === '' ? '_' : s;
 }
 
-export const mcpindexGate: ProxyRecognizer = {
+/** The pin-file format version mcp-audit reads (pinning-systems.md §1.10). */
+export const MCPINDEX_STORE_VERSION = 2;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Basenames listed in `.ever-pinned.json` beside the store; undefined when absent or unreadable. */
+async function everPinned(storePath: string, ctx: InspectContext): Promise<readonly string[] | undefined> {
+  const read = await ctx.files.readSmallFile(path.join(path.dirname(storePath), '.ever-pinned.json'));
+  if (!read.ok) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(read.text);
+    if (!isRecord(parsed) || !Array.isArray(parsed.stores)) return undefined;
+    return parsed.stores.filter((s): s is string => typeof s === 'string');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a v2 pin file the way the gate's loader does (the SDK's tainted reasons, §1.10) and
+ * returns the records for `serverId`. A file may hold several server ids.
+ */
+export function parseMcpindexPins(text: string, serverId: string, subject: Subject, p: string):
+  { findings: Finding[]; pins: McpindexPin[] } {
+  const unreadable = (reason: string): { findings: Finding[]; pins: McpindexPin[] } =>
+    ({ findings: [finding(pinStoreUnreadable, { ...subject, path: p, reason })], pins: [] });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return unreadable('baseline file is present but unreadable (invalid JSON)');
+  }
+  if (!isRecord(parsed)) return unreadable('baseline file is not a pin store');
+  if (typeof parsed.version === 'number' && parsed.version > MCPINDEX_STORE_VERSION) {
+    return { findings: [finding(pinStoreNewerFormat, { ...subject, path: p, version: String(parsed.version) })], pins: [] };
+  }
+  if (!Array.isArray(parsed.pins)) return unreadable('baseline file has no readable pin list');
+  const findings: Finding[] = [];
+  const pins: McpindexPin[] = [];
+  let bad = 0;
+  for (const rec of parsed.pins) {
+    if (!isRecord(rec) || typeof rec.server_id !== 'string' || typeof rec.tool_name !== 'string'
+      || typeof rec.definition_hash !== 'string' || typeof rec.pinned_at !== 'string') {
+      bad += 1;
+      continue;
+    }
+    if (rec.server_id !== serverId) continue;
+    pins.push({
+      serverId: rec.server_id, toolName: rec.tool_name, definitionHash: rec.definition_hash,
+      ...(isRecord(rec.schema) ? { schema: rec.schema } : {}),
+    });
+  }
+  if (bad > 0) {
+    findings.push(finding(pinStoreUnreadable, { ...subject, path: p, reason: `baseline file contains ${bad} unreadable record(s)` }));
+  }
+  return { findings, pins };
+}
+
+/** Inspects the mcpindex pin file for one server at `storePath` (already known to be the default). */
+async function inspectStore(rec: Recognition, storePath: string, ctx: InspectContext): Promise<StoreInspection> {
+  const subject = ctx.subject;
+  const checked = await ctx.files.checkStoreFile(storePath, subject, ctx);
+  if (checked.state === 'missing') {
+    const listed = await everPinned(storePath, ctx);
+    const rule = listed?.includes(path.basename(storePath)) === true ? pinBaselineDeleted : pinBaselineAbsent;
+    return { path: storePath, findings: [finding(rule, { ...subject, path: storePath })], mcpindexPins: [] };
+  }
+  if (checked.state === 'bad') return { path: storePath, findings: checked.findings, mcpindexPins: [] };
+  const parsed = parseMcpindexPins(checked.text, rec.serverId, subject, storePath);
+  const findings = [...checked.findings, ...parsed.findings];
+  if (parsed.findings.length === 0 && parsed.pins.length === 0) {
+    findings.push(finding(pinBaselineAbsent, { ...subject, path: storePath }));
+  }
+  const baseline = parsed.pins.length > 0 ? { baseline: `${parsed.pins.length} pin record(s) for server id ${rec.serverId} in a v${MCPINDEX_STORE_VERSION} pin file` } : {};
+  return { path: storePath, findings, mcpindexPins: parsed.pins, ...baseline };
+}
+
+export const mcpindexGate: PinningProxy = {
   id: 'mcpindex-gate',
   version: 1,
-  recognize(chain, entry) {
-    try { return recognize(chain, entry); } catch { return undefined; }
-  },
-  defaultStorePath(rec, home, platform) {
+  pins: true,
+  runtime: 'python',
+  recognize,
+  parseArgs,
+  defaultStore(rec, home, platform) {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.mcpindex', 'pins', `${sanitizeServerId(rec.serverId)}.json`);
   },
+  inspectStore,
+  // The gate's definition hash over the public tool contract (pinning-systems.md §1.10): recomputed by probe/compare.ts.
+  probeRecipe: () => ({ kind: 'mcpindex-definition-hash' }),
+  advisories: [{
+    id: 'GHSA-g737-65vx-q7qm', ecosystem: 'pypi', package: 'mcpindex-gate', fixed: [0, 16, 1], effect: 'check-unsound',
+    summary: 'treated some changed tool contracts as unchanged or auto-accepted them (fixed in 0.16.1)',
+    source: 'GHSA-g737-65vx-q7qm (pinning-systems.md §1.17, §1.19)',
+  }],
 };
 
 /**

@@ -7,7 +7,12 @@ import type { ServerEntry } from '../parse/types.js';
 import {
   afterDashDash, bareNameAt, entryName, explicitStore, findFrame, floatingDynamicArg, lastFlagValue, storeUnlessFloating,
 } from './args.js';
-import type { ProxyRecognizer, Recognition } from './types.js';
+import { finding } from '../rules/types.js';
+import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
+import { pinStoreNewerFormat } from '../rules/pin-store-newer-format.js';
+import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
+import type { InspectContext, StoreInspection } from './store-types.js';
+import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
 import type { ProxyWiring } from './wiring-types.js';
 
 const TRUE = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
@@ -30,21 +35,29 @@ function boolFlag(args: readonly string[], name: string): boolean | 'unknown' {
   return out;
 }
 
+/** `proxy`'s own flags before `--`: `--audit-only` / `--filter-only` turn blocking off; default enforce (§4.1). */
+function parseArgs(args: readonly string[]): ProxyArgs {
+  const audit = boolFlag(args, '--audit-only');
+  const filter = boolFlag(args, '--filter-only');
+  if (audit === 'unknown' || filter === 'unknown') return { mode: 'unknown', blocking: false, modeUnknown: true };
+  if (audit) return { mode: 'audit-only', blocking: false };
+  if (filter) return { mode: 'filter-only', blocking: false };
+  return { mode: 'enforce', blocking: true };
+}
+
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   if (chain.leaf.kind !== 'exec') return undefined;
   const found = findFrame(chain, (f) => f.name === 'mcptrust' && f.args[0] === 'proxy');
   if (found === undefined) return undefined;
   const args = found.frame.args.slice(1);
-  const audit = boolFlag(args, '--audit-only');
-  const filter = boolFlag(args, '--filter-only');
-  const unknown = audit === 'unknown' || filter === 'unknown';
+  const parsed = parseArgs(args);
   const lock = lastFlagValue(args, ['--lock']);
   const upstream = afterDashDash(args);
   const r: Recognition = {
     proxy: 'mcptrust', pins: true, runtime: 'go',
-    mode: unknown ? 'unknown' : audit ? 'audit-only' : filter ? 'filter-only' : 'enforce',
-    blocking: !unknown && !audit && !filter,
-    ...(unknown ? { modeUnknown: true } : {}),
+    mode: parsed.mode,
+    blocking: parsed.blocking,
+    ...(parsed.modeUnknown === true ? { modeUnknown: true } : {}),
     bareName: bareNameAt(chain, found.index),
     serverId: entryName(entry),
     store: storeUnlessFloating(lock === undefined
@@ -54,12 +67,52 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   return upstream === undefined ? r : { ...r, upstream };
 }
 
-export const mcptrust: ProxyRecognizer = {
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const KNOWN_VERSIONS = new Set(['1.0', '2.0', '3.0']);
+
+/** An MCPTrust lockfile (§4.2, legacy `version` or v3 `lockFileVersion`) with a `tools` map. */
+async function inspectStore(_rec: Recognition, lockPath: string, ctx: InspectContext): Promise<StoreInspection> {
+  const subject = ctx.subject;
+  const checked = await ctx.files.checkStoreFile(lockPath, subject, ctx);
+  if (checked.state === 'missing') return { path: lockPath, findings: [finding(pinBaselineAbsent, { ...subject, path: lockPath })] };
+  if (checked.state === 'bad') return { path: lockPath, findings: checked.findings };
+  const bad = (reason: string): StoreInspection =>
+    ({ path: lockPath, findings: [...checked.findings, finding(pinStoreUnreadable, { ...subject, path: lockPath, reason })] });
+  let doc: unknown;
+  try {
+    doc = JSON.parse(checked.text);
+  } catch {
+    return bad('invalid JSON');
+  }
+  if (!isRecord(doc)) return bad('not a lockfile');
+  const version = typeof doc.lockFileVersion === 'string' ? doc.lockFileVersion : doc.version;
+  if (typeof version !== 'string') return bad('no version field');
+  // The proxy itself refuses to start on a pre-v3 lock ("proxy requires lockfile v3", mcptrust
+  // internal/proxy/proxy.go): such an entry is broken, not protected.
+  if (version === '1.0' || version === '2.0') return bad(`lockfile version ${version}: mcptrust proxy requires a v3 lockfile`);
+  if (!KNOWN_VERSIONS.has(version)) {
+    return { path: lockPath, findings: [...checked.findings, finding(pinStoreNewerFormat, { ...subject, path: lockPath, version })] };
+  }
+  if (!isRecord(doc.tools)) return bad('no tools map');
+  const tools = Object.keys(doc.tools).length;
+  if (tools === 0) {
+    return { path: lockPath, findings: [...checked.findings, finding(pinBaselineAbsent, { ...subject, path: lockPath })] };
+  }
+  return { path: lockPath, findings: checked.findings, baseline: `a v${version} lockfile locking ${tools} tool(s)` };
+}
+
+export const mcptrust: PinningProxy = {
   id: 'mcptrust',
   version: 1,
-  recognize(chain, entry) {
-    try { return recognize(chain, entry); } catch { return undefined; }
-  },
+  pins: true,
+  runtime: 'go',
+  recognize,
+  parseArgs,
+  // The lock is always given (`--lock`), else mcp-lock.json in the working directory (§4.1).
+  defaultStore: () => ({ notProven: 'no default location: the lock is --lock FILE, else mcp-lock.json in the working directory' }),
+  inspectStore,
+  probeRecipe: () => ({ notProven: "mcp-audit does not recompute mcptrust's digests" }),
+  advisories: [],
 };
 
 /** `--audit-only` / `--filter-only` in any spelling cobra accepts, before `--`. */

@@ -5,21 +5,24 @@
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import { bareNameAt, findFrame, mediated } from './args.js';
-import type { ProxyRecognizer, Recognition } from './types.js';
+import type { Mediator, Recognition } from './types.js';
+
+const REASON = 'ToolHive filters and can override tool names and descriptions, but does not pin tool schemas';
 
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
   if (chain.leaf.kind !== 'exec') return undefined;
   const found = findFrame(chain, (f) => f.name === 'thv');
   if (found === undefined) return undefined;
   return mediated('toolhive', entry, 'go',
-    'ToolHive filters and can override tool names and descriptions, but does not pin tool schemas',
+    REASON,
     { bareName: bareNameAt(chain, found.index) });
 }
 
-export const toolhive: ProxyRecognizer = {
+export const toolhive: Mediator = {
   id: 'toolhive',
   version: 1,
-  recognize(chain, entry) {
-    try { return recognize(chain, entry); } catch { return undefined; }
-  },
+  pins: false,
+  reason: REASON,
+  advisories: [],
+  recognize,
 };

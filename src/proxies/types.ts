@@ -1,6 +1,7 @@
 import type { LaunchChain } from '../launch/types.js';
 import type { Origin, ServerEntry } from '../parse/types.js';
 import type { Platform } from '../shared/env.js';
+import type { InspectContext, StoreInspection } from './store-types.js';
 
 export type ProxyId =
   | 'mcpindex-gate'
@@ -70,12 +71,82 @@ export interface Recognition {
   readonly upstreamSource?: 'marker' | 'args';
 }
 
-export interface ProxyRecognizer {
+/** A claim a module cannot establish, with why: never `undefined` meaning "fine". */
+export interface NotProven {
+  readonly notProven: string;
+}
+
+export const isNotProven = (v: unknown): v is NotProven =>
+  typeof v === 'object' && v !== null && typeof Reflect.get(v, 'notProven') === 'string';
+
+/**
+ * How the probe recomputes a proxy's pins from a live tools/list: a closed set the probe switches
+ * on (never on proxy ids). Each kind names the hashing profile the probe implements.
+ */
+export type ProbeRecipe =
+  | { readonly kind: 'mcpindex-definition-hash' }
+  | { readonly kind: 'hangar-digest' };
+
+/**
+ * A published advisory or vendor-documented flaw: every release below `fixed` is affected.
+ * `exploitable`: the package itself can be attacked (launcher-vulnerable, wherever it runs in a
+ * chain); `check-unsound`: the proxy runs and blocks but verifies something other than what the
+ * client receives (proxy-version-flawed).
+ */
+export interface Advisory {
+  readonly id: string;
+  readonly ecosystem: 'npm' | 'pypi';
+  readonly package: string;
+  readonly fixed: readonly [number, number, number];
+  readonly summary: string;
+  readonly effect: 'exploitable' | 'check-unsound';
+  /** Where it is published (advisory URL, or the vendor's document and section). */
+  readonly source: string;
+}
+
+interface ProxyBase {
   readonly id: ProxyId;
   /** Bump when recognition logic changes; written into reports. */
   readonly version: number;
-  /** Pure, never throws; undefined when this proxy is not in the chain. */
+  /**
+   * Undefined when this proxy is not in the chain. May throw on a shape it did not expect: the
+   * grader turns that into a `recognizer-failed` finding naming it, never into "no proxy".
+   */
   recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined;
-  /** The store the proxy uses with no override, under the given trusted home (absolute path). */
-  defaultStorePath?(rec: Recognition, home: string, platform: Platform): string | undefined;
+  readonly advisories: readonly Advisory[];
 }
+
+/** The mode a proxy's own argument parser reads from its arguments (the `mode` claim). */
+export interface ProxyArgs {
+  readonly mode: string;
+  /** Whether that mode ever blocks a drifted call. */
+  readonly blocking: boolean;
+  /** True when the value is not one the proxy documents (it would refuse it, or its effect is unknown). */
+  readonly modeUnknown?: boolean;
+  /** True when the effective mode lives in the store, not the arguments (Hangar's digest_enforcement). */
+  readonly modeInStore?: boolean;
+}
+
+/** A proxy that pins tool contracts: it cannot be registered without its store inspector. */
+export interface PinningProxy extends ProxyBase {
+  readonly pins: true;
+  /** The runtime the proxy executes in: decides which environment families reach it. */
+  readonly runtime: ProxyRuntime;
+  /** The proxy's own arguments (after its program or subcommand) as its parser reads them. */
+  parseArgs(args: readonly string[]): ProxyArgs;
+  /** The store the proxy uses with no override, under the trusted home (absolute), or why there is none. */
+  defaultStore(rec: Recognition, home: string, platform: Platform): string | NotProven;
+  /** Required: no store, no pass. Reads files only through `ctx.files`. */
+  inspectStore(rec: Recognition, path: string, ctx: InspectContext): Promise<StoreInspection>;
+  probeRecipe(rec: Recognition): ProbeRecipe | NotProven;
+}
+
+/** A gateway or bridge that mediates but pins nothing: recognised so it is never mistaken for protection. */
+export interface Mediator extends ProxyBase {
+  readonly pins: false;
+  readonly reason: string;
+}
+
+export type Proxy = PinningProxy | Mediator;
+/** The older name of a proxy module. */
+export type ProxyRecognizer = Proxy;

@@ -6,6 +6,8 @@ import { fingerprintOf } from './fingerprint.js';
 import type { AuditReport, ProbeSummary, ReportEntry, ReportFinding } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
 import { redactArgv } from './redact.js';
+import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
+import type { ClaimResult } from '../grade/types.js';
 import { sortReport } from './sort.js';
 
 export interface BuildOptions {
@@ -15,6 +17,14 @@ export interface BuildOptions {
   readonly generatedAt?: string;
   /** Probe outcomes keyed by row index in `result.rows`. */
   readonly probes?: ReadonlyMap<number, ProbeSummary>;
+}
+
+/** The chain as reported: its free text passes the same token masking as the rest of the report. */
+function reportedChain(chain: readonly ClaimResult[]): ClaimResult[] {
+  const mask = (text: string): string => maskTokenShapes(text.split(/(\s+)/).map(redactUrl).join(''));
+  return chain.map((c) => (c.proven
+    ? { claim: c.claim, proven: true, evidence: c.evidence.map(mask) }
+    : { claim: c.claim, proven: false, reason: mask(c.reason), findings: c.findings }));
 }
 
 function withoutTiming(summary: ProbeSummary): ProbeSummary {
@@ -35,6 +45,7 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
       ...(row.upstream !== undefined ? { upstream: row.upstream } : {}),
       transport: row.transport, disabled: row.disabled, grade: row.grade, proxy: row.proxy,
       launch: redactArgv(row.launch), envKeys: row.envKeys, headerKeys: row.headerKeys, location: row.location,
+      evidence: reportedChain(row.evidence),
       ...(probe !== undefined ? { probe } : {}),
     };
     const withFp = (f: Finding): ReportFinding => ({ ...f, fingerprint: fingerprintOf(f, { ...base, findings: [] }, home) });

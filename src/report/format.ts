@@ -74,3 +74,11 @@ export function wrap(text: string, width: number, indent: string): string[] {
   if (line !== indent || lines.length === 0) lines.push(line);
   return lines;
 }
+
+/**
+ * The first claim of an entry's evidence chain that is not proven (the table's one-cell summary);
+ * for an entry the host does not launch, the first after `launched` (its grade is the one it would have).
+ */
+export function unprovenClaim(e: Pick<ReportEntry, 'evidence' | 'disabled'>): string | undefined {
+  return e.evidence.find((c) => !c.proven && !(e.disabled && c.claim === 'launched'))?.claim;
+}

@@ -32,9 +32,10 @@ const SHAPES: Readonly<Record<string, Shape>> = {
   counts: { keys: ['enforcing', 'unverifiable', 'unprotected', 'total', 'ratio'] },
   entry: {
     keys: ['host', 'scope', 'configPath', 'name', 'upstream', 'transport', 'disabled', 'grade', 'proxy', 'launch',
-      'envKeys', 'headerKeys', 'location', 'probe', 'findings'],
-    children: { proxy: 'proxy', location: 'location', probe: 'probe', findings: 'finding' },
+      'envKeys', 'headerKeys', 'location', 'probe', 'findings', 'evidence'],
+    children: { proxy: 'proxy', location: 'location', probe: 'probe', findings: 'finding', evidence: 'claim' },
   },
+  claim: { keys: ['claim', 'proven', 'evidence', 'reason', 'findings'] },
   proxy: { keys: ['id', 'recognizerVersion', 'mode', 'blocking', 'pins', 'store', 'storeSource'] },
   probe: {
     keys: ['outcome', 'detail', 'tools', 'matched', 'pinned', 'drift', 'unpinned', 'failure', 'elapsedMs'],

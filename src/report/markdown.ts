@@ -1,4 +1,4 @@
-import { allFindings, coverageFraction, displayPath, entryLabel, locationText, percent, proxyLabel } from './format.js';
+import { allFindings, coverageFraction, displayPath, entryLabel, locationText, percent, proxyLabel, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, Grade, ReportContext, Reporter } from './model.js';
 
@@ -71,7 +71,9 @@ export const markdown = {
       out.push(row(['Host', 'Scope', 'Server', 'Grade', 'Proxy (mode)', 'Findings']), row(['---', '---', '---', '---', '---', '---']));
       for (const e of weak) {
         const ids = e.findings.filter((f) => f.suppressed === undefined).map((f) => mdCode(f.id)).join(' ');
-        out.push(row([mdText(e.host), e.scope, mdCode(entryLabel(e)), GRADE_MARK[e.grade], mdText(proxyLabel(e)), ids]));
+        const open = unprovenClaim(e);
+        const grade = open === undefined ? GRADE_MARK[e.grade] : `${GRADE_MARK[e.grade]} (${open} not proven)`;
+        out.push(row([mdText(e.host), e.scope, mdCode(entryLabel(e)), grade, mdText(proxyLabel(e)), ids]));
       }
       out.push('');
     }

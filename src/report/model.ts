@@ -11,7 +11,7 @@ import type { Scope, Transport } from '../parse/types.js';
 export type { Grade } from '../grade/types.js';
 export const GRADES: readonly Grade[] = ['enforcing', 'unverifiable', 'unprotected'];
 
-export const REPORT_SCHEMA_VERSION = '1.0.0';
+export const REPORT_SCHEMA_VERSION = '1.1.0';
 
 /** The proxy as grading saw it (recognizer, mode, store in effect). */
 export type ProxySummary = GradedProxy;
@@ -45,8 +45,11 @@ export interface ProbeSummary {
   readonly elapsedMs?: number;
 }
 
-/** A graded row as reported: its findings fingerprinted, its probe outcome when probed (no evidence). */
-export interface ReportEntry extends Omit<GradedEntry, 'findings' | 'evidence' | 'proxy'> {
+/**
+ * A graded row as reported: its findings fingerprinted, its evidence chain (token shapes masked),
+ * its probe outcome when probed; the probe's inputs (pins, upstream env) are never reported.
+ */
+export interface ReportEntry extends Omit<GradedEntry, 'findings' | 'probeInputs' | 'proxy'> {
   readonly proxy: ProxySummary | null;
   readonly findings: readonly ReportFinding[];
   readonly probe?: ProbeSummary;

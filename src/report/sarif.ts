@@ -1,8 +1,8 @@
 import type { RuleMeta, Severity } from '../rules/types.js';
 import { isUnderHome, relativeToHome } from './fingerprint.js';
-import { allFindings, entryLabel } from './format.js';
+import { allFindings, entryLabel, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
-import type { AuditReport, ReportContext, Reporter } from './model.js';
+import type { AuditReport, ReportContext, ReportEntry, Reporter } from './model.js';
 
 /**
  * SARIF 2.1.0: one reporting descriptor per catalogue rule (docs as help), one result per
@@ -109,11 +109,17 @@ function result(l: Located, rules: readonly RuleMeta[], home: string): Record<st
       severity: finding.severity,
       gradeEffect: finding.grade,
       ...(entry !== undefined
-        ? { host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade }
+        ? { host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade, ...unprovenProperty(entry) }
         : {}),
       ...(finding.suppressed?.expires !== undefined ? { suppressionExpires: finding.suppressed.expires } : {}),
     },
   };
+}
+
+/** SARIF: the first claim of the entry's evidence chain that is not proven, when there is one. */
+function unprovenProperty(entry: ReportEntry): { unprovenClaim?: string } {
+  const open = unprovenClaim(entry);
+  return open === undefined ? {} : { unprovenClaim: open };
 }
 
 /** Every probe outcome (confirmed ones included), keyed like a fingerprint's subject. */

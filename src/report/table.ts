@@ -1,7 +1,7 @@
 import Table from 'cli-table3';
 import type { Severity } from '../rules/types.js';
 import {
-  allFindings, coverageFraction, coverageLine, displayPath, entryLabel, locationText, proxyLabel, wrap,
+  allFindings, coverageFraction, coverageLine, displayPath, entryLabel, locationText, proxyLabel, unprovenClaim, wrap,
 } from './format.js';
 import type { AuditReport, Grade, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
 
@@ -36,7 +36,9 @@ const COL_WIDTHS = [20, 9, 15, 24, 26];
 
 function gradeCell(entry: ReportEntry, p: Palette): string {
   if (entry.disabled) return p.dim(`disabled\n(${entry.grade})`);
-  return p.grade[entry.grade](entry.grade);
+  // The first claim of the evidence chain that is not proven: where to look first.
+  const open = entry.grade === 'enforcing' ? undefined : unprovenClaim(entry);
+  return p.grade[entry.grade](entry.grade) + (open === undefined ? '' : `\n${p.dim(`✗ ${open}`)}`);
 }
 
 function findingsCell(entry: ReportEntry): string {

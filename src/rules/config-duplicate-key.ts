@@ -4,6 +4,7 @@ export const configDuplicateKey = defineRule({
   id: 'config-duplicate-key',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   identity: ['pointer'],
   title: 'Duplicate key in config file',

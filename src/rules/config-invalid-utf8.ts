@@ -4,6 +4,7 @@ export const configInvalidUtf8 = defineRule({
   id: 'config-invalid-utf8',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   title: 'Config file is not valid UTF-8',
   message: '{{host}} {{scope}} config {{path}} is not valid UTF-8 (first bad byte at offset {{offset}})',

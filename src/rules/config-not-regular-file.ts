@@ -4,6 +4,7 @@ export const configNotRegularFile = defineRule({
   id: 'config-not-regular-file',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   title: 'Config path is not a regular file',
   message: '{{host}} {{scope}} config {{path}} is a {{kind}}, not a regular file, and was not opened',

@@ -4,6 +4,7 @@ export const configSymlinkLoop = defineRule({
   id: 'config-symlink-loop',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   title: 'Config path is a symlink loop',
   message: '{{host}} {{scope}} config {{path}} is a symbolic link loop and cannot be resolved',

@@ -4,6 +4,7 @@ export const configTooDeep = defineRule({
   id: 'config-too-deep',
   severity: 'high',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   title: 'Config file is nested too deeply',
   message: '{{host}} {{scope}} config {{path}} nests deeper than {{limit}} levels and was not read',

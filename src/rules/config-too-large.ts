@@ -4,6 +4,7 @@ export const configTooLarge = defineRule({
   id: 'config-too-large',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   title: 'Config file is too large to read',
   message: '{{host}} {{scope}} config {{path}} is {{size}} bytes, over the {{limit}}-byte limit, and was skipped',

@@ -4,6 +4,7 @@ export const configTooManyProjects = defineRule({
   id: 'config-too-many-projects',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   title: 'Config lists too many projects to scan',
   message: '{{host}} config {{path}} lists {{count}} projects; only the first {{limit}} were scanned for project-scope servers',

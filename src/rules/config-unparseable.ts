@@ -4,6 +4,7 @@ export const configUnparseable = defineRule({
   id: 'config-unparseable',
   severity: 'high',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   title: 'Config file cannot be parsed',
   message: '{{host}} {{scope}} config {{path}} is not valid {{format}}: {{reason}}',

@@ -4,6 +4,7 @@ export const configUnreadable = defineRule({
   id: 'config-unreadable',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   title: 'Config file cannot be read',
   message: '{{host}} {{scope}} config {{path}} cannot be read: {{reason}}',

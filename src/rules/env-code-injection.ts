@@ -4,6 +4,7 @@ export const envCodeInjection = defineRule({
   id: 'env-code-injection',
   severity: 'high',
   grade: 'unverifiable',
+  claim: 'environment',
   since: '0.1.0',
   identity: ['name'],
   title: "Entry env can inject code into the proxy",

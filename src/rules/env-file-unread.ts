@@ -4,6 +4,7 @@ export const envFileUnread = defineRule({
   id: 'env-file-unread',
   severity: 'high',
   grade: 'unverifiable',
+  claim: 'environment',
   since: '0.1.0',
   identity: ['path'],
   title: 'Entry loads its environment from a file',

@@ -4,6 +4,7 @@ export const envHomeOverride = defineRule({
   id: 'env-home-override',
   severity: 'high',
   grade: 'unverifiable',
+  claim: 'environment',
   since: '0.1.0',
   identity: ['name'],
   title: "Entry env relocates the home directory",

@@ -4,6 +4,7 @@ export const envOverrideInert = defineRule({
   id: 'env-override-inert',
   severity: 'low',
   grade: 'none',
+  claim: 'environment',
   since: '0.1.0',
   identity: ['name'],
   title: "Suspicious env variable that cannot reach the proxy",

@@ -4,6 +4,7 @@ export const envPackageSource = defineRule({
   id: 'env-package-source',
   severity: 'high',
   grade: 'unverifiable',
+  claim: 'environment',
   since: '0.1.0',
   identity: ['name'],
   title: "Entry env changes where the proxy package comes from",

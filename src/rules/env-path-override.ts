@@ -4,6 +4,7 @@ export const envPathOverride = defineRule({
   id: 'env-path-override',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: 'environment',
   since: '0.1.0',
   identity: ['name'],
   title: "Entry env changes which proxy binary runs",

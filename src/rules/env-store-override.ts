@@ -4,6 +4,7 @@ export const envStoreOverride = defineRule({
   id: 'env-store-override',
   severity: 'critical',
   grade: 'unverifiable',
+  claim: 'environment',
   since: '0.1.0',
   identity: ['name'],
   title: "Entry env relocates the pin store",

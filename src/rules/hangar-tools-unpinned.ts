@@ -4,6 +4,7 @@ export const hangarToolsUnpinned = defineRule({
   id: 'hangar-tools-unpinned',
   severity: 'medium',
   grade: 'unprotected',
+  claim: 'baseline',
   since: '0.1.0',
   title: "Hangar upstream has no pinned tools",
   message: "{{server}} fronts upstream {{upstream}} through Hangar, but no tool of it is pinned in {{path}}",

@@ -4,6 +4,7 @@ export const homeEnvMismatch = defineRule({
   id: 'home-env-mismatch',
   severity: 'info',
   grade: 'none',
+  claim: null,
   since: '0.1.0',
   title: "$HOME differs from the password database",
   message: "$HOME does not match the home directory of {{user}} in the password database ({{home}}); mcp-audit used the password database",

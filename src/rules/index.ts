@@ -1,4 +1,9 @@
 import type { RuleMeta } from './types.js';
+import { launchUnproven } from './launch-unproven.js';
+import { pinStoreUninspected } from './pin-store-uninspected.js';
+import { proxyVersionUnknown } from './proxy-version-unknown.js';
+import { recognizerFailed } from './recognizer-failed.js';
+import { runnerCwdUnproven } from './runner-cwd-unproven.js';
 import { envFileUnread } from './env-file-unread.js';
 import { probeDrift } from './probe-drift.js';
 import { probeUnpinnedTools } from './probe-unpinned-tools.js';
@@ -87,4 +92,9 @@ export const RULES: readonly RuleMeta[] = [
   configTooManyProjects,
   launchOptionInjection,
   proxyVersionFlawed,
+  recognizerFailed,
+  pinStoreUninspected,
+  launchUnproven,
+  runnerCwdUnproven,
+  proxyVersionUnknown,
 ];

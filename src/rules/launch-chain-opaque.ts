@@ -4,6 +4,7 @@ export const launchChainOpaque = defineRule({
   id: 'launch-chain-opaque',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: 'program',
   since: '0.1.0',
   title: "Launch chain cannot be resolved",
   message: "{{server}} launches through {{wrapper}}, which mcp-audit cannot see through: {{reason}}",

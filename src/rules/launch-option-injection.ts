@@ -4,6 +4,7 @@ export const launchOptionInjection = defineRule({
   id: 'launch-option-injection',
   severity: 'high',
   grade: 'unverifiable',
+  claim: 'program',
   since: '0.1.0',
   identity: ['what'],
   title: "Launch options can swap or extend what runs as the proxy",

@@ -4,6 +4,7 @@ export const launcherVulnerable = defineRule({
   id: 'launcher-vulnerable',
   severity: 'critical',
   grade: 'none',
+  claim: 'version',
   since: '0.1.0',
   identity: ['package'],
   title: "Known-vulnerable launcher or bridge",

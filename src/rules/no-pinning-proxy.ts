@@ -4,6 +4,7 @@ export const noPinningProxy = defineRule({
   id: 'no-pinning-proxy',
   severity: 'medium',
   grade: 'unprotected',
+  claim: 'program',
   since: '0.1.0',
   title: "No pinning proxy in the launch chain",
   message: "{{server}} runs {{program}} with no tool-contract pinning proxy in front of it",

@@ -4,6 +4,7 @@ export const pinBaselineAbsent = defineRule({
   id: 'pin-baseline-absent',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: 'baseline',
   since: '0.1.0',
   title: "No pin baseline for this server yet",
   message: "{{server}} runs behind {{proxy}}, but there is no baseline for it yet at {{path}}",

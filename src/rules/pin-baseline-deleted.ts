@@ -4,6 +4,7 @@ export const pinBaselineDeleted = defineRule({
   id: 'pin-baseline-deleted',
   severity: 'critical',
   grade: 'unverifiable',
+  claim: 'baseline',
   since: '0.1.0',
   title: "Pin baseline was deleted",
   message: "{{server}} runs behind {{proxy}}, but its baseline {{path}} is gone although .ever-pinned.json says it was pinned before",

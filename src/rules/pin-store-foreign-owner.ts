@@ -4,6 +4,7 @@ export const pinStoreForeignOwner = defineRule({
   id: 'pin-store-foreign-owner',
   severity: 'high',
   grade: 'unverifiable',
+  claim: 'store',
   since: '0.1.0',
   identity: ['path'],
   title: "Pin store owned by another user",

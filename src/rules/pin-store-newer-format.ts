@@ -4,6 +4,7 @@ export const pinStoreNewerFormat = defineRule({
   id: 'pin-store-newer-format',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: 'baseline',
   since: '0.1.0',
   title: "Pin store uses a newer format",
   message: "{{server}} runs behind {{proxy}}, but its pin store {{path}} has format version {{version}}, newer than mcp-audit reads",

@@ -4,6 +4,7 @@ export const pinStoreNotRegular = defineRule({
   id: 'pin-store-not-regular',
   severity: 'high',
   grade: 'unverifiable',
+  claim: 'store',
   since: '0.1.0',
   identity: ['path'],
   title: "Pin store is not a regular file",

@@ -4,6 +4,7 @@ export const pinStorePlanted = defineRule({
   id: 'pin-store-planted',
   severity: 'critical',
   grade: 'unverifiable',
+  claim: 'store',
   since: '0.1.0',
   title: "Pin store relocated by the entry itself",
   message: "{{server}} runs behind {{proxy}}, but its pin store is set to {{path}} by {{flag}}, not the default location under the trusted home ({{expected}})",

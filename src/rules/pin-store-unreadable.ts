@@ -4,6 +4,7 @@ export const pinStoreUnreadable = defineRule({
   id: 'pin-store-unreadable',
   severity: 'high',
   grade: 'unverifiable',
+  claim: 'store',
   since: '0.1.0',
   title: "Pin store cannot be read",
   message: "{{server}} runs behind {{proxy}}, but its pin store {{path}} could not be read: {{reason}}",

@@ -4,6 +4,7 @@ export const pinStoreUnresolvable = defineRule({
   id: 'pin-store-unresolvable',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: 'store',
   since: '0.1.0',
   title: "Pin store location cannot be determined",
   message: "{{server}} runs behind {{proxy}}, but where its pins live cannot be determined: {{reason}}",

@@ -4,6 +4,7 @@ export const pinStoreWritable = defineRule({
   id: 'pin-store-writable',
   severity: 'high',
   grade: 'unverifiable',
+  claim: 'store',
   since: '0.1.0',
   identity: ['path'],
   title: "Pin store is writable by others",

@@ -4,6 +4,7 @@ export const pinsUnmatched = defineRule({
   id: 'pins-unmatched',
   severity: 'high',
   grade: 'unverifiable',
+  claim: null,
   since: '0.1.0',
   title: "No pin matches what the server serves",
   message: "{{server}} runs behind {{proxy}} with {{pinned}} pin(s), but a live probe found that none matches any of the {{tools}} tool(s) the server serves under the proxy's recipe",

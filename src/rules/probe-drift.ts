@@ -4,6 +4,7 @@ export const probeDrift = defineRule({
   id: 'probe-drift',
   severity: 'high',
   grade: 'none',
+  claim: null,
   since: '0.1.0',
   title: "Live tool contracts drifted from their pins",
   message: "{{server}} runs behind {{proxy}}, and a live probe found {{count}} tool(s) whose contract no longer matches its pin: {{tools}} ({{decision}})",

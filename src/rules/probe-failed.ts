@@ -4,6 +4,7 @@ export const probeFailed = defineRule({
   id: 'probe-failed',
   severity: 'low',
   grade: 'none',
+  claim: null,
   since: '0.1.0',
   title: "The live probe could not confirm the pins",
   message: "{{server}} runs behind {{proxy}}, but the live probe could not confirm its pins: {{reason}}",

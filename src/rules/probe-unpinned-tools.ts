@@ -4,6 +4,7 @@ export const probeUnpinnedTools = defineRule({
   id: 'probe-unpinned-tools',
   severity: 'medium',
   grade: 'none',
+  claim: null,
   since: '0.1.0',
   title: "Live tools without a pin",
   message: "{{server}} runs behind {{proxy}}, but {{count}} tool(s) it serves have no pin: {{tools}}",

@@ -4,6 +4,7 @@ export const proxyModeUnknown = defineRule({
   id: 'proxy-mode-unknown',
   severity: 'medium',
   grade: 'unverifiable',
+  claim: 'mode',
   since: '0.1.0',
   title: "Pinning proxy mode not recognised",
   message: "{{server}} runs behind {{proxy}} with mode {{mode}}, which mcp-audit does not know to block",

@@ -4,6 +4,7 @@ export const proxyNonBlocking = defineRule({
   id: 'proxy-non-blocking',
   severity: 'high',
   grade: 'unprotected',
+  claim: 'mode',
   since: '0.1.0',
   title: "Pinning proxy runs in a mode that never blocks",
   message: "{{server}} runs behind {{proxy}} in {{mode}} mode, which records drift but never blocks a call",

@@ -4,6 +4,7 @@ export const proxyNotPinning = defineRule({
   id: 'proxy-not-pinning',
   severity: 'medium',
   grade: 'unprotected',
+  claim: 'program',
   since: '0.1.0',
   title: "Mediated by a gateway that does not pin tool contracts",
   message: "{{server}} runs behind {{proxy}}, which mediates traffic but does not pin tool contracts: {{reason}}",

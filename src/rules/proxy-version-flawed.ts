@@ -4,6 +4,7 @@ export const proxyVersionFlawed = defineRule({
   id: 'proxy-version-flawed',
   severity: 'high',
   grade: 'unverifiable',
+  claim: 'version',
   since: '0.1.0',
   identity: ['version'],
   title: "Pinning proxy version does not check what the client receives",

@@ -4,6 +4,7 @@ export const suppressionExpired = defineRule({
   id: 'suppression-expired',
   severity: 'medium',
   grade: 'none',
+  claim: null,
   since: '0.1.0',
   title: "Suppression in the ignore file has expired",
   message: "The suppression of {{fingerprint}} in {{path}} expired on {{expires}} and no longer hides the finding it matched (reason given: {{reason}})",

@@ -30,8 +30,11 @@ export interface RuleMeta<M extends string = string> {
   readonly id: string;
   readonly severity: Severity;
   readonly grade: GradeEffect;
-  /** The claim of the evidence chain this rule's finding leaves unproven. */
-  readonly claim?: Claim;
+  /**
+   * The claim of the evidence chain this rule's finding leaves unproven (or refutes). Required:
+   * null only for rules about files, probes, suppressions or the run, which belong to no claim.
+   */
+  readonly claim: Claim | null;
   readonly since: string;
   readonly title: string;
   readonly message: M;

@@ -97,3 +97,16 @@ test('the check sees imports (it can fail)', () => {
   const grade = g.get(path.join(SRC, 'grade', 'grade.ts'));
   assert.ok(grade !== undefined && [...grade].some((d) => d.endsWith(path.join('launch', 'unwrap.ts'))));
 });
+
+test('proxy modules never touch the file system themselves: store inspectors read through InspectContext.files', () => {
+  const dir = path.join(SRC, 'proxies');
+  const FS = /from\s+['"](node:)?fs(\/promises)?['"]|import\(\s*['"](node:)?fs(\/promises)?['"]\s*\)/;
+  const bad = files(dir).filter((f) => FS.test(readFileSync(f, 'utf8'))).map((f) => path.relative(SRC, f));
+  assert.deepEqual(bad, []);
+  assert.ok(FS.test("import { promises as fs } from 'node:fs';"), 'the pattern sees an fs import');
+});
+
+test('no switch over proxy ids: per-proxy knowledge lives in its module (STYLE.md §4)', () => {
+  const bad = files(SRC).filter((f) => /switch\s*\(\s*[\w.?]*(proxy|rec)(\.id|\.proxy)\s*\)/.test(readFileSync(f, 'utf8'))).map((f) => path.relative(SRC, f));
+  assert.deepEqual(bad, []);
+});

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { classify } from '../../src/drift/classify.js';
 import type { JsonObject, Snapshot, ToolContract } from '../../src/drift/types.js';
 import { loadReal } from '../drift/helpers.js';
+import { benchCorpus } from './drift-corpus.js';
 
 const REAL = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'fixtures', 'drift', 'real');
 export const CORPUS_SIZE = 100_000;
@@ -119,4 +120,5 @@ export async function bench(): Promise<void> {
   process.stdout.write(`          ${cpuMs.toFixed(0)} ms CPU (process, incl. GC threads) → ${cpuRate} pairs/CPU-s; load average ${os.loadavg()[0]?.toFixed(2)}\n`);
   const top = [...kinds].sort((x, y) => y[1] - x[1]).slice(0, 8).map(([k, c]) => `${k} ${c}`).join(', ');
   process.stdout.write(`top kinds: ${top}\n`);
+  await benchCorpus();
 }

@@ -10,6 +10,8 @@ interface Section {
 
 const SECTIONS: readonly Section[] = [
   { name: 'scan', load: () => import('./scan.js') },
+  { name: 'peer', load: () => import('./peer.js') },
+  { name: 'scale', load: () => import('./scale.js') },
   { name: 'canonical', load: () => import('./canonical.js') },
   { name: 'probe', load: () => import('./probe.js') },
   { name: 'drift', load: () => import('./drift.js') },

@@ -126,15 +126,20 @@ describe('output-schema-added guards', () => {
 });
 
 describe('delta shape', () => {
-  it('carries kind, severity, tool, JSON Pointer path and truncated before/after, sorted by severity', () => {
+  it('carries kind, severity, tool, JSON Pointer path and before/after (text in full, JSON cut with a marked change), sorted by severity', () => {
     const long = 'x'.repeat(2000);
-    const r = diffTools(tool({ annotations: { readOnlyHint: true }, description: long }), tool({ annotations: {}, description: `${long}!` }));
+    const r = diffTools(tool({ annotations: { readOnlyHint: true }, description: long, _meta: { m: long } }),
+      tool({ annotations: {}, description: `${long}!`, _meta: { m: `${long}!` } }));
     assert.deepEqual(r.deltas.map((d) => [d.kind, d.severity, d.tool, d.path]), [
       ['annotation-readonly-to-destructive', 'critical', 't', '/annotations/readOnlyHint'],
       ['description-text-changed', 'high', 't', '/description'],
+      ['meta-changed', 'medium', 't', '/_meta'],
     ]);
-    const before = r.deltas[1]?.before ?? '';
-    assert.ok(before.length < 600 && before.endsWith('…(truncated)'), before.slice(-30));
+    assert.equal(r.deltas[1]?.before, JSON.stringify(long));
+    assert.equal(r.deltas[1]?.after, JSON.stringify(`${long}!`));
+    const meta = r.deltas[2];
+    assert.ok((meta?.before ?? '').length < 600 && (meta?.before ?? '').endsWith('…(truncated)'), meta?.before?.slice(-30));
+    assert.equal(meta?.details?.['change'], `…${'x'.repeat(40)}{+!+}"}`);
   });
 
   it('escapes JSON Pointer tokens', () => {

@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { tempDir } from '../helpers/materialize.js';
 import { REPO } from '../hosts/helpers.js';
 
-const WIRED = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio'];
+const WIRED = ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio'];
 const UPSTREAM = ['--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=@modelcontextprotocol/server-filesystem'];
 const clean = { mcpServers: { fs: { command: 'uvx', args: [...WIRED, ...UPSTREAM] } } };
 const planted = { mcpServers: { fs: { command: 'uvx', args: [...WIRED, '--pin-store', '/tmp/pins.json', ...UPSTREAM] } } };

@@ -1,13 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GradedEntry } from '../../src/grade/types.js';
+import { provenChain } from '../helpers/proven-chain.js';
 import { applyProbe } from '../../src/probe/run.js';
 import type { ProbeSummary } from '../../src/report/model.js';
 
 const row: GradedEntry = {
   host: 'cursor', scope: 'user', configPath: '/h/.cursor/mcp.json', name: 'weather', transport: 'stdio', disabled: false,
   grade: 'enforcing', launch: ['node', 'server.js'], envKeys: [], headerKeys: [],
-  location: { path: '/h/.cursor/mcp.json', line: 3, column: 5 }, findings: [],
+  location: { path: '/h/.cursor/mcp.json', line: 3, column: 5 }, findings: [], evidence: provenChain(),
   proxy: { id: 'mcpindex-gate', recognizerVersion: 1, mode: 'guard', blocking: true, pins: true, store: '/h/.mcpindex/pins/weather.json', storeSource: 'default' },
 };
 

@@ -41,7 +41,7 @@ test('remote forms key by URL; --server-config-file is an explicit store', () =>
   const rec = cp('mcp-context-protector', '--url', 'u');
   assert.deepEqual(rec?.store, { kind: 'default' });
   assert.ok(rec !== undefined);
-  assert.equal(mcpContextProtector.defaultStorePath?.(rec, '/home/u', 'linux'), '/home/u/.mcp-context-protector/servers.json');
+  assert.equal(mcpContextProtector.defaultStore(rec, '/home/u', 'linux'), '/home/u/.mcp-context-protector/servers.json');
 });
 
 test('options after --command-args belong to the upstream, not the proxy', () => {

@@ -64,5 +64,5 @@ test('a bare localhost:8000/mcp URL is not assumed to be Hangar (FastMCP serves 
 test('default store is init\'s ~/.config/mcp-hangar/config.yaml', () => {
   const rec = hangar(['mcp-hangar', 'serve']);
   assert.ok(rec !== undefined);
-  assert.equal(mcpHangar.defaultStorePath?.(rec, '/home/u', 'linux'), '/home/u/.config/mcp-hangar/config.yaml');
+  assert.equal(mcpHangar.defaultStore(rec, '/home/u', 'linux'), '/home/u/.config/mcp-hangar/config.yaml');
 });

@@ -16,7 +16,7 @@ test('§6.1 single-user form: version, default store, upstream after --', () => 
   assert.deepEqual(rec?.store, { kind: 'default' });
   assert.deepEqual(rec?.upstream, ['node', 'weather-server.js']);
   assert.ok(rec !== undefined);
-  assert.equal(mcpPin.defaultStorePath?.(rec, '/home/u', 'linux'), '/home/u/.mcp-pin');
+  assert.equal(mcpPin.defaultStore(rec, '/home/u', 'linux'), '/home/u/.mcp-pin');
 });
 
 test('§6.1 team form: --lock, --name, --only-locked', () => {

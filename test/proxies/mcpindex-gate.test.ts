@@ -77,8 +77,8 @@ test('a marker on an entry that no longer runs the proxy is not recognised; on a
 test('the default store is <home>/.mcpindex/pins/<sanitised id>.json', () => {
   const rec = gate();
   assert.ok(rec !== undefined);
-  assert.equal(mcpindexGate.defaultStorePath?.({ ...rec, serverId: 'srv/id' }, '/home/u', 'linux'), '/home/u/.mcpindex/pins/srv_id.json');
-  assert.equal(mcpindexGate.defaultStorePath?.(rec, 'C:\\Users\\u', 'win32'), 'C:\\Users\\u\\.mcpindex\\pins\\fs.json');
+  assert.equal(mcpindexGate.defaultStore({ ...rec, serverId: 'srv/id' }, '/home/u', 'linux'), '/home/u/.mcpindex/pins/srv_id.json');
+  assert.equal(mcpindexGate.defaultStore(rec, 'C:\\Users\\u', 'win32'), 'C:\\Users\\u\\.mcpindex\\pins\\fs.json');
 });
 
 test('sanitizeServerId follows §1.10 in order', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { GradedEntry } from '../../src/grade/types.js';
+import { provenChain } from '../helpers/proven-chain.js';
 import { compareMcpindex } from '../../src/probe/compare.js';
 import { applyProbe } from '../../src/probe/run.js';
 import type { ProbeSuccess } from '../../src/probe/types.js';
@@ -18,7 +19,7 @@ const location = { path: '/home/alice/.cursor/mcp.json', line: 3, column: 5 };
 const row: GradedEntry = {
   host: 'cursor', scope: 'user', configPath: location.path, name: 'docs', transport: 'stdio', disabled: false, grade: 'enforcing',
   proxy: { id: 'mcpindex-gate', recognizerVersion: 1, mode: 'guard', blocking: true, pins: true, store: '/home/alice/.mcpindex/pins/docs.json', storeSource: 'default' },
-  launch: ['uvx', 'mcpindex-proxy'], envKeys: [], headerKeys: [], location, findings: [],
+  launch: ['uvx', 'mcpindex-proxy'], envKeys: [], headerKeys: [], location, findings: [], evidence: provenChain(),
 };
 const pins = (hash: string) => [{ serverId: 'docs', toolName: 'search_docs', definitionHash: hash }];
 

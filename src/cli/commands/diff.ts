@@ -4,7 +4,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { classify } from '../../drift/classify.js';
 import { readJsonText } from '../../canonical/json-text.js';
 import { fromJsonNode, parseSnapshot } from '../../drift/input.js';
-import type { DriftResult, Snapshot } from '../../drift/types.js';
+import { markedChange } from '../../drift/json.js';
+import type { Delta, DriftResult, Snapshot } from '../../drift/types.js';
 import { InputError, IoError, UsageError, toError } from '../../shared/errors.js';
 import type { CommandContext, Io } from '../io.js';
 
@@ -58,7 +59,15 @@ function renderTable(r: DriftResult): string {
   const table = new Table({ head: ['Severity', 'Kind', 'Tool / prompt', 'Path', 'Before → after'], style: { head: [], border: [] },
     colWidths: [10, 36, 24, 36, 50], wordWrap: true, wrapOnWordBoundary: false });
   const cut = (s: string | undefined): string => (s === undefined ? '—' : s.length > 140 ? `${s.slice(0, 140)}…` : s);
-  for (const d of r.deltas) table.push([d.severity, d.kind, d.tool ?? d.prompt ?? '(server)', d.path === '' ? '/' : d.path, `${cut(d.before)} → ${cut(d.after)}`]);
+  // A cut must never hide what changed (issue 11): a long change shows its marked span in full, a text in full.
+  const change = (d: Delta): string => {
+    const marked = d.details?.['change'];
+    if (d.before !== undefined && d.after !== undefined && (d.before.length > 140 || d.after.length > 140)) {
+      return typeof marked === 'string' ? marked : markedChange(d.before, d.after);
+    }
+    return d.details?.['class'] !== undefined ? `${d.before ?? '—'} → ${d.after ?? '—'}` : `${cut(d.before)} → ${cut(d.after)}`;
+  };
+  for (const d of r.deltas) table.push([d.severity, d.kind, d.tool ?? d.prompt ?? '(server)', d.path === '' ? '/' : d.path, change(d)]);
   const verdict = r.decision === 'hold' ? 'HOLD: at least one change needs review' : 'AUTO-ACCEPT: every change is an added tool, optional parameter or first output schema';
   return `${table.toString()}\n${r.deltas.length} change(s). ${verdict}\n`;
 }

@@ -3,6 +3,9 @@ import type { DriftKind } from '../types.js';
 
 export const INPUT_SCHEMA_KINDS = [
   { id: 'param-added-optional', severity: 'low', subject: 'param', action: 'add', direction: 'input', decision: 'auto', title: 'Optional parameter added (top level)' },
+  { id: 'param-added-instructive', severity: 'high', subject: 'param-instructive', action: 'add', direction: 'input', decision: 'hold', title: 'Optional parameter added whose description instructs the model',
+    unpaired: 'a failed guard of param-added-optional (G-P5); a removal is plain param-removed',
+    rationale: 'Stricter than the seed: a new parameter description is model-visible text; one that contains an imperative instruction pattern (instructions.ts INSTRUCTION_PATTERNS: "ignore previous instructions", "before using this tool", "do not tell the user", <IMPORTANT> tags, secret paths …) holds as tool poisoning would.' },
   { id: 'nested-property-added-optional', severity: 'low', subject: 'nested-property', action: 'add', direction: 'input', decision: 'hold', title: 'Optional property added below the top level',
     unpaired: 'a removed nested property is param-removed at its path' },
   { id: 'param-added-required', severity: 'high', subject: 'param', action: 'add', direction: 'input', decision: 'hold', title: 'Required (or conditionally required) parameter added' },

@@ -34,5 +34,13 @@ export const SERVER_KINDS = [
   { id: 'prompt-argument-description-changed', severity: 'high', subject: 'prompt-argument-description', action: 'change', direction: 'input', decision: 'hold', title: 'Prompt argument description text changed' },
   { id: 'prompt-changed-unclassified', severity: 'medium', subject: 'prompt-other', action: 'change', direction: 'none', decision: 'hold', title: 'Another prompt field changed (icons, _meta, argument title …)' },
   { id: 'server-capabilities-changed', severity: 'low', subject: 'server-capabilities', action: 'change', direction: 'none', decision: 'hold', title: 'Server capabilities changed' },
+  { id: 'server-description-changed', severity: 'high', subject: 'server-description', action: 'change', direction: 'none', decision: 'hold', title: 'serverInfo.description changed (added, removed or edited)',
+    rationale: '2025-11-25 Implementation.description is shown to users and models (issue 11); the text class is in details.' },
+  { id: 'server-icons-changed', severity: 'low', subject: 'server-icons', action: 'change', direction: 'none', decision: 'hold', title: 'serverInfo.icons changed (medium when a data: URI appears)',
+    rationale: 'UI spoofing surface; a data: URI can carry an SVG with script (2025-11-25 Icon).' },
+  { id: 'server-website-changed', severity: 'medium', subject: 'server-website', action: 'change', direction: 'none', decision: 'hold', title: 'serverInfo.websiteUrl changed',
+    rationale: 'A link shown to users: a changed target is a phishing surface.' },
+  { id: 'server-changed-unclassified', severity: 'medium', subject: 'server-other', action: 'change', direction: 'none', decision: 'hold', title: 'Server surface changed in a way no kind explains',
+    rationale: 'Fallback (issue 11): an unknown serverInfo member or a value of the wrong type, compared as raw JSON.' },
   { id: 'server-identity-changed', severity: 'low', subject: 'server-identity', action: 'change', direction: 'none', decision: 'hold', title: 'serverInfo name or title changed (version is not pinned)' },
 ] as const satisfies readonly DriftKind[];

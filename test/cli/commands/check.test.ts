@@ -8,7 +8,7 @@ import { tempDir } from '../../helpers/materialize.js';
 import { BIN, cli } from './cli-run.js';
 import { HOSTS } from '../../../src/hosts/index.js';
 
-const WIRED = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio'];
+const WIRED = ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio'];
 const UPSTREAM = ['--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=@modelcontextprotocol/server-filesystem'];
 const clean = { mcpServers: { fs: { command: 'uvx', args: [...WIRED, ...UPSTREAM] } } };
 const planted = { mcpServers: { fs: { command: 'uvx', args: [...WIRED, '--pin-store', '/tmp/pins.json', ...UPSTREAM] } } };

@@ -31,7 +31,7 @@ const PINNER = fileURLToPath(new URL('../../../../test/probe/reference-pin.py', 
 const HANG_TIMEOUT_S = 2;
 
 const gate = (...upstream: string[]): string[] =>
-  ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'node', ...upstream.map((a) => `--upstream-arg=${a}`)];
+  ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'node', ...upstream.map((a) => `--upstream-arg=${a}`)];
 
 /** Runs the Python reference against a live server and writes ~/.mcpindex/pins/<id>.json; returns tool → hash. */
 function pythonPin(home: string, id: string, server: readonly string[], options: { recipe?: string; env?: Record<string, string> } = {}): Map<string, string> {

@@ -124,7 +124,7 @@ test('an ignore file in the audited home suppresses by fingerprint; the grade an
 });
 
 test('env overrides are seen in every entry shape: opencode environment, Goose envs (YAML), a sh -c assignment', async () => {
-  const gate = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=some-mcp'];
+  const gate = ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=some-mcp'];
   const home = await materializeDir(DEMO);
   await fs.mkdir(path.join(home, '.config/opencode'), { recursive: true });
   await fs.writeFile(path.join(home, '.config/opencode/opencode.json'), JSON.stringify({
@@ -161,7 +161,7 @@ test('the table is coloured only when asked or on a terminal, never with --no-co
 test('fingerprints are unique per finding: accepting one env override never hides another', async () => {
   const home = await materializeDir(DEMO);
   const cursor = path.join(home, '.cursor/mcp.json');
-  const gate = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx', '--upstream-arg=some-mcp'];
+  const gate = ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx', '--upstream-arg=some-mcp'];
   await fs.writeFile(cursor, JSON.stringify({ mcpServers: { two: { command: 'uvx', args: gate, env: { LD_PRELOAD: '/tmp/a.so', PYTHONPATH: '/tmp/b' } } } }));
   const first = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json'])).stdout);
   const all = [...first.entries.flatMap((e) => e.findings), ...first.findings].map((f) => f.fingerprint);
@@ -192,7 +192,7 @@ test('a Windows layout audited under a POSIX --root reads its pin store (install
   const home = await tempDir('mcp-audit-win');
   await fs.mkdir(path.join(home, 'AppData/Roaming/Claude'), { recursive: true });
   await fs.writeFile(path.join(home, 'AppData/Roaming/Claude/claude_desktop_config.json'), JSON.stringify({
-    mcpServers: { fs: { command: 'C:\\Users\\me\\.local\\bin\\uvx.exe', args: ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=srv'] } },
+    mcpServers: { fs: { command: 'C:\\Users\\me\\.local\\bin\\uvx.exe', args: ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=srv'] } },
   }));
   await fs.mkdir(path.join(home, '.mcpindex/pins'), { recursive: true, mode: 0o700 });
   await fs.writeFile(path.join(home, '.mcpindex/pins/fs.json'), JSON.stringify({

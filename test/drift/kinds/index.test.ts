@@ -33,6 +33,14 @@ describe('drift kind registry', () => {
     }
   });
 
+  it('kinds added beyond the taxonomy (issue 11) carry their rationale', () => {
+    for (const id of ['tool-added-destructive', 'tool-added-instructive', 'param-added-instructive', 'tool-changed-unclassified',
+      'server-changed-unclassified', 'server-description-changed', 'server-icons-changed', 'server-website-changed']) {
+      const k = kindById(id);
+      assert.ok(k !== undefined && (k.rationale ?? '').length > 20 && k.decision === 'hold', id);
+    }
+  });
+
   // oasdiff checker/rule_symmetry_test.go: every add has a remove and every widen a narrow,
   // on the same subject and direction, unless the kind says why not.
   it('pairs every add/remove and widen/narrow, or waives the pair with a reason', () => {

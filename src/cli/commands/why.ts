@@ -1,0 +1,32 @@
+import type { CommandModule } from 'yargs';
+import { UsageError } from '../../shared/errors.js';
+import type { CommandContext } from '../io.js';
+import { VERSION } from '../version.js';
+import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+
+/** `mcp-audit why SERVER`: one server's evidence chain. Exit 0 enforcing, 1 otherwise, 2 no such server. */
+export function whyCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
+  return {
+    command: 'why <server>',
+    describe: "Print one server's evidence chain: each claim proven (with what was checked) or not (with why)",
+    builder: (y) =>
+      withDiscoveryOptions(y)
+        .positional('server', { type: 'string', describe: 'the server name (an aggregator upstream: name/upstream)' })
+        .option('format', { choices: ['text', 'json'], default: 'text', describe: 'output format' })
+        .example('$0 why filesystem', 'why the filesystem entry is (or is not) enforcing')
+        .example('$0 why hangar/github --root ~/dotfiles --format json', "one Hangar upstream's chain, as JSON"),
+    handler: async (argv) => {
+      const server = argv.server;
+      if (typeof server !== 'string' || server === '') throw new UsageError('name a server');
+      const format = argv.format === 'json' ? 'json' : 'text';
+      const { audit } = await import('../../grade/audit.js');
+      const { buildReport } = await import('../../report/build.js');
+      const why = await import('../../report/why.js');
+      const report = buildReport(await audit(toDiscoverOptions(argv), ctx.io.env), { version: VERSION });
+      const rows = why.rowsNamed(report, server);
+      if (rows.length === 0) throw new UsageError(`no server named ${JSON.stringify(server)} (mcp-audit scan --list shows every entry)`);
+      ctx.io.stdout.write(format === 'json' ? why.renderWhyJson(report, server, rows) : why.renderWhyText(report, server, rows));
+      ctx.exit(why.whyExitCode(rows));
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Positive evidence for the claims the grader establishes itself (launched, program, environment,
+ * store), and the store inspection that cannot fail open: a pinning proxy whose module has no
+ * working inspector yields `pin-store-uninspected`, never a pass.
+ */
+import { cwdSensitiveFrames } from '../launch/cwd-sensitive.js';
+import { isBareName } from '../launch/program-name.js';
+import type { LaunchChain } from '../launch/types.js';
+import type { ServerEntry } from '../parse/types.js';
+import type { InspectContext, StoreInspection } from '../proxies/store-types.js';
+import type { PinningProxy, Recognition } from '../proxies/types.js';
+import { launchUnproven } from '../rules/launch-unproven.js';
+import { pinStoreUninspected } from '../rules/pin-store-uninspected.js';
+import { runnerCwdUnproven } from '../rules/runner-cwd-unproven.js';
+import { finding } from '../rules/types.js';
+import type { Finding } from '../rules/types.js';
+import { toError } from '../shared/errors.js';
+import { samePath } from './store-location.js';
+import { STORE_FILES } from './stores/files.js';
+
+export interface LaunchedClaim {
+  readonly findings: readonly Finding[];
+  readonly proof?: readonly string[];
+  /** Why the claim is open without a finding (an entry the host does not launch). */
+  readonly open?: string;
+  /** True for an entry the host does not launch: listed with the grade it would have, never counted. */
+  readonly exempt: boolean;
+}
+
+/** `launched`, from discovery's fields (parse/types.ts: state, stateBy, launchDoubts). */
+export function launchedClaim(entry: ServerEntry): LaunchedClaim {
+  const state = entry.state ?? (entry.disabled ? 'disabled' : 'launched');
+  if (state !== 'launched') {
+    const by = entry.stateBy?.reason ?? entry.disabledBy;
+    return { findings: [], exempt: true, open: `not launched: ${state}${by !== undefined ? ` (${by})` : ''}` };
+  }
+  const doubts = entry.launchDoubts ?? [];
+  if (doubts.length > 0) {
+    const findings = doubts.map((d) => finding(launchUnproven, { server: entry.name, host: entry.host, reason: d.reason },
+      d.origin !== undefined ? { path: d.origin.file, line: d.origin.line, column: d.origin.column } : undefined));
+    return { findings, exempt: false };
+  }
+  return {
+    findings: [], exempt: false,
+    proof: [
+      `${entry.host} launches it: state launched${entry.state === undefined ? ' (no switch or policy turns it off)' : ''}`,
+      `transport ${entry.transport} (${entry.transportSource ?? 'as read'})`,
+      'discovery recorded no launch doubt',
+    ],
+  };
+}
+
+/** Where the host starts the server, as proven or not for a cwd-sensitive runner. */
+function cwdOf(entry: ServerEntry, home: string): { proven: true; text: string } | { proven: false; text: string } {
+  const cwd = entry.launchCwd;
+  if (cwd === undefined) return { proven: false, text: 'not known (discovery does not model it for this host)' };
+  if (cwd.kind === 'home') return { proven: true, text: 'the trusted home' };
+  if (cwd.kind === 'explicit' && samePath(cwd.path, home, 'linux')) return { proven: true, text: `the trusted home (explicit cwd ${cwd.path})` };
+  if (cwd.kind === 'explicit') return { proven: false, text: `the explicit directory ${cwd.path}` };
+  if (cwd.kind === 'project') return { proven: false, text: `the project directory ${cwd.path}` };
+  return { proven: false, text: `unknown (${cwd.why})` };
+}
+
+/** `program`: what runs is the recognised proxy, found where the chain says. */
+export function programProof(chain: LaunchChain, by: PinningProxy, entry: ServerEntry, home: string):
+  { findings: Finding[]; proof: string[]; open?: string } {
+  // Recognised from a URL or a marker on a line that cannot be followed: what runs is not shown.
+  if (chain.leaf.kind === 'url') {
+    return { findings: [], proof: [], open: `remote entry: recognised as ${by.id} from its URL or name; what serves that URL is not verified` };
+  }
+  if (chain.leaf.kind === 'opaque') {
+    return { findings: [], proof: [], open: `recognised as ${by.id}, but the launch line cannot be followed: ${chain.leaf.why.reason}` };
+  }
+  const frames = chain.frames.map((f) => f.name);
+  const proof = [`recognised as ${by.id} (recognizer v${by.version}) through ${frames.length > 0 ? frames.join(' → ') : 'the entry itself'}`];
+  const first = chain.frames[0]?.program;
+  if (first !== undefined) {
+    proof.push(isBareName(first)
+      ? `${first} is found by name through the PATH the host passes (the entry's environment is examined under environment)`
+      : `${first} is named by path`);
+  }
+  const sensitive = cwdSensitiveFrames(chain.frames);
+  if (sensitive.length === 0) {
+    proof.push('no frame resolves what it runs against the working directory');
+    return { findings: [], proof };
+  }
+  const cwd = cwdOf(entry, home);
+  if (cwd.proven) {
+    proof.push(`${sensitive.map((s) => s.runner).join(', ')} resolve(s) against the working directory, which is ${cwd.text}`);
+    return { findings: [], proof };
+  }
+  const findings = sensitive.map((s) => finding(runnerCwdUnproven, {
+    server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text,
+  }));
+  return { findings, proof };
+}
+
+/** `environment`: which variables were examined (names only, never values). */
+export function environmentProof(chain: LaunchChain, by: PinningProxy): string {
+  const names = [...new Set(chain.env.map((a) => a.name))].sort();
+  if (names.length === 0) return `the entry sets no environment variable; the ${by.runtime} proxy inherits the host's environment`;
+  return `examined ${names.length} variable(s) reaching the ${by.runtime} proxy (${names.join(', ')}): none is in a family that reaches its runtime, runner or libraries, or moves its store`;
+}
+
+/** `store` facts once resolved (the inspection adds what it checked). */
+export function storeProof(p: string, source: 'default' | 'explicit', home: string, noDefault: boolean): string[] {
+  const what = source === 'default' ? "the proxy's default store"
+    : noDefault ? 'the explicit store path (the proxy has no default location)' : "the proxy's default store, named explicitly";
+  return [`${p} is ${what} under the trusted home ${home}`];
+}
+
+export interface Inspected {
+  readonly ok: boolean;
+  readonly findings: readonly Finding[];
+  readonly inspection?: StoreInspection;
+}
+
+const describe = (e: unknown): string => {
+  const err = toError(e);
+  const text = `${err.name}: ${err.message}`.replace(/\s+/g, ' ');
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+};
+
+/** Runs the module's inspector; a missing or failing inspector is a finding, never a pass. */
+export async function inspectWith(by: PinningProxy, rec: Recognition, p: string, ctx: Omit<InspectContext, 'files'>): Promise<Inspected> {
+  const uninspected = (reason: string): Inspected =>
+    ({ ok: false, findings: [finding(pinStoreUninspected, { ...ctx.subject, path: p, reason })] });
+  // The type requires an inspector; a module built around the type (plain data, a bad merge) may still lack one.
+  const inspector: unknown = Reflect.get(by, 'inspectStore');
+  if (typeof inspector !== 'function') return uninspected(`the ${by.id} module provides no store inspector`);
+  try {
+    const inspection = await by.inspectStore(rec, p, { ...ctx, files: STORE_FILES });
+    return { ok: true, findings: inspection.findings, inspection };
+  } catch (e: unknown) {
+    return uninspected(`the ${by.id} store inspector failed (${describe(e)})`);
+  }
+}

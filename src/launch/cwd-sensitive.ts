@@ -1,0 +1,56 @@
+/**
+ * Which launch frames resolve what they run against the working directory: the one place that
+ * knowledge lives. The grader's `program` claim is proven for such a chain only when the host's
+ * working directory for the entry is proven to be the trusted home.
+ */
+import { isBareName, isPythonName } from './program-name.js';
+import type { Frame } from './types.js';
+
+/** The frame whose resolution depends on the working directory, and what it resolves there. */
+export interface CwdSensitivity {
+  readonly runner: string;
+  readonly resolves: string;
+}
+
+const isRelativePath = (p: string): boolean => !isBareName(p) && !p.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith('\\\\');
+
+function sensitivity(frame: Frame): string | undefined {
+  if (frame.kind === 'package-runner' && frame.package?.ecosystem === 'npm') {
+    // npm docs, commands/npm-exec (v10): a bin of the local project's dependencies runs first
+    // ("If any requested packages are not present in the local project dependencies …"), and
+    // configuring-npm/npmrc: the per-project `.npmrc` (registry, scripts) is read from the project
+    // root. pnpm dlx reads the same `.npmrc`; yarn dlx reads `.yarnrc.yml` (yarnpkg.com/configuration/yarnrc);
+    // bunx prefers a locally installed package (bun.sh/docs/cli/bunx).
+    return "runs the working directory's node_modules/.bin first and reads its .npmrc";
+  }
+  // uv docs, concepts/configuration-files: "For tool commands, which operate at the user level, local
+  // configuration files will be ignored" — uvx / uv tool run read user and system uv.toml only.
+  // pipx run: pip reads global, user and site configuration, none from the working directory
+  // (pip.pypa.io/en/stable/topics/configuration/).
+  if (frame.kind === 'package-runner') return undefined;
+  if (frame.kind === 'uv-run') {
+    // uv docs, concepts/projects and configuration-files: `uv run` discovers the project
+    // (pyproject.toml, uv.toml, .venv) from the working directory up.
+    return "discovers the project (pyproject.toml, uv.toml, .venv) from the working directory";
+  }
+  if (frame.kind === 'interpreter' && frame.module !== undefined && isPythonName(frame.name)) {
+    // docs.python.org/3/using/cmdline.html#cmdoption-m: with -m "the current directory will be added
+    // to the start of sys.path", so a module directory there shadows the installed one.
+    return `puts the working directory first on sys.path before importing ${frame.module}`;
+  }
+  if (frame.kind === 'interpreter' && frame.script !== undefined && isRelativePath(frame.script)) {
+    return `opens the relative script ${frame.script} in the working directory`;
+  }
+  if (isRelativePath(frame.program)) return `is the relative path ${frame.program}, resolved in the working directory`;
+  return undefined;
+}
+
+/** Every frame of a chain that resolves against the working directory, outermost first. */
+export function cwdSensitiveFrames(frames: readonly Frame[]): CwdSensitivity[] {
+  const out: CwdSensitivity[] = [];
+  for (const f of frames) {
+    const resolves = sensitivity(f);
+    if (resolves !== undefined) out.push({ runner: f.name, resolves });
+  }
+  return out;
+}

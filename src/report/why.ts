@@ -1,0 +1,52 @@
+/**
+ * `mcp-audit why SERVER`: one server's whole evidence chain, every row of that name (each host,
+ * scope and upstream), from the same redacted report every reporter renders.
+ */
+import { displayPath, entryLabel, locationText, proxyLabel, wrap } from './format.js';
+import { orderKeys } from './json.js';
+import type { AuditReport, ReportEntry } from './model.js';
+
+const WIDTH = 100;
+
+/** Rows named `server`: the entry name, or `name/upstream` (`name → upstream`) for one aggregator upstream. */
+export function rowsNamed(report: AuditReport, server: string): ReportEntry[] {
+  return report.entries.filter((e) => e.name === server
+    || (e.upstream !== undefined && (`${e.name}/${e.upstream}` === server || entryLabel(e) === server)));
+}
+
+/** 0 when every row is enforcing, else 1 (an absent server is the caller's usage error). */
+export function whyExitCode(rows: readonly ReportEntry[]): 0 | 1 {
+  return rows.every((r) => r.grade === 'enforcing') ? 0 : 1;
+}
+
+function rowText(e: ReportEntry, home: string): string[] {
+  const state = e.disabled ? `disabled (would be ${e.grade})` : e.grade;
+  const out = [`${entryLabel(e)}  ${state}  ${e.host} ${e.scope}  ${locationText(e.location, home)}  proxy ${proxyLabel(e)}`];
+  for (const c of e.evidence) {
+    const head = `  ${c.proven ? 'proven    ' : 'NOT proven'}  ${c.claim.padEnd(11)} `;
+    const facts = c.proven ? c.evidence : [c.reason, ...(c.findings.length > 0 ? [`findings: ${c.findings.join(', ')}`] : [])];
+    facts.forEach((fact, i) => {
+      const [first, ...rest] = wrap(fact, WIDTH - head.length, '');
+      out.push(`${i === 0 ? head : ' '.repeat(head.length)}${first ?? ''}`, ...rest.map((l) => `${' '.repeat(head.length)}${l}`));
+    });
+  }
+  const open = e.findings.filter((f) => f.suppressed === undefined && f.grade !== 'none');
+  if (open.length > 0) {
+    out.push('  findings:');
+    for (const f of open) out.push(...wrap(`${f.id}: ${f.message}`, WIDTH, '    '));
+  }
+  return out;
+}
+
+export function renderWhyText(report: AuditReport, server: string, rows: readonly ReportEntry[]): string {
+  const home = report.trustedHome.path;
+  const files = [...new Set(rows.map((r) => displayPath(r.configPath, home)))].join(', ');
+  const lines = [`${server}: ${rows.length} row(s) in ${files}`, ''];
+  rows.forEach((r, i) => lines.push(...rowText(r, home), ...(i < rows.length - 1 ? [''] : [])));
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderWhyJson(report: AuditReport, server: string, rows: readonly ReportEntry[]): string {
+  const doc = { schemaVersion: report.schemaVersion, server, trustedHome: report.trustedHome.path, entries: rows.map((r) => orderKeys(r, 'entry')) };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

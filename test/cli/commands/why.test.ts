@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CLAIMS } from '../../../src/rules/types.js';
+import { materializeHome } from '../../helpers/materialize.js';
+import { spawnCli } from './cli-harness.js';
+
+/** `mcp-audit why` through the real CLI on a real fixture home. */
+const GATE = ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'node', '--upstream-arg=/opt/srv.js'];
+const PINS = JSON.stringify({
+  version: 2,
+  pins: [{ server_id: 'fs', tool_name: 'read', definition_hash: `sha256:${'ab'.repeat(32)}`, pinned_at: '2026-08-01T10:00:00.000+00:00' }],
+});
+
+async function home(): Promise<string> {
+  return materializeHome({
+    '.cursor/mcp.json': { content: JSON.stringify({ mcpServers: {
+      fs: { command: 'uvx', args: GATE },
+      docs: { command: 'uvx', args: GATE, env: { PYTHONPATH: '/tmp/x', API_TOKEN: 'sk-live-secret-value-123456' } },
+    } }, null, 2), mode: 0o600 },
+    '.mcpindex/pins/fs.json': { content: PINS, mode: 0o600 },
+  });
+}
+
+test('why SERVER prints every claim of an enforcing entry and exits 0', async () => {
+  const r = spawnCli(['why', 'fs', '--root', await home(), '--no-project-scan']);
+  assert.equal(r.code, 0, r.stderr);
+  for (const c of CLAIMS) assert.match(r.stdout, new RegExp(`proven +${c} `), c);
+  assert.doesNotMatch(r.stdout, /NOT proven/);
+  assert.match(r.stdout, /1 pin record\(s\) for server id fs/);
+});
+
+test('why on an entry that is not enforcing names the open claims and their findings, exit 1, no env value', async () => {
+  const r = spawnCli(['why', 'docs', '--root', await home(), '--no-project-scan']);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stdout, /NOT proven +environment/);
+  assert.match(r.stdout, /env-code-injection/);
+  assert.match(r.stdout, /NOT proven +baseline/);
+  assert.doesNotMatch(r.stdout, /sk-live-secret|\/tmp\/x/);
+});
+
+test('why --format json gives the chain of each row, in claim order', async () => {
+  const r = spawnCli(['why', 'docs', '--root', await home(), '--no-project-scan', '--format', 'json']);
+  assert.equal(r.code, 1, r.stderr);
+  const doc: unknown = JSON.parse(r.stdout);
+  const entries: unknown = typeof doc === 'object' && doc !== null ? Reflect.get(doc, 'entries') : undefined;
+  assert.ok(Array.isArray(entries) && entries.length === 1);
+  const first: unknown = entries[0];
+  const evidence: unknown = typeof first === 'object' && first !== null ? Reflect.get(first, 'evidence') : undefined;
+  assert.ok(Array.isArray(evidence));
+  const claims: unknown[] = evidence.map((c: unknown): unknown => (typeof c === 'object' && c !== null ? Reflect.get(c, 'claim') : undefined));
+  assert.deepEqual(claims, [...CLAIMS]);
+  assert.doesNotMatch(r.stdout, /sk-live-secret/);
+});
+
+test('why on a server that is not there is a usage error (exit 2)', async () => {
+  const r = spawnCli(['why', 'nope', '--root', await home(), '--no-project-scan']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /no server named "nope"/);
+  assert.equal(r.stdout, '');
+});
