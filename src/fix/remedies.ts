@@ -18,6 +18,7 @@ import { proxyModeUnknown } from '../rules/proxy-mode-unknown.js';
 import { proxyNonBlocking } from '../rules/proxy-non-blocking.js';
 import type { Finding, RuleMeta } from '../rules/types.js';
 import type { Platform } from '../shared/env.js';
+import { storePlatform } from '../grade/store-location.js';
 
 export interface RemedyContext {
   readonly entry: ServerEntry;
@@ -84,7 +85,7 @@ export const REMEDIES: readonly Remedy[] = [
   {
     rule: pinStorePlanted,
     remedy(ctx) {
-      const change = ctx.wiring?.dropStoreOverride?.(ctx.argv, { home: ctx.home, platform: ctx.platform });
+      const change = ctx.rec === undefined ? undefined : ctx.wiring?.dropStoreOverride?.(ctx.argv, { rec: ctx.rec, home: ctx.home, platform: storePlatform(ctx.home, ctx.platform) });
       if (change === undefined) return none(`${ctx.rec?.proxy ?? 'the proxy'} has no default store under the home to fall back to`);
       return { kind: 'change', what: `let ${ctx.rec?.proxy ?? 'the proxy'} use its default store under the home`, argv: change };
     },

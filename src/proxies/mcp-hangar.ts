@@ -223,8 +223,8 @@ export const wiring: ProxyWiring = {
     if (at < 0) return undefined;
     const hits = flagHits(argv.slice(at + 1), ['--config', '-c']).map((h) => ({ ...h, index: h.index + at + 1 }));
     if (hits.length === 0) return undefined;
-    const p = ctx.platform === 'win32' && !ctx.home.startsWith('/') ? path.win32 : path.posix;
-    const target = p.join(ctx.home, '.config', 'mcp-hangar', 'config.yaml');
+    const target = mcpHangar.defaultStore(ctx.rec, ctx.home, ctx.platform);
+    if (typeof target !== 'string') return undefined;
     return {
       remove: [],
       replace: hits.map((h) => (h.written.includes('=') ? { index: h.index, value: `${h.written.slice(0, h.written.indexOf('='))}=${target}` } : { index: h.index + 1, value: target })),

@@ -43,6 +43,8 @@ export interface ArgvChange {
 }
 
 export interface StoreContext {
+  /** The entry as its proxy was recognised. */
+  readonly rec: Recognition;
   /** The trusted home (password database). */
   readonly home: string;
   readonly platform: Platform;
