@@ -3,6 +3,7 @@
  * text, its hash, its value), applying every planned entry edit of one file in turn, and writing
  * the results only with --apply.
  */
+import path from 'node:path';
 import { readConfigFile } from '../discover/read-file.js';
 import type { ServerEntry } from '../parse/types.js';
 import type { ConfigFormat } from '../parse/types.js';
@@ -48,12 +49,23 @@ export interface SessionOptions {
   readonly beforeWrite?: (file: string) => void | Promise<void>;
 }
 
+/**
+ * A project entry whose file lies in the project (`.mcp.json`, `.cursor/mcp.json`): it arrives
+ * with a clone and is shared. A project's section of a user file (`~/.claude.json` `projects.<dir>`)
+ * is the user's own.
+ */
+function inRepository(entry: ServerEntry): boolean {
+  if (entry.project === undefined) return true;
+  const rel = path.relative(entry.project, entry.configPath);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
 /** Why an entry's file is off limits, or undefined. */
 export function scopeRefusal(entry: ServerEntry, options: SessionOptions): string | undefined {
   switch (entry.scope) {
     case 'managed': return 'a managed (system) file: mcp-audit never edits it';
     case 'plugin': return 'a file a plugin provides: an edit would be lost when the plugin updates';
-    case 'project': return options.includeProject ? undefined : 'a project file (a repository): pass --include-project to edit it';
+    case 'project': return options.includeProject || !inRepository(entry) ? undefined : 'a project file (a repository): pass --include-project to edit it';
     case 'user':
     case 'profile': return undefined;
   }

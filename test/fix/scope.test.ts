@@ -32,3 +32,11 @@ test('project files are edited only with --include-project', async () => {
   assert.deepEqual(withIt.refusals, []);
   assert.match(await fs.readFile(file, 'utf8'), /_mcpindexWired/);
 });
+
+test("a project's section of a user file (~/.claude.json projects.<dir>) is the user's own: edited without --include-project", async () => {
+  const planted = { command: 'uvx', args: ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--pin-store', '/tmp/p.json', '--upstream-command', 'npx'] };
+  const home = await materializeHome({ '.claude.json': JSON.stringify({ projects: { '@HOME@/src/app': { mcpServers: { s: planted } } } }, null, 2) }, 'mcp-audit-claude');
+  const out = await runFix({ discover: { root: home, platform: 'linux', projectScan: false }, servers: ['s'], apply: true, includeProject: false }, env);
+  assert.ok(out.files.some((f) => f.servers.some((s) => s.rules.includes('pin-store-planted'))), JSON.stringify({ refusals: out.refusals, remaining: out.remaining }));
+  assert.doesNotMatch(await fs.readFile(path.join(home, '.claude.json'), 'utf8'), /--pin-store/);
+});
