@@ -30,14 +30,11 @@ function entrySpan(text: string, format: ConfigFormat, path: readonly PointerSeg
   }
 }
 
-/** The range of `before` that differs from `after` (common prefix and suffix removed). */
-export function changedRange(before: string, after: string): Span {
-  let p = 0;
-  const max = Math.min(before.length, after.length);
-  while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < max - p && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)) s++;
-  return { start: p, end: before.length - s };
+/** True when the text before and after the entry's span is unchanged in `after`. */
+export function outsideKept(before: string, after: string, span: Span): boolean {
+  const head = before.slice(0, span.start);
+  const tail = before.slice(span.end);
+  return after.length >= head.length + tail.length && after.startsWith(head) && after.endsWith(tail);
 }
 
 /** Why `after` is not a safe result of the edit, or undefined when it is. */
@@ -46,8 +43,7 @@ function problem(before: string, after: string, format: ConfigFormat, expected: 
   if (again === undefined) return 'the edited file would not parse';
   if (format === 'json' && readValue(after, 'json') === undefined) return 'the edited file would not be strict JSON';
   if (!sameValue(again.value, expected)) return 'the edited file would not read back as exactly the intended change';
-  const changed = changedRange(before, after);
-  if (changed.start < span.start || changed.end > span.end) return 'the edit would touch text outside the entry';
+  if (!outsideKept(before, after, span)) return 'the edit would touch text outside the entry';
   return undefined;
 }
 

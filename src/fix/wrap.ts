@@ -27,20 +27,25 @@ export interface WrapOptions extends SessionOptions {
   readonly apply: boolean;
 }
 
-/** The entries named on the command line (each file position once), or a usage error for an unknown name. */
-function named(audited: AuditResult, servers: readonly string[]): ServerEntry[] {
+/** The entries named on the command line (each file position once, with every host reading it), or a usage error for an unknown name. */
+function named(audited: AuditResult, servers: readonly string[]): { entry: ServerEntry; hosts: string[] }[] {
   if (servers.length === 0) throw new UsageError('name at least one server');
-  const seen = new Set<string>();
-  const out: ServerEntry[] = [];
+  const seen = new Map<string, { entry: ServerEntry; hosts: string[] }>();
   for (const name of servers) {
     const hits = audited.discovery.entries.filter((e) => e.name === name);
     if (hits.length === 0) throw new UsageError(`no server entry named ${JSON.stringify(name)} was found`);
     for (const e of hits) {
       const k = `${e.configPath}\u0000${e.origin.pointer}`;
-      if (!seen.has(k)) { seen.add(k); out.push(e); }
+      const known = seen.get(k);
+      if (known === undefined) seen.set(k, { entry: e, hosts: [e.host] });
+      else if (!known.hosts.includes(e.host)) known.hosts.push(e.host);
     }
   }
-  return out;
+  // Other hosts reading the same file (a shared .mcp.json) see the same bytes.
+  for (const v of seen.values()) {
+    for (const e of audited.discovery.entries) if (e.configPath === v.entry.configPath && !v.hosts.includes(e.host)) v.hosts.push(e.host);
+  }
+  return [...seen.values()];
 }
 
 /** The entry as it would be read after the ops: raw from the re-parsed file, command line from its fields. */
@@ -76,7 +81,7 @@ function unwrapPlan(entry: ServerEntry, fields: EntryFields): { ops: EntryOp[]; 
   return { ops: unwrapOps(entry, fields, wiring, line), proxy: found.rec.proxy };
 }
 
-function wrapPlan(entry: ServerEntry, fields: EntryFields, file: LoadedFile, wiring: ProxyWiring, store: string | undefined): EntryOp[] | string {
+function wrapPlan(entry: ServerEntry, hosts: readonly string[], fields: EntryFields, file: LoadedFile, wiring: ProxyWiring, store: string | undefined): EntryOp[] | string {
   if (entry.transport !== 'stdio') return 'only stdio entries can be wrapped (a remote entry has no command to put behind a proxy)';
   const chain = unwrapChain(entry);
   if (chain.leaf.kind !== 'exec') return 'its launch line cannot be followed, so what it runs is not known';
@@ -86,7 +91,7 @@ function wrapPlan(entry: ServerEntry, fields: EntryFields, file: LoadedFile, wir
   if (wiring.wrap === undefined) return wiring.noWrap ?? `${wiring.proxy} has no single-entry wiring`;
   const [command, ...args] = fields.argv;
   if (command === undefined) return 'it has no command';
-  const out = wiring.wrap({ upstream: fields.layout.hasArgs ? { command, args } : { command }, ...(store !== undefined ? { store } : {}) });
+  const out = wiring.wrap({ upstream: fields.layout.hasArgs ? { command, args } : { command }, hosts, ...(store !== undefined ? { store } : {}) });
   if (!out.ok) return out.reason;
   const ops: EntryOp[] = [
     { kind: 'set', path: [fields.layout.commandKey], value: out.command },
@@ -118,7 +123,7 @@ async function run(kind: 'wrap' | 'unwrap', options: WrapOptions & { readonly pr
   const plans: EntryPlan[] = [];
   const refusals: Refusal[] = [];
   const loaded = new Map<string, LoadedFile>();
-  for (const entry of entries) {
+  for (const { entry, hosts } of entries) {
     const refuse = (reason: string): void => { refusals.push({ server: entry.name, file: entry.configPath, reason }); };
     const scope = scopeRefusal(entry, options);
     if (scope !== undefined) { refuse(scope); continue; }
@@ -128,7 +133,7 @@ async function run(kind: 'wrap' | 'unwrap', options: WrapOptions & { readonly pr
     const fields = entryFields(entry, file.value);
     if (typeof fields === 'string') { refuse(fields); continue; }
     if (kind === 'wrap' && wiring !== undefined) {
-      const ops = wrapPlan(entry, fields, file, wiring, options.store);
+      const ops = wrapPlan(entry, hosts, fields, file, wiring, options.store);
       if (typeof ops === 'string') refuse(ops);
       else plans.push({ entry, ops, what: [`wrap in ${wiring.proxy}`], entryPath: fields.entryPath });
     } else {

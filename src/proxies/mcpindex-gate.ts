@@ -224,19 +224,26 @@ export const mcpindexGate: PinningProxy = {
  * with the `_mcpindexWired` marker keeping the original for a byte-identical un-wire (§1.3: "marked
  * for in-place un-wire"). The wiring never writes `--pin-store` and no posture (Guard by default).
  */
+/**
+ * The hosts mcpindex's own wirer writes the marker into (`mcpindex-web` `lib/install/manifest.ts`
+ * `GATE_WIRING_HOSTS`, pinning-systems.md §1.3). In any other host's file an unknown member may be
+ * refused by a strict schema, so the entry gets form (a) alone: the upstream is then read back from
+ * `--upstream-command` / `--upstream-arg=` (§1.4), which is enough to unwrap it.
+ */
+const MARKER_HOSTS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'cline', 'zed', 'gemini-cli'];
+
 export const wiring: ProxyWiring = {
   proxy: 'mcpindex-gate',
   reference: 'pinning-systems.md §1.2 (a), §1.3; mcpindex-ai/mcpindex-web app/docs/page.tsx @0b4ab44, lib/scan/parse.ts',
   markerKey: '_mcpindexWired',
-  wrap({ upstream }) {
+  wrap({ upstream, hosts }) {
     const args = upstream.args ?? [];
     const original = upstream.args === undefined ? { command: upstream.command } : { command: upstream.command, args: [...args] };
-    return {
-      ok: true,
-      command: 'uvx',
-      args: ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', upstream.command, ...args.map((a) => `--upstream-arg=${a}`)],
-      marker: { key: '_mcpindexWired', value: { marker: 'mcpindex', original } },
-    };
+    const wired = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', upstream.command, ...args.map((a) => `--upstream-arg=${a}`)];
+    const marked = hosts.length > 0 && hosts.every((h) => MARKER_HOSTS.includes(h));
+    return marked
+      ? { ok: true, command: 'uvx', args: wired, marker: { key: '_mcpindexWired', value: { marker: 'mcpindex', original } } }
+      : { ok: true, command: 'uvx', args: wired };
   },
   unwrap(rec, raw) {
     // The marker's original, when well-formed (§1.4: it wins over the proxy's arguments).
@@ -249,7 +256,7 @@ export const wiring: ProxyWiring = {
     }
     if (rec.upstream === undefined || rec.upstream.length === 0) return undefined;
     const [head, ...rest] = rec.upstream;
-    return head === undefined ? undefined : { command: head, args: rest };
+    return head === undefined ? undefined : rest.length === 0 ? { command: head } : { command: head, args: rest };
   },
   dropStoreOverride(argv) {
     const hits = flagHits(argv, ['--pin-store'], OPTIONS);

@@ -21,6 +21,8 @@ export interface WrapInput {
   readonly upstream: CommandLine;
   /** The pin store to name, for a proxy that has no default one (MCPTrust's lock file). */
   readonly store?: string;
+  /** Every host that reads the entry's file (a marker member must be one they all accept). */
+  readonly hosts: readonly string[];
 }
 
 export type WrapOutput =
