@@ -11,6 +11,11 @@ import { envOverrideInert } from '../rules/env-override-inert.js';
 import { envPackageSource } from '../rules/env-package-source.js';
 import { envPathOverride } from '../rules/env-path-override.js';
 import { envStoreOverride } from '../rules/env-store-override.js';
+import { envFamilyUnproven } from '../rules/env-family-unproven.js';
+import { envKeyMalformed } from '../rules/env-key-malformed.js';
+import { runnerReleaseCutoff } from '../rules/runner-release-cutoff.js';
+import { isBareName } from '../launch/program-name.js';
+import { familyOf, isReleaseCutoffVar, malformedKey } from './env-families.js';
 
 /**
  * Which variables an entry can set to relocate or subvert the proxy it launches
@@ -48,6 +53,36 @@ export interface EnvRiskContext {
   readonly home: string;
   readonly platform: Platform;
   readonly server: string;
+  /** The host that launches the entry: decides what a `null` env value means. */
+  readonly host?: string;
+}
+
+/**
+ * Hosts that document a `null` env value as "remove the variable": VS Code's extension API
+ * (`McpStdioServerDefinition.env`: "overwrite or remove (if null)", hosts.md §env), and the
+ * builds that share its MCP code. Elsewhere a null is not proven to unset anything: Node's
+ * child_process writes `${value}`, i.e. the string "null", and other hosts do their own thing.
+ */
+const NULL_UNSETS = new Set(['vscode', 'vscode-insiders', 'vscodium']);
+
+/** The chain's env as the host really passes it: a null the host does not document as unset is an unknown value. */
+function hostEnv(chain: LaunchChain, ctx: EnvRiskContext): LaunchChain {
+  if (ctx.host === undefined || NULL_UNSETS.has(ctx.host)) return chain;
+  if (!chain.env.some((a) => a.source === 'entry-env' && a.value === null)) return chain;
+  return { ...chain, env: chain.env.map((a) => (a.source === 'entry-env' && a.value === null ? { ...a, value: 'null' } : a)) };
+}
+
+/**
+ * Does any frame's program come from a PATH search? A bare name started by the host, `env`, a
+ * shell or an interpreter is; the program a package runner starts from its own tool environment
+ * (`uvx --from mcpindex-gate mcpindex-proxy`) is not.
+ */
+export function foundByName(chain: LaunchChain): boolean {
+  return chain.frames.some((f, i) => {
+    const prev = i > 0 ? chain.frames[i - 1] : undefined;
+    const fromRunner = prev !== undefined && (prev.kind === 'package-runner' || prev.kind === 'uv-run');
+    return !fromRunner && isBareName(f.program);
+  });
 }
 
 /** A home variable set to exactly the trusted home (or an XDG var to its default) moves nothing. */
@@ -111,10 +146,19 @@ function shellStartupFindings(chain: LaunchChain, rec: Recognition, ctx: EnvRisk
 }
 
 /** The findings for every env assignment that reaches a pinning proxy. Disjoint: one finding per variable. */
-export function envRiskFindings(chain: LaunchChain, rec: Recognition, ctx: EnvRiskContext): Finding[] {
+export function envRiskFindings(given: LaunchChain, rec: Recognition, ctx: EnvRiskContext): Finding[] {
+  const chain = hostEnv(given, ctx);
   const out: Finding[] = shellStartupFindings(chain, rec, ctx);
   const runner = fetchedByRunner(chain);
+  const malformed = new Set<string>();
+  for (const a of chain.env) {
+    const why = a.source === 'entry-env' ? malformedKey(a.name) : undefined;
+    if (why === undefined || malformed.has(a.name)) continue;
+    malformed.add(a.name);
+    out.push(finding(envKeyMalformed, { server: ctx.server, proxy: rec.proxy, name: JSON.stringify(a.name), why }));
+  }
   for (const [key, candidates] of effective(chain, ctx.platform)) {
+    if (candidates.every((a) => malformed.has(a.name))) continue;
     const found = candidates.map((a) => classify(a, key, chain, rec, ctx, runner)).filter((f): f is Finding => f !== undefined);
     const worst = found.find((f) => f.grade !== 'none') ?? found[0];
     if (worst !== undefined) out.push(worst);
@@ -122,7 +166,7 @@ export function envRiskFindings(chain: LaunchChain, rec: Recognition, ctx: EnvRi
   return out;
 }
 
-function classify(a: EnvAssignment, key: string, _chain: LaunchChain, rec: Recognition, ctx: EnvRiskContext,
+function classify(a: EnvAssignment, key: string, chain: LaunchChain, rec: Recognition, ctx: EnvRiskContext,
   runner: string | undefined): Finding | undefined {
   const base = { server: ctx.server, proxy: rec.proxy, name: a.name };
   const inert = (): Finding => finding(envOverrideInert, { ...base, runtime: rec.runtime });
@@ -144,10 +188,20 @@ function classify(a: EnvAssignment, key: string, _chain: LaunchChain, rec: Recog
     return reaches ? finding(envCodeInjection, { ...base, runtime: rec.runtime }) : inert();
   }
   if (key === 'PATH' || (ctx.platform === 'win32' && key === 'PATHEXT')) {
-    return rec.bareName ? finding(envPathOverride, base) : inert();
+    // Any program of the chain found by name is looked up with the entry's PATH (Node's spawn
+    // searches `options.env.PATH`), not only the proxy's own frame.
+    return rec.bareName || foundByName(chain) ? finding(envPathOverride, base) : inert();
+  }
+  if (isReleaseCutoffVar(key)) {
+    return runner !== undefined ? finding(runnerReleaseCutoff, { server: ctx.server, proxy: rec.proxy, launcher: runner, option: a.name }) : inert();
   }
   if (PACKAGE_VARS.has(key.toUpperCase())) {
     return runner !== undefined ? finding(envPackageSource, { ...base, launcher: runner }) : inert();
   }
-  return undefined;
+  const family = familyOf(key);
+  if (family === undefined || family.harmless.has(key.toUpperCase())) return undefined;
+  if (a.value === null) return inert();
+  return family.reaches(chain, rec)
+    ? finding(envFamilyUnproven, { ...base, family: family.family, reader: family.reader })
+    : inert();
 }

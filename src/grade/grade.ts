@@ -17,6 +17,7 @@ import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
 import { chainOf, gradeOfChain } from './chain.js';
 import type { ChainInput } from './chain.js';
 import { envRiskFindings } from './env-risk.js';
+import { shapeFindings } from './entry-shape.js';
 import { binaryLocationFindings } from './binary-location.js';
 import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
 import { launchOptionFindings } from './launch-options.js';
@@ -76,7 +77,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
   const open: Open = {};
   if (launched.proof !== undefined) proofs.launched = [...launched.proof];
   if (launched.open !== undefined) open.launched = launched.open;
-  const findings: Finding[] = [...launched.findings, ...advisoryFindings(chain, entry.name)];
+  const findings: Finding[] = [...launched.findings, ...shapeFindings(entry), ...advisoryFindings(chain, entry.name)];
   const row = (fs0: readonly Finding[], input: ChainInput, rest: Pick<GradedEntry, 'proxy'> & Partial<GradedEntry>): GradedEntry => {
     const fs = located(fs0);
     const evidence = chainOf(fs, input);
@@ -137,12 +138,12 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   } else if (rec.modeInStore !== true) {
     proofs.mode = [`${rec.proxy}'s arguments, read as its own parser reads them, give mode ${rec.mode}, which blocks drifted calls`];
   }
-  findings.push(...envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name }));
+  findings.push(...envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name, host: entry.host }));
   proofs.environment = [environmentProof(chain, by)];
   findings.push(...await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
   const envFile = envFileOf(entry.raw);
   if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
-  findings.push(...launchOptionFindings(chain, rec.proxy, entry));
+  findings.push(...launchOptionFindings(chain, rec.proxy, entry, { platform: ctx.platform, home: ctx.home }));
   const version = versionClaim(rec, by, entry.name);
   findings.push(...version.findings);
   if (version.evidence !== undefined) proofs.version = [version.evidence];

@@ -8,9 +8,12 @@ import { isPythonName } from '../launch/program-name.js';
 import { pypiName } from '../launch/package-spec.js';
 import type { Frame, LaunchChain } from '../launch/types.js';
 import type { ProxyId } from '../proxies/types.js';
+import type { Platform } from '../shared/env.js';
+import type { ServerEntry } from '../parse/types.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { launchOptionInjection } from '../rules/launch-option-injection.js';
+import { runnerReleaseCutoff } from '../rules/runner-release-cutoff.js';
 
 type Effect = 'changes where the package comes from' | 'adds code to the runtime' | 'changes the project or working directory';
 
@@ -46,6 +49,37 @@ const OWN_PACKAGE: Partial<Record<ProxyId, { readonly ecosystem: 'npm' | 'pypi';
 };
 
 const POSIX_SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh']);
+
+/**
+ * The programs each proxy's package provides that run the proxy: anything else a runner starts
+ * from that package (`uvx --from mcpindex-gate python …`, a dependency's script) is another
+ * program. mcpindex: the stable console script `mcpindex-proxy` (pinning-systems.md §1.1,
+ * mcpindex-web `public/install.ps1`); Hangar: `mcp-hangar` (§2.1); mcp-pin: its npm bin `mcp-pin` (§6).
+ */
+const OWN_PROGRAMS: Partial<Record<ProxyId, readonly string[]>> = {
+  'mcpindex-gate': ['mcpindex-proxy'],
+  'mcp-hangar': ['mcp-hangar'],
+  'mcp-pin': ['mcp-pin'],
+};
+
+/** Launchers whose documented name carries `.sh` / `.bat` (pinning-systems.md §3: `mcp-context-protector[.sh|.bat]`). */
+const DOCUMENTED_SCRIPT = new Set(['mcp-context-protector']);
+
+/**
+ * The launch stage names a frame after dropping `.exe/.cmd/.bat/.com/.sh` (programName). That
+ * name is only the program's own where the suffix means nothing: a Windows suffix when auditing
+ * Windows, a script suffix where the proxy documents its launcher so. On Linux
+ * `mcpindex-proxy.exe` is another file than `mcpindex-proxy`.
+ */
+function strippedSuffix(f: Frame, platform: Platform | undefined): string | undefined {
+  const base = f.program.split(/[\\/]/).pop() ?? f.program;
+  if (base.length <= f.name.length) return undefined;
+  const suffix = base.slice(f.name.length);
+  const windows = /^\.(exe|cmd|bat|com)$/i.test(suffix);
+  if (windows && platform === 'win32') return undefined;
+  if ((/^\.sh$/i.test(suffix) || /^\.bat$/i.test(suffix)) && DOCUMENTED_SCRIPT.has(f.name) && (platform === 'win32' || !windows)) return undefined;
+  return `runs ${base}, which is ${f.name} only once ${suffix} is dropped${windows && platform !== undefined ? ` (a Windows suffix on ${platform})` : ''}`;
+}
 
 function tableFor(f: Frame): Readonly<Record<string, Effect>> | undefined {
   if (f.name === 'uv' || f.name === 'uvx') return UV;
@@ -87,7 +121,11 @@ function foreignProvider(chain: LaunchChain, proxy: ProxyId): string | undefined
   const prog = chain.frames[last];
   if (own === undefined || runner?.kind !== 'package-runner' || runner.package === undefined || prog === undefined) return undefined;
   const pkg = runner.package;
-  if (pkg.ecosystem === own.ecosystem && samePackage(own.ecosystem, pkg.name, own.name)) return undefined;
+  if (pkg.ecosystem === own.ecosystem && samePackage(own.ecosystem, pkg.name, own.name)) {
+    const programs = OWN_PROGRAMS[proxy] ?? [];
+    // An interpreter running a module the recognizer matched (`python -m mcpindex_gate.tooling.cse.proxy`) is the proxy's code.
+    return programs.includes(prog.name) || (prog.kind === 'interpreter' && prog.module !== undefined) ? undefined : `runs ${prog.name} from package ${pkg.name}, which is not the proxy's program (${programs.join(', ')})`;
+  }
   return `runs ${prog.name} from package ${pkg.name}, not ${own.name}`;
 }
 
@@ -105,22 +143,6 @@ function shellStartup(f: Frame): string | undefined {
     if (/^-[A-Za-z]*c[A-Za-z]*$/.test(a)) break; // the command string follows: no more shell options
   }
   return rc !== undefined && interactive ? `starts ${f.name} with ${rc} and -i, which runs that file first` : undefined;
-}
-
-/** `python -m mod` puts the working directory first on sys.path (unless -P or -I). */
-function cwdShadowsModule(chain: LaunchChain, cwd: string | undefined): string | undefined {
-  if (cwd === undefined || cwd.trim() === '') return undefined;
-  const last = chain.frames.at(-1);
-  if (last?.kind === 'interpreter' && last.module !== undefined && isPythonName(last.name)) {
-    const before = last.args.slice(0, Math.max(0, last.args.indexOf(last.module)));
-    const safe = before.some((a) => /^-[A-Za-z]*[PI][A-Za-z]*$/.test(a));
-    return safe ? undefined : 'sets cwd while starting the proxy with python -m';
-  }
-  const uvRun = chain.frames.find((f) => f.kind === 'uv-run');
-  if (uvRun !== undefined && !(uvRun.options ?? []).some((o) => o.flag === '--directory' || o.flag === '--project')) {
-    return 'sets cwd while starting the proxy with uv run, which takes its project from cwd';
-  }
-  return undefined;
 }
 
 /**
@@ -147,9 +169,32 @@ function interpreterInjection(f: Frame): string | undefined {
 }
 
 /** One finding per distinct way the launch line can swap or extend the proxy. */
-export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: { readonly name: string; readonly cwd?: string }): Finding[] {
+/**
+ * Runner options that pick the release by date: uv `--exclude-newer` (docs.astral.sh/uv/reference/cli/,
+ * also per package `--exclude-newer-package`), npm `--before` (docs.npmjs.com/cli/v10/using-npm/config#before).
+ * The version claim: the proxy release that runs is then any older one.
+ */
+function releaseCutoffs(chain: LaunchChain): { launcher: string; option: string }[] {
+  const out: { launcher: string; option: string }[] = [];
+  for (const f of chain.frames) {
+    const uv = f.name === 'uv' || f.name === 'uvx';
+    const npm = f.kind === 'package-runner' && !uv && f.name !== 'pipx';
+    for (const o of f.options ?? []) {
+      if ((uv && o.flag.startsWith('--exclude-newer')) || (npm && o.flag === '--before')) out.push({ launcher: f.name, option: o.flag });
+    }
+  }
+  return out;
+}
+
+type LaunchEntry = Pick<ServerEntry, 'name' | 'cwd' | 'launchCwd'>;
+
+export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: LaunchEntry,
+  where: { readonly platform?: Platform; readonly home?: string } = {}): Finding[] {
+  const platform = where.platform;
   const whats: string[] = [];
   for (const f of chain.frames) {
+    const suffix = strippedSuffix(f, platform);
+    if (suffix !== undefined) whats.push(suffix);
     whats.push(...runnerOptions(f, proxy));
     const rc = shellStartup(f);
     if (rc !== undefined) whats.push(rc);
@@ -158,7 +203,6 @@ export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: 
   }
   const provider = foreignProvider(chain, proxy);
   if (provider !== undefined) whats.push(provider);
-  const cwd = cwdShadowsModule(chain, entry.cwd);
-  if (cwd !== undefined) whats.push(cwd);
-  return [...new Set(whats)].map((what) => finding(launchOptionInjection, { server: entry.name, what, proxy }));
+  const cutoffs = releaseCutoffs(chain).map((c) => finding(runnerReleaseCutoff, { server: entry.name, proxy, launcher: c.launcher, option: c.option }));
+  return [...[...new Set(whats)].map((what) => finding(launchOptionInjection, { server: entry.name, what, proxy })), ...cutoffs];
 }

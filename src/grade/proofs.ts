@@ -52,7 +52,9 @@ export function launchedClaim(entry: ServerEntry): LaunchedClaim {
 
 /** Where the host starts the server, as proven or not for a cwd-sensitive runner. */
 function cwdOf(entry: ServerEntry, home: string): { proven: true; text: string } | { proven: false; text: string } {
-  const cwd = entry.launchCwd;
+  // The entry's own `cwd` is where the host starts it: normalize reads a cwd field only for hosts whose
+  // entry shape has one (hosts/*.ts), so a written cwd is one the host honours.
+  const cwd: ServerEntry['launchCwd'] = entry.cwd !== undefined && entry.cwd.trim() !== '' ? { kind: 'explicit', path: entry.cwd } : entry.launchCwd;
   if (cwd === undefined) return { proven: false, text: 'not known (discovery does not model it for this host)' };
   if (cwd.kind === 'home') return { proven: true, text: 'the trusted home' };
   if (cwd.kind === 'explicit' && samePath(cwd.path, home, 'linux')) return { proven: true, text: `the trusted home (explicit cwd ${cwd.path})` };

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { PinningProxy, Recognition } from '../proxies/types.js';
 import type { Platform } from '../shared/env.js';
@@ -36,6 +37,39 @@ function inside(child: string, parent: string, platform: Platform): boolean {
 }
 
 /**
+ * A path as the kernel resolves it (path_resolution(7)): component by component, a symlink
+ * followed before a later `..` applies, so `home/link/../pins` is `<link target's parent>/pins`,
+ * never what path.normalize makes of it. The longest existing prefix is resolved on this machine;
+ * the rest, which does not exist yet, is taken as written and must hold no `.`/`..` (undefined
+ * then: not provable). Windows layouts keep the lexical comparison.
+ */
+export function kernelPath(p: string, platform: Platform): string | undefined {
+  if (platform === 'win32' || !path.posix.isAbsolute(p)) return undefined;
+  const parts = p.split('/').filter((s) => s !== '');
+  for (let n = parts.length; n >= 0; n--) {
+    const prefix = `/${parts.slice(0, n).join('/')}`;
+    let real: string;
+    try {
+      real = realpathSync.native(prefix);
+    } catch {
+      continue;
+    }
+    const rest = parts.slice(n);
+    if (rest.some((s) => s === '.' || s === '..')) return undefined;
+    return path.posix.join(real, ...rest);
+  }
+  return undefined;
+}
+
+/** Same store once both are resolved as the kernel does (POSIX), else lexically. */
+function sameStore(value: string, expected: string, platform: Platform): boolean {
+  if (platform === 'win32') return samePath(value, expected, platform);
+  const a = kernelPath(value, platform);
+  const b = kernelPath(expected, platform);
+  return a !== undefined && b !== undefined && a === b;
+}
+
+/**
  * Where the proxy's pins are: its default location under the trusted home, or an explicit value
  * that resolves to exactly that location. Anything else — relative paths, `~` (never expanded in
  * an args array), another absolute path — is a planted store and is not inspected.
@@ -60,7 +94,7 @@ export function resolveStore(rec: Recognition, recognizer: PinningProxy, home: s
   if (store.via === 'env') {
     // The store comes from a variable in the entry's env (Hangar MCP_CONFIG). env-store-override
     // reports it; its value is never printed, so the display names the variable only.
-    if (expected !== undefined && p.isAbsolute(store.value) && samePath(store.value, expected, platform)) {
+    if (expected !== undefined && p.isAbsolute(store.value) && sameStore(store.value, expected, platform)) {
       return { ok: true, path: expected, source: 'explicit' };
     }
     return { ok: false, source: 'explicit', display: `$${store.flag}`, findings: [] };
@@ -68,15 +102,19 @@ export function resolveStore(rec: Recognition, recognizer: PinningProxy, home: s
   if (expected !== undefined && p.isAbsolute(store.value)) {
     // mcpindex's --pin-store accepts the file or its directory.
     const candidates = rec.proxy === 'mcpindex-gate' ? [expected, p.dirname(expected)] : [expected];
-    if (candidates.some((c) => samePath(store.value, c, platform))) return { ok: true, path: expected, source: 'explicit' };
+    if (candidates.some((c) => sameStore(store.value, c, platform))) return { ok: true, path: expected, source: 'explicit' };
   }
-  if (expected === undefined && p.isAbsolute(store.value) && inside(store.value, home, platform)) {
-    // A proxy with no default location (MCPTrust's --lock): an absolute path under the trusted
-    // home is as visible as a default; ownership and permissions are checked by inspection.
-    return { ok: true, path: p.normalize(store.value), source: 'explicit' };
+  if (expected === undefined && p.isAbsolute(store.value)) {
+    // A proxy with no default location (MCPTrust's --lock): judged by where the path really
+    // resolves. Under the trusted home it is as visible as a default; ownership and permissions
+    // (of the file and every directory up to /) are checked by inspection.
+    const real = platform === 'win32' ? p.normalize(store.value) : kernelPath(store.value, platform);
+    const realHome = platform === 'win32' ? home : kernelPath(home, platform);
+    if (real !== undefined && realHome !== undefined && inside(real, realHome, platform)) return { ok: true, path: real, source: 'explicit' };
   }
   const f = finding(pinStorePlanted, {
-    server, proxy: rec.proxy, path: store.value, flag: store.flag, expected: expected ?? '(no default location)',
+    server, proxy: rec.proxy, path: store.value, flag: store.flag,
+    expected: expected ?? `${rec.proxy} has none, so the path must resolve under ${home}`,
   }, store.origin !== undefined ? { path: store.origin.file, line: store.origin.line, column: store.origin.column } : undefined);
   return { ok: false, source: 'explicit', display: store.value, findings: [f] };
 }

@@ -14,6 +14,13 @@ export interface CwdSensitivity {
 
 const isRelativePath = (p: string): boolean => !isBareName(p) && !p.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith('\\\\');
 
+/** Python `-P` (3.11+) or `-I` before the module: the working directory is not put on sys.path (docs.python.org/3/using/cmdline.html#cmdoption-P). */
+function safePathFlag(f: Frame): boolean {
+  const module = f.module ?? '';
+  const before = f.args.slice(0, Math.max(0, f.args.indexOf(module)));
+  return before.some((a) => /^-[A-Za-z]*[PI][A-Za-z]*$/.test(a));
+}
+
 function sensitivity(frame: Frame): string | undefined {
   if (frame.kind === 'package-runner' && frame.package?.ecosystem === 'npm') {
     // npm docs, commands/npm-exec (v10): a bin of the local project's dependencies runs first
@@ -28,12 +35,13 @@ function sensitivity(frame: Frame): string | undefined {
   // pipx run: pip reads global, user and site configuration, none from the working directory
   // (pip.pypa.io/en/stable/topics/configuration/).
   if (frame.kind === 'package-runner') return undefined;
-  if (frame.kind === 'uv-run') {
+  if (frame.kind === 'uv-run' && !(frame.options ?? []).some((o) => o.flag === '--directory' || o.flag === '--project')) {
+    // `--directory` / `--project` move that discovery elsewhere (reported as runner options).
     // uv docs, concepts/projects and configuration-files: `uv run` discovers the project
     // (pyproject.toml, uv.toml, .venv) from the working directory up.
     return "discovers the project (pyproject.toml, uv.toml, .venv) from the working directory";
   }
-  if (frame.kind === 'interpreter' && frame.module !== undefined && isPythonName(frame.name)) {
+  if (frame.kind === 'interpreter' && frame.module !== undefined && isPythonName(frame.name) && !safePathFlag(frame)) {
     // docs.python.org/3/using/cmdline.html#cmdoption-m: with -m "the current directory will be added
     // to the start of sys.path", so a module directory there shadows the installed one.
     return `puts the working directory first on sys.path before importing ${frame.module}`;

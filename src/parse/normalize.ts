@@ -1,6 +1,6 @@
 import type { Container, EntryShape } from '../hosts/types.js';
 import { defineOwn, toPointer, type ParsedDocument, type PointerSegment, type Position } from './document.js';
-import type { ConfigFormat, Origin, Provenance, Scope, ServerEntry, Transport } from './types.js';
+import type { ConfigFormat, EntryShapeProblem, Origin, Provenance, Scope, ServerEntry, Transport } from './types.js';
 
 /** Where a file's entries come from, and how to read them. */
 export interface NormalizeInput {
@@ -75,7 +75,11 @@ export function normalize(input: NormalizeInput): Normalized {
       problem(at, 'an object (one server entry)', value);
       return;
     }
-    entries.push(toEntry(input, name, value, at, scope, project ?? input.project));
+    const entry = toEntry(input, name, value, at, scope, project ?? input.project);
+    for (const sp of entry.shapeProblems ?? []) {
+      problems.push({ pointer: sp.pointer, expected: sp.expected, actual: sp.actual, position: { line: sp.origin.line, column: sp.origin.column } });
+    }
+    entries.push(entry);
   };
   for (const c of input.containers) {
     const scope = c.scope ?? input.scope;
@@ -149,6 +153,11 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     return { file: input.file, pointer: toPointer(segs), line: at.line, column: at.column };
   };
 
+  const shapeProblems: EntryShapeProblem[] = [];
+  const wrong = (segs: readonly PointerSegment[], expected: string, actual: unknown): void => {
+    const o = origin(segs);
+    shapeProblems.push({ pointer: o.pointer, expected, actual: typeName(actual), origin: o });
+  };
   let command: string | undefined;
   let args: string[] = [];
   let envSource: unknown;
@@ -157,16 +166,29 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   if (cmd !== undefined) {
     const [key, v] = cmd;
     if (typeof v === 'string') command = v;
-    else if (Array.isArray(v)) { const all = strings(v); command = all[0]; args = all.slice(1); }
-    else if (isObject(v) && typeof v.path === 'string') { // Zed's older { path, args, env }
+    else if (Array.isArray(v)) {
+      const all = strings(v); command = all[0]; args = all.slice(1);
+      v.forEach((w: unknown, i) => { if (typeof w !== 'string') wrong([...fieldAt(key), i], 'a string', w); });
+    } else if (isObject(v) && typeof v.path === 'string') { // Zed's older { path, args, env }
       command = v.path; args = strings(v.args);
+      if (v.args !== undefined && !Array.isArray(v.args)) wrong([...fieldAt(key), 'args'], 'an array of strings', v.args);
       if (isObject(v.env)) { envSource = v.env; envAt = [...fieldAt(key), 'env']; }
-    }
+      else if (v.env !== undefined) wrong([...fieldAt(key), 'env'], 'an object of variables', v.env);
+    } else wrong(fieldAt(key), 'a string or an array of strings', v);
   }
   const argsField = first(obj, shape.args);
-  if (argsField !== undefined) args = [...args, ...strings(argsField[1])];
+  if (argsField !== undefined) {
+    const [key, v] = argsField;
+    // A string is silently dropped by hosts that spread it and split by others: never guessed.
+    if (!Array.isArray(v)) wrong(fieldAt(key), 'an array of strings', v);
+    else v.forEach((w: unknown, i) => { if (typeof w !== 'string') wrong([...fieldAt(key), i], 'a string', w); });
+    args = [...args, ...strings(v)];
+  }
   const envField = first(obj, shape.env);
-  if (envField !== undefined) { envSource = envField[1]; envAt = fieldAt(envField[0]); }
+  if (envField !== undefined) {
+    envSource = envField[1]; envAt = fieldAt(envField[0]);
+    if (!isObject(envSource)) wrong(envAt, 'an object of variables', envSource);
+  }
   const env: Record<string, string | null> = {};
   const envOrigins: Record<string, Origin> = {};
   if (isObject(envSource)) {
@@ -181,7 +203,7 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     for (const [k, v] of Object.entries(headersField[1])) {
       defineOwn(headers, k, textOf(v));
     }
-  }
+  } else if (headersField !== undefined) wrong(fieldAt(headersField[0]), 'an object of headers', headersField[1]);
   let url: string | undefined;
   let urlTransport: Transport | undefined;
   for (const u of shape.url) {
@@ -233,6 +255,7 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     ...(disabledBy !== undefined ? { disabledBy } : {}),
     ...(argOrigins !== undefined ? { argOrigins } : {}),
     raw,
+    ...(shapeProblems.length > 0 ? { shapeProblems } : {}),
     ...(project !== undefined ? { project } : {}),
     format: input.format,
     ...(input.realPath !== undefined ? { realPath: input.realPath } : {}),

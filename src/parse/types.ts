@@ -43,6 +43,14 @@ export type LaunchCwd =
   | { readonly kind: 'project'; readonly path: string }
   | { readonly kind: 'unknown'; readonly why: string };
 
+/** A launch field of an entry that is not the type the host expects. */
+export interface EntryShapeProblem {
+  readonly pointer: string;
+  readonly expected: string;
+  readonly actual: string;
+  readonly origin: Origin;
+}
+
 export interface ServerEntry {
   /** Host id from the registry, e.g. 'claude-desktop'. */
   readonly host: string;
@@ -97,6 +105,11 @@ export interface ServerEntry {
   readonly stateBy?: { readonly reason: string; readonly file?: string; readonly key?: string };
   /** What discovery could not prove about the launch (see LaunchDoubt). */
   readonly launchDoubts?: readonly LaunchDoubt[];
+  /**
+   * Launch fields of the wrong type (`"args": "--pin-store /tmp/x"` as one string, `env` as an
+   * array …): what the host does with them is not known, so the entry cannot be enforcing.
+   */
+  readonly shapeProblems?: readonly EntryShapeProblem[];
   /** Where the host starts the server (absent = not modelled, i.e. unknown). */
   readonly launchCwd?: LaunchCwd;
 }

@@ -17,14 +17,16 @@ export interface FlagHit {
 
 /**
  * Every occurrence of a value flag, in order, stopping at `--` (the upstream's argv).
- * `abbrev` lists the proxy's known long options: an unambiguous prefix (Python argparse's
- * allow_abbrev) counts as the flag too.
+ * `abbrev` lists the proxy's known long options: an unambiguous prefix of any length (Python
+ * argparse's allow_abbrev, default True: `_parse_optional` → `_get_option_tuples` accepts every
+ * `--p…` that starts exactly one option, so `--po monitor` is `--posture monitor`) counts as the
+ * flag too; an exact option name always wins over a longer one it prefixes.
  */
 export function flagHits(args: readonly string[], names: readonly string[], abbrev: readonly string[] = []): FlagHit[] {
   const hits: FlagHit[] = [];
   const matches = (flag: string): boolean => {
     if (names.includes(flag)) return true;
-    if (abbrev.length === 0 || !flag.startsWith('--') || flag.length < 4) return false;
+    if (abbrev.length === 0 || !flag.startsWith('--') || flag.length < 3 || abbrev.includes(flag)) return false;
     const candidates = abbrev.filter((a) => a.startsWith(flag));
     return candidates.length === 1 && candidates[0] !== undefined && names.includes(candidates[0]);
   };
@@ -32,8 +34,12 @@ export function flagHits(args: readonly string[], names: readonly string[], abbr
     const a = args[i] ?? '';
     if (a === '--') break;
     const eq = a.indexOf('=');
+    // A short option with its value attached (`-c/tmp/x.yaml`): click, argparse and getopt all read it so.
+    const short = /^-[A-Za-z0-9]$/.test(a.slice(0, 2)) && !a.startsWith('--') && a.length > 2 ? a.slice(0, 2) : undefined;
     if (a.startsWith('-') && eq > 0 && matches(a.slice(0, eq))) {
       hits.push({ value: a.slice(eq + 1), index: i, written: a });
+    } else if (short !== undefined && names.includes(short)) {
+      hits.push({ value: a.slice(2), index: i, written: a });
     } else if (matches(a)) {
       const v = args[i + 1];
       if (v !== undefined) hits.push({ value: v, index: i, written: a });
@@ -123,8 +129,9 @@ export function argOrigin(entry: ServerEntry, needle: string): Origin | undefine
 
 /** An explicit store from a flag, with the origin of the arg that set it when known. */
 export function explicitStore(entry: ServerEntry, hit: FlagHit): StoreRef {
-  const origin = argOrigin(entry, hit.written.includes('=') ? hit.written : hit.value);
-  const flag = hit.written.includes('=') ? hit.written.slice(0, hit.written.indexOf('=')) : hit.written;
+  const attached = !hit.written.startsWith('--') && hit.written.length > 2 && hit.written.slice(2) === hit.value;
+  const origin = argOrigin(entry, hit.written.includes('=') || attached ? hit.written : hit.value);
+  const flag = attached ? hit.written.slice(0, 2) : hit.written.includes('=') ? hit.written.slice(0, hit.written.indexOf('=')) : hit.written;
   return origin === undefined ? { kind: 'explicit', flag, value: hit.value } : { kind: 'explicit', flag, value: hit.value, origin };
 }
 

@@ -19,9 +19,35 @@ import { hitIndexes, type ProxyWiring } from './wiring-types.js';
 
 type Approval = NonNullable<Recognition['approvalKey']>;
 
-/** Long options from §3.1–3.3, for argparse-style unambiguous prefixes (`--server-config` = `--server-config-file`). */
-const OPTIONS = ['--command', '--command-args', '--url', '--sse-url', '--server-config-file', '--review-server',
-  '--review-all-servers', '--quarantine-path', '--wrap-mcp-json', '--manage-mcp-json-file', '--manage-all-mcp-json'];
+/**
+ * Long options, for argparse-style unambiguous prefixes (`--server-config` = `--server-config-file`):
+ * §3.1–3.3, and trailofbits/mcp-context-protector `src/contextprotector/__main__.py` @c64178b
+ * (argparse.ArgumentParser(), allow_abbrev default, parse_args), whose store flag is `--config-file`.
+ */
+const OPTIONS = ['--command', '--command-args', '--url', '--sse-url', '--server-config-file', '--config-file', '--review-server',
+  '--review-all-servers', '--review-quarantine', '--list-guardrail-providers', '--quarantine-path', '--quarantine-id',
+  '--guardrail-provider', '--visualize-ansi-codes', '--wrap-mcp-json', '--manage-mcp-json-file', '--manage-all-mcp-json'];
+
+/**
+ * Options that make the program do something else than wrap a server (`__main__.py` @c64178b:
+ * list providers and exit, interactive review, quarantine review; the wrapper CLI rewrites
+ * mcp.json files): no drifted call is ever blocked by such a run.
+ */
+const NOT_A_WRAPPER = ['--list-guardrail-providers', '--review-server', '--review-all-servers', '--review-quarantine',
+  '--wrap-mcp-json', '--manage-mcp-json-file', '--manage-all-mcp-json'];
+
+/** The first NOT_A_WRAPPER option given (exactly or by unambiguous prefix), before `--command-args`. */
+function otherAction(args: readonly string[]): string | undefined {
+  for (const a of args) {
+    if (a === '--command-args') return undefined;
+    const flag = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
+    if (!flag.startsWith('--') || flag.length < 3) continue;
+    const exact = OPTIONS.includes(flag) ? [flag] : OPTIONS.filter((o) => o.startsWith(flag));
+    const hit = exact.length === 1 ? exact[0] : undefined;
+    if (hit !== undefined && NOT_A_WRAPPER.includes(hit)) return hit;
+  }
+  return undefined;
+}
 
 /** The upstream and its approval key from `--command "…"`, `--command-args cmd …`, `--url`, `--sse-url`. */
 function upstreamOf(args: readonly string[]): { upstream?: string[]; key?: Approval } {
@@ -31,23 +57,26 @@ function upstreamOf(args: readonly string[]): { upstream?: string[]; key?: Appro
     // The identifier is the command string; for the argv form the proxy joins it with spaces.
     return argv.length === 0 ? {} : { upstream: argv, key: { type: 'stdio', identifier: argv.join(' ') } };
   }
-  const command = lastFlagValue(args, ['--command']);
+  const command = lastFlagValue(args, ['--command'], OPTIONS);
   // (--command-args handled above: from there on everything is the upstream's.)
   if (command !== undefined) {
     const words = shellWords(command.value);
     const upstream = words.ok ? words.value.map((w) => w.text) : [command.value];
     return { upstream, key: { type: 'stdio', identifier: command.value } };
   }
-  const sse = lastFlagValue(args, ['--sse-url']);
-  if (sse !== undefined) return { upstream: [sse.value], key: { type: 'sse', identifier: sse.value } };
-  const url = lastFlagValue(args, ['--url']);
+  // The proxy's own order (`__main__.py` @c64178b): --command, then --url, then --sse-url.
+  const url = lastFlagValue(args, ['--url'], OPTIONS);
   if (url !== undefined) return { upstream: [url.value], key: { type: 'http', identifier: url.value } };
+  const sse = lastFlagValue(args, ['--sse-url'], OPTIONS);
+  if (sse !== undefined) return { upstream: [sse.value], key: { type: 'sse', identifier: sse.value } };
   return {};
 }
 
 /** No mode flag: every unapproved or changed server waits for explicit approval (§3.2). */
-function parseArgs(_args: readonly string[]): ProxyArgs {
-  return { mode: 'approval', blocking: true };
+/** Its parser: a list/review/wrap action means the process is not acting as a wrapper, so nothing blocks. */
+function parseArgs(args: readonly string[]): ProxyArgs {
+  const action = otherAction(args);
+  return action === undefined ? { mode: 'approval', blocking: true } : { mode: action.slice(2), blocking: false, modeUnknown: true };
 }
 
 function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined {
@@ -57,7 +86,7 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   const args = ownArgs(found.frame);
   // Everything after --command-args is the upstream's argv, never the proxy's own options.
   const cut = args.indexOf('--command-args');
-  const storeFlag = lastFlagValue(cut < 0 ? args : args.slice(0, cut), ['--server-config-file'], OPTIONS);
+  const storeFlag = lastFlagValue(cut < 0 ? args : args.slice(0, cut), ['--server-config-file', '--config-file'], OPTIONS);
   const { upstream, key } = upstreamOf(args);
   let r: Recognition = {
     proxy: 'mcp-context-protector', pins: true, runtime: 'python',
@@ -65,7 +94,7 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
     bareName: bareNameAt(chain, found.index),
     serverId: entryName(entry),
     store: storeUnlessFloating(storeFlag === undefined ? { kind: 'default' } : explicitStore(entry, storeFlag),
-      floatingDynamicArg(chain, args, ['--command', '--url', '--sse-url', '--server-config-file', '--quarantine-path'], ['--command-args'])),
+      floatingDynamicArg(chain, args, ['--command', '--url', '--sse-url', '--server-config-file', '--config-file', '--quarantine-path', '--quarantine-id', '--guardrail-provider'], ['--command-args'])),
   };
   if (upstream !== undefined) r = { ...r, upstream };
   if (key !== undefined) r = { ...r, approvalKey: key };

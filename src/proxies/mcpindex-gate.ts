@@ -33,7 +33,9 @@ const CONFIRMING = (a: string): boolean => a === '--mcpindex-stdio' || a === '--
 /**
  * The frame that runs the proxy: `mcpindex-proxy`, a known `-m` module, or (confirmed by the
  * proxy's own flags) the program a runner starts from the `mcpindex-gate` package. The flags alone
- * identify nothing: any server can be given `--mcpindex-stdio`.
+ * identify nothing: any server can be given `--mcpindex-stdio`. Recognising the gate's package is
+ * not proof that the proxy runs: grading's program claim (launch-options.ts OWN_PROGRAMS) checks
+ * the program is the package's proxy script (`uvx --from mcpindex-gate python …` runs python).
  */
 function proxyFrame(chain: LaunchChain): { frame: Frame; index: number } | undefined {
   return findFrame(chain, (f) => {

@@ -1,4 +1,7 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import type { HomeSource } from '../shared/env.js';
 import type { Node } from 'yaml';
 import { finding } from '../rules/types.js';
 import { suppressionExpired } from '../rules/suppression-expired.js';
@@ -33,6 +36,43 @@ export interface Suppression {
 export interface IgnoreFile {
   readonly path: string;
   readonly suppressions: readonly Suppression[];
+}
+
+/** The longest existing prefix resolved as the kernel does, the rest appended (for containment tests). */
+function realish(p: string): string {
+  const abs = path.resolve(p);
+  const rest: string[] = [];
+  for (let dir = abs; ; dir = path.dirname(dir)) {
+    try {
+      return path.join(realpathSync.native(dir), ...rest.reverse());
+    } catch {
+      if (dir === path.dirname(dir)) return abs;
+      rest.push(path.basename(dir));
+    }
+  }
+}
+
+function within(child: string, parent: string): boolean {
+  const rel = path.relative(realish(parent), realish(child));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * Which ignore files may suppress findings of this audit. Nothing inside the audited tree can
+ * suppress or downgrade its own findings: with `--root` (a fixture home, a dotfiles repository
+ * given to `check`) the tree is what is being audited, so there is no default file and an
+ * explicit `--ignore-file` must lie outside it. The password-database home (or `--user`'s) is
+ * the user's own: its `~/.mcp-audit-ignore.yaml` is the default.
+ */
+export function ignoreCandidates(explicit: string | undefined, home: string, source: HomeSource, cwd: string): string[] {
+  if (explicit !== undefined) {
+    const file = path.resolve(cwd, explicit);
+    if (source === 'root-flag' && within(file, home)) {
+      throw new UsageError(`--ignore-file ${explicit} lies inside the audited tree ${home}: a tree cannot suppress its own findings`);
+    }
+    return [file];
+  }
+  return source === 'root-flag' ? [] : IGNORE_FILE_NAMES.map((n) => path.join(home, n));
 }
 
 const KEYS: ReadonlySet<string> = new Set(['fingerprint', 'reason', 'expires']);

@@ -4,7 +4,7 @@ export const configUnexpectedShape = defineRule({
   id: 'config-unexpected-shape',
   severity: 'medium',
   grade: 'unverifiable',
-  claim: null,
+  claim: 'launched',
   since: '0.1.0',
   identity: ['pointer'],
   title: 'Config value has an unexpected shape',

@@ -4,6 +4,9 @@ import { pinStoreUninspected } from './pin-store-uninspected.js';
 import { proxyVersionUnknown } from './proxy-version-unknown.js';
 import { recognizerFailed } from './recognizer-failed.js';
 import { runnerCwdUnproven } from './runner-cwd-unproven.js';
+import { envKeyMalformed } from './env-key-malformed.js';
+import { envFamilyUnproven } from './env-family-unproven.js';
+import { runnerReleaseCutoff } from './runner-release-cutoff.js';
 import { envFileUnread } from './env-file-unread.js';
 import { probeDrift } from './probe-drift.js';
 import { probeUnpinnedTools } from './probe-unpinned-tools.js';
@@ -51,6 +54,9 @@ import { proxyVersionFlawed } from './proxy-version-flawed.js';
  * element per rule; never remove an id (deprecate it instead).
  */
 export const RULES: readonly RuleMeta[] = [
+  envKeyMalformed,
+  envFamilyUnproven,
+  runnerReleaseCutoff,
   envFileUnread,
   probeDrift,
   probeUnpinnedTools,

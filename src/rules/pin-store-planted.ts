@@ -6,6 +6,8 @@ export const pinStorePlanted = defineRule({
   grade: 'unverifiable',
   claim: 'store',
   since: '0.1.0',
+  // The reviewed path joins the fingerprint: accepting one planted store never accepts another.
+  identity: ['path'],
   title: "Pin store relocated by the entry itself",
   message: "{{server}} runs behind {{proxy}}, but its pin store is set to {{path}} by {{flag}}, not the default location under the trusted home ({{expected}})",
   docs: {

@@ -4,13 +4,17 @@ import { launchOptionFindings } from '../../src/grade/launch-options.js';
 import { recognize } from '../../src/grade/grade.js';
 import { unwrap } from '../../src/launch/unwrap.js';
 import { argvEntry } from '../launch/entry-fixture.js';
+import type { LaunchCwd } from '../../src/parse/types.js';
 
-function whats(argv: readonly string[], cwd?: string): string[] {
-  const e = argvEntry(argv, { name: 'fs', ...(cwd === undefined ? {} : { cwd }) });
+const HOME = '/home/me';
+
+/** `cwd`: the entry's own cwd; `launchCwd`: where the host starts it (default: the trusted home; null: not known). */
+function whats(argv: readonly string[], cwd?: string, launchCwd: LaunchCwd | null = { kind: 'home' }): string[] {
+  const e = { ...argvEntry(argv, { name: 'fs', ...(cwd === undefined ? {} : { cwd }) }), ...(launchCwd === null ? {} : { launchCwd }) };
   const chain = unwrap(e);
   const found = recognize(chain, e);
   assert.ok(found !== undefined, argv.join(' '));
-  return launchOptionFindings(chain, found.rec.proxy, e).map((f) => f.data['what'] ?? '');
+  return launchOptionFindings(chain, found.rec.proxy, e, { platform: 'linux', home: HOME }).map((f) => f.data['what'] ?? '');
 }
 
 const UP = ['--mcpindex-stdio', '--upstream-command', 'npx'];
@@ -33,12 +37,3 @@ test('runner options, foreign packages and rc files', () => {
   assert.match(whats(['bash', '--rcfile', '/tmp/r', '-ic', `exec mcpindex-proxy ${UP.join(' ')}`]).join(), /--rcfile and -i/);
 });
 
-test('cwd with python -m (mcpindex, context-protector) or uv run; -P / -I keep cwd off sys.path', () => {
-  const expected = ['sets cwd while starting the proxy with python -m'];
-  assert.deepEqual(whats(['uvx', '--from', 'mcpindex-gate', 'python', '-m', 'tooling.cse.proxy', ...UP], '/tmp/evil'), expected);
-  assert.deepEqual(whats(['python3', '-m', 'contextprotector', '--command-args', 'node', 's.js'], '/tmp/evil'), expected);
-  assert.deepEqual(whats(['python3', '-I', '-m', 'contextprotector', '--command-args', 'node', 's.js'], '/tmp/evil'), []);
-  assert.deepEqual(whats(['python3', '-m', 'contextprotector', '--command-args', 'node', 's.js']), []);
-  assert.match(whats(['uv', 'run', 'mcp-context-protector', '--command-args', 'node', 's.js'], '/tmp/evil').join(), /uv run/);
-  assert.deepEqual(whats(['uvx', '--from', 'mcpindex-gate', 'mcpindex-proxy', ...UP], '/tmp/evil'), [], 'a console script does not read cwd');
-});

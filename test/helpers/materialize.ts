@@ -12,8 +12,10 @@ export type HomeNode =
   | string
   | { readonly content: string; readonly mode?: number; readonly uid?: number }
   | { readonly symlink: string }
+  /** A second hard link to a file written earlier in the spec (relative to the home). */
+  | { readonly hardlink: string }
   /** A directory with this mode (chmod after creation, so the umask does not apply). */
-  | { readonly dir: true; readonly mode: number }
+  | { readonly dir: true; readonly mode: number; readonly uid?: number }
   | { readonly fifo: true };
 
 export type HomeSpec = Readonly<Record<string, HomeNode>>;
@@ -38,9 +40,12 @@ export async function writeSpec(home: string, spec: HomeSpec): Promise<void> {
       await fs.writeFile(target, sub(node));
     } else if ('symlink' in node) {
       await fs.symlink(sub(node.symlink), target);
+    } else if ('hardlink' in node) {
+      await fs.link(path.join(home, sub(node.hardlink)), target);
     } else if ('dir' in node) {
       await fs.mkdir(target, { recursive: true });
       await fs.chmod(target, node.mode);
+      if (node.uid !== undefined) await fs.chown(target, node.uid, node.uid);
     } else if ('fifo' in node) {
       execFileSync('mkfifo', [target]);
     } else {

@@ -28,3 +28,10 @@ test('absolute programs and scripts are not cwd-sensitive', () => {
   assert.deepEqual(runners('node', '/opt/proxy/bin.js'), []);
   assert.deepEqual(runners('mcpindex-proxy', '--mcpindex-stdio'), [], 'a bare name goes through PATH, not the cwd');
 });
+
+test('python -I / -P keep the working directory off sys.path; uv run --directory / --project look elsewhere', () => {
+  assert.deepEqual(runners('python3', '-I', '-m', 'contextprotector', '--command-args', 'node', 's.js'), []);
+  assert.deepEqual(runners('python3', '-P', '-m', 'contextprotector', '--command-args', 'node', 's.js'), []);
+  assert.deepEqual(runners('python3', '-u', '-m', 'contextprotector', '--command-args', 'node', 's.js'), ['python3'], '-u is not -P');
+  assert.deepEqual(runners('uv', 'run', '--directory', '/opt/p', 'mcp-hangar', 'serve'), []);
+});

@@ -40,9 +40,11 @@ test('fingerprintOf ignores message text, data and location; uses the entry conf
   const entry = report.entries.find((e) => e.name === 'github');
   const f = entry?.findings[0];
   assert.ok(entry !== undefined && f !== undefined);
-  const reworded = { ...f, message: 'completely different words', data: {}, location: { path: '/elsewhere', line: 1, column: 1 } };
+  // pin-store-planted's identity is the planted path (a review binds to it); every other data field is ignored.
+  const reworded = { ...f, message: 'completely different words', data: { path: f.data['path'] ?? '' }, location: { path: '/elsewhere', line: 1, column: 1 } };
   assert.equal(fingerprintOf(reworded, entry, SAMPLE_HOME), f.fingerprint);
-  assert.equal(fingerprintOf(f, entry, SAMPLE_HOME), fingerprint(base));
+  assert.equal(fingerprintOf(f, entry, SAMPLE_HOME), fingerprint({ ...base, subject: '/tmp/pins/github.json' }));
+  assert.notEqual(fingerprintOf({ ...f, data: { ...f.data, path: '/tmp/pins/other.json' } }, entry, SAMPLE_HOME), f.fingerprint);
   assert.notEqual(fingerprintOf(f, { ...entry, name: 'gitlab' }, SAMPLE_HOME), f.fingerprint);
 });
 

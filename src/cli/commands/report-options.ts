@@ -6,7 +6,7 @@ import { REPORTER_IDS, reporterById } from '../../report/index.js';
 import type { ReporterId } from '../../report/index.js';
 import { evaluatePolicy, exitCodeFor, parseFailOn } from '../../report/policy.js';
 import type { FailOn, PolicyResult } from '../../report/policy.js';
-import { applySuppressions, IGNORE_FILE_NAMES, parseIgnoreFile } from '../../report/suppress.js';
+import { applySuppressions, IGNORE_FILE_NAMES, ignoreCandidates, parseIgnoreFile } from '../../report/suppress.js';
 import { RULES } from '../../rules/index.js';
 import { IoError, UsageError } from '../../shared/errors.js';
 import type { CommandContext, ExitCode } from '../io.js';
@@ -22,7 +22,7 @@ export function withReportOptions<T>(y: Argv<T>): Argv<T> {
       describe: 'what violates the policy (exit 1): unverifiable, unprotected, a severity (critical…info), or none; default unverifiable,unprotected',
     })
     .option('fail-under', { type: 'number', describe: 'exit 1 when coverage (percent of enabled entries enforcing) is below PCT' })
-    .option('ignore-file', { type: 'string', describe: `suppressions file (default: ${IGNORE_FILE_NAMES[0] ?? ''} in the audited home)` })
+    .option('ignore-file', { type: 'string', describe: `suppressions file (default: ${IGNORE_FILE_NAMES[0] ?? ''} in the audited home; none with --root, whose tree cannot suppress its own findings)` })
     .option('color', { type: 'boolean', describe: 'colour the table (default: when stdout is a terminal and NO_COLOR is unset)' })
     .option('timestamp', { type: 'boolean', default: false, describe: 'add generatedAt to the report (reports are deterministic otherwise)' });
 }
@@ -62,11 +62,12 @@ export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: Co
 }
 
 /**
- * The suppressions file: --ignore-file, else the first default name in the audited home. Never
- * from the working directory: a cloned repository must not be able to suppress its own findings.
+ * The suppressions file: --ignore-file, else the first default name in the audited home
+ * (ignoreCandidates: never inside a --root tree). Never from the working directory: a cloned
+ * repository must not be able to suppress its own findings.
  */
-async function loadIgnore(opts: ReportOptions, home: string, cwd: string): Promise<ReturnType<typeof parseIgnoreFile> | undefined> {
-  const candidates = opts.ignoreFile !== undefined ? [path.resolve(cwd, opts.ignoreFile)] : IGNORE_FILE_NAMES.map((n) => path.join(home, n));
+async function loadIgnore(opts: ReportOptions, home: AuditReport['trustedHome'], cwd: string): Promise<ReturnType<typeof parseIgnoreFile> | undefined> {
+  const candidates = ignoreCandidates(opts.ignoreFile, home.path, home.source, cwd);
   for (const file of candidates) {
     let text: string;
     try {
@@ -83,7 +84,7 @@ async function loadIgnore(opts: ReportOptions, home: string, cwd: string): Promi
 /** Suppress, render, write, and turn the policy into an exit code (2 for a partial report). */
 export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: CommandContext):
   Promise<{ code: ExitCode; policy: PolicyResult; report: AuditReport }> {
-  const ignore = await loadIgnore(opts, report.trustedHome.path, ctx.io.env.cwd);
+  const ignore = await loadIgnore(opts, report.trustedHome, ctx.io.env.cwd);
   const final = ignore !== undefined ? applySuppressions(report, ignore, ctx.io.env.now()) : report;
   const reporter = reporterById(opts.format);
   if (reporter === undefined) throw new UsageError(`unknown format ${opts.format}`);

@@ -1,10 +1,11 @@
+import path from 'node:path';
 import { finding } from '../../rules/types.js';
 import type { Finding } from '../../rules/types.js';
 import { pinStoreForeignOwner } from '../../rules/pin-store-foreign-owner.js';
 import { pinStoreNotRegular } from '../../rules/pin-store-not-regular.js';
 import { pinStoreUnreadable } from '../../rules/pin-store-unreadable.js';
 import { pinStoreWritable } from '../../rules/pin-store-writable.js';
-import { dirChain, extraWriters, fileState, readSmallFile } from './file-state.js';
+import { dirChain, extraWriters, fileState, homeAncestors, readSmallFile } from './file-state.js';
 import type { StoreContext, Subject } from './types.js';
 
 export type CheckedFile =
@@ -25,7 +26,12 @@ function ownership(label: string, mode: number, uid: number, subject: Subject, c
   return out;
 }
 
-/** Each directory between the store and the trusted home: a real directory, not writable by others, the user's. */
+/**
+ * Each directory between the store and the trusted home: a real directory, not writable by others,
+ * the user's. Then the home and every directory above it to `/`: owned by root or the user and
+ * not writable by group or others (a sticky directory such as /tmp excepted: others cannot rename
+ * what they do not own in it). A store outside the home is only ever inspected for its parent.
+ */
 export async function dirFindings(p: string, subject: Subject, ctx: StoreContext): Promise<Finding[]> {
   const out: Finding[] = [];
   for (const d of await dirChain(p, ctx.home)) {
@@ -34,7 +40,24 @@ export async function dirFindings(p: string, subject: Subject, ctx: StoreContext
     else if (d.kind === 'error') out.push(finding(pinStoreUnreadable, { ...subject, path: label, reason: 'cannot stat' }));
     else if (d.kind !== 'missing') out.push(finding(pinStoreNotRegular, { ...subject, path: label, kind: d.kind }));
   }
+  if (!insideHome(p, ctx.home)) return out;
+  for (const d of await homeAncestors(ctx.home)) {
+    const label = `${d.path} (directory)`;
+    if (d.kind === 'directory') {
+      const who = (d.mode & 0o1000) !== 0 ? undefined : extraWriters(d.mode);
+      if (who !== undefined) out.push(finding(pinStoreWritable, { ...subject, path: label, who, mode: octal(d.mode) }));
+      if (ctx.uid !== undefined && d.uid !== 0 && d.uid !== ctx.uid) {
+        out.push(finding(pinStoreForeignOwner, { ...subject, path: label, owner: ctx.userName(d.uid), user: ctx.user }));
+      }
+    } else if (d.kind === 'error') out.push(finding(pinStoreUnreadable, { ...subject, path: label, reason: 'cannot stat' }));
+    else if (d.kind !== 'missing') out.push(finding(pinStoreNotRegular, { ...subject, path: label, kind: d.kind }));
+  }
   return out;
+}
+
+function insideHome(p: string, home: string): boolean {
+  const rel = path.relative(home, p);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
 /**
@@ -53,6 +76,8 @@ export async function checkStoreFile(p: string, subject: Subject, ctx: StoreCont
     return { state: 'bad', findings: [finding(pinStoreNotRegular, { ...subject, path: p, kind: st.kind })] };
   }
   const findings: Finding[] = [...ownership(p, st.mode, st.uid, subject, ctx, false), ...await dirFindings(p, subject, ctx)];
+  // A second hard link is a second name: whoever owns the directory holding it can rewrite the pins.
+  if (st.nlink > 1) findings.push(finding(pinStoreNotRegular, { ...subject, path: p, kind: `file with ${st.nlink} hard links` }));
   const read = await readSmallFile(p);
   if (!read.ok) {
     findings.push(finding(pinStoreUnreadable, { ...subject, path: p, reason: read.reason }));

@@ -11,7 +11,7 @@ export type FileState =
   | { readonly kind: 'missing' }
   | { readonly kind: 'error'; readonly reason: string }
   | { readonly kind: Exclude<FileKind, 'file'> }
-  | { readonly kind: 'file'; readonly mode: number; readonly uid: number; readonly size: number };
+  | { readonly kind: 'file'; readonly mode: number; readonly uid: number; readonly size: number; readonly nlink: number };
 
 function kindOf(st: import('node:fs').Stats): FileKind {
   if (st.isFile()) return 'file';
@@ -31,7 +31,7 @@ export async function fileState(p: string): Promise<FileState> {
   try {
     const st = await fs.lstat(p);
     const kind = kindOf(st);
-    if (kind === 'file') return { kind, mode: st.mode & 0o7777, uid: st.uid, size: st.size };
+    if (kind === 'file') return { kind, mode: st.mode & 0o7777, uid: st.uid, size: st.size, nlink: st.nlink };
     return { kind };
   } catch (e: unknown) {
     const code = errorCode(e);
@@ -79,6 +79,30 @@ export type DirState =
 function inside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+async function dirState(dir: string): Promise<DirState> {
+  try {
+    const st = await fs.lstat(dir);
+    const kind = kindOf(st);
+    return kind === 'directory' ? { path: dir, kind, mode: st.mode & 0o7777, uid: st.uid } : { path: dir, kind };
+  } catch (e: unknown) {
+    const code = errorCode(e);
+    return { path: dir, kind: code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'error' };
+  }
+}
+
+/**
+ * The home itself and every directory above it up to `/`: whoever may rename or write any of them
+ * can swap the whole tree below (path_resolution(7) checks each component). POSIX only.
+ */
+export async function homeAncestors(home: string): Promise<DirState[]> {
+  if (!path.posix.isAbsolute(home)) return [];
+  const out: DirState[] = [];
+  for (let dir = path.posix.normalize(home); ; dir = path.posix.dirname(dir)) {
+    out.push(await dirState(dir));
+    if (dir === '/') return out;
+  }
 }
 
 /**

@@ -108,19 +108,57 @@ test('policy exit codes: default, --fail-on, --fail-under, SARIF output, usage e
   assert.equal(unwritable.code, 2);
 });
 
-test('an ignore file in the audited home suppresses by fingerprint; the grade and coverage stay', async () => {
+test('an ignore file outside the audited tree suppresses by fingerprint; the grade and coverage stay', async () => {
   const home = await materializeDir(DEMO);
   const first = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json'])).stdout);
   const github = first.entries.find((e) => e.name === 'github');
   const planted = github?.findings.find((f) => f.id === 'pin-store-planted');
   assert.ok(planted !== undefined);
-  await fs.writeFile(path.join(home, '.mcp-audit-ignore.yaml'),
-    `- fingerprint: ${planted.fingerprint}\n  reason: custom store reviewed by security\n  expires: 2999-01-01\n`);
-  const second = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json'])).stdout);
+  const ignore = path.join(await tempDir('mcp-audit-ignore'), '.mcp-audit-ignore.yaml');
+  await fs.writeFile(ignore, `- fingerprint: ${planted.fingerprint}\n  reason: custom store reviewed by security\n  expires: 2999-01-01\n`);
+  const second = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json', '--ignore-file', ignore])).stdout);
   const again = second.entries.find((e) => e.name === 'github')?.findings.find((f) => f.id === 'pin-store-planted');
   assert.equal(again?.suppressed?.reason, 'custom store reviewed by security');
   assert.equal(second.entries.find((e) => e.name === 'github')?.grade, 'unverifiable');
   assert.deepEqual(second.coverage, first.coverage);
+});
+
+test('nothing inside the audited tree suppresses: its own ignore file is not read, an --ignore-file inside it is refused', async () => {
+  const home = await materializeDir(DEMO);
+  const first = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json'])).stdout);
+  const planted = first.entries.find((e) => e.name === 'github')?.findings.find((f) => f.id === 'pin-store-planted');
+  assert.ok(planted !== undefined);
+  const text = `- fingerprint: ${planted.fingerprint}\n  reason: planted by the tree itself\n`;
+  await fs.writeFile(path.join(home, '.mcp-audit-ignore.yaml'), text);
+  const second = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json'])).stdout);
+  const again = second.entries.find((e) => e.name === 'github')?.findings.find((f) => f.id === 'pin-store-planted');
+  assert.ok(again !== undefined);
+  assert.equal(again.suppressed, undefined, 'the tree\'s own ignore file suppresses nothing');
+  const inside = await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json', '--ignore-file', path.join(home, '.mcp-audit-ignore.yaml')]);
+  assert.equal(inside.code, 2);
+  assert.match(inside.stderr, /inside the audited tree/);
+});
+
+test('a suppressed planted store binds to the reviewed path: another path fires anew', async () => {
+  const home = await materializeDir(DEMO);
+  const cursor = path.join(home, '.cursor/mcp.json');
+  const gate = (store: string): string[] => ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--pin-store', store, '--upstream-command', 'npx'];
+  const write = (store: string): Promise<void> => fs.writeFile(cursor, JSON.stringify({ mcpServers: { p: { command: 'uvx', args: gate(store) } } }));
+  const plantedOf = async (ignore?: string) => {
+    const r = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json', ...(ignore === undefined ? [] : ['--ignore-file', ignore])])).stdout);
+    return r.entries.find((e) => e.name === 'p')?.findings.find((f) => f.id === 'pin-store-planted');
+  };
+  await write('/srv/reviewed/p.json');
+  const reviewed = await plantedOf();
+  assert.ok(reviewed !== undefined);
+  const ignore = path.join(await tempDir('mcp-audit-ignore'), 'ignore.yaml');
+  await fs.writeFile(ignore, `- fingerprint: ${reviewed.fingerprint}\n  reason: reviewed store\n`);
+  assert.equal((await plantedOf(ignore))?.suppressed?.reason, 'reviewed store');
+  await write('/tmp/evil/p.json');
+  const moved = await plantedOf(ignore);
+  assert.ok(moved !== undefined);
+  assert.notEqual(moved.fingerprint, reviewed.fingerprint);
+  assert.equal(moved.suppressed, undefined, 'a new store path is not covered by the old review');
 });
 
 test('env overrides are seen in every entry shape: opencode environment, Goose envs (YAML), a sh -c assignment', async () => {
@@ -170,8 +208,9 @@ test('fingerprints are unique per finding: accepting one env override never hide
   assert.equal(injections.length, 2);
   const ld = injections.find((f) => f.data['name'] === 'LD_PRELOAD');
   assert.ok(ld !== undefined);
-  await fs.writeFile(path.join(home, '.mcp-audit-ignore.yaml'), `- fingerprint: ${ld.fingerprint}\n  reason: the loader is our own\n`);
-  const second = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json'])).stdout);
+  const ignore = path.join(await tempDir('mcp-audit-ignore'), 'ignore.yaml');
+  await fs.writeFile(ignore, `- fingerprint: ${ld.fingerprint}\n  reason: the loader is our own\n`);
+  const second = parseReport((await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json', '--ignore-file', ignore])).stdout);
   const after = second.entries.find((e) => e.name === 'two')?.findings.filter((f) => f.id === 'env-code-injection') ?? [];
   assert.deepEqual(after.map((f) => [f.data['name'], f.suppressed !== undefined]).sort(), [['LD_PRELOAD', true], ['PYTHONPATH', false]]);
 });
