@@ -9,6 +9,7 @@ import type { ServerEntry } from '../parse/types.js';
 import type { Recognition } from '../proxies/types.js';
 import type { ArgvChange, ProxyWiring } from '../proxies/wiring-types.js';
 import { envCodeInjection } from '../rules/env-code-injection.js';
+import { envFamilyUnproven } from '../rules/env-family-unproven.js';
 import { envHomeOverride } from '../rules/env-home-override.js';
 import { envPackageSource } from '../rules/env-package-source.js';
 import { envStoreOverride } from '../rules/env-store-override.js';
@@ -16,6 +17,7 @@ import { launchOptionInjection } from '../rules/launch-option-injection.js';
 import { pinStorePlanted } from '../rules/pin-store-planted.js';
 import { proxyModeUnknown } from '../rules/proxy-mode-unknown.js';
 import { proxyNonBlocking } from '../rules/proxy-non-blocking.js';
+import { runnerReleaseCutoff } from '../rules/runner-release-cutoff.js';
 import type { Finding, RuleMeta } from '../rules/types.js';
 import type { Platform } from '../shared/env.js';
 import { storePlatform } from '../grade/store-location.js';
@@ -61,24 +63,36 @@ const restoreBlocking = (ctx: RemedyContext): RemedyChange => {
 /** `passes --index-url to uvx, which …` (grade/launch-options.ts): the runner option to drop. */
 const RUNNER_OPTION = /^passes (-{1,2}[A-Za-z0-9][A-Za-z0-9-]*) to (\S+), which /;
 
-function runnerOption(ctx: RemedyContext): RemedyChange {
-  const m = RUNNER_OPTION.exec(ctx.finding.data.what ?? '');
-  const flag = m?.[1];
+/** Removes a runner option of the entry's own command (the first frame), with its value. */
+function dropRunnerOption(ctx: RemedyContext, flag: string | undefined, launcher: string | undefined): RemedyChange {
   const runner = ctx.chain.frames[0];
-  if (flag === undefined || m?.[2] !== runner?.name || runner === undefined || runner.program !== ctx.argv[0]) {
+  if (flag === undefined || launcher !== runner?.name || runner === undefined || runner.program !== ctx.argv[0]) {
     return none('not a runner option of the entry\'s own command');
   }
   const takesValue = (runner.options ?? []).some((o) => o.flag === flag && o.value !== undefined);
   const next = ctx.chain.frames[1]?.program;
-  const stop = next === undefined ? ctx.argv.length : Math.max(1, ctx.argv.indexOf(next, 1));
+  const found = next === undefined ? -1 : ctx.argv.indexOf(next, 1);
+  const stop = found < 1 ? ctx.argv.length : found;
   const remove: number[] = [];
-  for (let i = 1; i < (stop < 1 ? ctx.argv.length : stop); i++) {
+  for (let i = 1; i < stop; i++) {
     const a = ctx.argv[i] ?? '';
-    if (a === flag) { remove.push(i); if (takesValue) remove.push(i + 1); i += takesValue ? 1 : 0; }
+    if (a === flag) { remove.push(i); if (takesValue) { remove.push(i + 1); i++; } }
     else if (a.startsWith(`${flag}=`)) remove.push(i);
   }
   if (remove.length === 0) return none(`${flag} is not a separate argument of the entry`);
   return { kind: 'change', what: `remove ${flag} from ${runner.name}'s options`, argv: { remove } };
+}
+
+function runnerOption(ctx: RemedyContext): RemedyChange {
+  const m = RUNNER_OPTION.exec(ctx.finding.data.what ?? '');
+  return dropRunnerOption(ctx, m?.[1], m?.[2]);
+}
+
+/** A date cutoff set by a runner option (`uvx --exclude-newer`, `npx --before`) or by a variable (`UV_EXCLUDE_NEWER`). */
+function releaseCutoff(ctx: RemedyContext): RemedyChange {
+  const option = ctx.finding.data.option;
+  if (option !== undefined && !option.startsWith('-')) return dropEnv({ ...ctx, finding: { ...ctx.finding, data: { ...ctx.finding.data, name: option } } });
+  return dropRunnerOption(ctx, option, ctx.finding.data.launcher);
 }
 
 export const REMEDIES: readonly Remedy[] = [
@@ -96,7 +110,9 @@ export const REMEDIES: readonly Remedy[] = [
   { rule: envStoreOverride, remedy: dropEnv },
   { rule: envCodeInjection, remedy: dropEnv },
   { rule: envPackageSource, remedy: dropEnv },
+  { rule: envFamilyUnproven, remedy: dropEnv },
   { rule: launchOptionInjection, remedy: runnerOption },
+  { rule: runnerReleaseCutoff, remedy: releaseCutoff },
 ];
 
 export function remedyFor(ruleId: string): Remedy | undefined {

@@ -23,7 +23,7 @@ test('every remedy is keyed by a registered rule, once', () => {
 test('every remedy fires in a golden case (fixtures/fix/*/case.json `gone`) or a test here', () => {
   const dir = path.resolve('fixtures/fix');
   const gone = new Set(readdirSync(dir).flatMap((d) => (JSON.parse(readFileSync(path.join(dir, d, 'case.json'), 'utf8')) as { gone: string[] }).gone));
-  const here = new Set(['env-package-source', 'proxy-mode-unknown']);
+  const here = new Set(['env-package-source', 'proxy-mode-unknown', 'env-family-unproven', 'runner-release-cutoff']);
   for (const r of REMEDIES) assert.ok(gone.has(r.rule.id) || here.has(r.rule.id), `${r.rule.id} has no firing case`);
 });
 
@@ -58,4 +58,15 @@ test('a planted Hangar --config is pointed back at its default under the home; a
   assert.match(out.files[0]?.after ?? '', /"--config",\s*"[^"]*\/\.config\/mcp-hangar\/config\.yaml"/);
   assert.match(out.files[0]?.after ?? '', /\/tmp\/lock\.json/);
   assert.ok(out.remaining.some((r) => r.server === 'trust' && r.ruleId === 'pin-store-planted'));
+});
+
+test('env-family-unproven and runner-release-cutoff (flag and variable) are mended by an edit', async () => {
+  const cfg = JSON.stringify({ mcpServers: {
+    a: { command: 'uvx', args: ['--exclude-newer', '2024-01-01', '--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx'] },
+    b: { command: 'uvx', args: ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx'], env: { UV_EXCLUDE_NEWER: '2024-01-01', PYTHONFOO: '1' } },
+  } }, null, 2);
+  const out = await fixOf(cfg);
+  const rules = out.files.flatMap((f) => f.servers.flatMap((s) => s.rules));
+  assert.ok(rules.includes('runner-release-cutoff') && rules.includes('env-family-unproven'), JSON.stringify({ rules, remaining: out.remaining }));
+  assert.doesNotMatch(out.files[0]?.after ?? '', /exclude-newer|EXCLUDE_NEWER|PYTHONFOO/i);
 });
