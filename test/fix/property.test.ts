@@ -106,7 +106,9 @@ test('property: every applied fix over the grade fixtures re-parses, keeps the r
     }
     fixed++;
     assert.ok(readValue(after, 'json') !== undefined, `${f}: the fixed file re-parses as strict JSON`);
-    assert.ok(after.startsWith(original.slice(0, head.length)) && after.endsWith(original.slice(head.length + entryText.length)), `${f}: bytes outside the entry changed`);
+    // The file as materialized (@HOME@ replaced): its head and its sentinel tail must be unchanged.
+    const rest = original.slice(original.lastIndexOf(tail));
+    assert.ok(rest === tail && after.startsWith(head) && after.endsWith(tail), `${f}: bytes outside the entry changed`);
     const mended = out.files.flatMap((x) => x.servers.flatMap((s) => s.rules));
     assert.ok(mended.length > 0);
     const again = await audit(options, env);
