@@ -9,6 +9,8 @@ import { checkFile, newFileCache, type FileCache, type FileCheck, type LocationC
 import { globFiles } from './glob.js';
 import { resolveHome } from './home.js';
 import { readProjectIndexes } from './project-index.js';
+import { linkedManifests } from './host-records.js';
+import { decideLaunch } from './launch-state.js';
 import { applySwitches, type LocatedCheck } from './switches.js';
 import { HOSTS } from '../hosts/index.js';
 import { appliesTo, expandBraces, expandTemplate, type PathContext } from './paths.js';
@@ -103,7 +105,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
       else jobs.push(checkLocation(host, location, ctx, out.cache, undefined));
     }
   }
-  const userChecks = (await Promise.all(jobs)).flat();
+  const userChecks = [...(await Promise.all(jobs)).flat(), ...await linkedManifests(hosts, ctx, out.cache)];
   for (const c of userChecks) {
     if (projectScan && c.location.listsProjects !== undefined && c.doc !== undefined) {
       const source: ProjectSource = `listed:${c.host.id}`;
@@ -138,7 +140,8 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   // host (~/.junie/mcp/mcp.json …) is not read again as a project file.
   const seen = new Set(userChecks.map((c) => `${c.check.host}\0${c.check.path}`));
   const projectChecks = (await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`));
-  for (const c of await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, projectRoots)) record(out, c);
+  const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, projectRoots);
+  for (const c of await decideLaunch(switched, ctx, out.cache, projectRoots)) record(out, c);
   return {
     platform,
     home,

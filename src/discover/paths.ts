@@ -91,10 +91,13 @@ export function expandTemplate(template: string, ctx: PathContext, project?: str
  * Maps a project path recorded in a config file (~/.claude.json `projects` keys, Codex
  * `[projects]`) onto the audited tree. Outside --root it is used as written. Under --root a path
  * inside the recorded user's home (`/home/u/…`, `/Users/u/…`, `/root/…`, `C:\Users\u\…`) is
- * rebased onto the root; any other absolute path goes below `DIR/_system/`.
+ * rebased onto the root; a path already inside the root (the home's files record the root's own
+ * path) is used as written; any other absolute path goes below `DIR/_system/`.
  */
 export function mapRecordedPath(recorded: string, ctx: PathContext): string | undefined {
   if (!ctx.auditRoot) return path.isAbsolute(recorded) || path.win32.isAbsolute(recorded) ? recorded : undefined;
+  // A home under --root may record the root's own path (a fixture or restored home used in place).
+  if (path.isAbsolute(recorded) && (recorded === ctx.home || recorded.startsWith(ctx.home + path.sep))) return recorded;
   const unified = recorded.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
   if (!unified.startsWith('/')) return undefined;
   const inHome = /^\/(?:(?:home|Users)\/[^/]+|root)(\/.*)?$/i.exec(unified);

@@ -55,14 +55,16 @@ export function cwdAncestors(cwd: string, home: string, auditRoot: boolean): { d
 }
 
 /** Project paths listed as keys of the object at `keyPath` (~/.claude.json, Codex `[projects]`). */
-export function listedProjects(doc: ParsedDocument, keyPath: readonly string[], ctx: PathContext): { dir: string; recorded: string }[] {
+export function listedProjects(
+  doc: ParsedDocument, keyPath: readonly string[], ctx: PathContext,
+): { dir: string; recorded: string; table?: Readonly<Record<string, unknown>> }[] {
   let value: unknown = doc.value;
   for (const k of keyPath) value = isObject(value) && Object.hasOwn(value, k) ? value[k] : undefined;
   if (!isObject(value)) return [];
-  const out: { dir: string; recorded: string }[] = [];
-  for (const recorded of Object.keys(value)) {
+  const out: { dir: string; recorded: string; table?: Readonly<Record<string, unknown>> }[] = [];
+  for (const [recorded, table] of Object.entries(value)) {
     const dir = mapRecordedPath(recorded, ctx);
-    if (dir !== undefined) out.push({ dir, recorded });
+    if (dir !== undefined) out.push({ dir, recorded, ...(isObject(table) ? { table } : {}) });
   }
   return out;
 }

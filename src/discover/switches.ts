@@ -26,7 +26,7 @@ export async function applySwitches(
     let entries: readonly ServerEntry[] = c.entries;
     const listing = c.location.onlyListedProjects === true && c.check.project !== undefined ? listings.get(c.host.id) : undefined;
     if (listing !== undefined && c.check.project !== undefined && !listing.roots.has(path.resolve(c.check.project))) {
-      const by = `the project is not listed in ${listing.where}: ${c.host.name} loads this file only for listed (trusted) projects`;
+      const by = `the project is not listed in ${listing.where}: ${c.host.name} loads this file only for trusted projects`;
       entries = entries.map((e) => (e.disabled ? e : { ...e, disabled: true, disabledBy: by }));
     }
     const switches = (c.host.switches ?? []).filter((s) => s.governs === c.location.path || s.governs === '*');
@@ -34,8 +34,9 @@ export async function applySwitches(
     for (const sw of switches) {
       const list = await loadNames(sw, c, ctx, cache, roots);
       if (list === undefined) continue;
-      const off = (name: string): boolean => (sw.kind === 'deny' ? list.names.includes(name) : !list.names.includes(name));
-      const by = `${sw.kind === 'deny' ? 'listed in' : 'not listed in'} ${list.where}`;
+      const listed = (name: string): boolean => list.names.includes(sw.lowercase === true ? name.toLowerCase() : name);
+      const off = (name: string): boolean => (sw.kind === 'allow' ? !listed(name) : listed(name));
+      const by = sw.kind === 'off-map' ? `"${sw.field ?? 'enabled'}": false for it in ${list.where}` : `${sw.kind === 'deny' ? 'listed in' : 'not listed in'} ${list.where}`;
       const shared = (c.location.sharedWith ?? []).length > 0;
       entries = entries.map((e) => {
         if (e.disabled || !off(e.name)) return e;
@@ -61,7 +62,11 @@ function projectListings(checks: readonly LocatedCheck[], ctx: PathContext): Map
     if (c.check.status === 'error') { unknown.add(c.host.id); continue; }
     const listing = out.get(c.host.id) ?? { roots: new Set<string>(), where: '' };
     if (c.check.status === 'found' || listing.where === '') listing.where = `${key.join('.')} of ${c.check.path}`;
-    if (c.doc !== undefined) for (const p of listedProjects(c.doc, key, ctx)) listing.roots.add(path.resolve(p.dir));
+    const trust = c.location.trustKey;
+    if (c.doc !== undefined) {
+      for (const p of listedProjects(c.doc, key, ctx)) if (trust === undefined || p.table?.[trust.key] === trust.value) listing.roots.add(path.resolve(p.dir));
+    }
+    if (trust !== undefined && !listing.where.includes(trust.key)) listing.where += ` with ${trust.key} = "${trust.value}"`;
     out.set(c.host.id, listing);
   }
   for (const id of unknown) out.delete(id);
@@ -90,7 +95,13 @@ async function loadNames(
     const key = k === '<project-key>' ? projectKey : k;
     value = key !== undefined && isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
   }
+  if (sw.kind === 'off-map') {
+    if (!isObject(value)) return undefined;
+    const field = sw.field ?? 'enabled';
+    const names = Object.entries(value).filter(([, v]) => isObject(v) && v[field] === false).map(([k]) => k);
+    return { names, where: sw.key.length > 0 ? `${sw.key.join('.')} of ${file}` : file };
+  }
   if (!Array.isArray(value)) return undefined;
-  const names = value.filter((v: unknown): v is string => typeof v === 'string');
+  const names = value.filter((v: unknown): v is string => typeof v === 'string').map((v) => (sw.lowercase === true ? v.toLowerCase() : v));
   return { names, where: `${sw.key.join('.')} of ${file}` };
 }

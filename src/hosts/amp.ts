@@ -7,9 +7,10 @@ export const amp = {
   format: 'jsonc',
   containers: [{ path: ['amp.mcpServers'], shape: 'map' }],
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 20 (tools cited there)',
   locations: [
-    { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/amp/settings.json' },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/amp/settings.json' },
-    { scope: 'user', path: '<UD>/Code/User/settings.json', gate: ['amp.mcpServers'], note: 'Amp extension in VS Code' },
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/amp/settings.json', source: 'hosts.md row 20 (tools cited there)' },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/amp/settings.json', source: 'hosts.md row 20 (tools cited there)' },
+    { scope: 'user', path: '<UD>/Code/User/settings.json', gate: ['amp.mcpServers'], note: 'Amp extension in VS Code', source: 'hosts.md row 20 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

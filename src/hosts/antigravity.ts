@@ -7,11 +7,13 @@ export const antigravity = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: { ...STANDARD_ENTRY, url: [{ key: 'serverUrl' }, { key: 'url' }] },
+  source: 'hosts.md row 13 (tools cited there)',
   locations: [
-    { scope: 'user', path: '~/.gemini/antigravity/mcp_config.json' },
-    { scope: 'user', path: '~/.gemini/config/mcp_config.json' },
-    { scope: 'user', path: '<UD>/{Antigravity,Antigravity IDE}/User/mcp.json', format: 'jsonc', containers: [{ path: ['servers'], shape: 'map' }] },
+    { scope: 'user', path: '~/.gemini/antigravity/mcp_config.json', source: 'hosts.md row 13 (tools cited there)' },
+    { scope: 'user', path: '~/.gemini/config/mcp_config.json', source: 'hosts.md row 13 (tools cited there)' },
+    { scope: 'user', path: '<UD>/{Antigravity,Antigravity IDE}/User/mcp.json', format: 'jsonc', containers: [{ path: ['servers'], shape: 'map' }], source: 'hosts.md row 13 (tools cited there)' },
     {
+      source: 'hosts.md row 13 (tools cited there)',
       scope: 'plugin', glob: true, path: '~/.gemini/config/plugins/*/{mcp.json,.mcp.json,mcp_config.json}',
       containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
     },

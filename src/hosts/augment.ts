@@ -10,9 +10,10 @@ export const augment = {
     { path: ['mcpServers'], shape: 'map' },
   ],
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 21 (tools cited there)',
   locations: [
-    { scope: 'user', path: '<UD>/Code/User/settings.json', gate: ['augment.advanced'], unverified: true },
-    { scope: 'user', path: '~/.augment/settings.json', unverified: true },
-    { scope: 'project', path: '<project>/.augment/settings.json', unverified: true },
+    { scope: 'user', path: '<UD>/Code/User/settings.json', gate: ['augment.advanced'], unverified: true, source: 'hosts.md row 21 (tools cited there)' },
+    { scope: 'user', path: '~/.augment/settings.json', unverified: true, source: 'hosts.md row 21 (tools cited there)' },
+    { scope: 'project', path: '<project>/.augment/settings.json', unverified: true, source: 'hosts.md row 21 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

@@ -1,56 +1,99 @@
 import { STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md rows 2–2f; §10 (read ~/.claude.json whole, never as a root map). */
+// Claude Code is closed source: every fact below is from its documentation (fetched 2026-12-01).
+const MCP_DOCS = 'Claude Code docs https://code.claude.com/docs/en/mcp ("MCP installation scopes", "Scope hierarchy and precedence", "Environment variable expansion in .mcp.json")';
+const MANAGED_DOCS = 'Claude Code docs https://code.claude.com/docs/en/managed-mcp ("Exclusive control with managed-mcp.json", "Policy-based control with allowlists and denylists")';
+const SETTINGS_DOCS = 'Claude Code docs https://code.claude.com/docs/en/settings (settings files, disabledMcpjsonServers, enabledPlugins, CLAUDE_CONFIG_DIR)';
+const PLUGIN_DOCS = 'Claude Code docs https://code.claude.com/docs/en/plugins-reference (plugin .mcp.json / plugin.json mcpServers, ${CLAUDE_PLUGIN_ROOT}, plugin cache ~/.claude/plugins/cache)';
+const CLAUDE_JSON = [
+  { path: ['mcpServers'], shape: 'map' },
+  { path: ['projects', '*', 'mcpServers'], shape: 'map', scope: 'project' },
+] as const;
+const FLAT = [{ path: ['mcpServers'], shape: 'map-or-flat' }] as const;
+
+/** hosts.md rows 2–2f, re-derived from the documentation cited per fact. */
 export const claudeCode = {
   id: 'claude-code',
   name: 'Claude Code',
   format: 'json',
   containers: [{ path: ['mcpServers'], shape: 'map' }],
-  entry: STANDARD_ENTRY,
+  // Claude Code has no per-entry `disabled` field: servers are turned off by name lists (switches).
+  entry: { ...STANDARD_ENTRY, disabled: [] },
+  source: MCP_DOCS,
   locations: [
+    { scope: 'user', path: '~/.claude.json', listsProjects: ['projects'], containers: CLAUDE_JSON, source: `${MCP_DOCS}: user and local scopes live in ~/.claude.json` },
     {
-      scope: 'user', path: '~/.claude.json', listsProjects: ['projects'],
-      containers: [
-        { path: ['mcpServers'], shape: 'map' },
-        { path: ['projects', '*', 'mcpServers'], shape: 'map', scope: 'project' },
-      ],
+      scope: 'user', path: '$CLAUDE_CONFIG_DIR/.claude.json', listsProjects: ['projects'], containers: CLAUDE_JSON,
+      note: 'relocated by CLAUDE_CONFIG_DIR', source: SETTINGS_DOCS,
+    },
+    { scope: 'managed', os: 'darwin', path: '/Library/Application Support/ClaudeCode/managed-mcp.json', source: MANAGED_DOCS },
+    { scope: 'managed', os: 'linux', path: '/etc/claude-code/managed-mcp.json', source: MANAGED_DOCS },
+    { scope: 'managed', os: 'win32', path: '%PROGRAMFILES%/ClaudeCode/managed-mcp.json', source: MANAGED_DOCS },
+    { scope: 'plugin', glob: true, path: '~/.claude/plugins/cache/**/.mcp.json', containers: FLAT, source: PLUGIN_DOCS },
+    { scope: 'plugin', glob: true, path: '~/.claude/plugins/cache/**/.claude-plugin/plugin.json', source: PLUGIN_DOCS },
+    {
+      scope: 'plugin', glob: true, path: '~/.claude/plugins/{repos,marketplaces}/**/.mcp.json', containers: FLAT,
+      inert: { state: 'disabled', reason: 'a marketplace clone: Claude Code runs plugins installed into plugins/cache, not the copies it installs from' },
+      source: `${PLUGIN_DOCS}; hosts.md row 2e (AS claude_code.py reads these trees)`,
     },
     {
-      scope: 'user', path: '$CLAUDE_CONFIG_DIR/.claude.json', listsProjects: ['projects'],
-      containers: [
-        { path: ['mcpServers'], shape: 'map' },
-        { path: ['projects', '*', 'mcpServers'], shape: 'map', scope: 'project' },
-      ],
-      note: 'relocated by CLAUDE_CONFIG_DIR',
+      scope: 'plugin', glob: true, path: '~/.claude/plugins/{repos,marketplaces}/**/.claude-plugin/plugin.json',
+      inert: { state: 'disabled', reason: 'a marketplace clone: Claude Code runs plugins installed into plugins/cache, not the copies it installs from' },
+      source: `${PLUGIN_DOCS}; hosts.md row 2e`,
     },
-    { scope: 'managed', os: 'darwin', path: '/Library/Application Support/ClaudeCode/managed-mcp.json' },
-    { scope: 'managed', os: 'linux', path: '/etc/claude-code/managed-mcp.json' },
-    { scope: 'managed', os: 'win32', path: '%PROGRAMFILES%/ClaudeCode/managed-mcp.json' },
+    { scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_CACHE_DIR/**/.mcp.json', containers: FLAT, source: 'hosts.md row 2e (AS claude_code.py); not in the documentation', unverified: true },
+    { scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_SEED_DIR/**/.mcp.json', containers: FLAT, source: 'hosts.md row 2e (AS claude_code.py); not in the documentation', unverified: true },
     {
-      scope: 'plugin', glob: true, path: '~/.claude/plugins/{cache,repos,marketplaces}/**/.mcp.json',
-      containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
+      scope: 'project', path: '<project>/.mcp.json', sharedWith: ['cursor', 'vscode', 'windsurf', 'copilot-cli'],
+      source: `${MCP_DOCS}: project scope; VS Code docs https://code.visualstudio.com/docs/agents/reference/mcp-configuration (portable .mcp.json)`,
     },
-    { scope: 'plugin', glob: true, path: '~/.claude/plugins/{cache,repos,marketplaces}/**/.claude-plugin/plugin.json' },
-    {
-      scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_CACHE_DIR/**/.mcp.json',
-      containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
-    },
-    {
-      scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_SEED_DIR/**/.mcp.json',
-      containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
-    },
-    { scope: 'project', path: '<project>/.mcp.json', sharedWith: ['cursor', 'vscode', 'windsurf'] },
   ],
   switches: [
-    { governs: '<project>/.mcp.json', file: '~/.claude.json', key: ['projects', '<project-key>', 'disabledMcpjsonServers'], kind: 'deny' },
-    { governs: '<project>/.mcp.json', file: '<project>/.claude/settings.json', key: ['disabledMcpjsonServers'], kind: 'deny' },
-    { governs: '<project>/.mcp.json', file: '<project>/.claude/settings.local.json', key: ['disabledMcpjsonServers'], kind: 'deny' },
-    { governs: '<project>/.mcp.json', file: '~/.claude/settings.json', key: ['disabledMcpjsonServers'], kind: 'deny' },
+    { governs: '<project>/.mcp.json', file: '~/.claude.json', key: ['projects', '<project-key>', 'disabledMcpjsonServers'], kind: 'deny', source: SETTINGS_DOCS },
+    {
+      governs: '<project>/.mcp.json', file: '~/.claude.json', key: ['projects', '<project-key>', 'disabledMcpServers'], kind: 'deny',
+      source: 'Corsinvest/cv4vs-agents#246 (probe of Claude Code 2.1.276: /mcp toggle writes projects.<cwd>.disabledMcpServers)',
+    },
+    { governs: '<project>/.mcp.json', file: '<project>/.claude/settings.json', key: ['disabledMcpjsonServers'], kind: 'deny', source: SETTINGS_DOCS },
+    { governs: '<project>/.mcp.json', file: '<project>/.claude/settings.local.json', key: ['disabledMcpjsonServers'], kind: 'deny', source: SETTINGS_DOCS },
+    { governs: '<project>/.mcp.json', file: '~/.claude/settings.json', key: ['disabledMcpjsonServers'], kind: 'deny', source: SETTINGS_DOCS },
   ],
+  precedence: {
+    tiers: [
+      { location: '~/.claude.json', scope: 'project' },
+      { location: '$CLAUDE_CONFIG_DIR/.claude.json', scope: 'project' },
+      { location: '<project>/.mcp.json' },
+      { location: '~/.claude.json', scope: 'user' },
+      { location: '$CLAUDE_CONFIG_DIR/.claude.json', scope: 'user' },
+    ],
+    merge: 'whole',
+    source: `${MCP_DOCS}: local beats project beats user`,
+  },
+  variables: {
+    form: 'shell', fields: ['command', 'args', 'env', 'url', 'headers'], known: ['CLAUDE_PLUGIN_ROOT'],
+    source: `${MCP_DOCS}; ${PLUGIN_DOCS}`,
+  },
+  policy: {
+    exclusive: ['/Library/Application Support/ClaudeCode/managed-mcp.json', '/etc/claude-code/managed-mcp.json', '%PROGRAMFILES%/ClaudeCode/managed-mcp.json'],
+    lists: [
+      { file: '/Library/Application Support/ClaudeCode/managed-settings.json', allow: ['allowedMcpServers'], deny: ['deniedMcpServers'] },
+      { file: '/etc/claude-code/managed-settings.json', allow: ['allowedMcpServers'], deny: ['deniedMcpServers'] },
+      { file: '%PROGRAMFILES%/ClaudeCode/managed-settings.json', allow: ['allowedMcpServers'], deny: ['deniedMcpServers'] },
+      { file: '~/.claude/settings.json', allow: ['allowedMcpServers'], deny: ['deniedMcpServers'] },
+    ],
+    source: `${MANAGED_DOCS}; ${SETTINGS_DOCS} (managed-settings.json paths)`,
+  },
+  pluginEnablement: {
+    governs: ['~/.claude/plugins/cache/**/.mcp.json', '~/.claude/plugins/cache/**/.claude-plugin/plugin.json'],
+    files: ['~/.claude/settings.json', '<project>/.claude/settings.json', '<project>/.claude/settings.local.json'],
+    key: ['enabledPlugins'], marketplaceSegment: 0, pluginSegment: 1, shape: 'bool', whenAbsent: 'disabled',
+    source: `${SETTINGS_DOCS}: enabledPlugins "<plugin>@<marketplace>": true; cache layout cache/<marketplace>/<plugin>/<version>`,
+  },
   notes: [
     'Project .mcp.json servers need approval: enableAllProjectMcpServers, enabledMcpjsonServers, disabledMcpjsonServers.',
     '.claude/settings.json mcpServers is not a server source (anthropics/claude-code#1848).',
-    '.mcp.json is also read by Cursor, VS Code and Windsurf; its entries are reported once, under claude-code.',
+    '.mcp.json is also read by Cursor, VS Code, Windsurf and Copilot CLI; its entries are reported once, under claude-code.',
     'disabledMcpjsonServers turns a .mcp.json server off for Claude Code only: the entry stays enabled (the other hosts launch it) and the switch is recorded in disabledOnlyFor.',
+    'allowManagedMcpServersOnly (only the managed allow list counts) is not modelled: user allow lists are added to the managed one, which errs towards launched.',
   ],
 } as const satisfies HostDefinition;

@@ -1,21 +1,26 @@
 import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
+const DOCS = 'MCP docs https://modelcontextprotocol.io/docs/develop/connect-local-servers (claude_desktop_config.json, mcpServers, per-OS paths)';
+const ROW = 'hosts.md row 1 (AS claude_desktop.py; MP; DK)';
+
 /** hosts.md rows 1, 1a; traps 1 (MSIX), 2 (Linux case), 20 (remote entries skipped). */
 export const claudeDesktop = {
   id: 'claude-desktop',
   name: 'Claude Desktop',
   format: 'json',
   containers: MCP_SERVERS_MAP,
-  entry: { ...STANDARD_ENTRY, remoteIgnored: true },
+  // The documented entry has command/args/env only: no `disabled` field (servers are toggled in the app).
+  entry: { ...STANDARD_ENTRY, disabled: [], remoteIgnored: true },
+  source: `${DOCS}; hosts.md trap 20 (url entries are not connected from this file)`,
   locations: [
-    { scope: 'user', os: 'darwin', path: '~/Library/Application Support/Claude/claude_desktop_config.json' },
-    { scope: 'user', os: 'linux', path: '~/.config/Claude/claude_desktop_config.json', note: 'community Linux builds' },
-    { scope: 'user', os: 'linux', path: '~/.config/claude/claude_desktop_config.json', note: 'community Linux builds, lowercase' },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/Claude/claude_desktop_config.json' },
+    { scope: 'user', os: 'darwin', path: '~/Library/Application Support/Claude/claude_desktop_config.json', source: DOCS },
+    { scope: 'user', os: 'linux', path: '~/.config/Claude/claude_desktop_config.json', note: 'community Linux builds', unverified: true, source: `${ROW}: no official Linux build` },
+    { scope: 'user', os: 'linux', path: '~/.config/claude/claude_desktop_config.json', note: 'community Linux builds, lowercase', unverified: true, source: `${ROW}: no official Linux build` },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/Claude/claude_desktop_config.json', source: DOCS },
     {
       scope: 'user', os: 'win32',
       path: '%LOCALAPPDATA%/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/claude_desktop_config.json',
-      note: 'MSIX/Store build; the %APPDATA% file is then ignored',
+      note: 'MSIX/Store build; the %APPDATA% file is then ignored', source: 'hosts.md row 1 (anthropics/claude-code#29100, docker/mcp-gateway#424)',
     },
   ],
   notes: ['Connectors, Desktop Extensions (.mcpb), MDM and registry policies are not on disk.'],

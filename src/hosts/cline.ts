@@ -1,19 +1,34 @@
 import { MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition } from './types.js';
 
-/** hosts.md rows 9, 9a; trap 6 (a URL with no type is SSE). */
+// cline/cline @ 21cb8d2525bcedf1f4b6890b27a74a14fe7451e4 (2026-08-22), as read for /work/notes/hosts-source.md.
+const C = 'cline/cline@21cb8d25';
+const SHARED = `${C} apps/vscode/src/hosts/vscode/mcp-settings-legacy-migration.ts:254-265; sdk/packages/shared/src/storage/paths.ts:131-140,409-415`;
+const LEGACY = `${C} apps/vscode/src/hosts/vscode/mcp-settings-legacy-migration.ts:237-297 (read once, servers copied into the shared file)`;
+
+/** hosts.md rows 9, 9a, re-derived from the host source; trap 6 (a URL with no type is SSE). */
 export const cline = {
   id: 'cline',
   name: 'Cline',
   format: 'json',
   containers: MCP_SERVERS_MAP,
-  entry: { ...STANDARD_ENTRY, type: ['type', 'transportType'], urlDefault: 'sse' },
+  // Flat stdio, flat URL (no type = SSE) or nested `transport: {…}` (written by the CLI); `disabled: true` honoured.
+  entry: { ...STANDARD_ENTRY, type: ['type', 'transportType'], urlDefault: 'sse', inner: 'transport' },
+  source: `${C} apps/vscode/src/services/mcp/schemas.ts:10-170; apps/vscode/src/services/mcp/McpHub.ts:439-452`,
   locations: [
+    { scope: 'user', path: '~/.cline/data/settings/cline_mcp_settings.json', note: 'shared by the VS Code extension, the CLI and JetBrains', source: SHARED },
+    { scope: 'user', path: '$CLINE_DIR/data/settings/cline_mcp_settings.json', source: SHARED },
+    { scope: 'user', path: '$CLINE_DATA_DIR/settings/cline_mcp_settings.json', source: SHARED },
     {
-      scope: 'user', glob: true,
-      path: `<UD>/${VSCODE_FAMILY_GLOB}/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json`,
+      scope: 'user', glob: true, note: 'legacy: migrated once into ~/.cline/data/settings (still live on older Cline releases)',
+      path: `<UD>/${VSCODE_FAMILY_GLOB}/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json`, source: LEGACY,
     },
-    { scope: 'user', path: '~/.cline/data/settings/cline_mcp_settings.json', unverified: true },
-    { scope: 'user', path: '~/.cline/mcp.json', unverified: true },
-    { scope: 'project', path: '<project>/.cline/mcp.json', unverified: true },
+    { scope: 'user', path: '~/Documents/Cline/MCP/cline_mcp_settings.json', note: 'legacy: migrated once', source: LEGACY },
+    { scope: 'user', path: '~/.cline/mcp.json', unverified: true, source: 'hosts.md row 9a (community code); not found in the source' },
+    { scope: 'project', path: '<project>/.cline/mcp.json', unverified: true, source: 'hosts.md row 9a; the source has no project MCP file (cline-rules.ts:24-26)' },
+  ],
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: `${C} apps/vscode/src/utils/envExpansion.ts:21-30 (\${env:VAR}, unset left literally)` },
+  notes: [
+    'Any schema error in the file means no server of it is loaded (McpHub.ts:240-287).',
+    'Enterprise remote config (allowedMCPServers, blockPersonalRemoteMCPServers) is not on disk.',
   ],
 } as const satisfies HostDefinition;

@@ -1,26 +1,54 @@
 import { STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md rows 14–14c; trap 7 (Windows backslashes invalidate the whole file). */
+// openai/codex, read file by file (the index holds one version per file; /work/notes/hosts-source.md "codex").
+const LOADER = 'openai/codex@12883137 codex-rs/config/src/loader/mod.rs';
+const TYPES = 'openai/codex@00b17c26 codex-rs/config/src/mcp_types.rs (RawMcpServerConfig, TryFrom: command → stdio, else url → streamable HTTP)';
+
+/** hosts.md rows 14–14c, re-derived from the host source; trap 7 (Windows backslashes invalidate the whole file). */
 export const codex = {
   id: 'codex',
   name: 'Codex CLI',
   format: 'toml',
   containers: [{ path: ['mcp_servers'], shape: 'map' }],
-  entry: { ...STANDARD_ENTRY, headers: ['http_headers'], enabled: ['enabled'], disabled: [] },
+  // No `type` field and no SSE: `command` → stdio, else `url` → streamable HTTP. `enabled = false` skips.
+  entry: { ...STANDARD_ENTRY, type: [], headers: ['http_headers'], enabled: ['enabled'], disabled: [] },
+  source: TYPES,
   locations: [
-    { scope: 'user', path: '~/.codex/config.toml', listsProjects: ['projects'] },
-    { scope: 'user', path: '$CODEX_HOME/config.toml', listsProjects: ['projects'], note: 'relocated by CODEX_HOME' },
-    { scope: 'profile', glob: true, path: '~/.codex/*.config.toml' },
-    { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/codex/config.toml' },
-    { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/OpenAI/Codex/config.toml' },
     {
-      scope: 'plugin', glob: true, path: '~/.codex/plugins/**/.mcp.json', format: 'json',
+      scope: 'user', path: '~/.codex/config.toml', listsProjects: ['projects'], trustKey: { key: 'trust_level', value: 'trusted' },
+      source: `${LOADER} (load_user_config_layer, project_trust_context)`,
+    },
+    {
+      scope: 'user', path: '$CODEX_HOME/config.toml', listsProjects: ['projects'], trustKey: { key: 'trust_level', value: 'trusted' },
+      note: 'relocated by CODEX_HOME', source: `${LOADER} (find_codex_home)`,
+    },
+    { scope: 'profile', glob: true, path: '~/.codex/*.config.toml', note: 'profile overlay, used when selected', source: `${LOADER} (load_config_layers_state doc: profile)` },
+    { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/codex/config.toml', source: `${LOADER} (SYSTEM_CONFIG_TOML_FILE_UNIX)` },
+    { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/OpenAI/Codex/config.toml', source: `${LOADER} (windows_system_config_toml_file)` },
+    {
+      scope: 'plugin', glob: true, path: '~/.codex/plugins/cache/**/.mcp.json', format: 'json',
       containers: [{ path: ['mcpServers'], shape: 'map' }, { path: ['mcp_servers'], shape: 'map-or-flat' }],
+      source: 'openai/codex@3688f684 codex-rs/core/src/plugins/manifest.rs (DEFAULT_MCP_CONFIG_FILE, PLUGINS_CACHE_DIR = plugins/cache)',
     },
     {
       scope: 'project', path: '<project>/.codex/config.toml', onlyListedProjects: true,
-      note: 'loaded for roots listed (trusted) in [projects]; entries of other roots are reported disabled',
+      note: 'loaded only for roots with trust_level = "trusted" in [projects]; entries of other roots are reported disabled',
+      source: `${LOADER} (load_project_layers, disabled_reason_for_decision)`,
     },
   ],
-  notes: ['MDM /Library/Managed Preferences/com.openai.codex.plist config_toml_base64 is not read.'],
+  pluginEnablement: {
+    governs: ['~/.codex/plugins/cache/**/.mcp.json'], files: ['~/.codex/config.toml'], key: ['plugins'],
+    marketplaceSegment: 0, pluginSegment: 1, shape: 'table', whenAbsent: 'doubt',
+    source: 'openai/codex@53869eac codex-rs/core/src/plugins/toggles.rs (read_plugin_enabled_states: [plugins."<plugin>@<marketplace>"] enabled)',
+  },
+  precedence: {
+    tiers: [{ location: '<project>/.codex/config.toml' }, { location: '~/.codex/config.toml' }, { location: '$CODEX_HOME/config.toml' }, { location: '/etc/codex/config.toml' }, { location: '%PROGRAMDATA%/OpenAI/Codex/config.toml' }],
+    merge: 'fields',
+    source: 'openai/codex@543af266 codex-rs/config/src/merge.rs (merge_toml_values: recursive per key)',
+  },
+  notes: [
+    'MDM /Library/Managed Preferences/com.openai.codex.plist config_toml_base64 is not read.',
+    'requirements.toml (an MCP allowlist by name + command/url identity) is not applied yet: entries it would disable are reported launched.',
+    'A stdio server without cwd starts in Codex\'s own cwd; no ${VAR} expansion inside entries (openai/codex@0451186b codex-rs/rmcp-client/src/stdio_server_launcher.rs).',
+  ],
 } as const satisfies HostDefinition;

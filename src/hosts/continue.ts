@@ -1,27 +1,46 @@
 import { STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md rows 11–11b. `mcpServers` is an array of named items in config.yaml. */
+// continuedev/continue @ d0a3c0b626b5bebc3bef4742eec05a0242be0bab (2026-06-18), as read for /work/notes/hosts-source.md.
+const K = 'continuedev/continue@d0a3c0b6';
+const JSON_BLOCKS = `${K} core/context/mcp/json/loadJsonMcpConfigs.ts:24-156; packages/config-yaml/src/schemas/mcp/json.ts:33-48`;
+const YAML_BLOCKS = `${K} core/config/yaml/loadYaml.ts:57-67; core/config/loadLocalAssistants.ts:100-150`;
+/** JSON block files: a Claude Code-like file (top level and every project), a Claude Desktop-like one, or one server named after the file. */
+const JSON_SHAPES = [
+  { path: ['mcpServers'], shape: 'map' },
+  { path: ['projects', '*', 'mcpServers'], shape: 'map' },
+  { path: [], shape: 'file-entry' },
+] as const;
+
+/** hosts.md rows 11–11b, re-derived from the host source. `mcpServers` is an array of named items in config.yaml. */
 export const continueDev = {
   id: 'continue',
   name: 'Continue',
   format: 'yaml',
   containers: [{ path: ['mcpServers'], shape: 'array', nameField: 'name' }],
-  entry: { ...STANDARD_ENTRY, inner: 'transport' },
+  // No disabled/enabled field in either schema; legacy config.json items nest their fields under `transport`.
+  entry: { ...STANDARD_ENTRY, disabled: [], inner: 'transport' },
+  source: `${K} packages/config-yaml/src/schemas/mcp/index.ts:4-35; packages/config-yaml/src/schemas/mcp/json.ts:4-24`,
   locations: [
-    { scope: 'user', path: '~/.continue/config.yaml' },
+    { scope: 'user', path: '~/.continue/config.yaml', source: `${K} core/util/paths.ts:119-139` },
     {
       scope: 'user', path: '~/.continue/config.json', format: 'json',
       containers: [
         { path: ['mcpServers'], shape: 'map' },
         { path: ['experimental', 'modelContextProtocolServers'], shape: 'array', nameField: 'name' },
       ],
-      note: 'legacy',
+      note: 'legacy: used only when config.yaml is absent', source: `${K} core/config/load.ts:524-545; core/util/paths.ts:133-139`,
     },
-    { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/*.{yaml,yml}', unverified: true },
-    {
-      scope: 'project', glob: true, path: '<project>/.continue/mcpServers/*.json', format: 'json',
-      containers: [{ path: ['mcpServers'], shape: 'map' }], unverified: true,
-    },
+    { scope: 'user', path: '$CONTINUE_GLOBAL_DIR/config.yaml', note: 'relocated by CONTINUE_GLOBAL_DIR', source: `${K} core/util/paths.ts:27-36` },
+    { scope: 'user', glob: true, path: '~/.continue/mcpServers/**/*.{yaml,yml}', source: YAML_BLOCKS },
+    { scope: 'user', glob: true, path: '~/.continue/mcpServers/**/*.json', format: 'json', containers: JSON_SHAPES, source: JSON_BLOCKS },
+    { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/**/*.{yaml,yml}', source: YAML_BLOCKS },
+    { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/**/*.json', format: 'json', containers: JSON_SHAPES, source: JSON_BLOCKS },
   ],
-  notes: ['Legacy experimental.modelContextProtocolServers items nest their fields under `transport`.'],
+  variables: { form: 'continue', fields: ['command', 'args', 'env', 'url', 'headers'], source: `${K} packages/config-yaml/src/load/unroll.ts:83; core/config/yaml/LocalPlatformClient.ts:16,100-102` },
+  launchDir: { kind: 'project', source: `${K} core/context/mcp/MCPConnection.ts:454-492 (no cwd: the workspace root)` },
+  notes: [
+    'Legacy experimental.modelContextProtocolServers items nest their fields under `transport`.',
+    'Same-named JSON block servers: the first file wins (workspace before global); across YAML and JSON the last transport options are used (not modelled).',
+    'A JSON block file with one invalid entry is rejected whole; ~/.continue/config.ts can rewrite the config in code (not auditable).',
+  ],
 } as const satisfies HostDefinition;

@@ -1,11 +1,21 @@
 import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md row 6. */
+const DOCS = 'GitHub docs https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers (~/.copilot/mcp-config.json, mcpServers)';
+const VSDOCS = 'VS Code docs https://code.visualstudio.com/docs/agents/reference/mcp-configuration (portable Copilot format: $COPILOT_HOME/mcp-config.json, fallback ~/.copilot/mcp-config.json; .mcp.json at the workspace root)';
+
+/** hosts.md row 6. The workspace `.mcp.json` is read under claude-code (shared file). */
 export const copilotCli = {
   id: 'copilot-cli',
   name: 'GitHub Copilot CLI',
   format: 'json',
   containers: MCP_SERVERS_MAP,
-  entry: STANDARD_ENTRY,
-  locations: [{ scope: 'user', path: '~/.copilot/mcp-config.json' }],
+  entry: { ...STANDARD_ENTRY, disabled: [] },
+  source: DOCS,
+  locations: [
+    { scope: 'user', path: '~/.copilot/mcp-config.json', source: `${DOCS}; github/docs#41226` },
+    { scope: 'user', path: '$COPILOT_HOME/mcp-config.json', note: 'relocated by COPILOT_HOME', source: VSDOCS },
+    { scope: 'project', path: '<project>/.github/mcp.json', unverified: true, source: 'https://www.developersdigest.tech/mcp-servers/clients/github-copilot-cli (per-repository .github/mcp.json, citing the GitHub docs)' },
+  ],
+  variables: { form: 'shell', fields: ['command', 'args', 'env', 'url', 'headers'], source: 'github/github-mcp-server@bf646785 docs/installation-guides/install-copilot-cli.md (Authorization: Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN})' },
+  notes: ['`/mcp disable` keeps a server configured but stops loading it; where that state is stored is not documented (not read).'],
 } as const satisfies HostDefinition;

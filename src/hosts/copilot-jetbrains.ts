@@ -6,6 +6,7 @@ export const copilotJetbrains = {
   name: 'GitHub Copilot for JetBrains',
   format: 'json',
   containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }],
-  entry: STANDARD_ENTRY,
-  locations: [{ scope: 'user', path: '~/.config/github-copilot/intellij/mcp.json', unverified: true }],
+  entry: { ...STANDARD_ENTRY, disabled: [] },
+  source: 'hosts.md row 6a (AB src/agent_bom/discovery/__init__.py); key unverified',
+  locations: [{ scope: 'user', path: '~/.config/github-copilot/intellij/mcp.json', unverified: true, source: 'hosts.md row 6a (AB)' }],
 } as const satisfies HostDefinition;

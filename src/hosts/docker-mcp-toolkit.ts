@@ -10,5 +10,6 @@ export const dockerMcpToolkit = {
   format: 'yaml',
   containers: [{ path: ['registry'], shape: 'map' }],
   entry: STANDARD_ENTRY,
-  locations: [{ scope: 'user', path: '~/.docker/mcp/registry.yaml' }],
+  source: 'hosts.md row 33 (tools cited there)',
+  locations: [{ scope: 'user', path: '~/.docker/mcp/registry.yaml', source: 'hosts.md row 33 (tools cited there)' }],
 } as const satisfies HostDefinition;

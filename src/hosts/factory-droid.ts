@@ -7,7 +7,8 @@ export const factoryDroid = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 28 (tools cited there)',
   locations: [
-    { scope: 'user', path: '~/.factory/mcp.json' },
+    { scope: 'user', path: '~/.factory/mcp.json', source: 'hosts.md row 28 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

@@ -1,27 +1,89 @@
 import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md rows 12–12c. `url` is SSE, `httpUrl` streamable HTTP. */
+// google-gemini/gemini-cli @ 5411f113cafae26161b4969b0237b8e1e024e2c2 (2026-08-21), as read for /work/notes/hosts-source.md.
+const REPO = 'google-gemini/gemini-cli@5411f113';
+const SETTINGS = `${REPO} packages/cli/src/config/settings.ts`;
+const SYSTEM = `${SETTINGS}:104-125 (getSystemSettingsPath, getSystemDefaultsPath)`;
+const EXT = `${REPO} packages/cli/src/config/extension-manager.ts:624-634,1017-1030`;
+const LISTS = `${SETTINGS}:516-557 (mcp.excluded concatenated, mcp.allowed intersected over every settings scope)`;
+
+/** hosts.md rows 12–12c, re-derived from the host source. */
 export const geminiCli = {
   id: 'gemini-cli',
   name: 'Gemini CLI',
   format: 'jsonc',
   containers: MCP_SERVERS_MAP,
-  entry: { ...STANDARD_ENTRY, url: [{ key: 'httpUrl', transport: 'http' }, { key: 'url', transport: 'sse' }], urlDefault: 'sse' },
+  // A URL wins over `command`; bare `url` is streamable HTTP (falls back to SSE); no disabled/enabled field.
+  entry: {
+    ...STANDARD_ENTRY, url: [{ key: 'httpUrl', transport: 'http' }, { key: 'url', transport: 'http' }], urlDefault: 'http',
+    disabled: [], urlBeforeCommand: true,
+  },
+  source: `${REPO} packages/core/src/config/config.ts:482-515 (MCPServerConfig); packages/core/src/tools/mcp-client.ts:2180-2405 (createTransport: httpUrl > url > command)`,
   locations: [
-    { scope: 'user', path: '~/.gemini/settings.json' },
-    { scope: 'managed', os: 'darwin', path: '/Library/Application Support/GeminiCli/settings.json' },
-    { scope: 'managed', os: 'linux', path: '/etc/gemini-cli/settings.json' },
-    { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/gemini-cli/settings.json' },
-    { scope: 'managed', path: '$GEMINI_CLI_SYSTEM_SETTINGS_PATH', note: 'relocated system settings' },
-    { scope: 'plugin', glob: true, path: '~/.gemini/extensions/*/gemini-extension.json', format: 'json' },
-    { scope: 'project', path: '<project>/.gemini/settings.json', note: 'ignored unless the folder is trusted' },
+    { scope: 'user', path: '~/.gemini/settings.json', source: `${REPO} packages/core/src/config/storage.ts:54-80` },
+    { scope: 'managed', os: 'darwin', path: '/Library/Application Support/GeminiCli/settings.json', source: SYSTEM },
+    { scope: 'managed', os: 'linux', path: '/etc/gemini-cli/settings.json', source: SYSTEM },
+    { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/gemini-cli/settings.json', source: SYSTEM },
+    { scope: 'managed', path: '$GEMINI_CLI_SYSTEM_SETTINGS_PATH', note: 'relocated system settings', source: SYSTEM },
+    { scope: 'managed', os: 'darwin', path: '/Library/Application Support/GeminiCli/system-defaults.json', note: 'system defaults: lowest precedence', source: SYSTEM },
+    { scope: 'managed', os: 'linux', path: '/etc/gemini-cli/system-defaults.json', note: 'system defaults: lowest precedence', source: SYSTEM },
+    { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/gemini-cli/system-defaults.json', note: 'system defaults: lowest precedence', source: SYSTEM },
+    { scope: 'managed', path: '$GEMINI_CLI_SYSTEM_DEFAULTS_PATH', note: 'relocated system defaults', source: SYSTEM },
+    { scope: 'plugin', glob: true, path: '~/.gemini/extensions/*/gemini-extension.json', format: 'json', source: EXT },
+    {
+      scope: 'project', path: '<project>/.gemini/settings.json', note: 'read only from the folder Gemini runs in, and only when it is trusted',
+      source: `${SETTINGS}:756-862; ${REPO} packages/core/src/config/storage.ts:162-175`,
+    },
   ],
+  linkedInstalls: {
+    records: '~/.gemini/extensions/*/.gemini-extension-install.json', typeKey: ['type'], typeValue: 'link', sourceKey: ['source'],
+    manifest: 'gemini-extension.json', location: '~/.gemini/extensions/*/gemini-extension.json',
+    source: `${REPO} packages/cli/src/config/extensions/variables.ts:22-23; extension-manager.ts:720,758-760`,
+  },
   switches: [
-    { governs: '*', file: '~/.gemini/settings.json', key: ['mcp', 'excluded'], kind: 'deny' },
-    { governs: '*', file: '~/.gemini/settings.json', key: ['mcp', 'allowed'], kind: 'allow' },
+    { governs: '*', file: '~/.gemini/settings.json', key: ['mcp', 'excluded'], kind: 'deny', source: LISTS },
+    { governs: '*', file: '~/.gemini/settings.json', key: ['mcp', 'allowed'], kind: 'allow', source: LISTS },
+    { governs: '*', file: '/etc/gemini-cli/settings.json', key: ['mcp', 'excluded'], kind: 'deny', source: LISTS },
+    { governs: '*', file: '/etc/gemini-cli/settings.json', key: ['mcp', 'allowed'], kind: 'allow', source: LISTS },
+    { governs: '*', file: '/etc/gemini-cli/system-defaults.json', key: ['mcp', 'excluded'], kind: 'deny', source: LISTS },
+    { governs: '*', file: '/etc/gemini-cli/system-defaults.json', key: ['mcp', 'allowed'], kind: 'allow', source: LISTS },
+    { governs: '*', file: '<project>/.gemini/settings.json', key: ['mcp', 'excluded'], kind: 'deny', source: LISTS },
+    { governs: '*', file: '<project>/.gemini/settings.json', key: ['mcp', 'allowed'], kind: 'allow', source: LISTS },
+    {
+      governs: '*', file: '~/.gemini/mcp-server-enablement.json', key: [], kind: 'off-map', field: 'enabled', lowercase: true,
+      source: `${REPO} packages/cli/src/config/mcp/mcpServerEnablement.ts:181,218-229,266-271`,
+    },
   ],
+  trustedFolders: {
+    governs: ['<project>/.gemini/settings.json'], file: '~/.gemini/trustedFolders.json',
+    trust: 'TRUST_FOLDER', parent: 'TRUST_PARENT', deny: 'DO_NOT_TRUST',
+    enabled: {
+      files: ['/etc/gemini-cli/system-defaults.json', '~/.gemini/settings.json', '/etc/gemini-cli/settings.json'],
+      key: ['security', 'folderTrust', 'enabled'], default: true,
+    },
+    source: `${REPO} packages/cli/src/config/trustedFolders.ts:32-35; packages/core/src/utils/trust.ts:18-193; ${SETTINGS}:890-901`,
+  },
+  precedence: {
+    tiers: [
+      { location: '/etc/gemini-cli/settings.json' }, { location: '/Library/Application Support/GeminiCli/settings.json' },
+      { location: '%PROGRAMDATA%/gemini-cli/settings.json' }, { location: '$GEMINI_CLI_SYSTEM_SETTINGS_PATH' },
+      { location: '<project>/.gemini/settings.json' },
+      { location: '~/.gemini/settings.json' },
+      { location: '/etc/gemini-cli/system-defaults.json' }, { location: '/Library/Application Support/GeminiCli/system-defaults.json' },
+      { location: '%PROGRAMDATA%/gemini-cli/system-defaults.json' }, { location: '$GEMINI_CLI_SYSTEM_DEFAULTS_PATH' },
+      { location: '~/.gemini/extensions/*/gemini-extension.json' },
+    ],
+    merge: 'whole',
+    source: `${SETTINGS}:253-279 (system > workspace > user > system defaults, mcpServers SHALLOW_MERGE); ${REPO} packages/core/src/tools/mcp-client-manager.ts:334-410 (a settings entry overrides a same-named extension entry)`,
+  },
+  variables: {
+    form: 'dollar', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], known: ['extensionPath', '/', 'pathSeparator'],
+    source: `${REPO} packages/cli/src/utils/envVarResolver.ts:28 ($VAR, \${VAR}, \${VAR:-default} over the whole file); extension-manager.ts:1032-1040 (\${extensionPath}, \${/})`,
+  },
+  launchDir: { kind: 'project', source: `${REPO} packages/core/src/tools/mcp-client.ts:2368-2373 (no cwd: the host's own cwd, the folder whose .gemini/settings.json it read)` },
   notes: [
-    'mcp.allowed / mcp.excluded filter servers globally (every settings file and extension); `trust: true` skips confirmations.',
-    'Only the lists in ~/.gemini/settings.json are applied; lists in system or project settings are not read.',
+    'With folder trust on (the default), Gemini starts no MCP server at all in an untrusted folder; user entries are reported launched (the folder it runs in is unknown).',
+    'mcp.serverCommand adds an entry named `mcp`; admin.mcp.* (remote Code Assist policy) is not on disk.',
+    'extension-enablement.json path rules (per folder) are not modelled: extensions count as enabled.',
   ],
 } as const satisfies HostDefinition;

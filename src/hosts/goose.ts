@@ -1,20 +1,42 @@
 import { type HostDefinition } from './types.js';
 
-/** hosts.md row 16; trap 10 (Windows path disputed: all three are checked). */
+// block/goose, read file by file (/work/notes/hosts-source.md "goose").
+const BASE = 'block/goose@865e4a03 crates/goose/src/config/base/mod.rs';
+const EXT = 'block/goose@0beee6a0 crates/goose/src/config/extensions.rs';
+const AGENT = 'block/goose@01cad15f crates/goose/src/agents/extension.rs (ExtensionConfig, tag = "type"; PLATFORM_EXTENSIONS)';
+
+/** hosts.md row 16, re-derived from the host source; trap 10 (Windows path disputed). */
 export const goose = {
   id: 'goose',
   name: 'Goose',
   format: 'yaml',
   containers: [{ path: ['extensions'], shape: 'map' }],
   entry: {
-    command: ['cmd', 'command'], args: ['args'], env: ['envs', 'env'], cwd: ['cwd'],
-    url: [{ key: 'uri' }, { key: 'url' }], type: ['type'], headers: ['headers'],
-    disabled: [], enabled: ['enabled'], urlDefault: 'sse',
+    command: ['cmd'], args: ['args'], env: ['envs'], cwd: [],
+    url: [{ key: 'uri' }], type: ['type'], headers: ['headers'],
+    disabled: [], enabled: ['enabled'], urlDefault: 'http',
+    internalTypes: ['builtin', 'platform', 'frontend'],
+    unstartedTypes: [{ type: 'sse', reason: 'Goose no longer starts SSE extensions (migrate to streamable_http)' }],
+    required: [{ fields: ['enabled'] }, { type: 'stdio', fields: ['cmd', 'args'] }, { type: 'streamable_http', fields: ['uri'] }],
   },
+  source: `${AGENT}; ${EXT} (ExtensionEntry: enabled + flattened config; malformed entries skipped)`,
   locations: [
-    { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/goose/config.yaml' },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/Block/goose/config/config.yaml' },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/goose/config.yaml', unverified: true },
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/goose/config.yaml', source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera app strategy: XDG on every non-Windows OS)' },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/Block/goose/config/config.yaml', source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera Windows strategy)' },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/goose/config.yaml', unverified: true, source: 'hosts.md row 16 (JetBrains/intellij-community#3189)' },
+    { scope: 'user', os: 'darwin', path: '~/Library/Application Support/Block/goose/config.yaml', unverified: true, source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (a comment names this folder; the code uses XDG)' },
+    { scope: 'user', path: '$GOOSE_PATH_ROOT/config/config.yaml', note: 'relocated by GOOSE_PATH_ROOT', source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (Paths::get_dir)' },
+    { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/goose/config.yaml', source: `${BASE} (system_config_path)` },
+    { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/goose/config.yaml', source: `${BASE} (system_config_path)` },
   ],
-  notes: ['`type: builtin` extensions are bundled with Goose; `env_keys` names variables passed through.'],
+  precedence: {
+    tiers: [{ location: '~/.config/goose/config.yaml' }, { location: '%APPDATA%/Block/goose/config/config.yaml' }, { location: '$GOOSE_PATH_ROOT/config/config.yaml' }, { location: '/etc/goose/config.yaml' }, { location: '%PROGRAMDATA%/goose/config.yaml' }],
+    merge: 'fields',
+    source: `${BASE} (merge_config_values, merge_nested_entries: per extension, later file's fields win)`,
+  },
+  notes: [
+    '`type: builtin` / `platform` extensions run inside Goose (state internal); `env_keys` names secrets fetched from env, keyring or secrets.yaml.',
+    'The EXTENSIONS environment variable replaces the whole map; GOOSE_ADDITIONAL_CONFIG_FILES adds files (not read: the host environment is unknown).',
+    'A stdio extension starts in the session working directory (no per-entry cwd): unknown to the audit.',
+  ],
 } as const satisfies HostDefinition;

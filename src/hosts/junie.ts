@@ -6,9 +6,11 @@ export const junie = {
   name: 'JetBrains Junie',
   format: 'json',
   containers: MCP_SERVERS_MAP,
-  entry: STANDARD_ENTRY,
+  // Junie starts stdio servers only: a url entry is not connected.
+  entry: { ...STANDARD_ENTRY, remoteIgnored: true },
+  source: 'Junie docs https://www.jetbrains.com/help/junie/model-context-protocol-mcp.html (stdio transport only)',
   locations: [
-    { scope: 'user', path: '~/.junie/mcp/mcp.json' },
-    { scope: 'project', path: '<project>/.junie/mcp/mcp.json' },
+    { scope: 'user', path: '~/.junie/mcp/mcp.json', source: 'hosts.md row 22 (tools cited there)' },
+    { scope: 'project', path: '<project>/.junie/mcp/mcp.json', source: 'hosts.md row 22 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

@@ -7,7 +7,8 @@ export const kiloCode = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 31 (tools cited there)',
   locations: [
-    { scope: 'user', path: '~/.kilocode/cli/global/settings/mcp_settings.json', unverified: true },
+    { scope: 'user', path: '~/.kilocode/cli/global/settings/mcp_settings.json', unverified: true, source: 'hosts.md row 31 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

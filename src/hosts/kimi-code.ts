@@ -7,7 +7,8 @@ export const kimiCode = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 27 (tools cited there)',
   locations: [
-    { scope: 'user', path: '~/.kimi/mcp.json' },
+    { scope: 'user', path: '~/.kimi/mcp.json', source: 'hosts.md row 27 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

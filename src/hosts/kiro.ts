@@ -7,11 +7,13 @@ export const kiro = {
   format: 'json',
   containers: [{ path: ['mcpServers'], shape: 'map' }, { path: ['powers', 'mcpServers'], shape: 'map' }],
   entry: STANDARD_ENTRY,
+  variables: { form: 'shell', fields: ['command', 'args', 'env', 'url', 'headers'], source: 'Kiro docs https://kiro.dev/docs/mcp/configuration (user and workspace mcp.json, disabled, ${VAR} in env; workspace wins)' },
+  source: 'Kiro docs https://kiro.dev/docs/mcp/configuration (user and workspace mcp.json, disabled, ${VAR} in env; workspace wins)',
   locations: [
-    { scope: 'user', path: '~/.kiro/settings/mcp.json' },
-    { scope: 'profile', glob: true, path: '~/.kiro/agents/*.json', note: 'agents: inline mcpServers' },
-    { scope: 'plugin', glob: true, path: '~/.kiro/powers/installed/*/mcp.json' },
-    { scope: 'project', path: '<project>/.kiro/settings/mcp.json' },
-    { scope: 'project', glob: true, path: '<project>/.kiro/agents/*.json' },
+    { scope: 'user', path: '~/.kiro/settings/mcp.json', source: 'Kiro docs https://kiro.dev/docs/mcp/configuration (user and workspace mcp.json, disabled, ${VAR} in env; workspace wins)' },
+    { scope: 'profile', glob: true, path: '~/.kiro/agents/*.json', note: 'agents: inline mcpServers', source: 'Kiro CLI docs https://kiro.dev/docs/cli/chat/configuration (agent scope <home|project>/.kiro/agents)' },
+    { scope: 'plugin', glob: true, path: '~/.kiro/powers/installed/*/mcp.json', source: 'hosts.md rows 18, 18a (tools cited there)' },
+    { scope: 'project', path: '<project>/.kiro/settings/mcp.json', source: 'Kiro docs https://kiro.dev/docs/mcp/configuration (user and workspace mcp.json, disabled, ${VAR} in env; workspace wins)' },
+    { scope: 'project', glob: true, path: '<project>/.kiro/agents/*.json', source: 'Kiro CLI docs https://kiro.dev/docs/cli/chat/configuration (agent scope)' },
   ],
 } as const satisfies HostDefinition;

@@ -7,8 +7,9 @@ export const lmStudio = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'LM Studio docs https://lmstudio.ai/docs/app/mcp (mcp.json in Cursor notation, ~/.lmstudio/mcp.json)',
   locations: [
-    { scope: 'user', path: '~/.lmstudio/mcp.json' },
-    { scope: 'user', os: ['darwin', 'linux'], path: '~/.cache/lm-studio/mcp.json' },
+    { scope: 'user', path: '~/.lmstudio/mcp.json', source: 'LM Studio docs https://lmstudio.ai/docs/app/mcp (mcp.json in Cursor notation, ~/.lmstudio/mcp.json)' },
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.cache/lm-studio/mcp.json', source: 'lmstudio-ai/lmstudio-bug-tracker#1371 (a copy in ~/.cache/lm-studio on macOS)' },
   ],
 } as const satisfies HostDefinition;

@@ -7,10 +7,11 @@ export const mcporter = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 34 (tools cited there)',
   locations: [
-    { scope: 'user', path: '~/.mcporter/mcporter.json' },
-    { scope: 'user', path: '~/.mcporter/mcporter.jsonc', format: 'jsonc' },
-    { scope: 'user', path: '$MCPORTER_CONFIG', format: 'jsonc' },
-    { scope: 'project', path: '<project>/config/mcporter.json' },
+    { scope: 'user', path: '~/.mcporter/mcporter.json', source: 'hosts.md row 34 (tools cited there)' },
+    { scope: 'user', path: '~/.mcporter/mcporter.jsonc', format: 'jsonc', source: 'hosts.md row 34 (tools cited there)' },
+    { scope: 'user', path: '$MCPORTER_CONFIG', format: 'jsonc', source: 'hosts.md row 34 (tools cited there)' },
+    { scope: 'project', path: '<project>/config/mcporter.json', source: 'hosts.md row 34 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

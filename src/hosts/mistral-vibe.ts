@@ -7,5 +7,6 @@ export const mistralVibe = {
   format: 'toml',
   containers: [{ path: ['mcp_servers'], shape: 'array', nameField: 'name' }],
   entry: { ...STANDARD_ENTRY, type: ['transport', 'type'] },
-  locations: [{ scope: 'user', path: '~/.vibe/config.toml' }],
+  source: 'hosts.md row 29: `[[mcp_servers]]` is an array of tables named by `name` (tools cited there)',
+  locations: [{ scope: 'user', path: '~/.vibe/config.toml', source: 'hosts.md row 29: `[[mcp_servers]]` is an array of tables named by `name` (tools cited there)' }],
 } as const satisfies HostDefinition;

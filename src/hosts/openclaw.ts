@@ -14,5 +14,6 @@ export const openclaw = {
     { path: ['mcpServers'], shape: 'map' },
   ],
   entry: STANDARD_ENTRY,
-  locations: [{ scope: 'user', path: '~/.openclaw/openclaw.json' }],
+  source: 'hosts.md row 32 (tools cited there)',
+  locations: [{ scope: 'user', path: '~/.openclaw/openclaw.json', source: 'hosts.md row 32 (tools cited there)' }],
 } as const satisfies HostDefinition;

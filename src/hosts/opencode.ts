@@ -1,26 +1,56 @@
 import { STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md rows 15, 15a; trap 9 (Windows directory disputed: all three are checked). */
+// anomalyco/opencode (formerly sst/opencode), read file by file (/work/notes/hosts-source.md "opencode"); provenance of
+// the stored versions is mixed with forks, so the documentation is cited next to each fact.
+const CONFIG = 'anomalyco/opencode@002d9822 packages/opencode/src/config/config.ts (global, project findUp, directories, load)';
+const DOCS = 'opencode docs https://opencode.ai/docs/config ("Precedence order", managed settings)';
+const MCP = 'anomalyco/opencode@001133bc packages/opencode/src/mcp/index.ts; opencode docs https://opencode.ai/docs/mcp-servers';
+
+/** hosts.md rows 15, 15a, re-derived from the host source and docs; trap 9 (Windows directory disputed). */
 export const opencode = {
   id: 'opencode',
   name: 'opencode',
   format: 'jsonc',
   containers: [{ path: ['mcp'], shape: 'map' }],
+  // V1: `type: local` with `command` as one array, `environment`, `enabled`; `type: remote` with `url` (HTTP, then SSE).
   entry: { ...STANDARD_ENTRY, env: ['environment', 'env'], enabled: ['enabled'], disabled: [] },
+  source: `${CONFIG} (McpLocal, McpRemote, strict schemas); ${MCP}`,
   locations: [
-    { scope: 'user', path: '~/.config/opencode/opencode.json' },
-    { scope: 'user', path: '~/.config/opencode/opencode.jsonc' },
-    { scope: 'user', path: '~/.opencode/opencode.json' },
-    { scope: 'user', path: '$OPENCODE_CONFIG', note: 'an extra config file named by OPENCODE_CONFIG' },
-    { scope: 'user', path: '$OPENCODE_CONFIG_DIR/opencode.json' },
-    { scope: 'user', path: '$OPENCODE_CONFIG_DIR/opencode.jsonc' },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/opencode/opencode.json', unverified: true },
-    { scope: 'user', os: 'win32', path: '%LOCALAPPDATA%/opencode/opencode.json', unverified: true },
-    { scope: 'managed', os: 'darwin', path: '/Library/Application Support/opencode/opencode.json' },
-    { scope: 'managed', os: 'linux', path: '/etc/opencode/opencode.json' },
-    { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/opencode/opencode.json' },
-    { scope: 'project', path: '<project>/opencode.json' },
-    { scope: 'project', path: '<project>/opencode.jsonc' },
+    { scope: 'user', path: '~/.config/opencode/config.json', source: `${CONFIG}: xdg-basedir config dir on every OS` },
+    { scope: 'user', path: '~/.config/opencode/opencode.json', source: `${CONFIG}: xdg-basedir config dir on every OS` },
+    { scope: 'user', path: '~/.config/opencode/opencode.jsonc', source: `${CONFIG}: xdg-basedir config dir on every OS` },
+    { scope: 'user', path: '~/.config/opencode/.opencode/opencode.json', source: `${CONFIG} (directories: .opencode in the global config dir)` },
+    { scope: 'user', path: '~/.opencode/opencode.json', source: `${CONFIG} (directories: ~/.opencode)` },
+    { scope: 'user', path: '~/.opencode/opencode.jsonc', source: `${CONFIG} (directories: ~/.opencode)` },
+    { scope: 'user', path: '$OPENCODE_CONFIG', note: 'an extra config file named by OPENCODE_CONFIG', source: CONFIG },
+    { scope: 'user', path: '$OPENCODE_CONFIG_DIR/opencode.json', source: CONFIG },
+    { scope: 'user', path: '$OPENCODE_CONFIG_DIR/opencode.jsonc', source: CONFIG },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/opencode/opencode.json', unverified: true, source: 'hosts.md row 15 (MP); the source uses ~/.config/opencode on Windows too' },
+    { scope: 'user', os: 'win32', path: '%LOCALAPPDATA%/opencode/opencode.json', unverified: true, source: 'hosts.md row 15 (PX); the source uses ~/.config/opencode on Windows too' },
+    { scope: 'managed', os: 'darwin', path: '/Library/Application Support/opencode/opencode.json', source: DOCS },
+    { scope: 'managed', os: 'linux', path: '/etc/opencode/opencode.json', source: DOCS },
+    { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/opencode/opencode.json', source: DOCS },
+    { scope: 'managed', os: 'darwin', path: '/Library/Application Support/opencode/opencode.jsonc', source: DOCS },
+    { scope: 'managed', os: 'linux', path: '/etc/opencode/opencode.jsonc', source: DOCS },
+    { scope: 'project', path: '<project>/opencode.json', source: `${CONFIG} (findUp from cwd to the worktree root)` },
+    { scope: 'project', path: '<project>/opencode.jsonc', source: `${CONFIG} (findUp from cwd to the worktree root)` },
+    { scope: 'project', path: '<project>/.opencode/opencode.json', source: `${CONFIG} (directories: .opencode from cwd up to the worktree)` },
+    { scope: 'project', path: '<project>/.opencode/opencode.jsonc', source: `${CONFIG} (directories: .opencode from cwd up to the worktree)` },
   ],
-  notes: ['`command` is one array: executable and arguments together.'],
+  precedence: {
+    tiers: [
+      { location: '/etc/opencode/opencode.json' }, { location: '/Library/Application Support/opencode/opencode.json' }, { location: '%PROGRAMDATA%/opencode/opencode.json' },
+      { location: '<project>/.opencode/opencode.json' }, { location: '<project>/opencode.json' }, { location: '<project>/opencode.jsonc' },
+      { location: '$OPENCODE_CONFIG' }, { location: '~/.config/opencode/opencode.json' }, { location: '~/.config/opencode/opencode.jsonc' },
+    ],
+    merge: 'fields',
+    source: `${CONFIG} (mergeConfigConcatArrays: remeda mergeDeep, managed last); ${DOCS}`,
+  },
+  variables: { form: 'opencode', fields: ['command', 'args', 'env', 'url', 'headers'], source: `${CONFIG} (load: {env:VAR}, {file:path} over the whole text)` },
+  launchDir: { kind: 'project', source: `${MCP} (StdioClientTransport without cwd: opencode's own cwd, the project it runs in)` },
+  notes: [
+    '`command` is one array: executable and arguments together.',
+    'opencode V2 moves servers to mcp.servers with `disabled: true`; that shape is not read yet.',
+    'Project configs are found walking up from cwd to the git root; only the listed project roots are read.',
+  ],
 } as const satisfies HostDefinition;

@@ -7,8 +7,9 @@ export const qoder = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 26 (tools cited there)',
   locations: [
-    { scope: 'user', os: ['darwin', 'linux'], path: '~/.qoder/mcp.json' },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/Qoder/SharedClientCache/mcp.json' },
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.qoder/mcp.json', source: 'hosts.md row 26 (tools cited there)' },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/Qoder/SharedClientCache/mcp.json', source: 'hosts.md row 26 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

@@ -1,17 +1,30 @@
 import { MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition } from './types.js';
 
-/** hosts.md rows 10, 10a; trap 4 (the file is mcp_settings.json). */
+// RooCodeInc/Roo-Code @ cb836567180a3ff1da6d082f3178b90c3bd22a70 (2026-04-14), as read for /work/notes/hosts-source.md.
+const R = 'RooCodeInc/Roo-Code@cb836567';
+const HUB = `${R} src/services/mcp/McpHub.ts`;
+
+/** hosts.md rows 10, 10a, re-derived from the host source; trap 4 (the file is mcp_settings.json). */
 export const rooCode = {
   id: 'roo-code',
   name: 'Roo Code',
   format: 'json',
   containers: MCP_SERVERS_MAP,
-  entry: STANDARD_ENTRY,
+  // A URL entry without `type` becomes SSE (union order); `disabled: true` honoured.
+  entry: { ...STANDARD_ENTRY, urlDefault: 'sse' },
+  source: `${HUB}:66-139,546-587`,
   locations: [
     {
       scope: 'user', glob: true,
       path: `<UD>/${VSCODE_FAMILY_GLOB}/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json`,
+      source: `${R} src/shared/globalFileNames.ts:4; src/utils/storage.ts:14-28 (roo-cline.customStoragePath relocates it; not read)`,
     },
-    { scope: 'project', path: '<project>/.roo/mcp.json' },
+    { scope: 'project', path: '<project>/.roo/mcp.json', source: `${HUB}:594-605 (the workspace's first folder, no walk-up)` },
+  ],
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: `${R} src/utils/config.ts:35-66 (\${workspaceFolder}, \${env:NAME})` },
+  launchDir: { kind: 'project', source: `${HUB}:96,726 (cwd defaults to the first workspace folder)` },
+  notes: [
+    'A name in both the global and the project file starts twice (one connection per source); tools come from the project one.',
+    'On Windows every stdio command runs as cmd.exe /c <command> (McpHub.ts:706-721).',
   ],
 } as const satisfies HostDefinition;

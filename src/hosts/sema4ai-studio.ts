@@ -7,8 +7,9 @@ export const sema4aiStudio = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 30 (tools cited there)',
   locations: [
-    { scope: 'user', os: ['darwin', 'linux'], path: '~/.sema4ai/sema4ai-studio/mcp_servers.json' },
-    { scope: 'user', os: 'win32', path: '%LOCALAPPDATA%/sema4ai/sema4ai-studio/mcp_servers.json' },
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.sema4ai/sema4ai-studio/mcp_servers.json', source: 'hosts.md row 30 (tools cited there)' },
+    { scope: 'user', os: 'win32', path: '%LOCALAPPDATA%/sema4ai/sema4ai-studio/mcp_servers.json', source: 'hosts.md row 30 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

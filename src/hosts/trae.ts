@@ -7,8 +7,9 @@ export const trae = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 25 (tools cited there)',
   locations: [
-    { scope: 'user', path: '<UD>/Trae/User/mcp.json' },
-    { scope: 'user', path: '~/.trae/mcp.json', unverified: true },
+    { scope: 'user', path: '<UD>/Trae/User/mcp.json', source: 'hosts.md row 25 (tools cited there)' },
+    { scope: 'user', path: '~/.trae/mcp.json', unverified: true, source: 'hosts.md row 25 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

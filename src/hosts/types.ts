@@ -1,8 +1,11 @@
 import type { Platform } from '../shared/env.js';
+import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust } from './host-rules.js';
 
-export type Scope = 'user' | 'project' | 'managed' | 'plugin' | 'profile';
-export type ConfigFormat = 'json' | 'jsonc' | 'toml' | 'yaml';
-export type Transport = 'stdio' | 'http' | 'sse' | 'unknown';
+export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust };
+
+import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
+
+export type { ConfigFormat, Scope, Transport };
 
 /**
  * A host definition is data (STYLE §3): where a host keeps MCP server entries on each OS, in
@@ -53,9 +56,24 @@ export interface HostLocation {
    * disabled. When that user config cannot be read, nothing is marked (the audit errs towards live).
    */
   readonly onlyListedProjects?: true;
+  /**
+   * With `listsProjects`: a listed root counts as trusted only when its table has this key set to
+   * this value (Codex `[projects."<root>"] trust_level = "trusted"`).
+   */
+  readonly trustKey?: { readonly key: string; readonly value: string };
+  /**
+   * Entries here are never launched as they stand (a plugin folder in a marketplace clone is a
+   * copy to install from, not an installed plugin): each gets `state` with this reason.
+   */
+  readonly inert?: { readonly state: 'disabled' | 'internal'; readonly reason: string };
   /** No host source or host documentation confirms this location (hosts.md "(unverified)"). */
   readonly unverified?: true;
   readonly note?: string;
+  /**
+   * Where the host reads this file: its source (repo, commit or version, path) or documentation
+   * page. A location taken only from other tools' readers cites them and is `unverified`.
+   */
+  readonly source: string;
 }
 
 /**
@@ -69,9 +87,10 @@ export interface Container {
    * `map`: name → entry. `array`: a list of entries named by `nameField` (or `#index`).
    * `map-or-flat`: the map at `path` when present, else the document root itself is the map
    * (plugin `.mcp.json` files). `single`: the object at `path` is one entry named by `nameField`
-   * or the file's base name.
+   * or the file's base name. `file-entry`: the document root is one entry named after the file,
+   * when it looks like one (has `command`, `url` …) — a block file holding a single server.
    */
-  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single';
+  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single' | 'file-entry';
   readonly nameField?: string;
   /** Scope of entries found here, when it differs from the location's (e.g. Claude Code local). */
   readonly scope?: Scope;
@@ -98,6 +117,24 @@ export interface EntryShape {
   readonly remoteIgnored?: true;
   /** Fields live in a nested object under this key (legacy Continue `transport: {…}`). */
   readonly inner?: string;
+  /**
+   * The host picks the transport from the URL fields before `command`: an entry holding both is
+   * connected to its URL and its command never runs (Gemini CLI: `httpUrl`, then `url`, then `command`).
+   */
+  readonly urlBeforeCommand?: true;
+  /**
+   * `type` values naming extensions that run inside the host, not as a server process (Goose
+   * `builtin`, `platform`): such entries get state 'internal'.
+   */
+  readonly internalTypes?: readonly string[];
+  /**
+   * Validity rules: an entry (of `type`, when given) lacking one of `fields` is skipped by the host
+   * (Goose: `enabled`, and `cmd` + `args` for stdio). Not applied to an entry that a same-named
+   * entry of another file is merged with (the merge may supply the field).
+   */
+  readonly required?: readonly { readonly type?: string; readonly fields: readonly string[] }[];
+  /** `type` values the host still parses but no longer starts (Goose `sse`), with the reason. */
+  readonly unstartedTypes?: readonly { readonly type: string; readonly reason: string }[];
 }
 
 /**
@@ -113,7 +150,17 @@ export interface NameSwitch {
   readonly file: string;
   /** Key path to the array of names; `<project-key>` = the entry's project as that file records it. */
   readonly key: readonly string[];
-  readonly kind: 'deny' | 'allow';
+  /**
+   * `deny` / `allow`: `key` holds an array of names. `off-map`: `key` holds a map of name →
+   * object, and an entry is off when that object's `field` is `false` (Gemini
+   * mcp-server-enablement.json `{ "<name>": { "enabled": false } }`).
+   */
+  readonly kind: 'deny' | 'allow' | 'off-map';
+  readonly field?: string;
+  /** Names are compared lower-cased (the host stores them so). */
+  readonly lowercase?: true;
+  /** Where the host reads this list (source or documentation). */
+  readonly source: string;
 }
 
 /**
@@ -139,8 +186,28 @@ export interface HostDefinition {
   readonly projectIndexes?: readonly ProjectIndex[];
   /** Name lists that disable entries (hosts.md §5). */
   readonly switches?: readonly NameSwitch[];
+  /** Which entry runs when two scopes define one name. */
+  readonly precedence?: Precedence;
+  /** Variables expanded inside entries. */
+  readonly variables?: VariableSyntax;
+  /** Administrator policy (managed files, allow/deny lists). */
+  readonly policy?: HostPolicy;
+  /** Extensions installed by link to a source folder. */
+  readonly linkedInstalls?: LinkedInstalls;
+  /** Plugin enablement records. */
+  readonly pluginEnablement?: PluginEnablement;
+  /** Folder trust for project files. */
+  readonly trustedFolders?: TrustedFolders;
+  /** Folder trust kept where the audit cannot read it. */
+  readonly opaqueTrust?: OpaqueTrust;
+  /** Settings that turn all of the host's servers off. */
+  readonly hostSwitches?: readonly HostSwitch[];
+  /** Where a stdio server starts when its entry names no cwd (absent: unknown). */
+  readonly launchDir?: LaunchDirectory;
   /** Facts about this host's switches that a file-based audit should know (hosts.md §5). */
   readonly notes?: readonly string[];
+  /** Where the container key and entry fields come from (source or documentation). */
+  readonly source: string;
 }
 
 /** The common shape: `command`, `args`, `env`, `url`, `type`, `headers`, `disabled`. */

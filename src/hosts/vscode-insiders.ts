@@ -1,15 +1,20 @@
 import { STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
 
+const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (same format as VS Code)';
+
 /** hosts.md row 5. */
 export const vscodeInsiders = {
   id: 'vscode-insiders',
   name: 'Visual Studio Code - Insiders',
   format: 'jsonc',
   containers: [{ path: ['servers'], shape: 'map' }],
-  entry: STANDARD_ENTRY,
+  entry: { ...STANDARD_ENTRY, disabled: [] },
+  source: REF,
   locations: [
-    { scope: 'user', path: '<UD>/Code - Insiders/User/mcp.json' },
-    { scope: 'user', path: '<UD>/Code - Insiders/User/settings.json', containers: SETTINGS, gate: ['mcp'] },
-    { scope: 'profile', glob: true, path: '<UD>/Code - Insiders/User/profiles/*/mcp.json' },
+    { scope: 'user', path: '<UD>/Code - Insiders/User/mcp.json', source: `${REF}; hosts.md row 5 (AS, TH)` },
+    { scope: 'user', path: '<UD>/Code - Insiders/User/settings.json', containers: SETTINGS, gate: ['mcp'], source: 'hosts.md row 5 (AS vscode/vscode.py)' },
+    { scope: 'profile', glob: true, path: '<UD>/Code - Insiders/User/profiles/*/mcp.json', source: 'hosts.md row 5 (AS)' },
   ],
+  hostSwitches: [{ file: '<UD>/Code - Insiders/User/settings.json', key: ['chat.mcp.access'], value: 'none', source: REF }],
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: REF },
 } as const satisfies HostDefinition;

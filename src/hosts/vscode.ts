@@ -1,37 +1,51 @@
 import { STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
 
+const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (mcp.json `servers` + `inputs`, workspace .vscode/mcp.json, user profile mcp.json, predefined variables)';
+const ADD = 'VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (user configuration, dev container customizations.vscode.mcp, settings chat.mcp.access)';
+const ROW = 'hosts.md rows 4–4f (AS vscode/base.py)';
+
 /** hosts.md rows 4–4f, 5a; §10 presence gate on settings.json. */
 export const vscode = {
   id: 'vscode',
   name: 'Visual Studio Code',
   format: 'jsonc',
   containers: [{ path: ['servers'], shape: 'map' }],
-  entry: STANDARD_ENTRY,
+  // The documented entry has no `disabled` field: servers are stopped/started in the UI.
+  entry: { ...STANDARD_ENTRY, disabled: [] },
+  source: REF,
   locations: [
-    { scope: 'user', path: '<UD>/Code/User/mcp.json' },
-    { scope: 'user', path: '<UD>/Code/User/settings.json', containers: SETTINGS, gate: ['mcp'] },
-    { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/mcp.json' },
-    { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'] },
-    { scope: 'user', path: '$VSCODE_PORTABLE/user-data/User/mcp.json', note: 'portable install' },
-    { scope: 'user', path: '~/.vscode/mcp.json', containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }] },
-    { scope: 'user', os: 'linux', path: '~/.vscode-server/data/User/mcp.json', note: 'VS Code Server (remote)' },
-    { scope: 'project', path: '<project>/.vscode/mcp.json' },
+    { scope: 'user', path: '<UD>/Code/User/mcp.json', source: REF },
+    { scope: 'user', path: '<UD>/Code/User/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'legacy "mcp" setting, migrated to mcp.json', source: `${ROW}; docker/docs@3712a398 (MCP moved from settings.json to mcp.json)` },
+    { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/mcp.json', source: `${REF} (user profile); VS Code docs https://code.visualstudio.com/docs/configure/profiles` },
+    { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'], source: ROW },
+    { scope: 'user', path: '$VSCODE_PORTABLE/user-data/User/mcp.json', note: 'portable install', source: 'hosts.md row 4e (AS); VS Code docs https://code.visualstudio.com/docs/editor/portable' },
+    { scope: 'user', path: '~/.vscode/mcp.json', containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }], unverified: true, source: 'hosts.md row 4c (AS, MS, CS)' },
+    { scope: 'user', os: 'linux', path: '~/.vscode-server/data/User/mcp.json', note: 'VS Code Server (remote)', source: 'hosts.md row 5a (TH pkg/client/config.go)' },
+    { scope: 'project', path: '<project>/.vscode/mcp.json', source: REF },
     {
       scope: 'project', glob: true, path: '<project>/*.code-workspace',
       containers: [{ path: ['settings', 'mcp', 'servers'], shape: 'map' }, { path: ['settings', 'mcp.servers'], shape: 'map' }],
-      gate: ['mcp'],
+      gate: ['mcp'], source: ROW,
     },
     {
       scope: 'project', path: '<project>/.devcontainer/devcontainer.json',
-      containers: [{ path: ['customizations', 'vscode', 'mcp', 'servers'], shape: 'map' }], gate: ['mcp'],
+      containers: [{ path: ['customizations', 'vscode', 'mcp', 'servers'], shape: 'map' }], gate: ['mcp'], source: ADD,
     },
     {
       scope: 'project', path: '<project>/.devcontainer.json',
-      containers: [{ path: ['customizations', 'vscode', 'mcp', 'servers'], shape: 'map' }], gate: ['mcp'],
+      containers: [{ path: ['customizations', 'vscode', 'mcp', 'servers'], shape: 'map' }], gate: ['mcp'], source: ADD,
     },
   ],
   projectIndexes: [
     { path: '<UD>/{Code,Code - Insiders,VSCodium,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['folder'] },
   ],
-  notes: ['`inputs[]` with ${input:id} supplies prompted secrets.'],
+  hostSwitches: [
+    { file: '<UD>/Code/User/settings.json', key: ['chat.mcp.access'], value: 'none', source: ADD },
+    { file: '<UD>/Code/User/settings.json', key: ['chat.mcp.enabled'], value: false, source: `${ADD} (older setting)` },
+  ],
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: REF },
+  notes: [
+    '`inputs[]` with ${input:id} supplies prompted secrets: such a value is never known to the audit.',
+    'Enterprise policy (ChatMCP / McpGalleryServiceUrl, MDM or /etc/vscode/policy.json) is not read yet.',
+  ],
 } as const satisfies HostDefinition;

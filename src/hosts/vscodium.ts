@@ -6,9 +6,11 @@ export const vscodium = {
   name: 'VSCodium',
   format: 'jsonc',
   containers: SETTINGS,
-  entry: STANDARD_ENTRY,
+  entry: { ...STANDARD_ENTRY, disabled: [] },
+  source: 'hosts.md row 5b (AP scanners/vscode.py); VSCodium builds VS Code, whose format is documented at https://code.visualstudio.com/docs/copilot/reference/mcp-configuration',
   locations: [
-    { scope: 'user', path: '<UD>/VSCodium/User/settings.json', gate: ['mcp'] },
-    { scope: 'user', path: '<UD>/VSCodium/User/mcp.json', containers: [{ path: ['servers'], shape: 'map' }] },
+    { scope: 'user', path: '<UD>/VSCodium/User/settings.json', gate: ['mcp'], source: 'hosts.md row 5b (AP)' },
+    { scope: 'user', path: '<UD>/VSCodium/User/mcp.json', containers: [{ path: ['servers'], shape: 'map' }], source: 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (user mcp.json) in the VSCodium user-data folder' },
   ],
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration' },
 } as const satisfies HostDefinition;

@@ -7,8 +7,9 @@ export const warp = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
+  source: 'hosts.md row 23 (tools cited there)',
   locations: [
-    { scope: 'user', path: '~/.warp/.mcp.json', unverified: true },
-    { scope: 'project', path: '<project>/.warp/.mcp.json', unverified: true },
+    { scope: 'user', path: '~/.warp/.mcp.json', unverified: true, source: 'hosts.md row 23 (tools cited there)' },
+    { scope: 'project', path: '<project>/.warp/.mcp.json', unverified: true, source: 'hosts.md row 23 (tools cited there)' },
   ],
 } as const satisfies HostDefinition;

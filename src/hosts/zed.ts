@@ -1,16 +1,39 @@
 import { STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md rows 8–8b; trap 5 (~/.config/zed on macOS too). `enabled` defaults to true. */
+// zed-industries/zed, read file by file (/work/notes/hosts-source.md "zed").
+const PATHS = 'zed-industries/zed@010c9b6f crates/paths/src/paths.rs (config_dir, local_settings_file_relative_path)';
+const STORE = 'zed-industries/zed@00400088 crates/project/src/context_server_store.rs';
+
+/** hosts.md rows 8–8b, re-derived from the host source; trap 5 (~/.config/zed on macOS too). */
 export const zed = {
   id: 'zed',
   name: 'Zed',
   format: 'jsonc',
   containers: [{ path: ['context_servers'], shape: 'map' }],
-  entry: { ...STANDARD_ENTRY, enabled: ['enabled'], disabled: [] },
+  // Untagged enum Stdio | Http | Extension tried in order: `command` wins over `url`; `enabled` defaults to true.
+  entry: { ...STANDARD_ENTRY, enabled: ['enabled'], disabled: [], type: [] },
+  source: 'zed-industries/zed@01b53451 crates/settings/src/settings_content/project.rs (ContextServerSettingsContent; the untagged Stdio | Http | Extension form in later versions)',
   locations: [
-    { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/zed/settings.json', gate: ['context_servers'] },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/Zed/settings.json', gate: ['context_servers'] },
-    { scope: 'project', path: '<project>/.zed/settings.json', gate: ['context_servers'] },
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/zed/settings.json', gate: ['context_servers'], source: PATHS },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/Zed/settings.json', gate: ['context_servers'], source: PATHS },
+    {
+      scope: 'project', path: '<project>/.zed/settings.json', gate: ['context_servers'],
+      source: `${PATHS}; ${STORE} (resolve_project_settings: the first visible worktree root)`,
+    },
   ],
-  notes: ['.zed/settings.json applies only to trusted worktrees (trust_all_worktrees).'],
+  hostSwitches: [
+    { file: '~/.config/zed/settings.json', key: ['disable_ai'], value: true, source: `${STORE} (maintain_servers: DisableAiSettings stops every context server)` },
+    { file: '%APPDATA%/Zed/settings.json', key: ['disable_ai'], value: true, source: `${STORE} (maintain_servers)` },
+  ],
+  opaqueTrust: {
+    governs: ['<project>/.zed/settings.json'], where: "Zed's database (DbTrustedPaths)",
+    unless: { file: '~/.config/zed/settings.json', key: ['session', 'trust_all_worktrees'], value: true },
+    source: 'zed-industries/zed@00dc3966 crates/project/src/trusted_worktrees.rs (module doc, init); crates/project/src/project_settings.rs (pending_local_settings)',
+  },
+  launchDir: { kind: 'project', source: `${STORE} (create_context_server: the project's active directory or first worktree root)` },
+  notes: [
+    'Extension-provided context servers start by default with a command produced by the extension at run time (not on disk).',
+    'Whether a project entry replaces or merges with a same-named user entry is unconfirmed (not modelled).',
+    'Project .zed/settings.json applies only to trusted worktrees; trust lives in Zed\'s database unless session.trust_all_worktrees is true.',
+  ],
 } as const satisfies HostDefinition;

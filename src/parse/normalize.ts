@@ -83,6 +83,13 @@ export function normalize(input: NormalizeInput): Normalized {
   };
   for (const c of input.containers) {
     const scope = c.scope ?? input.scope;
+    if (c.shape === 'file-entry') {
+      if (isObject(root) && ENTRY_HINTS.some((h) => Object.hasOwn(root, h))) {
+        containerPresent = true;
+        add(baseName(input.file), root, [], scope, undefined);
+      }
+      continue;
+    }
     const found = resolvePath(root, c.path);
     if (found.length === 0 && c.shape === 'map-or-flat' && isObject(root)) {
       const flat = Object.entries(root).filter(([, v]) => isObject(v) && ENTRY_HINTS.some((h) => Object.hasOwn(v, h)));
@@ -214,6 +221,8 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const typeValue = typeField !== undefined && typeof typeField[1] === 'string' ? typeField[1] : undefined;
   let transport: Transport;
   let transportSource: Provenance;
+  // A host that tries its URL fields first never starts the command of an entry that has a URL.
+  if (shape.urlBeforeCommand === true && url !== undefined && command !== undefined) { command = undefined; args = []; }
   if (typeValue !== undefined) {
     transport = TRANSPORTS[typeValue] ?? 'unknown';
     transportSource = transport === 'unknown' ? 'unresolvable' : 'explicit';
@@ -230,6 +239,10 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   if (disabledBy === undefined && shape.remoteIgnored === true && command === undefined && url !== undefined) {
     disabledBy = 'the host ignores remote (url) entries in this file';
   }
+  const unstarted = typeValue === undefined ? undefined : shape.unstartedTypes?.find((u) => u.type === typeValue);
+  if (disabledBy === undefined && unstarted !== undefined) disabledBy = `type: ${typeValue}: ${unstarted.reason}`;
+  const internal = typeValue !== undefined && (shape.internalTypes ?? []).includes(typeValue);
+  if (internal) disabledBy = `type: ${typeValue} runs inside the host (not a server process)`;
   const cwdField = first(obj, shape.cwd);
   // Only kept when the args come from the args field alone (not after an array command's own).
   const argsAt = argsField !== undefined && Array.isArray(argsField[1]) && cmd !== undefined && !Array.isArray(cmd[1]) ? fieldAt(argsField[0]) : undefined;
@@ -259,5 +272,6 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     ...(project !== undefined ? { project } : {}),
     format: input.format,
     ...(input.realPath !== undefined ? { realPath: input.realPath } : {}),
+    ...(internal ? { state: 'internal' as const, stateBy: { reason: disabledBy ?? 'internal', file: input.file, key: typeField?.[0] ?? 'type' } } : {}),
   };
 }

@@ -112,4 +112,13 @@ export interface ServerEntry {
   readonly shapeProblems?: readonly EntryShapeProblem[];
   /** Where the host starts the server (absent = not modelled, i.e. unknown). */
   readonly launchCwd?: LaunchCwd;
+  /** Variables the host expands that discovery expanded, and where each value came from. */
+  readonly expanded?: readonly Expansion[];
+}
+
+/** One variable expanded as the host would: `${userHome}` from the home, `${workspaceFolder}` from the project … */
+export interface Expansion {
+  readonly field: string;
+  readonly variable: string;
+  readonly from: 'home' | 'project' | 'plugin-root' | 'path-separator';
 }

@@ -36,6 +36,8 @@ function withoutTiming(summary: ProbeSummary): ProbeSummary {
 export function buildReport(result: AuditResult, options: BuildOptions): AuditReport {
   const d = result.discovery;
   const home = d.home.path;
+  // Per-host rejections are a discovery fact: looked up by the entry's identity (host, file, name).
+  const onlyFor = new Map(d.entries.filter((e) => e.disabledOnlyFor !== undefined).map((e) => [`${e.host}\0${e.configPath}\0${e.name}`, e.disabledOnlyFor]));
   const entries: ReportEntry[] = result.rows.map((row: GradedEntry, i: number) => {
     // Probe durations vary run to run: reports stay deterministic unless --timestamp asks for timing.
     const timed = options.probes?.get(i);
@@ -44,6 +46,7 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
       host: row.host, scope: row.scope, configPath: row.configPath, name: row.name,
       ...(row.upstream !== undefined ? { upstream: row.upstream } : {}),
       transport: row.transport, disabled: row.disabled, grade: row.grade, proxy: row.proxy,
+      ...(onlyFor.get(`${row.host}\0${row.configPath}\0${row.name}`) !== undefined ? { disabledOnlyFor: onlyFor.get(`${row.host}\0${row.configPath}\0${row.name}`) ?? [] } : {}),
       launch: redactArgv(row.launch), envKeys: row.envKeys, headerKeys: row.headerKeys, location: row.location,
       evidence: reportedChain(row.evidence),
       ...(probe !== undefined ? { probe } : {}),

@@ -31,11 +31,12 @@ const SHAPES: Readonly<Record<string, Shape>> = {
   countsMap: { keys: [], mapOf: 'counts' },
   counts: { keys: ['enforcing', 'unverifiable', 'unprotected', 'total', 'ratio'] },
   entry: {
-    keys: ['host', 'scope', 'configPath', 'name', 'upstream', 'transport', 'disabled', 'grade', 'proxy', 'launch',
+    keys: ['host', 'scope', 'configPath', 'name', 'upstream', 'transport', 'disabled', 'disabledOnlyFor', 'grade', 'proxy', 'launch',
       'envKeys', 'headerKeys', 'location', 'probe', 'findings', 'evidence'],
-    children: { proxy: 'proxy', location: 'location', probe: 'probe', findings: 'finding', evidence: 'claim' },
+    children: { disabledOnlyFor: 'hostRejection', proxy: 'proxy', location: 'location', probe: 'probe', findings: 'finding', evidence: 'claim' },
   },
   claim: { keys: ['claim', 'proven', 'evidence', 'reason', 'findings'] },
+  hostRejection: { keys: ['host', 'by'] },
   proxy: { keys: ['id', 'recognizerVersion', 'mode', 'blocking', 'pins', 'store', 'storeSource'] },
   probe: {
     keys: ['outcome', 'detail', 'tools', 'matched', 'pinned', 'drift', 'unpinned', 'failure', 'elapsedMs'],

@@ -51,6 +51,11 @@ export interface ProbeSummary {
  */
 export interface ReportEntry extends Omit<GradedEntry, 'findings' | 'probeInputs' | 'proxy'> {
   readonly proxy: ProxySummary | null;
+  /**
+   * Hosts that do not launch this entry although others reading the same file do (Claude Code
+   * `disabledMcpjsonServers` on a shared `.mcp.json`), with the switch or rule: the entry stays counted.
+   */
+  readonly disabledOnlyFor?: readonly { readonly host: string; readonly by: string }[];
   readonly findings: readonly ReportFinding[];
   readonly probe?: ProbeSummary;
 }

@@ -109,7 +109,10 @@ function result(l: Located, rules: readonly RuleMeta[], home: string): Record<st
       severity: finding.severity,
       gradeEffect: finding.grade,
       ...(entry !== undefined
-        ? { host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade, ...unprovenProperty(entry) }
+        ? {
+          host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade, ...unprovenProperty(entry),
+          ...(entry.disabledOnlyFor !== undefined ? { disabledOnlyFor: entry.disabledOnlyFor } : {}),
+        }
         : {}),
       ...(finding.suppressed?.expires !== undefined ? { suppressionExpires: finding.suppressed.expires } : {}),
     },

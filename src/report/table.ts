@@ -83,6 +83,7 @@ function hostBlock(host: string, entries: readonly ReportEntry[], report: AuditR
   }
   out.push(table.toString());
   for (const e of entries) {
+    for (const r of e.disabledOnlyFor ?? []) out.push(...wrap(`off for ${r.host} only (${entryLabel(e)}): ${r.by}`, WIDTH, '  ').map(p.dim));
     for (const f of e.findings) out.push(...findingLines(f, ctx.home, p));
     out.push(...probeLines(e, p));
   }

@@ -16,13 +16,13 @@ interface Expected {
   readonly scope: string;
   readonly name: string;
   readonly transport: string;
-  readonly disabled: boolean;
+  readonly state: string;
   readonly file: string;
 }
 
 function isExpected(v: unknown): v is Expected {
   return typeof v === 'object' && v !== null && 'host' in v && typeof v.host === 'string' && 'name' in v && typeof v.name === 'string'
-    && 'scope' in v && 'transport' in v && 'disabled' in v && 'file' in v && typeof v.file === 'string';
+    && 'scope' in v && 'transport' in v && 'state' in v && typeof v.state === 'string' && 'file' in v && typeof v.file === 'string';
 }
 
 function loadExpected(home: string): Expected[] {
@@ -31,7 +31,7 @@ function loadExpected(home: string): Expected[] {
   return entries.filter(isExpected);
 }
 
-const key = (e: Expected): string => `${e.scope} ${e.name} ${e.transport} ${e.disabled ? 'disabled' : 'enabled'} ${e.file}`;
+const key = (e: Expected): string => `${e.scope} ${e.name} ${e.transport} ${e.state} ${e.file}`;
 
 const LAYOUTS: readonly { readonly dir: string; readonly platform: Platform }[] = [
   { dir: 'linux', platform: 'linux' },
@@ -50,12 +50,12 @@ for (const layout of LAYOUTS) {
     };
 
     for (const host of HOSTS) {
-      it(`${host.id}: finds exactly the expected entries`, async () => {
+      it(`${host.id}: finds exactly the expected entries, each launched, disabled, blocked by policy, shadowed or internal`, async () => {
         const d = await run();
         const want = expected.filter((e) => e.host === host.id).map(key).sort();
         assert.ok(want.length > 0, `fixture ${layout.dir} has no entries for ${host.id}`);
         const got = d.entries.filter((e) => e.host === host.id).map((e) => key({
-          host: e.host, scope: e.scope, name: e.name, transport: e.transport, disabled: e.disabled,
+          host: e.host, scope: e.scope, name: e.name, transport: e.transport, state: e.state ?? 'unset',
           file: path.relative(home, e.configPath).split(path.sep).join('/'),
         })).sort();
         assert.deepEqual(got, want);

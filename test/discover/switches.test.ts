@@ -24,6 +24,7 @@ describe('name switches (hosts.md §5)', () => {
     put('.claude/settings.json', { disabledMcpjsonServers: ['rejected-by-user'] });
     put('.gemini/settings.json', { mcpServers: { allowed: { command: 'x' }, other: { command: 'y' } }, mcp: { allowed: ['allowed', 'projAllowed', 'extAllowed'], excluded: ['extAllowed'] } });
     put('app/.gemini/settings.json', { mcpServers: { projAllowed: { command: 'p' }, projOther: { command: 'q' } } });
+    put('.gemini/trustedFolders.json', { '/home/u/app': 'TRUST_FOLDER' });
     put('.gemini/extensions/e/gemini-extension.json', { name: 'e', mcpServers: { extAllowed: { command: 'r' }, extOther: { command: 's' } } });
     mkdirSync(path.join(home, '.codex'), { recursive: true });
     writeFileSync(path.join(home, '.codex/config.toml'), '[projects."/home/u/app"]\ntrust_level = "trusted"\n');
@@ -46,7 +47,7 @@ describe('name switches (hosts.md §5)', () => {
     assert.match(e?.disabledOnlyFor?.[0]?.by ?? '', /^listed in projects\.<project-key>\.disabledMcpjsonServers of .*\.claude\.json$/);
   });
 
-  it('Gemini mcp.allowed / mcp.excluded in ~/.gemini/settings.json apply to every Gemini location', async () => {
+  it('Gemini mcp.allowed / mcp.excluded in ~/.gemini/settings.json apply to every Gemini location (the project folder is trusted)', async () => {
     const d = await discover({ root: home, projects: [path.join(home, 'app')] }, testEnv('linux'));
     const state = Object.fromEntries(d.entries.filter((e) => e.host === 'gemini-cli').map((e) => [e.name, e.disabled]));
     assert.deepEqual(state, { allowed: false, other: true, extAllowed: true, extOther: true, projAllowed: false, projOther: true });

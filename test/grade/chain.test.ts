@@ -122,7 +122,9 @@ test('pin-store-uninspected: a pinning module without an inspector, or with one 
 
 test('launched: a launch doubt leaves it unproven (launch-unproven); a disabled entry is listed, not launched', async () => {
   const home = await materializeHome({
-    '.cursor/mcp.json': { content: JSON.stringify({ mcpServers: { fs: { command: 'uvx', args: GATE }, off: { command: 'uvx', args: GATE, disabled: true } } }), mode: 0o600 },
+    '.cursor/mcp.json': { content: JSON.stringify({ mcpServers: { fs: { command: 'uvx', args: GATE } } }), mode: 0o600 },
+    // Cline honours `disabled` (Cursor does not: cursor/cursor#3656), so the switched-off entry lives there.
+    '.cline/data/settings/cline_mcp_settings.json': { content: JSON.stringify({ mcpServers: { off: { command: 'uvx', args: GATE, disabled: true } } }), mode: 0o600 },
     '.mcpindex/pins/fs.json': { content: PINS, mode: 0o600 },
   });
   const result = await audit({ root: home, projectScan: false }, testEnv('linux'));

@@ -22,12 +22,13 @@ async function fixtureAudit(): Promise<AuditResult> {
       mcpServers: {
         plain: { command: 'node', args: ['server.js'] },
         normal: wired('normal.js'),
-        off: wired('normal.js', { disabled: true }),
         rel: wired('normal.js', { cwd: 'sub' }),
         acme: { command: '/opt/mcp-context-protector/mcp-context-protector.sh', args: ['--command', 'node /opt/acme/server.js'] },
         hub: { command: 'mcp-hangar', args: ['--config', '@HOME@/.config/mcp-hangar/config.yaml', 'serve'] },
       },
     }),
+    // Cursor honours no `disabled` key (cursor/cursor#3656); Windsurf does: the disabled row lives there.
+    '.codeium/windsurf/mcp_config.json': JSON.stringify({ mcpServers: { off: wired('normal.js', { disabled: true }) } }),
     'proj/.cursor/mcp.json': JSON.stringify({ mcpServers: { cloned: wired('normal.js') } }),
     '.mcpindex/pins/normal.json': { content: EMPTY_PINS, mode: 0o600 },
     '.mcpindex/pins/cloned.json': { content: EMPTY_PINS, mode: 0o600 },
@@ -59,7 +60,7 @@ describe('selectRows', () => {
     const { selected, skipped } = selectRows(result, { names: ['normal', 'plain', 'off', 'cloned', 'hub/payments'] });
     assert.deepEqual(labels(result, selected), ['cursor:hub/payments', 'cursor:normal']);
     assert.deepEqual(skipped.map((s) => [s.label, s.why.split(':')[0]]).sort(), [
-      ['cursor:cloned', 'project scope'], ['cursor:off', 'disabled'], ['cursor:plain', 'no pinning proxy in front of it'],
+      ['cursor:cloned', 'project scope'], ['cursor:plain', 'no pinning proxy in front of it'], ['windsurf:off', 'disabled'],
     ]);
   });
 });

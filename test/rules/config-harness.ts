@@ -29,7 +29,7 @@ export function put(dir: string, rel: string, content: string | Buffer): string 
 }
 
 /** Checks one file as the host's first location (or the given one) would. */
-export function check(host: HostDefinition, file: string, location: HostLocation = host.locations[0] ?? { scope: 'user', path: file }): Promise<FileCheck> {
+export function check(host: HostDefinition, file: string, location: HostLocation = host.locations[0] ?? { scope: 'user', path: file, source: 'test' }): Promise<FileCheck> {
   return checkFile(host, location, file, newFileCache(), {});
 }
 

@@ -31,8 +31,13 @@ test('scan grades the demo home: all three grades, the main findings, a valid JS
   for (const id of ['pin-store-planted', 'env-home-override', 'env-store-override', 'pin-baseline-deleted', 'proxy-non-blocking', 'launcher-vulnerable']) {
     assert.ok(ids.has(id), `demo shows ${id}`);
   }
+  // Cursor honours no `disabled` key in mcp.json (cursor/cursor#3656): the entry still runs and is counted.
   const retired = report.entries.find((e) => e.name === 'retired');
-  assert.equal(retired?.disabled, true);
+  assert.equal(retired?.disabled, false);
+  assert.equal(retired?.grade, 'unprotected');
+  // Cline honours it: the switched-off entry is listed, not counted.
+  const archived = report.entries.find((e) => e.name === 'archived');
+  assert.equal(archived?.disabled, true);
   const c = report.coverage;
   assert.equal(c.disabled, 1);
   assert.equal(c.total, c.enforcing + c.unverifiable + c.unprotected);
@@ -193,7 +198,8 @@ test('the table is coloured only when asked or on a terminal, never with --no-co
   assert.match(await run('--color'), ansi);
   assert.doesNotMatch(await run(), ansi, 'stdout is a pipe here');
   assert.doesNotMatch(await run('--no-color'), ansi);
-  assert.match(await run(), /Coverage: 2\/10 enforcing \(20\.0%\)/);
+  // 11 counted: the Cursor entry with `disabled: true` still runs (cursor/cursor#3656).
+  assert.match(await run(), /Coverage: 2\/11 enforcing \(18\.2%\)/);
 });
 
 test('fingerprints are unique per finding: accepting one env override never hides another', async () => {

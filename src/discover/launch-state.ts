@@ -1,0 +1,187 @@
+import path from 'node:path';
+import { isObject } from '../parse/normalize.js';
+import type { LaunchCwd, LaunchState, ServerEntry } from '../parse/types.js';
+import { cachedJsonValue, type FileCache } from './check-file.js';
+import { expandEntry } from './expand.js';
+import { applyHostSwitches, applyOpaqueTrust, applyPluginEnablement, applyRequired, applyTrustedFolders } from './host-records.js';
+import { expandTemplate, type PathContext } from './paths.js';
+import type { ProjectRoot } from './projects.js';
+import type { LocatedCheck } from './switches.js';
+import type { HostDefinition, HostPolicy } from '../hosts/types.js';
+
+type StateBy = NonNullable<ServerEntry['stateBy']>;
+
+/**
+ * Decides how each host treats each entry, after the name switches (switches.ts): variables the
+ * host expands (expand.ts), administrator policy (`HostDefinition.policy`), which of two
+ * same-named entries runs (`precedence`), inert locations, and the launch directory. Every entry
+ * leaves with a `state`. In a file other hosts also read (`sharedWith`), a decision of this host
+ * only is recorded in `disabledOnlyFor` and the entry stays launched: the other hosts start it.
+ */
+export async function decideLaunch(
+  checks: readonly LocatedCheck[], ctx: PathContext, cache: FileCache, roots: readonly ProjectRoot[],
+): Promise<LocatedCheck[]> {
+  const byHost = new Map<string, LocatedCheck[]>();
+  for (const c of checks) byHost.set(c.host.id, [...(byHost.get(c.host.id) ?? []), c]);
+  const decided = new Map<LocatedCheck, LocatedCheck>();
+  for (const group of byHost.values()) {
+    const host = group[0]?.host;
+    if (host === undefined) continue;
+    let current = group.map((c) => withEntries(c, c.entries.map((e) => prepare(e, c, host, ctx))));
+    current = applyRequired(current, host);
+    current = await applyHostSwitches(current, host, ctx, cache);
+    current = await applyOpaqueTrust(current, host, ctx, cache);
+    if (host.trustedFolders !== undefined) current = await applyTrustedFolders(current, host.trustedFolders, ctx, cache);
+    if (host.pluginEnablement !== undefined) current = await applyPluginEnablement(current, host.pluginEnablement, ctx, cache, roots);
+    if (host.policy !== undefined) current = await applyPolicy(current, host.policy, ctx, cache);
+    if (host.precedence !== undefined) current = applyPrecedence(current, host);
+    group.forEach((c, i) => { const d = current[i]; if (d !== undefined) decided.set(c, d); });
+  }
+  return checks.map((c) => {
+    const d = decided.get(c) ?? c;
+    return withEntries(d, d.entries.map((e) => finalize(e, d.host, ctx)));
+  });
+}
+
+const withEntries = (c: LocatedCheck, entries: readonly ServerEntry[]): LocatedCheck => ({ ...c, entries });
+
+/** Variables, and inert locations (a marketplace clone's plugin folder is not an installed plugin). */
+function prepare(e: ServerEntry, c: LocatedCheck, host: HostDefinition, ctx: PathContext): ServerEntry {
+  let out = host.variables !== undefined ? expandEntry(e, host.variables, { home: ctx.home, platform: ctx.platform }) : e;
+  const inert = c.location.inert;
+  if (inert !== undefined && out.state === undefined && !out.disabled) {
+    out = { ...out, disabled: true, disabledBy: inert.reason, state: inert.state, stateBy: { reason: inert.reason, file: out.configPath } };
+  }
+  return out;
+}
+
+const isLive = (e: ServerEntry): boolean => !e.disabled && (e.state === undefined || e.state === 'launched');
+
+/** Stops an entry for this host: a state, or a `disabledOnlyFor` note in a file other hosts read. */
+function stop(e: ServerEntry, c: LocatedCheck, state: LaunchState, by: StateBy): ServerEntry {
+  if ((c.location.sharedWith ?? []).length > 0) {
+    const note = `${by.reason}${by.file !== undefined ? ` (${by.key ?? ''}${by.key !== undefined ? ' of ' : ''}${by.file})` : ''}`;
+    return { ...e, disabledOnlyFor: [...(e.disabledOnlyFor ?? []), { host: c.host.id, by: note }] };
+  }
+  return { ...e, disabled: true, disabledBy: by.reason, state, stateBy: by };
+}
+
+interface PolicyList { readonly file: string; readonly key: string; readonly items: readonly unknown[] }
+
+async function applyPolicy(checks: LocatedCheck[], policy: HostPolicy, ctx: PathContext, cache: FileCache): Promise<LocatedCheck[]> {
+  const managed = checks.filter((c) => (policy.exclusive ?? []).includes(c.location.path));
+  const exclusive = managed.find((c) => c.check.status === 'found');
+  const unreadable = managed.find((c) => c.check.status === 'error');
+  const allow: PolicyList[] = [];
+  const deny: PolicyList[] = [];
+  for (const list of policy.lists ?? []) {
+    const expanded = expandTemplate(list.file, ctx);
+    if (expanded === undefined) continue;
+    const value = await cachedJsonValue(cache, expanded.base);
+    if (!isObject(value)) continue;
+    for (const [keys, into] of [[list.allow, allow], [list.deny, deny]] as const) {
+      for (const key of keys ?? []) {
+        const items = value[key];
+        if (Array.isArray(items)) into.push({ file: expanded.base, key, items });
+      }
+    }
+  }
+  return checks.map((c) => withEntries(c, c.entries.map((entry) => {
+    let e = entry;
+    if (!isLive(e)) return e;
+    if (exclusive !== undefined && c !== exclusive) {
+      return stop(e, c, 'blocked-by-policy', {
+        reason: `${exclusive.check.path} takes exclusive control: ${c.host.name} loads only the servers it defines`,
+        file: exclusive.check.path, key: 'mcpServers',
+      });
+    }
+    if (unreadable !== undefined && c !== unreadable) {
+      const reason = `${unreadable.check.path} exists but could not be read: if it is valid, it takes exclusive control and this entry does not run`;
+      e = { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
+    }
+    const denied = deny.find((l) => l.items.some((m) => matches(m, e)));
+    if (denied !== undefined) return stop(e, c, 'blocked-by-policy', { reason: `matched by ${denied.key}`, file: denied.file, key: denied.key });
+    if (allow.length > 0 && !allow.some((l) => l.items.some((m) => matches(m, e)))) {
+      const [first] = allow;
+      return stop(e, c, 'blocked-by-policy', {
+        reason: `matched by no item of ${allow.map((l) => `${l.key} of ${l.file}`).join(', ')}`,
+        ...(first !== undefined ? { file: first.file, key: first.key } : {}),
+      });
+    }
+    return e;
+  })));
+}
+
+/**
+ * One allow/deny matcher (Claude Code managed-mcp documentation): `serverName` = the entry's name,
+ * `serverCommand` = the exact program and arguments, `serverUrl` = the URL with `*` wildcards.
+ */
+function matches(m: unknown, e: ServerEntry): boolean {
+  if (!isObject(m)) return false;
+  if (typeof m.serverName === 'string') return m.serverName === e.name;
+  if (Array.isArray(m.serverCommand)) {
+    const cmd = e.command === undefined ? [] : [e.command, ...e.args];
+    return m.serverCommand.length === cmd.length && m.serverCommand.every((v: unknown, i) => v === cmd[i]);
+  }
+  if (typeof m.serverUrl === 'string' && e.url !== undefined) {
+    const re = new RegExp(`^${m.serverUrl.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    return re.test(e.url);
+  }
+  return false;
+}
+
+/** Marks an entry shadowed by a same-named entry of a higher tier that applies wherever it does. */
+function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedCheck[] {
+  const tiers = host.precedence?.tiers ?? [];
+  const rank = (c: LocatedCheck, e: ServerEntry): number => tiers.findIndex((t) => t.location === c.location.path && (t.scope === undefined || t.scope === e.scope));
+  // Indexed by name once (linear by construction): each entry looks only at its same-named rivals.
+  const byName = new Map<string, { e: ServerEntry; r: number }[]>();
+  for (const c of checks) {
+    for (const e of c.entries) {
+      const r = rank(c, e);
+      if (r >= 0 && isLive(e)) byName.set(e.name, [...(byName.get(e.name) ?? []), { e, r }]);
+    }
+  }
+  return checks.map((c) => withEntries(c, c.entries.map((e) => {
+    const r = rank(c, e);
+    if (r < 0 || !isLive(e)) return e;
+    const rivals = byName.get(e.name) ?? [];
+    const winner = rivals.find((x) => x.r < r && (x.e.project === undefined || x.e.project === e.project));
+    if (host.precedence?.merge === 'fields') {
+      // Same-named tables of two layers are merged field by field: what runs is neither entry as written.
+      const overlaps = (x: { e: ServerEntry }): boolean => x.e.project === undefined || e.project === undefined || x.e.project === e.project;
+      const other = rivals.find((x) => x.r !== r && overlaps(x));
+      if (other === undefined) return e;
+      const reason = `${host.name} merges this entry field by field with the same-named entry of ${other.e.configPath}; the merged entry is what runs`;
+      return { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
+    }
+    if (winner === undefined) return e;
+    return stop(e, c, 'shadowed', {
+      reason: `${host.name} runs the same-named ${winner.e.scope} entry of ${winner.e.configPath} instead`,
+      file: winner.e.configPath, key: winner.e.origin.pointer,
+    });
+  })));
+}
+
+/** Every entry leaves with a state (and the reason), launch directory and nothing left undecided. */
+function finalize(e: ServerEntry, host: HostDefinition, ctx: PathContext): ServerEntry {
+  const state: LaunchState = e.state ?? (e.disabled ? 'disabled' : 'launched');
+  const stateBy = e.stateBy ?? (state !== 'launched' && e.disabledBy !== undefined ? { reason: e.disabledBy, file: e.configPath } : undefined);
+  return {
+    ...e, state, ...(stateBy !== undefined ? { stateBy } : {}),
+    ...(e.command !== undefined || e.transport === 'stdio' ? { launchCwd: launchCwd(e, host, ctx) } : {}),
+  };
+}
+
+function launchCwd(e: ServerEntry, host: HostDefinition, ctx: PathContext): LaunchCwd {
+  if (e.cwd !== undefined) {
+    if (e.cwd.includes('$')) return { kind: 'unknown', why: 'the entry\'s cwd holds a variable the audit could not expand' };
+    const base = e.project ?? ctx.home;
+    return { kind: 'explicit', path: path.isAbsolute(e.cwd) ? e.cwd : path.resolve(base, e.cwd) };
+  }
+  const dir = host.launchDir;
+  if (dir === undefined) return { kind: 'unknown', why: `no ${host.name} source read by the audit says which directory it starts servers in` };
+  if (dir.kind === 'home') return { kind: 'home' };
+  if (e.project !== undefined) return { kind: 'project', path: e.project };
+  return { kind: 'unknown', why: `${host.name} starts a user entry in whichever folder it was opened in` };
+}
