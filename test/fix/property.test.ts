@@ -84,6 +84,41 @@ test('property: unwrap(wrap(x)) == x byte for byte over every fixture home entry
 
 interface GradeCase { entry: Record<string, unknown>; home: HomeSpec }
 
+/** A grade case as a Cursor config holding its entry and a sentinel entry after it. */
+function gradeFile(name: string, body: Record<string, unknown>): { head: string; text: string; tail: string } {
+  const head = '{\n  "mcpServers": {\n    ';
+  const entryText = `${JSON.stringify(name)}: ${JSON.stringify(body, null, 2).split('\n').join('\n    ')}`;
+  const tail = ',\n    "sentinel": {\n      "command": "node",\n      "args": ["/opt/s.js"],\n      "env": { "HOME": "/tmp/x" }\n    }\n  }\n}\n';
+  return { head, text: head + entryText + tail, tail };
+}
+
+test('property: unwrap(wrap(x)) == x byte for byte over every grade fixture entry', async () => {
+  const dir = path.resolve('fixtures/grade');
+  let wrapped = 0;
+  let refused = 0;
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')).sort()) {
+    const c = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as GradeCase;
+    const { name, ...body } = c.entry;
+    if (typeof name !== 'string' || name === 'sentinel') continue;
+    const home = await materializeHome({ ...c.home, '.cursor/mcp.json': gradeFile(name, body).text }, 'mcp-audit-wrapprop');
+    const file = path.join(home, '.cursor', 'mcp.json');
+    const original = await fs.readFile(file, 'utf8');
+    const discover = { root: home, platform: 'linux' as const, projectScan: false };
+    const w = await runWrap({ discover, servers: [name], proxy: 'mcpindex-gate', apply: true, includeProject: false }, env);
+    if (w.refusals.length > 0) {
+      refused++;
+      assert.equal(await fs.readFile(file, 'utf8'), original, `${f}: a refused wrap changed the file`);
+      continue;
+    }
+    const u = await runUnwrap({ discover, servers: [name], apply: true, includeProject: false }, env);
+    assert.deepEqual(u.refusals, [], `${f}: unwrap refused`);
+    assert.equal(await fs.readFile(file, 'utf8'), original, `${f}: unwrap(wrap(x)) != x`);
+    wrapped++;
+  }
+  assert.ok(wrapped >= 5, `only ${wrapped} grade entries wrapped (${refused} refused: already behind a pinning proxy, remote, opaque)`);
+  process.stdout.write(`# grade fixtures: ${wrapped} wrap/unwrap round trips byte-identical, ${refused} refused with a reason\n`);
+});
+
 test('property: every applied fix over the grade fixtures re-parses, keeps the rest byte-identical, mends its findings, and is idempotent', async () => {
   const dir = path.resolve('fixtures/grade');
   let fixed = 0;
@@ -91,10 +126,8 @@ test('property: every applied fix over the grade fixtures re-parses, keeps the r
     const c = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as GradeCase;
     const { name, ...body } = c.entry;
     if (typeof name !== 'string') continue;
-    const head = '{\n  "mcpServers": {\n    ';
-    const entryText = `${JSON.stringify(name)}: ${JSON.stringify(body, null, 2).split('\n').join('\n    ')}`;
-    const tail = ',\n    "sentinel": {\n      "command": "node",\n      "args": ["/opt/s.js"],\n      "env": { "HOME": "/tmp/x" }\n    }\n  }\n}\n';
-    const home = await materializeHome({ ...c.home, '.cursor/mcp.json': head + entryText + tail }, 'mcp-audit-fixprop');
+    const { head, text, tail } = gradeFile(name, body);
+    const home = await materializeHome({ ...c.home, '.cursor/mcp.json': text }, 'mcp-audit-fixprop');
     const file = path.join(home, '.cursor', 'mcp.json');
     const original = await fs.readFile(file, 'utf8');
     const options = { root: home, platform: 'linux' as const, projectScan: false };
