@@ -4,10 +4,13 @@ import type { Env } from '../shared/env.js';
 export type ExitCode = 0 | 1 | 2;
 
 export interface Io {
-  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
-  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+  /** `columns`: the terminal's width when stdout is one (tables fit it, 80 at least). */
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number | undefined };
+  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number | undefined };
   /** Reads all of standard input as UTF-8 text (for `-`). */
   readStdin(): Promise<string>;
+  /** True when standard input is a terminal (a command reading it says so first). */
+  readonly stdinIsTTY?: boolean;
   readonly env: Env;
 }
 

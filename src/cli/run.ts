@@ -1,19 +1,35 @@
 import yargs from 'yargs';
 import type { Argv, CommandModule } from 'yargs';
-import { AuditError, toError } from '../shared/errors.js';
+import { AuditError, InternalError, toError, UsageError } from '../shared/errors.js';
 import type { CommandContext, ExitCode, Io } from './io.js';
 import { COMMANDS } from './commands/index.js';
 import { VERSION } from './version.js';
+import { checkRawArgs, parsedOptions } from './strict-args.js';
+import { escapeOutput } from '../shared/text.js';
 
 function wantsHelp(argv: readonly string[]): boolean {
   return argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help');
+}
+
+/** yargs spreads some messages over lines (`Invalid values:\n  Argument: …`): stderr gets one line. */
+const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
+
+/** A stream whose writes are escaped (newlines kept), for stderr. */
+function safeStream(stream: Io['stderr']): Io['stderr'] {
+  return {
+    write: (text: string): unknown => stream.write(escapeOutput(text)),
+    get isTTY(): boolean { return stream.isTTY === true; },
+    get columns(): number | undefined { return stream.columns; },
+  };
 }
 
 /**
  * Parses argv, runs one command, and returns the exit code. Only bin.ts sets process.exitCode.
  * Usage errors and operational errors exit 2 with a one-line message on stderr.
  */
-export async function run(argv: readonly string[], io: Io): Promise<ExitCode> {
+export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode> {
+  // Every stderr line may quote a server name, a path or a server's message: escaped here, once.
+  const io: Io = { ...rawIo, stderr: safeStream(rawIo.stderr) };
   let code: ExitCode = 0;
   let failed = false;
   const ctx: CommandContext = {
@@ -29,16 +45,32 @@ export async function run(argv: readonly string[], io: Io): Promise<ExitCode> {
     .help()
     .alias('h', 'help')
     .strict()
+    .strictCommands()
+    .strictOptions()
     .recommendCommands()
-    .demandCommand(1, 'Name a command (see --help).')
+    .demandCommand(1, 'name a command')
     // yargs renders (and caches) every command's help on each run; wrapping it to the terminal costs
     // ~40 ms of string-width work, so it is done only when help is actually asked for.
     .wrap(wantsHelp(argv) ? Math.min(110, process.stdout.columns ?? 100) : null)
     .exitProcess(false)
+    // Throwing stops yargs before any handler runs: a mistyped command line reads, writes and launches nothing.
     .fail((msg: string | undefined, err: Error | undefined) => {
       failed = true;
-      if (err !== undefined) throw err;
-      io.stderr.write(`mcp-audit: ${msg ?? 'usage error'}\nRun 'mcp-audit --help' for usage.\n`);
+      // yargs' own parse errors (`Not enough arguments following: fail-on`) arrive as a YError.
+      if (err !== undefined && err.name !== 'YError') throw err;
+      const text = oneLine(msg ?? err?.message ?? 'usage error');
+      const unknown = text.startsWith('Did you mean') ? `unknown command "${argv[0] ?? ''}". ` : '';
+      throw new UsageError(`${unknown}${text} (see 'mcp-audit --help')`);
+    })
+    // After yargs' own validation, before any handler: repeated single-value options, empty values.
+    // yargs passes its instance as a second argument (its types omit it); getOptions() then lists
+    // the options of the command being run.
+    .middleware((...params: unknown[]) => {
+      const y = params[1];
+      const getOptions: unknown = typeof y === 'object' && y !== null ? Reflect.get(y, 'getOptions') : undefined;
+      if (typeof getOptions !== 'function') throw new InternalError('yargs did not pass its instance to middleware');
+      const options: unknown = Reflect.apply(getOptions, y, []);
+      checkRawArgs(argv, parsedOptions(options));
     });
   for (const make of COMMANDS) parser.command(make(ctx) as CommandModule);
   let printed = '';

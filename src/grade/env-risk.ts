@@ -173,7 +173,7 @@ function classify(a: EnvAssignment, key: string, chain: LaunchChain, rec: Recogn
   if (HOME_VARS.has(key) || key.startsWith('XDG_')) {
     return harmlessHome(key, a.value, ctx) ? undefined : finding(envHomeOverride, base);
   }
-  const storeOwner = STORE_VARS[key];
+  const storeOwner = Object.hasOwn(STORE_VARS, key) ? STORE_VARS[key] : undefined;
   if (storeOwner !== undefined) {
     if (storeOwner !== rec.proxy) return inert();
     // mcpindex ignores MCPINDEX_STATE_DIR when it is empty after trimming; Hangar prefers --config.

@@ -19,11 +19,10 @@ import type { ChainInput } from './chain.js';
 import { envRiskFindings } from './env-risk.js';
 import { shapeFindings } from './entry-shape.js';
 import { binaryLocationFindings } from './binary-location.js';
-import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
+import { maskAssignments, maskTokenShapes, redactUrl } from '../shared/redact.js';
 import { launchOptionFindings } from './launch-options.js';
 import { launchedClaim, programProof, environmentProof, inspectWith, storeProof } from './proofs.js';
 import { versionClaim } from './proxy-flaws.js';
-import { maskAssignments } from './redact-assignments.js';
 import { recognizeAll } from './recognize.js';
 import { resolveStore } from './store-location.js';
 import type { Grade, GradeContext, GradedEntry, GradedProxy } from './types.js';
@@ -53,9 +52,9 @@ export function gradeOf(findings: readonly Finding[]): Grade {
 /** What really runs, for the report: env assignments inside it (an opaque shell line's `KEY=…`) lose their values. */
 function launchOf(chain: LaunchChain): string[] {
   const leaf = chain.leaf;
-  if (leaf.kind === 'exec') return [leaf.program, ...leaf.args.map((a) => maskAssignments(a, '…'))];
+  if (leaf.kind === 'exec') return [leaf.program, ...leaf.args.map((a) => maskAssignments(a))];
   if (leaf.kind === 'url') return [leaf.url];
-  return [maskAssignments(leaf.why.text, '…')];
+  return [maskAssignments(leaf.why.text)];
 }
 
 type Proofs = { -readonly [C in Claim]?: string[] };

@@ -224,7 +224,8 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   // A host that tries its URL fields first never starts the command of an entry that has a URL.
   if (shape.urlBeforeCommand === true && url !== undefined && command !== undefined) { command = undefined; args = []; }
   if (typeValue !== undefined) {
-    transport = TRANSPORTS[typeValue] ?? 'unknown';
+    // Own keys only: a "type" of "constructor" or "__proto__" must not find Object.prototype members.
+    transport = (Object.hasOwn(TRANSPORTS, typeValue) ? TRANSPORTS[typeValue] : undefined) ?? 'unknown';
     transportSource = transport === 'unknown' ? 'unresolvable' : 'explicit';
   } else if (command !== undefined) {
     transport = 'stdio'; transportSource = 'defaulted';

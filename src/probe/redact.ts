@@ -1,6 +1,6 @@
 /** Keeping secrets out of probe details and stderr tails. */
 import { StringDecoder } from 'node:string_decoder';
-import { maskTokenShapes } from '../shared/secrets.js';
+import { maskTokenShapes, REDACTED } from '../shared/redact.js';
 import type { RawMessage } from './session.js';
 
 /**
@@ -36,13 +36,13 @@ export function secretForms(values: Iterable<string | null | undefined>): string
 
 /**
  * A function that replaces every occurrence of any of `secrets` (the entry's env or header values,
- * the secret-looking values of its args) in each form `secretForms` lists with `***`, and every
+ * the secret-looking values of its args) in each form `secretForms` lists with the one mask (shared/redact.ts), and every
  * well-known token shape too: a server's stderr can echo credentials from the host environment,
  * whose values are not in `secrets`. Redact full text, before clipping, quoting or collapsing it.
  */
 export function redactor(secrets: Iterable<string | null | undefined>): Redactor {
   const values = secretForms(secrets).sort((a, b) => b.length - a.length);
-  const redact = (text: string): string => maskTokenShapes(values.reduce((acc, value) => acc.split(value).join('***'), text));
+  const redact = (text: string): string => maskTokenShapes(values.reduce((acc, value) => acc.split(value).join(REDACTED), text));
   return Object.assign(redact, { longest: values[0]?.length ?? 0, values });
 }
 

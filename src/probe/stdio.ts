@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import { launchGroup, type LaunchedGroup } from './launch.js';
 import { LineFramer, type FrameVerdict } from './line-framer.js';
-import { argvSecrets } from '../report/redact.js';
+import { argvSecrets } from '../shared/redact.js';
 import { RedactedTail, redactErrorMessage, redactor } from './redact.js';
 import { clip, isRecord, replyTo, runSession, type RawMessage, type RpcChannel } from './session.js';
 import { ProbeAbort, type ProbeCapture, type ProbeFailureReason, type ProbeLimits, type StdioTarget } from './types.js';

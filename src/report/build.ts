@@ -5,8 +5,7 @@ import type { Finding } from '../rules/types.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { AuditReport, ProbeSummary, ReportEntry, ReportFinding } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
-import { redactArgv } from './redact.js';
-import { maskTokenShapes, redactUrl } from '../shared/secrets.js';
+import { maskTokenShapes, redactArgv, redactText, redactUrl } from '../shared/redact.js';
 import type { ClaimResult } from '../grade/types.js';
 import { sortReport } from './sort.js';
 
@@ -32,6 +31,14 @@ function withoutTiming(summary: ProbeSummary): ProbeSummary {
   return rest;
 }
 
+/**
+ * A finding's message and data quote launch lines and URLs from the config: the last pass of the
+ * one redaction module before they are stored (fingerprints are computed from the raw finding).
+ */
+function redacted(f: Finding): Finding {
+  return { ...f, message: redactText(f.message), data: Object.fromEntries(Object.entries(f.data).map(([k, v]) => [k, redactText(v)])) };
+}
+
 /** Turns graded rows into the report every reporter renders: redacted, fingerprinted, sorted. */
 export function buildReport(result: AuditResult, options: BuildOptions): AuditReport {
   const d = result.discovery;
@@ -51,10 +58,11 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
       evidence: reportedChain(row.evidence),
       ...(probe !== undefined ? { probe } : {}),
     };
-    const withFp = (f: Finding): ReportFinding => ({ ...f, fingerprint: fingerprintOf(f, { ...base, findings: [] }, home) });
+    const withFp = (f: Finding): ReportFinding => ({ ...redacted(f), fingerprint: fingerprintOf(f, { ...base, findings: [] }, home) });
     return { ...base, findings: row.findings.map(withFp) };
   });
-  const findings: ReportFinding[] = d.findings.map((f) => ({ ...f, fingerprint: fingerprintOf(f, undefined, home) }));
+  // Messages quote launch lines and URLs: the last pass of the one redaction module before storage.
+  const findings: ReportFinding[] = d.findings.map((f) => ({ ...redacted(f), fingerprint: fingerprintOf(f, undefined, home) }));
   const report: AuditReport = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'mcp-audit', version: options.version },

@@ -3,6 +3,8 @@ import canonicalize from 'canonicalize';
 import { RULES } from '../rules/index.js';
 import type { Finding } from '../rules/types.js';
 import type { ReportEntry } from './model.js';
+import { relativeInside as relativeToHome, toSlashes } from '../shared/paths.js';
+import { wellFormed } from '../shared/text.js';
 
 /**
  * The one fingerprint function (STYLE §5): sha256 hex of the RFC 8785 canonical JSON of
@@ -25,48 +27,24 @@ export interface FingerprintInput {
 }
 
 export function fingerprint(input: FingerprintInput): string {
+  // A name with a lone surrogate (`"a\ud800"` in a config) still gets a fingerprint: canonical
+  // JSON refuses lone surrogates, so they are spelled out (shared/text.ts wellFormed).
+  const text = (v: string | null): string | null => (v === null ? null : wellFormed(v));
   const subject: Record<string, string | null> = {
     ruleId: input.ruleId,
-    host: input.host,
-    scope: input.scope,
-    file: input.file === null ? null : toSlashes(input.file),
-    server: input.server,
+    host: text(input.host),
+    scope: text(input.scope),
+    file: input.file === null ? null : wellFormed(toSlashes(input.file)),
+    server: text(input.server),
   };
-  if (input.subject !== undefined) subject['subject'] = input.subject;
-  const text = canonicalize(subject);
-  if (text === undefined) throw new TypeError('fingerprint subject is not serialisable');
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  if (input.subject !== undefined) subject['subject'] = wellFormed(input.subject);
+  const canonical = canonicalize(subject);
+  if (canonical === undefined) throw new TypeError('fingerprint subject is not serialisable');
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 
-function toSlashes(path: string): string {
-  return path.replace(/\\/g, '/');
-}
-
-/** Strips trailing slashes, keeping a lone root ("/" or "C:/"). */
-function trimSlash(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  return trimmed === '' || /^[A-Za-z]:$/.test(trimmed) ? `${trimmed}/` : trimmed;
-}
-
-/**
- * `path` relative to `home` with `/` separators when it lies under the home; otherwise the
- * absolute path, `/`-separated. Pure string work (no fs, no platform): the same inputs give the
- * same answer on every OS. Windows drive letters compare case-insensitively.
- */
-export function relativeToHome(path: string, home: string): string {
-  const p = toSlashes(path);
-  const h = trimSlash(toSlashes(home));
-  const prefix = h.endsWith('/') ? h : `${h}/`;
-  const drive = /^[A-Za-z]:\//.test(prefix);
-  const head = p.slice(0, prefix.length);
-  if (drive ? head.toLowerCase() === prefix.toLowerCase() : head === prefix) return p.slice(prefix.length);
-  return p;
-}
-
-/** True when `path` lies under `home` (the same test {@link relativeToHome} applies). */
-export function isUnderHome(path: string, home: string): boolean {
-  return relativeToHome(path, home) !== toSlashes(path);
-}
+/** Where a path lies relative to a home: the one path-segment helper (shared/paths.ts). */
+export { isInside as isUnderHome, relativeInside as relativeToHome } from '../shared/paths.js';
 
 /** The fingerprint of a finding, given the entry it belongs to (undefined for a file-level one). */
 export function fingerprintOf(finding: Finding, entry: ReportEntry | undefined, home: string): string {

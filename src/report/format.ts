@@ -26,6 +26,14 @@ export function displayPath(path: string, home: string): string {
   return isUnderHome(path, home) ? `~/${relativeToHome(path, home)}` : relativeToHome(path, home);
 }
 
+/** Message text with the home spelled `~/…`: no absolute home path in a result (a username is personal data). */
+export function homeRelativeText(text: string, home: string): string {
+  const h = home.replace(/[\\/]+$/, '');
+  if (h === '') return text;
+  const escaped = h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`${escaped}(?=$|[\\\\/\\s)"'.,;:\\]])`, 'g'), '~');
+}
+
 export function locationText(loc: FindingLocation, home: string): string {
   return `${displayPath(loc.path, home)}:${loc.line}:${loc.column}`;
 }

@@ -1,78 +1,91 @@
 import type { AuditReport, ReportContext, Reporter } from './model.js';
+import reportSchema from '../../schemas/report.schema.json' with { type: 'json' };
 
 /**
- * The JSON report is written from an allow-list: `schemaVersion` first, then each object's keys
- * in the model's reading order. A key a shape does not list is DROPPED, so a producer that
- * spreads a parsed ServerEntry (with its env/header values) into a report entry cannot leak
- * them; a new model field must be added here and to schemas/report.schema.json. Map-like objects
- * (coverage by host/scope, finding data) keep all keys, alphabetically. `undefined` is dropped.
+ * The JSON report is written from an allow-list DERIVED FROM schemas/report.schema.json, the one
+ * source of truth for the report's fields: `schemaVersion` first, then each object's keys in the
+ * schema's order. A key the schema does not declare is DROPPED, so a producer that spreads a
+ * parsed ServerEntry (with its env/header values) into a report entry cannot leak them; a new
+ * field is added to the schema only. Maps (`additionalProperties` with a schema: coverage by
+ * host/scope, finding data) keep all keys, alphabetically. `undefined` is dropped.
  */
-interface Shape {
+export interface Shape {
+  /** Declared keys, in schema order (empty for a map or a leaf). */
   readonly keys: readonly string[];
-  /** The shape of a member's value (for an array: of each element). */
-  readonly children?: Readonly<Record<string, string>>;
-  /** A map: keys alphabetical, every value of this shape. */
-  readonly mapOf?: string;
+  readonly children: ReadonlyMap<string, Shape>;
+  /** A map: every value has this shape. */
+  readonly mapOf?: Shape;
 }
 
-const SHAPES: Readonly<Record<string, Shape>> = {
-  report: {
-    keys: ['schemaVersion', 'tool', 'platform', 'trustedHome', 'homeEnvMismatch', 'projectScan', 'countIsFloor',
-      'probed', 'partial', 'generatedAt', 'coverage', 'entries', 'findings', 'locations'],
-    children: { tool: 'tool', trustedHome: 'home', coverage: 'coverage', entries: 'entry', findings: 'finding',
-      locations: 'locationStatus' },
-  },
-  tool: { keys: ['name', 'version'] },
-  home: { keys: ['path', 'source', 'user'] },
-  coverage: {
-    keys: ['enforcing', 'unverifiable', 'unprotected', 'total', 'ratio', 'disabled', 'byHost', 'byScope'],
-    children: { byHost: 'countsMap', byScope: 'countsMap' },
-  },
-  countsMap: { keys: [], mapOf: 'counts' },
-  counts: { keys: ['enforcing', 'unverifiable', 'unprotected', 'total', 'ratio'] },
-  entry: {
-    keys: ['host', 'scope', 'configPath', 'name', 'upstream', 'transport', 'disabled', 'disabledOnlyFor', 'grade', 'proxy', 'launch',
-      'envKeys', 'headerKeys', 'location', 'probe', 'findings', 'evidence'],
-    children: { disabledOnlyFor: 'hostRejection', proxy: 'proxy', location: 'location', probe: 'probe', findings: 'finding', evidence: 'claim' },
-  },
-  claim: { keys: ['claim', 'proven', 'evidence', 'reason', 'findings'] },
-  hostRejection: { keys: ['host', 'by'] },
-  proxy: { keys: ['id', 'recognizerVersion', 'mode', 'blocking', 'pins', 'store', 'storeSource'] },
-  probe: {
-    keys: ['outcome', 'detail', 'tools', 'matched', 'pinned', 'drift', 'unpinned', 'failure', 'elapsedMs'],
-    children: { drift: 'probeDrift', failure: 'probeFailure' },
-  },
-  probeDrift: { keys: ['tool', 'change', 'kinds', 'decision'] },
-  probeFailure: { keys: ['reason', 'stderrTail'] },
-  location: { keys: ['path', 'line', 'column'] },
-  finding: {
-    keys: ['id', 'severity', 'grade', 'message', 'location', 'data', 'fingerprint', 'suppressed'],
-    children: { location: 'location', data: 'strings', suppressed: 'suppressed' },
-  },
-  strings: { keys: [], mapOf: 'any' },
-  suppressed: { keys: ['reason', 'expires'] },
-  locationStatus: { keys: ['host', 'scope', 'path', 'status'] },
-  any: { keys: [] },
-};
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const LEAF: Shape = { keys: [], children: new Map() };
+
+/** The schema node a local `$ref` points to (`#/$defs/x`). */
+function resolve(root: Record<string, unknown>, node: Record<string, unknown>): Record<string, unknown> {
+  const ref = node['$ref'];
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+  let cur: unknown = root;
+  for (const part of ref.slice(2).split('/')) cur = isRecord(cur) && Object.hasOwn(cur, part) ? cur[part] : undefined;
+  return isRecord(cur) ? cur : {};
+}
+
+/** The shape a schema node describes: its properties (own and via `$ref`), array items, the first object of a oneOf. */
+export function shapeOf(root: Record<string, unknown>, raw: unknown, depth = 0): Shape {
+  if (!isRecord(raw) || depth > 32) return LEAF;
+  if (isRecord(raw['items'])) return shapeOf(root, raw['items'], depth + 1);
+  // A tuple (`prefixItems`, e.g. the seven claims of the evidence chain): the union of its members.
+  const alternatives = Array.isArray(raw['prefixItems']) ? raw['prefixItems'] : raw['oneOf'] ?? raw['anyOf'];
+  if (Array.isArray(alternatives)) {
+    // Every alternative's keys (a proven and a not-proven claim have different members), in first-seen order.
+    const keys: string[] = [];
+    const children = new Map<string, Shape>();
+    for (const alt of alternatives) {
+      const shape = shapeOf(root, alt, depth + 1);
+      if (shape.mapOf !== undefined && keys.length === 0) return shape;
+      for (const k of shape.keys) {
+        if (!keys.includes(k)) keys.push(k);
+        const child = shape.children.get(k);
+        if (child !== undefined && !children.has(k)) children.set(k, child);
+      }
+    }
+    return keys.length === 0 ? LEAF : { keys, children };
+  }
+  const base = typeof raw['$ref'] === 'string' ? shapeOf(root, resolve(root, raw), depth + 1) : LEAF;
+  const keys = [...base.keys];
+  const children = new Map(base.children);
+  const props = raw['properties'];
+  if (isRecord(props)) {
+    for (const [key, sub] of Object.entries(props)) {
+      if (!keys.includes(key)) keys.push(key);
+      children.set(key, shapeOf(root, sub, depth + 1));
+    }
+  }
+  const additional = raw['additionalProperties'];
+  if (keys.length === 0 && isRecord(additional)) return { keys, children, mapOf: shapeOf(root, additional, depth + 1) };
+  return base.mapOf !== undefined && keys.length === base.keys.length ? base : { keys, children };
+}
+
+const SCHEMA: Record<string, unknown> = isRecord(reportSchema) ? reportSchema : {};
+export const REPORT_SHAPE: Shape = shapeOf(SCHEMA, SCHEMA);
+/** One entry's shape (entries[]), for outputs that print rows on their own (`why`). */
+export const ENTRY_SHAPE: Shape = REPORT_SHAPE.children.get('entries') ?? LEAF;
 
 function alphabetical(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A structurally identical value whose objects have their keys in report order. */
-export function orderKeys(value: unknown, shapeName = 'report'): unknown {
-  if (Array.isArray(value)) return value.map((v: unknown) => orderKeys(v, shapeName));
+/** A structurally identical value whose objects have only the shape's keys, in its order. */
+export function orderKeys(value: unknown, shape: Shape = REPORT_SHAPE): unknown {
+  if (Array.isArray(value)) return value.map((v: unknown) => orderKeys(v, shape));
   if (typeof value !== 'object' || value === null) return value;
-  const shape = SHAPES[shapeName] ?? SHAPES['any'];
   const present = Object.keys(value);
-  const keys = shape?.mapOf !== undefined || shapeName === 'any'
-    ? present.sort(alphabetical)
-    : (shape?.keys ?? []).filter((k) => present.includes(k));
+  const keys = shape.mapOf !== undefined ? present.sort(alphabetical) : shape.keys.filter((k) => present.includes(k));
+  // Own data properties only: a key such as "__proto__" (a host name from a config) stays data.
   const out: Record<string, unknown> = {};
   for (const key of keys) {
     const v: unknown = Reflect.get(value, key);
     if (v === undefined) continue;
-    out[key] = orderKeys(v, shape?.mapOf ?? shape?.children?.[key] ?? 'any');
+    Object.defineProperty(out, key, { value: orderKeys(v, shape.mapOf ?? shape.children.get(key) ?? LEAF), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -1,4 +1,5 @@
-import { allFindings, coverageFraction, displayPath, entryLabel, locationText, percent, proxyLabel, unprovenClaim } from './format.js';
+import { escapeDeep } from '../shared/text.js';
+import { allFindings, coverageFraction, displayPath, entryLabel, homeRelativeText, locationText, percent, proxyLabel, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, Grade, ReportContext, Reporter } from './model.js';
 
@@ -37,13 +38,15 @@ function findingItem(l: Located, home: string): string {
     ? ''
     : ` — *suppressed${f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`}: `
       + `${mdText(f.suppressed.reason)}*`;
-  return `- **${f.severity}** ${mdCode(f.id)}: ${mdText(f.message)}${where}${suppressed}`;
+  return `- **${f.severity}** ${mdCode(f.id)}: ${mdText(homeRelativeText(f.message, home))}${where}${suppressed}`;
 }
 
 export const markdown = {
   id: 'markdown',
   description: 'a Markdown summary for a CI job summary or a PR comment',
-  render(report: AuditReport, ctx: ReportContext): string {
+  render(raw: AuditReport, ctx: ReportContext): string {
+    // Every string from a config, store or server is escaped before layout (shared/text.ts).
+    const report = escapeDeep(raw);
     const c = report.coverage;
     const out: string[] = [`## mcp-audit: ${coverageFraction(c)}`, ''];
     out.push(`${c.enforcing} enforcing · ${c.unverifiable} unverifiable · ${c.unprotected} unprotected · `

@@ -105,6 +105,13 @@ export interface ReportContext {
   readonly color: boolean;
   /** Root that fingerprints and SARIF URIs are relative to. */
   readonly home: string;
+  /**
+   * The git checkout the audited root lies in (`check`, or `--root` inside a repository): SARIF
+   * locations inside it are relative to `%SRCROOT%`; files outside it get no location.
+   */
+  readonly repoRoot?: string;
+  /** The terminal's columns, when stdout is one: text tables fit it (80 at least; report/layout.ts). */
+  readonly width?: number;
 }
 
 export interface Reporter {

@@ -49,10 +49,12 @@ export function parseFailOn(values: readonly string[]): FailOn[] {
   const out: FailOn[] = [];
   for (const raw of values.flatMap((v) => v.split(','))) {
     const v = raw.trim().toLowerCase();
-    if (v === '') continue;
+    // An empty value (an unset CI variable, a stray comma) must not switch the policy off.
+    if (v === '') throw new UsageError(`--fail-on: empty value in "${values.join(',')}" (one of ${FAIL_ON_VALUES.join(', ')})`);
     if (!isFailOn(v)) throw new UsageError(`--fail-on: unknown value "${raw}" (one of ${FAIL_ON_VALUES.join(', ')})`);
     if (!out.includes(v)) out.push(v);
   }
+  if (out.length === 0) throw new UsageError(`--fail-on needs a value (one of ${FAIL_ON_VALUES.join(', ')})`);
   if (out.includes('none') && out.length > 1) throw new UsageError('--fail-on: "none" cannot be combined with other values');
   return out;
 }

@@ -1,6 +1,6 @@
 import type { RuleMeta, Severity } from '../rules/types.js';
 import { isUnderHome, relativeToHome } from './fingerprint.js';
-import { allFindings, entryLabel, unprovenClaim } from './format.js';
+import { allFindings, displayPath, entryLabel, homeRelativeText, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, ReportContext, ReportEntry, Reporter } from './model.js';
 
@@ -80,16 +80,30 @@ export function fileUri(path: string, directory = false): string {
   return `file://${encodePath(withSlash)}`;
 }
 
-function artifactLocation(path: string, home: string): Record<string, string> {
-  return isUnderHome(path, home)
-    ? { uri: encodePath(relativeToHome(path, home)), uriBaseId: 'HOME' }
+/**
+ * Where code scanning should pin a result. Inside a git checkout: relative to `%SRCROOT%` (the
+ * base GitHub code scanning resolves against the repository), and nothing for a file outside the
+ * checkout (a home-relative path would be pinned on whatever repository file shares its name).
+ */
+function artifactLocation(path: string, ctx: ReportContext): Record<string, string> | undefined {
+  if (ctx.repoRoot !== undefined) {
+    return isUnderHome(path, ctx.repoRoot) ? { uri: encodePath(relativeToHome(path, ctx.repoRoot)), uriBaseId: '%SRCROOT%' } : undefined;
+  }
+  return isUnderHome(path, ctx.home)
+    ? { uri: encodePath(relativeToHome(path, ctx.home)), uriBaseId: 'HOME' }
     : { uri: fileUri(path) };
 }
 
-function result(l: Located, rules: readonly RuleMeta[], home: string): Record<string, unknown> {
+function result(l: Located, ctx: ReportContext): Record<string, unknown> {
   const { finding, entry } = l;
-  const index = rules.findIndex((r) => r.id === finding.id);
+  const index = ctx.rules.findIndex((r) => r.id === finding.id);
   const loc = finding.location ?? entry?.location;
+  const artifact = loc !== undefined ? artifactLocation(loc.path, ctx) : undefined;
+  const where = loc !== undefined && artifact === undefined ? ` (in ${displayPath(loc.path, ctx.home)}:${loc.line}:${loc.column}, outside the repository)` : '';
+  // A disabled entry is not launched: its findings are kept for the record, suppressed, never an alert.
+  const suppression = finding.suppressed !== undefined
+    ? { kind: 'external', status: 'accepted', justification: finding.suppressed.reason }
+    : entry?.disabled === true ? { kind: 'external', status: 'accepted', justification: 'the entry is disabled in its host config' } : undefined;
   const region = loc !== undefined && loc.line >= 1
     ? { region: { startLine: loc.line, ...(loc.column >= 1 ? { startColumn: loc.column } : {}) } }
     : {};
@@ -97,14 +111,10 @@ function result(l: Located, rules: readonly RuleMeta[], home: string): Record<st
     ruleId: finding.id,
     ...(index >= 0 ? { ruleIndex: index } : {}),
     level: sarifLevel(finding.severity),
-    message: { text: finding.message },
-    ...(loc !== undefined
-      ? { locations: [{ physicalLocation: { artifactLocation: artifactLocation(loc.path, home), ...region } }] }
-      : {}),
+    message: { text: homeRelativeText(`${finding.message}${where}`, ctx.home) },
+    ...(artifact !== undefined ? { locations: [{ physicalLocation: { artifactLocation: artifact, ...region } }] } : {}),
     partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
-    ...(finding.suppressed !== undefined
-      ? { suppressions: [{ kind: 'external', status: 'accepted', justification: finding.suppressed.reason }] }
-      : {}),
+    ...(suppression !== undefined ? { suppressions: [suppression] } : {}),
     properties: {
       severity: finding.severity,
       gradeEffect: finding.grade,
@@ -130,7 +140,7 @@ function probeProperties(report: AuditReport, home: string): Record<string, unkn
   return report.entries.flatMap((e) => (e.probe === undefined ? [] : [{
     host: e.host, scope: e.scope, file: relativeToHome(e.configPath, home), server: e.name,
     ...(e.upstream !== undefined ? { upstream: e.upstream } : {}),
-    outcome: e.probe.outcome, detail: e.probe.detail,
+    outcome: e.probe.outcome, detail: homeRelativeText(e.probe.detail, home),
     ...(e.probe.matched !== undefined ? { matched: e.probe.matched } : {}),
     ...(e.probe.pinned !== undefined ? { pinned: e.probe.pinned } : {}),
   }]));
@@ -153,8 +163,10 @@ export const sarif = {
             rules: ctx.rules.map(descriptor),
           },
         },
-        originalUriBaseIds: { HOME: { uri: fileUri(ctx.home, true), description: { text: 'The trusted home' } } },
-        results: allFindings(report).map((l) => result(l, ctx.rules, ctx.home)),
+        originalUriBaseIds: ctx.repoRoot !== undefined
+          ? { '%SRCROOT%': { description: { text: 'The root of the git checkout that was audited' } } }
+          : { HOME: { uri: fileUri(ctx.home, true), description: { text: 'The trusted home' } } },
+        results: allFindings(report).map((l) => result(l, ctx)),
         properties: {
           partial: report.partial,
           probed: report.probed,

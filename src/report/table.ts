@@ -1,8 +1,10 @@
-import Table from 'cli-table3';
+import { escapeDeep } from '../shared/text.js';
 import type { Severity } from '../rules/types.js';
 import {
-  allFindings, coverageFraction, coverageLine, displayPath, entryLabel, locationText, proxyLabel, unprovenClaim, wrap,
+  allFindings, coverageFraction, coverageLine, displayPath, entryLabel, locationText, proxyLabel, SEVERITY_RANK, unprovenClaim,
 } from './format.js';
+import { layoutWidth, renderTable, visibleLength, wrapText } from './layout.js';
+import type { Column } from './layout.js';
 import type { AuditReport, Grade, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
 
 /** Terminal table: one block per host, a closing coverage line, file-level findings, notes. */
@@ -31,8 +33,11 @@ const NO_COLOR: Palette = {
   dim: plain,
 };
 
-/** 20 + 9 + 15 + 24 + 26 + 6 borders = 100 columns. */
-const COL_WIDTHS = [20, 9, 15, 24, 26];
+/** The entry table's columns; layout.ts fits them to the terminal. */
+const COLUMNS: readonly Column[] = [
+  { header: 'Server', min: 12 }, { header: 'Scope', min: 7 }, { header: 'Grade', min: 12 },
+  { header: 'Proxy (mode)', min: 12 }, { header: 'Findings', min: 16 },
+];
 
 function gradeCell(entry: ReportEntry, p: Palette): string {
   if (entry.disabled) return p.dim(`disabled\n(${entry.grade})`);
@@ -45,52 +50,69 @@ function findingsCell(entry: ReportEntry): string {
   return entry.findings.map((f) => (f.suppressed === undefined ? f.id : `${f.id} (suppressed)`)).join('\n');
 }
 
-const WIDTH = 100;
-
-function findingLines(f: ReportFinding, home: string, p: Palette): string[] {
-  const where = f.location === undefined ? '' : `  ${locationText(f.location, home)}`;
-  const head = `  ${p.severity[f.severity](f.severity.padEnd(8))} ${f.id}${where}`;
-  const lines = [head, ...wrap(f.message, WIDTH, '      ')];
+function findingLines(f: ReportFinding, home: string, p: Palette, width: number): string[] {
+  const where = f.location === undefined ? '' : locationText(f.location, home);
+  const head = `  ${p.severity[f.severity](f.severity.padEnd(8))} ${f.id}`;
+  // The location stays on the heading when it fits, else it gets lines of its own.
+  const lines = where !== '' && visibleLength(head) + 2 + where.length <= width
+    ? [`${head}  ${where}`]
+    : [head, ...(where === '' ? [] : wrapText(where, width, '      '))];
+  lines.push(...wrapText(f.message, width, '      '));
   if (f.suppressed !== undefined) {
     const until = f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`;
-    lines.push(...wrap(`suppressed${until}: ${f.suppressed.reason}`, WIDTH, '      ').map(p.dim));
+    lines.push(...wrapText(`suppressed${until}: ${f.suppressed.reason}`, width, '      ').map(p.dim));
   }
   return lines;
 }
 
+/** Most severe first; the report's order among equals. */
+const bySeverity = (a: ReportFinding, b: ReportFinding): number => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity];
+
 /** A probed entry: its outcome (with the server's time) and the detail, under its findings. */
-function probeLines(e: ReportEntry, p: Palette): string[] {
+function probeLines(e: ReportEntry, p: Palette, width: number): string[] {
   if (e.probe === undefined) return [];
   const time = e.probe.elapsedMs === undefined ? '' : ` (${(e.probe.elapsedMs / 1000).toFixed(1)} s)`;
   const paint = e.probe.outcome === 'pins-confirmed' ? p.grade.enforcing : e.probe.outcome === 'pins-unmatched' ? p.grade.unprotected : p.grade.unverifiable;
-  return [`  ${p.bold('probe'.padEnd(8))} ${paint(e.probe.outcome)}${time}  ${entryLabel(e)}`, ...wrap(e.probe.detail, WIDTH, '      ')];
+  const head = `  ${p.bold('probe'.padEnd(8))} ${paint(e.probe.outcome)}${time}  ${entryLabel(e)}`;
+  return [...(visibleLength(head) <= width ? [head] : wrapText(head, width, '  ')), ...wrapText(e.probe.detail, width, '      ')];
 }
 
 function hostBlock(host: string, entries: readonly ReportEntry[], report: AuditReport, ctx: ReportContext,
   p: Palette): string[] {
   const counts = report.coverage.byHost[host];
   const files = [...new Set(entries.map((e) => displayPath(e.configPath, ctx.home)))];
+  const width = layoutWidth(ctx.width);
   const out = [p.bold(host) + (counts === undefined ? '' : `  ${coverageFraction(counts)}`)];
-  for (const file of files) out.push(`  ${file}`);
-  const table = new Table({
-    head: ['Server', 'Scope', 'Grade', 'Proxy (mode)', 'Findings'].map((h) => p.bold(h)),
-    colWidths: COL_WIDTHS,
-    wordWrap: true,
-    style: { head: [], border: [] },
-  });
+  for (const file of files) out.push(...wrapText(file, width, '  '));
+  const rows = entries.map((e) => [entryLabel(e), e.scope, gradeCell(e, p), proxyLabel(e), findingsCell(e)]);
+  out.push(renderTable(COLUMNS, rows, width, { head: p.bold }));
+  const located = entries.flatMap((e) => e.findings.map((f) => ({ f, e })));
+  // Findings by severity within the host (a stable sort keeps the entries' order among equals).
+  for (const { f } of [...located].sort((a, b) => bySeverity(a.f, b.f))) out.push(...findingLines(f, ctx.home, p, width));
   for (const e of entries) {
-    table.push([entryLabel(e), e.scope, gradeCell(e, p), proxyLabel(e), findingsCell(e)]);
+    for (const r of e.disabledOnlyFor ?? []) out.push(...wrapText(`off for ${r.host} only (${entryLabel(e)}): ${r.by}`, width, '  ').map(p.dim));
   }
-  out.push(table.toString());
-  for (const e of entries) {
-    for (const r of e.disabledOnlyFor ?? []) out.push(...wrap(`off for ${r.host} only (${entryLabel(e)}): ${r.by}`, WIDTH, '  ').map(p.dim));
-    for (const f of e.findings) out.push(...findingLines(f, ctx.home, p));
-    out.push(...probeLines(e, p));
+  for (const e of entries) out.push(...probeLines(e, p, width));
+  const first = [...located].sort((a, b) => bySeverity(a.f, b.f)).find((l) => l.f.suppressed === undefined);
+  if (first !== undefined) {
+    out.push(...wrapText(`Run 'mcp-audit explain ${first.f.id}' (or any rule id above) for what it means and how to fix it.`, width, '  ').map(p.dim));
   }
   return out;
 }
 
+/** Whose home was audited and how it was found; a warning when root audits its own home (sudo). */
+function homeLines(report: AuditReport, ctx: ReportContext, width: number): string[] {
+  const h = report.trustedHome;
+  const how = h.source === 'passwd' ? 'from the password database' : h.source === 'root-flag' ? 'given with --root' : 'from the password database (--user)';
+  const lines = wrapText(`Audited home: ${h.path} (user ${h.user}, ${how})`, width, '');
+  if (h.user === 'root' && h.source === 'passwd') {
+    lines.push(...wrapText("Warning: running as root audits root's own home, not yours: run without sudo, or use --user NAME.", width, ''));
+  }
+  return lines;
+}
+
 function notes(report: AuditReport, ctx: ReportContext): string[] {
+  const width = layoutWidth(ctx.width);
   const out: string[] = [];
   if (report.partial) {
     out.push('Note: this report is partial: the run stopped on an operational error (see the messages above).');
@@ -99,8 +121,8 @@ function notes(report: AuditReport, ctx: ReportContext): string[] {
     out.push('Note: project-scope configs were not scanned, so the entry count is a floor.');
   }
   if (report.homeEnvMismatch) {
-    out.push(...wrap(`Note: $HOME disagrees with the trusted home ${displayPath(report.trustedHome.path, ctx.home)} `
-      + `(from ${report.trustedHome.source}); every entry was graded against the trusted home.`, WIDTH, ''));
+    out.push(...wrapText(`Note: $HOME disagrees with the trusted home ${displayPath(report.trustedHome.path, ctx.home)} `
+      + `(from ${report.trustedHome.source}); every entry was graded against the trusted home.`, width, ''));
   }
   return out;
 }
@@ -108,18 +130,21 @@ function notes(report: AuditReport, ctx: ReportContext): string[] {
 export const table = {
   id: 'table',
   description: 'a terminal table grouped by host, with a closing coverage line (default)',
-  render(report: AuditReport, ctx: ReportContext): string {
+  render(raw: AuditReport, ctx: ReportContext): string {
+    // Every string from a config, store or server is escaped before layout (shared/text.ts).
+    const report = escapeDeep(raw);
     const p = ctx.color ? COLOR : NO_COLOR;
-    const blocks: string[] = [];
+    const width = layoutWidth(ctx.width);
+    const blocks: string[] = [homeLines(report, ctx, width).join('\n')];
     const hosts = [...new Set(report.entries.map((e) => e.host))];
     for (const host of hosts) {
       blocks.push(hostBlock(host, report.entries.filter((e) => e.host === host), report, ctx, p).join('\n'));
     }
     if (hosts.length === 0) blocks.push('No MCP server entries found.');
-    blocks.push(p.bold(coverageLine(report)));
+    blocks.push(wrapText(coverageLine(report), width, '').map(p.bold).join('\n'));
     const fileLevel = allFindings(report).filter((l) => l.entry === undefined);
     if (fileLevel.length > 0) {
-      blocks.push(['Findings not tied to a server:', ...fileLevel.flatMap((l) => findingLines(l.finding, ctx.home, p))]
+      blocks.push(['Findings not tied to a server:', ...fileLevel.flatMap((l) => findingLines(l.finding, ctx.home, p, width))]
         .join('\n'));
     }
     const n = notes(report, ctx);

@@ -3,7 +3,7 @@
  * scope and upstream), from the same redacted report every reporter renders.
  */
 import { displayPath, entryLabel, locationText, proxyLabel, wrap } from './format.js';
-import { orderKeys } from './json.js';
+import { ENTRY_SHAPE, orderKeys } from './json.js';
 import type { AuditReport, ReportEntry } from './model.js';
 
 const WIDTH = 100;
@@ -47,6 +47,6 @@ export function renderWhyText(report: AuditReport, server: string, rows: readonl
 }
 
 export function renderWhyJson(report: AuditReport, server: string, rows: readonly ReportEntry[]): string {
-  const doc = { schemaVersion: report.schemaVersion, server, trustedHome: report.trustedHome.path, entries: rows.map((r) => orderKeys(r, 'entry')) };
+  const doc = { schemaVersion: report.schemaVersion, server, trustedHome: report.trustedHome.path, entries: rows.map((r) => orderKeys(r, ENTRY_SHAPE)) };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -8,8 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { gradeEntry } from '../../src/grade/grade.js';
-import { maskAssignments } from '../../src/grade/redact-assignments.js';
-import { redactArgv, REDACTED } from '../../src/report/redact.js';
+import { maskAssignments, redactArgv, REDACTED } from '../../src/shared/redact.js';
 import { materializeHome } from '../helpers/materialize.js';
 import type { ServerEntry } from '../../src/parse/types.js';
 
@@ -18,9 +17,9 @@ const LINE = `API_KEY=${SECRET} npx -y srv | tee /tmp/log`;
 const BIN = fileURLToPath(new URL('../../src/cli/bin.js', import.meta.url));
 
 test('maskAssignments: values of NAME=value words go, names and the rest stay', () => {
-  assert.equal(maskAssignments(LINE, '…'), 'API_KEY=… npx -y srv | tee /tmp/log');
-  assert.equal(maskAssignments(`A="x y" B='z' && set C=${SECRET}&& run --flag=keep`, '…'), 'A=… B=… && set C=…&& run --flag=keep');
-  assert.equal(maskAssignments('https://h/p?token=abc', '…'), 'https://h/p?token=abc', 'URL query parameters are redactUrl\'s');
+  assert.equal(maskAssignments(LINE), `API_KEY=${REDACTED} npx -y srv | tee /tmp/log`);
+  assert.equal(maskAssignments(`A="x y" B='z' && set C=${SECRET}&& run --flag=keep`), `A=${REDACTED} B=${REDACTED} && set C=${REDACTED}&& run --flag=keep`);
+  assert.equal(maskAssignments('https://h/p?token=abc'), 'https://h/p?token=abc', 'URL query parameters are redactUrl\'s');
 });
 
 test('redactArgv masks NAME=value args and NAME=value words inside a spaced arg', () => {

@@ -5,7 +5,7 @@ import { displayUrl, RedactedTail, redactor, TailBuffer } from '../../src/probe/
 describe('redaction', () => {
   it('masks every occurrence of each secret, longest first, and leaves short values alone', () => {
     const redact = redactor(['secret-token', 'secret-token-long', '1', null, undefined]);
-    assert.equal(redact('a secret-token-long b secret-token c 1'), 'a *** b *** c 1');
+    assert.equal(redact('a secret-token-long b secret-token c 1'), 'a <redacted> b <redacted> c 1');
   });
 
   it('masks well-known token shapes it was not told about (host env echoed on stderr)', () => {
@@ -13,7 +13,7 @@ describe('redaction', () => {
     const text = 'auth failed for ghp_abcdefghijklmnopqrstuvwxyz0123 and Authorization: Bearer abc.def-ghi_123 (key AKIAABCDEFGHIJKLMNOP)';
     const out = redact(text);
     for (const secret of ['ghp_abcdefghijklmnopqrstuvwxyz0123', 'abc.def-ghi_123', 'AKIAABCDEFGHIJKLMNOP']) assert.ok(!out.includes(secret), secret);
-    assert.match(out, /auth failed for \*\*\*/);
+    assert.match(out, /auth failed for <redacted>/);
     assert.equal(redact('plain text, nothing to hide'), 'plain text, nothing to hide');
   });
 
@@ -45,22 +45,22 @@ describe('redaction of every form a secret takes', () => {
     const secret = 'my"secret\\passw0rd';
     const redact = redactor([secret]);
     const once = JSON.stringify(`password=${secret}`);
-    assert.equal(redact(once), '"password=***"');
+    assert.equal(redact(once), '"password=<redacted>"');
     assert.doesNotMatch(redact(JSON.stringify(once)), /passw0rd/);
   });
 
   it('masks a secret whose whitespace was collapsed', () => {
-    assert.equal(redactor(['tangerine   violet\tmarble'])('key: tangerine violet marble'), 'key: ***');
+    assert.equal(redactor(['tangerine   violet\tmarble'])('key: tangerine violet marble'), 'key: <redacted>');
   });
 
   it('masks the token of a Bearer/Basic value echoed on its own', () => {
     const redact = redactor(['Bearer OpaqueTok3nValue998877', 'Basic dXNlcjpwYXNzd29yZA==']);
-    assert.equal(redact('401: token OpaqueTok3nValue998877 rejected'), '401: token *** rejected');
-    assert.equal(redact('auth dXNlcjpwYXNzd29yZA== failed'), 'auth *** failed');
+    assert.equal(redact('401: token OpaqueTok3nValue998877 rejected'), '401: token <redacted> rejected');
+    assert.equal(redact('auth dXNlcjpwYXNzd29yZA== failed'), 'auth <redacted> failed');
   });
 
   it('masks the values of secret-looking args, and leaves values under 6 characters by design', async () => {
-    const { argvSecrets } = await import('../../src/report/redact.js');
+    const { argvSecrets } = await import('../../src/shared/redact.js');
     const args = ['server.js', '--password', 'CorrectHorseBattery9', '--api-key=ApiKeyValue123', '--upstream-arg=--token',
       '--upstream-arg=UpstreamTok456', '--port', '8080', '--client-secret=abc'];
     const secrets = argvSecrets(args);
@@ -68,7 +68,7 @@ describe('redaction of every form a secret takes', () => {
     assert.ok(!secrets.includes('8080') && !secrets.includes('server.js'));
     const redact = redactor(secrets);
     assert.equal(redact('bad auth CorrectHorseBattery9 / ApiKeyValue123 / UpstreamTok456 on 8080, secret abc'),
-      'bad auth *** / *** / *** on 8080, secret abc');
+      'bad auth <redacted> / <redacted> / <redacted> on 8080, secret abc');
   });
 });
 
@@ -90,7 +90,7 @@ describe('RedactedTail', () => {
     const text = `${'a'.repeat(300)}\nfirst ${secret} then\n${'b'.repeat(250)} ${secret}\nend`;
     for (const ch of text) tail.push(Buffer.from(ch));
     assert.doesNotMatch(tail.text(), /split|secret-value/);
-    assert.match(tail.text(), /\*\*\*\nend$/);
+    assert.match(tail.text(), /<redacted>\nend$/);
   });
 
   it('keeps multi-byte characters split across chunks', () => {

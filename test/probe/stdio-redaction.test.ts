@@ -27,21 +27,21 @@ describe('stdio probe details and stderr tails never show a secret, in any form'
   it('a non-JSON line is redacted before it is clipped and quoted', async () => {
     const secret = 'Kx7ProprietaryKeyMaterial5566';
     const { detail } = await failure(`process.stdout.write("x".repeat(48) + process.env.SIGNING_KEY + "\\n"); setInterval(() => {}, 1000)`, { SIGNING_KEY: secret });
-    assert.match(detail, /^stdout is not JSON-RPC: "x{48}\*\*\*"$/);
+    assert.match(detail, /^stdout is not JSON-RPC: "x{48}<redacted>"$/);
     assertHidden(detail, secret);
   });
 
   it('a secret with quotes and backslashes is masked in the quoted line', async () => {
     const secret = 'my"secret\\passw0rd';
     const { detail } = await failure(`process.stdout.write("config loaded, password=" + process.env.DB_PASSWORD + "\\n"); setInterval(() => {}, 1000)`, { DB_PASSWORD: secret });
-    assert.equal(detail, 'stdout is not JSON-RPC: "config loaded, password=***"');
+    assert.equal(detail, 'stdout is not JSON-RPC: "config loaded, password=<redacted>"');
   });
 
   it('collapsed whitespace and a bare Bearer token are masked', async () => {
     const ws = await failure(`process.stdout.write("key: " + process.env.PASSPHRASE + "\\n"); setInterval(() => {}, 1000)`, { PASSPHRASE: 'tangerine   violet\tmarble' });
-    assert.equal(ws.detail, 'stdout is not JSON-RPC: "key: ***"');
+    assert.equal(ws.detail, 'stdout is not JSON-RPC: "key: <redacted>"');
     const bearer = await failure(`process.stderr.write("401: token " + process.env.API_AUTH.split(" ")[1] + " rejected\\n", () => process.exit(3))`, { API_AUTH: 'Bearer OpaqueTok3nValue998877' });
-    assert.equal(bearer.stderrTail, '401: token *** rejected\n');
+    assert.equal(bearer.stderrTail, '401: token <redacted> rejected\n');
   });
 
   it('the stderr tail is cut after redaction: no end of a secret is left', async () => {
@@ -59,7 +59,7 @@ describe('stdio probe details and stderr tails never show a secret, in any form'
       process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32000, message: "x".repeat(190) + process.env.KEY } }) + "\\n"); });
       setInterval(() => {}, 1000)`;
     const { detail } = await failure(script, { KEY: secret });
-    assert.match(detail, /x{190}\*\*\*/);
+    assert.match(detail, /x{190}<redacted>/);
     assertHidden(detail, secret);
   });
 
@@ -67,6 +67,6 @@ describe('stdio probe details and stderr tails never show a secret, in any form'
     const { stderrTail } = await failure(
       `process.stderr.write("fatal: bad auth " + process.argv.slice(1).filter((a) => a !== "--").join(" ") + "\\n", () => process.exit(3))`, {},
       ['--password', 'CorrectHorseBattery9', '--api-key=ApiKeyValue123']);
-    assert.equal(stderrTail, 'fatal: bad auth --password *** --api-key=***\n');
+    assert.equal(stderrTail, 'fatal: bad auth --password <redacted> --api-key=<redacted>\n');
   });
 });

@@ -31,8 +31,8 @@ describe('per-host rejections reach the graded reports', () => {
     assert.match(entry.disabledOnlyFor?.[0]?.by ?? '', /disabledMcpjsonServers of .*\.claude\.json/);
   });
 
-  it('table: one line names the host and the switch', async () => {
-    assert.match(await scan('table'), /off for claude-code only \(shared-fs\): listed in projects\.<project-key>\.disabledMcpjsonServers/);
+  it('table: one note (wrapped to the width) names the host and the switch', async () => {
+    assert.match((await scan('table')).replace(/\n +/g, ' '), /off for claude-code only \(shared-fs\): listed in projects\.<project-key>\.disabledMcpjsonServers/);
   });
 
   it('SARIF: the result properties carry disabledOnlyFor', async () => {

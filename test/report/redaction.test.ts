@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { REPORTERS } from '../../src/report/index.js';
 import type { AuditReport } from '../../src/report/model.js';
 import { sortReport } from '../../src/report/sort.js';
-import { redactArgv } from '../../src/report/redact.js';
+import { redactArgv } from '../../src/shared/redact.js';
 import { loadSample, SAMPLE_CTX } from './sample.js';
 import { assertValidReport } from './validate.js';
 

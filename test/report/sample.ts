@@ -39,7 +39,7 @@ export const SAMPLE_RULES: readonly RuleMeta[] = [
   // config-duplicate-key is deliberately absent: a finding whose rule is not in the catalogue.
 ];
 
-export const SAMPLE_CTX: ReportContext = { rules: SAMPLE_RULES, version: '9.8.7-test', color: false, home: SAMPLE_HOME };
+export const SAMPLE_CTX: ReportContext = { rules: SAMPLE_RULES, version: '9.8.7-test', color: false, home: SAMPLE_HOME, width: 100 };
 
 export function loadSample(): AuditReport {
   return parseReport(readRepoFile('fixtures/report/sample-report.json'));

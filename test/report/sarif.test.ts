@@ -5,6 +5,7 @@ import { sortReport } from '../../src/report/sort.js';
 import { matchGolden } from './golden.js';
 import { loadSample, SAMPLE_CTX, SAMPLE_RULES } from './sample.js';
 import { assertSarifShape, firstRun } from './sarif-shape.js';
+import { assertValidSarif } from './sarif-schema.js';
 
 const report = sortReport(loadSample());
 
@@ -12,6 +13,7 @@ interface Result {
   ruleId: string;
   ruleIndex?: number;
   level: string;
+  message: { text: string };
   partialFingerprints: Record<string, string>;
   suppressions?: { kind: string; justification: string }[];
   locations?: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string };
@@ -67,7 +69,8 @@ test('sarif has one result per finding, located relative to HOME, fingerprint in
 
 test('sarif marks a suppressed finding with an external suppression and its reason', () => {
   const out = results(sarif.render(report, SAMPLE_CTX));
-  const suppressed = out.filter((r) => r.suppressions !== undefined);
+  // (the disabled entry's finding is suppressed too, with its own justification: see below)
+  const suppressed = out.filter((r) => r.suppressions !== undefined && r.suppressions[0]?.justification !== 'the entry is disabled in its host config');
   assert.equal(suppressed.length, 1);
   assert.deepEqual(suppressed[0]?.suppressions?.[0]?.kind, 'external');
   assert.equal(suppressed[0]?.suppressions?.[0]?.justification, 'NODE_OPTIONS only raises the heap for the upstream');
@@ -81,4 +84,38 @@ test('sarif encodes URIs: spaces percent-encoded, files outside HOME absolute', 
   const out = results(sarif.render(moved, SAMPLE_CTX));
   const dup = out.find((r) => r.ruleId === 'config-duplicate-key');
   assert.deepEqual(dup?.locations?.[0]?.physicalLocation.artifactLocation, { uri: 'file:///etc/mcp/Application%20Support/m.json' });
+});
+
+test('sarif: a disabled entry raises no alert (its findings are suppressed results)', () => {
+  const disabled = report.entries.filter((e) => e.disabled).flatMap((e) => e.findings.map((f) => f.fingerprint));
+  assert.ok(disabled.length > 0, 'the sample has a disabled entry with findings');
+  for (const r of results(sarif.render(report, SAMPLE_CTX))) {
+    const fp = Object.values(r.partialFingerprints)[0];
+    if (fp !== undefined && disabled.includes(fp)) assert.equal(r.suppressions?.[0]?.justification, 'the entry is disabled in its host config');
+  }
+});
+
+test('sarif inside a git checkout: %SRCROOT%-relative locations, none for files outside it, no absolute home in messages', () => {
+  const repo = `${SAMPLE_CTX.home}/.config`;
+  const text = sarif.render(report, { ...SAMPLE_CTX, repoRoot: repo });
+  assertValidSarif(text);
+  const log: unknown = JSON.parse(text);
+  assert.ok(typeof log === 'object' && log !== null && 'runs' in log && Array.isArray(log.runs));
+  assert.match(JSON.stringify(log.runs[0]), /"%SRCROOT%"/);
+  assert.doesNotMatch(JSON.stringify(log.runs[0]), /"uriBaseId":"HOME"/);
+  let inside = 0;
+  let outside = 0;
+  for (const r of results(text)) {
+    const art = r.locations?.[0]?.physicalLocation?.artifactLocation;
+    if (art !== undefined) {
+      inside++;
+      assert.equal(art.uriBaseId, '%SRCROOT%');
+      assert.ok(art.uri !== undefined && !art.uri.startsWith('/') && !art.uri.startsWith('file:'), art.uri);
+    } else if (/outside the repository/.test(r.message.text)) {
+      outside++;
+      assert.match(r.message.text, /\(in ~\/[^ ]+:\d+:\d+, outside the repository\)$/);
+    }
+    assert.ok(!r.message.text.includes(SAMPLE_CTX.home), `absolute home in: ${r.message.text}`);
+  }
+  assert.ok(inside > 0 && outside > 0, `${inside} inside, ${outside} outside`);
 });

@@ -62,3 +62,36 @@ test('wrap breaks at spaces within the width and keeps a long word whole', () =>
   assert.deepEqual(wrap('aa bb cc', 7, '  '), ['  aa bb', '  cc']);
   assert.deepEqual(wrap('x /a/very/long/path y', 8, ''), ['x', '/a/very/long/path', 'y']);
 });
+
+test('the table fits the terminal: 80 columns at least, wider when the terminal is, words never cut at 80', () => {
+  const at = (width: number | undefined): string[] => table.render(report, { ...SAMPLE_CTX, ...(width !== undefined ? { width } : { width: 0 }) }).split('\n');
+  for (const width of [undefined, 40, 80]) {
+    const lines = at(width);
+    for (const line of lines) assert.ok([...line].length <= 80, `over 80 at width ${String(width)}: ${line}`);
+    const out = lines.join('\n');
+    for (const id of ['hangar-tools-unpinned', 'env-home-override', 'pin-store-planted']) assert.ok(out.includes(id), `${id} whole at ${String(width)}`);
+  }
+  const wide = at(160);
+  assert.ok(Math.max(...wide.map((l) => [...l].length)) > 80, 'a wide terminal gets a wider table');
+  for (const line of wide) assert.ok([...line].length <= 160);
+});
+
+test('findings are sorted by severity within each host, with one explain hint per host', () => {
+  const out = table.render(report, SAMPLE_CTX);
+  const block = out.slice(out.indexOf('claude-desktop  '), out.indexOf('\ncursor  '));
+  const severities = [...block.matchAll(/^ {2}(critical|high|medium|low|info) /gm)].map((m) => m[1] ?? '');
+  const rank = ['critical', 'high', 'medium', 'low', 'info'];
+  assert.deepEqual(severities, [...severities].sort((a, b) => rank.indexOf(a) - rank.indexOf(b)));
+  assert.ok(severities.length >= 2);
+  assert.equal(block.match(/mcp-audit explain /g)?.length, 1, 'one hint in the host block');
+  assert.match(block, /Run 'mcp-audit explain pin-store-planted'/, 'the hint names the most severe rule');
+});
+
+test('the table names whose home it audited and how it was found, and warns when root audits its own home', () => {
+  assert.match(table.render(report, SAMPLE_CTX), /^Audited home: \/home\/alice \(user alice, from the password database\)$/m);
+  const asRoot = table.render({ ...report, trustedHome: { path: '/root', source: 'passwd', user: 'root' } }, SAMPLE_CTX);
+  assert.match(asRoot, /Warning: running as root audits root's own home/);
+  const rootFlag = table.render({ ...report, trustedHome: { path: '/root', source: 'root-flag', user: 'root' } }, SAMPLE_CTX);
+  assert.doesNotMatch(rootFlag, /Warning: running as root/);
+  assert.match(rootFlag, /given with --root/);
+});

@@ -18,7 +18,7 @@ export function canonicalCommand(ctx: CommandContext): CommandModule<object, Can
       y.positional('file', { type: 'string', default: '-', describe: 'JSON file, or - for stdin' })
         .option('hash', { type: 'boolean', default: false, describe: 'print the sha256: digest line instead' })
         .option('mode', {
-          type: 'string', choices: ['contract', 'plain'], default: 'contract',
+          type: 'string', requiresArg: true, choices: ['contract', 'plain'], default: 'contract',
           describe: 'contract: guard float-shaped strings and keep NFC-colliding keys; plain: without those rules',
         })
         .example('echo \'[1125899906842623.125]\' | $0 canonical -', 'prints ["1.12589990684262312e+15"]')

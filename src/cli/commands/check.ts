@@ -6,24 +6,13 @@ import type { AuditReport } from '../../report/model.js';
 import { displayPath, locationText } from '../../report/format.js';
 import type { Platform } from '../../shared/env.js';
 import { UsageError } from '../../shared/errors.js';
+import { isInside } from '../../shared/paths.js';
+import { escapeDeep, escapeText } from '../../shared/text.js';
+import { repoRoot, requireDirectory, requireFile } from '../paths.js';
 import type { CommandContext } from '../io.js';
 import { VERSION } from '../version.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
-
-/** The nearest ancestor of `dir` holding `.git` (a dotfiles repository's root), if any. */
-export async function repoRoot(dir: string): Promise<string | undefined> {
-  let cur = path.resolve(dir);
-  for (;;) {
-    try {
-      await fs.lstat(path.join(cur, '.git'));
-      return cur;
-    } catch {
-      const up = path.dirname(cur);
-      if (up === cur) return undefined;
-      cur = up;
-    }
-  }
-}
+import type { FailOn } from '../../report/policy.js';
 
 async function real(p: string): Promise<string> {
   try {
@@ -34,6 +23,9 @@ async function real(p: string): Promise<string> {
 }
 
 const PLATFORMS: readonly Platform[] = ['linux', 'darwin', 'win32'];
+
+/** A pre-commit gate is stricter than scan's default: a high finding alone fails it too. */
+const CHECK_FAIL_ON: readonly FailOn[] = ['unverifiable', 'unprotected', 'high'];
 
 /** Keeps only the entries and file-level findings that live in one of `files`. */
 async function restrict(result: AuditResult, files: ReadonlySet<string>): Promise<AuditResult> {
@@ -59,7 +51,8 @@ function failuresText(report: AuditReport): string {
     lines.push(`${displayPath(e.location.path, home)}:${e.location.line}:${e.location.column}: ${e.grade}: ${label} (${e.host})`);
     for (const f of e.findings) {
       if (f.suppressed !== undefined || f.grade === 'none') continue;
-      lines.push(`  ${f.location !== undefined ? `${locationText(f.location, home)}: ` : ''}${f.id}: ${f.message}`);
+      // A finding without a location of its own (launcher-vulnerable) is placed at its entry.
+      lines.push(`  ${locationText(f.location ?? e.location, home)}: ${f.id}: ${f.message}`);
     }
   }
   for (const f of report.findings) {
@@ -74,36 +67,43 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
     command: 'check <files..>',
     describe: 'Pre-commit check: grade only the given config files of a dotfiles repo; never probes, prints only what fails',
     builder: (y) =>
-      withReportOptions(y)
+      withReportOptions(y, CHECK_FAIL_ON)
         .positional('files', { type: 'string', array: true, describe: 'config files to check (paths inside --root)' })
-        .option('root', { type: 'string', describe: 'the directory that stands for the home (default: the git repository root, else the cwd)' })
-        .option('platform', { choices: ['linux', 'darwin', 'win32'], describe: "the OS layout the files follow (default: this OS)" })
+        .option('root', { type: 'string', requiresArg: true, describe: 'the directory that stands for the home (default: the git repository root, else the cwd)' })
+        .option('quiet-skipped', {
+          type: 'boolean', default: false,
+          describe: 'do not name files that are no host config or lie outside the root (the shipped pre-commit hook passes it: its file filter is broad)',
+        })
+        .option('platform', { type: 'string', requiresArg: true, choices: ['linux', 'darwin', 'win32'], describe: "the OS layout the files follow (default: this OS)" })
         .example('$0 check .cursor/mcp.json .claude.json', 'as pre-commit runs it in a dotfiles repository')
         .example('$0 check --root ~/dotfiles ~/dotfiles/.config/Code/User/mcp.json', 'explicit root'),
     handler: async (argv) => {
+      const reportOptions = toReportOptions(argv, ctx);
       const raw = argv.files;
       const list = (Array.isArray(raw) ? raw : [raw]).filter((f): f is string => typeof f === 'string' && f !== '');
       if (list.length === 0) throw new UsageError('check needs at least one file');
       const cwd = ctx.io.env.cwd;
-      const root = typeof argv.root === 'string' ? path.resolve(cwd, argv.root) : (await repoRoot(cwd)) ?? cwd;
+      const root = await real(typeof argv.root === 'string' ? await requireDirectory(argv.root, '--root', cwd) : (await repoRoot(cwd)) ?? cwd);
       const platform = argv.platform;
       const isPlatform = (v: unknown): v is Platform => v === 'linux' || v === 'darwin' || v === 'win32';
-      const files = new Set<string>();
+      const quiet = argv['quiet-skipped'] === true;
+      const skipped = (file: string, why: string): void => {
+        if (!quiet) ctx.io.stderr.write(`mcp-audit: check: ${escapeText(file)}: ${why}; not checked\n`);
+      };
+      const files = new Map<string, string>();
       // Project-scope files (.mcp.json, .vscode/mcp.json …) are read for every directory from a
       // named file up to the root, as a host opened in that directory would read them.
       const projects = new Set<string>([root]);
       for (const f of list) {
-        const abs = path.resolve(cwd, f);
-        try {
-          await fs.access(abs);
-        } catch (e: unknown) {
-          throw new UsageError(`check: ${f}: no such file`, { cause: e });
+        const abs = await real(await requireFile(f, 'check:', cwd));
+        if (!isInside(abs, root)) {
+          skipped(f, `outside the root ${escapeText(root)}`);
+          continue;
         }
-        files.add(await real(abs));
-        for (let dir = path.dirname(abs); dir.startsWith(root) && dir !== path.dirname(dir); dir = path.dirname(dir)) projects.add(dir);
+        files.set(abs, f);
+        for (let dir = path.dirname(abs); isInside(dir, root); dir = path.dirname(dir)) projects.add(dir);
       }
-      const reportOptions = toReportOptions(argv, ctx);
-      const failOn = reportOptions.failOn ?? ['unverifiable', 'unprotected', 'high'];
+      const failOn = reportOptions.failOn ?? CHECK_FAIL_ON;
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
       // A dotfiles repo may hold another OS's layout (Library/Application Support/…, AppData/…): with
@@ -111,7 +111,11 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
       const here = ctx.io.env.platform;
       const platforms: Platform[] = isPlatform(platform) ? [platform] : [here, ...PLATFORMS.filter((p) => p !== here)];
       let merged: AuditResult | undefined;
-      const remaining = new Set(files);
+      if (files.size === 0) {
+        ctx.exit(0);
+        return;
+      }
+      const remaining = new Set(files.keys());
       for (const p of platforms) {
         if (remaining.size === 0) break;
         // The pin stores are not in the commit: grade what the files say, not the repo's (absent) stores.
@@ -129,11 +133,13 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
         };
       }
       if (merged === undefined) throw new UsageError('check: no platform to audit');
+      for (const abs of remaining) skipped(files.get(abs) ?? abs, "no host reads it as a config file at this path");
       const report = buildReport(merged, { version: VERSION });
       const table = reportOptions.format === 'table' && reportOptions.output === undefined;
-      const emitted = await emitReport(report, { ...reportOptions, failOn, ...(table ? { quiet: true } : {}) }, ctx);
+      const checkout = await repoRoot(root);
+      const emitted = await emitReport(report, { ...reportOptions, failOn, ...(table ? { quiet: true } : {}), ...(checkout !== undefined ? { repoRoot: checkout } : {}) }, ctx);
       const code = emitted.code;
-      if (table && code !== 0) ctx.io.stdout.write(failuresText(emitted.report));
+      if (table && code !== 0) ctx.io.stdout.write(failuresText(escapeDeep(emitted.report)));
       ctx.exit(code);
     },
   };

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import Table from 'cli-table3';
 import type { Argv, CommandModule } from 'yargs';
 import { classify } from '../../drift/classify.js';
 import { readJsonText } from '../../canonical/json-text.js';
@@ -8,6 +7,9 @@ import { markedChange } from '../../drift/json.js';
 import type { Delta, DriftResult, Snapshot } from '../../drift/types.js';
 import { InputError, IoError, UsageError, toError } from '../../shared/errors.js';
 import type { CommandContext, Io } from '../io.js';
+import { escapeText } from '../../shared/text.js';
+import { listingWidth, renderTable, wrapText } from '../../report/layout.js';
+import type { Column } from '../../report/layout.js';
 
 interface DiffArgs {
   readonly old: string | undefined;
@@ -16,10 +18,14 @@ interface DiffArgs {
   readonly batch: string | undefined;
 }
 
-const SCHEMA_VERSION = 1;
+/** The one schemaVersion convention (report/discovery-json.ts): a semver string. */
+const SCHEMA_VERSION = '1.0.0';
 
 async function readText(file: string, io: Io): Promise<string> {
-  if (file === '-') return io.readStdin();
+  if (file === '-') {
+    if (io.stdinIsTTY === true) io.stderr.write('mcp-audit: reading JSON from standard input (end with Ctrl-D)\n');
+    return io.readStdin();
+  }
   try {
     return await readFile(file, 'utf8');
   } catch (e: unknown) {
@@ -54,11 +60,11 @@ function jsonResult(r: DriftResult): object {
   return { schemaVersion: SCHEMA_VERSION, decision: r.decision, changed: r.changed, deltas: r.deltas };
 }
 
-function renderTable(r: DriftResult): string {
+const DIFF_COLUMNS: readonly Column[] = [{ header: 'Severity', min: 8 }, { header: 'Kind', min: 14 }, { header: 'Tool / prompt', min: 10 }, { header: 'Path', min: 8 }, { header: 'Before → after', min: 16 }];
+
+function renderDiffTable(r: DriftResult, width: number): string {
   if (!r.changed) return 'No drift: the contracts are equivalent.\n';
-  const table = new Table({ head: ['Severity', 'Kind', 'Tool / prompt', 'Path', 'Before → after'], style: { head: [], border: [] },
-    colWidths: [10, 36, 24, 36, 50], wordWrap: true, wrapOnWordBoundary: false });
-  const cut = (s: string | undefined): string => (s === undefined ? '—' : s.length > 140 ? `${s.slice(0, 140)}…` : s);
+  const cut = (t: string | undefined): string => (t === undefined ? '—' : t.length > 140 ? `${t.slice(0, 140)}…` : t);
   // A cut must never hide what changed (issue 11): a long change shows its marked span in full, a text in full.
   const change = (d: Delta): string => {
     const marked = d.details?.['change'];
@@ -67,9 +73,10 @@ function renderTable(r: DriftResult): string {
     }
     return d.details?.['class'] !== undefined ? `${d.before ?? '—'} → ${d.after ?? '—'}` : `${cut(d.before)} → ${cut(d.after)}`;
   };
-  for (const d of r.deltas) table.push([d.severity, d.kind, d.tool ?? d.prompt ?? '(server)', d.path === '' ? '/' : d.path, change(d)]);
+  const rows = r.deltas.map((d) => [d.severity, d.kind, d.tool ?? d.prompt ?? '(server)', d.path === '' ? '/' : d.path, change(d)].map(escapeText));
+  const table = renderTable(DIFF_COLUMNS, rows, width);
   const verdict = r.decision === 'hold' ? 'HOLD: at least one change needs review' : 'AUTO-ACCEPT: every change is an added tool, optional parameter or first output schema';
-  return `${table.toString()}\n${r.deltas.length} change(s). ${verdict}\n`;
+  return `${table}\n${wrapText(`${r.deltas.length} change(s). ${verdict}`, width, '').join('\n')}\n`;
 }
 
 /** A record id is echoed as given; an exact big integer in it (input.ts fromJsonNode) is echoed as its digits. */
@@ -124,8 +131,8 @@ export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs
     builder: (y: Argv): Argv<DiffArgs> =>
       y.positional('old', { type: 'string', describe: 'the pinned snapshot: snapshot, tools/list result, tool array or one tool (JSON; - for stdin)' })
         .positional('new', { type: 'string', describe: 'the observed snapshot, same shapes' })
-        .option('format', { type: 'string', choices: ['table', 'json'], default: 'table', describe: 'output format' })
-        .option('batch', { type: 'string', describe: 'JSON Lines file, one {id, old, new} per line (- for stdin)' })
+        .option('format', { type: 'string', requiresArg: true, choices: ['table', 'json'], default: 'table', describe: 'output format' })
+        .option('batch', { type: 'string', requiresArg: true, describe: 'JSON Lines file, one {id, old, new} per line (- for stdin)' })
         .example('$0 diff pinned.json observed.json', 'table of changes; exit 1 if anything holds')
         .example('$0 diff old-tools.json new-tools.json --format json', 'every delta with kind, severity, tool, path')
         .example('$0 diff --batch crawl.jsonl > results.jsonl', 'one JSON result per line, then a summary by kind')
@@ -145,7 +152,7 @@ export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs
       const a = toSnapshot(parseJson(await readText(oldFile, ctx.io), oldFile), oldFile);
       const b = toSnapshot(parseJson(await readText(newFile, ctx.io), newFile), newFile);
       const r = classify(a, b);
-      ctx.io.stdout.write(argv.format === 'json' ? `${JSON.stringify(jsonResult(r), null, 2)}\n` : renderTable(r));
+      ctx.io.stdout.write(argv.format === 'json' ? `${JSON.stringify(jsonResult(r), null, 2)}\n` : renderDiffTable(r, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
       ctx.exit(r.decision === 'hold' ? 1 : 0);
     },
   };

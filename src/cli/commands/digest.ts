@@ -1,10 +1,12 @@
-import Table from 'cli-table3';
 import type { Argv, CommandModule } from 'yargs';
 import { getMember } from '../../canonical/json-model.js';
 import { PROFILES } from '../../canonical/profiles/index.js';
 import type { DigestProfile } from '../../canonical/profiles/types.js';
 import { snapshotShape, toSnapshot } from '../../canonical/snapshot.js';
 import type { CommandContext } from '../io.js';
+import { escapeText } from '../../shared/text.js';
+import { listingWidth, renderTable } from '../../report/layout.js';
+import type { Column } from '../../report/layout.js';
 import { problemAt, readJsonInput } from './json-input.js';
 
 interface DigestArgs {
@@ -28,8 +30,8 @@ export function digestCommand(ctx: CommandContext): CommandModule<object, Digest
     describe: 'Compute tool-contract digests (narrow, wide, server, hangar) of tools or a server snapshot',
     builder: (y: Argv): Argv<DigestArgs> =>
       y.positional('file', { type: 'string', default: '-', describe: 'a Tool, an array of tools, a tools/list result or a snapshot (JSON); - for stdin' })
-        .option('profile', { type: 'string', choices: PROFILE_CHOICES, default: 'all', describe: 'which digest to compute' })
-        .option('format', { type: 'string', choices: ['table', 'json'], default: 'table', describe: 'output format' })
+        .option('profile', { type: 'string', requiresArg: true, choices: PROFILE_CHOICES, default: 'all', describe: 'which digest to compute' })
+        .option('format', { type: 'string', requiresArg: true, choices: ['table', 'json'], default: 'table', describe: 'output format' })
         .example('$0 digest fixtures/demo/snapshot.json', 'every profile, as a table')
         .example('$0 digest tool.json --profile narrow', 'the mcpindex definition_hash of one tool')
         .example('$0 digest tools-list.json --profile hangar --format json', 'mcp-hangar digests as JSON')
@@ -64,15 +66,14 @@ export function digestCommand(ctx: CommandContext): CommandModule<object, Digest
         }
       }
       ctx.io.stdout.write(argv.format === 'json'
-        ? `${JSON.stringify({ schemaVersion: 1, input: snapshotShape(input.root) ?? null, ...(snapshot.incomplete ? { incomplete: true } : {}), digests: rows }, null, 2)}\n`
-        : renderTable(rows));
+        ? `${JSON.stringify({ schemaVersion: '1.0.0', input: snapshotShape(input.root) ?? null, ...(snapshot.incomplete ? { incomplete: true } : {}), digests: rows }, null, 2)}\n`
+        : renderDigestTable(rows, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
     },
   };
 }
 
-function renderTable(rows: readonly DigestRow[]): string {
-  const table = new Table({ head: ['Subject', 'Profile', 'Digest'], style: { head: [], border: [] },
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } });
-  for (const r of rows) table.push([r.subject, r.profile, r.digest]);
-  return `${table.toString()}\n`;
+const DIGEST_COLUMNS: readonly Column[] = [{ header: 'Subject', min: 12 }, { header: 'Profile', min: 7 }, { header: 'Digest', min: 20 }];
+
+function renderDigestTable(rows: readonly DigestRow[], width: number): string {
+  return `${renderTable(DIGEST_COLUMNS, rows.map((r) => [r.subject, r.profile, r.digest].map(escapeText)), width, { compact: true })}\n`;
 }

@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import type { DiscoverOptions } from '../../discover/discover.js';
 import type { Platform } from '../../shared/env.js';
 import { UsageError } from '../../shared/errors.js';
+import { requireDirectory } from '../paths.js';
 
 /**
  * The discovery options shared by `hosts`, `scan` and any later command that audits a home:
@@ -11,17 +12,17 @@ import { UsageError } from '../../shared/errors.js';
 export function withDiscoveryOptions<T>(y: Argv<T>): Argv<T> {
   return y
     .option('root', {
-      type: 'string',
+      type: 'string', requiresArg: true,
       describe: 'audit DIR as the home (dotfiles repo, mounted disk, fixtures); system paths such as /etc/…, '
         + '/Library/…, %PROGRAMDATA% are read from DIR/_system/etc/…, DIR/_system/Library/…, DIR/_system/ProgramData/…',
     })
-    .option('user', { type: 'string', describe: "audit another account's home (from the password database)" })
-    .option('project', { type: 'string', array: true, describe: 'also scan this project root (repeatable)' })
+    .option('user', { type: 'string', requiresArg: true, describe: "audit another account's home (from the password database)" })
+    .option('project', { type: 'string', array: true, nargs: 1, requiresArg: true, describe: 'also scan this project root (repeatable)' })
     .option('project-scan', {
       type: 'boolean', default: true,
       describe: 'scan the cwd, its ancestors and the projects hosts list (--no-project-scan: the count is a floor)',
     })
-    .option('platform', { choices: ['linux', 'darwin', 'win32'], describe: "audit this OS's layout (another OS needs --root)" });
+    .option('platform', { type: 'string', requiresArg: true, choices: ['linux', 'darwin', 'win32'], describe: "audit this OS's layout (default: this OS; another OS needs --root)" });
 }
 
 const PLATFORMS: readonly Platform[] = ['linux', 'darwin', 'win32'];
@@ -54,4 +55,10 @@ export function toDiscoverOptions(argv: Readonly<Record<string, unknown>>): Disc
     projectScan: argv['project-scan'] !== false,
     ...(platform !== undefined ? { platform } : {}),
   };
+}
+
+/** --root and every --project must be directories this process can read (exit 2 with the reason otherwise). */
+export async function checkDiscoveryPaths(options: DiscoverOptions, cwd: string): Promise<void> {
+  if (options.root !== undefined) await requireDirectory(options.root, '--root', cwd);
+  for (const p of options.projects ?? []) await requireDirectory(p, '--project', cwd);
 }

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { wrap } from '../../report/format.js';
+import { layoutWidth, MIN_WIDTH, wrapText } from '../../report/layout.js';
 import { RULES } from '../../rules/index.js';
 import type { RuleMeta } from '../../rules/types.js';
 import { UsageError } from '../../shared/errors.js';
@@ -10,7 +10,6 @@ interface ExplainArgs {
   readonly list: boolean;
 }
 
-const WIDTH = 100;
 
 const GRADE_EFFECT: Readonly<Record<RuleMeta['grade'], string>> = {
   unverifiable: 'unverifiable (the entry cannot be confirmed as enforcing)',
@@ -18,9 +17,24 @@ const GRADE_EFFECT: Readonly<Record<RuleMeta['grade'], string>> = {
   none: 'none (reported; the grade is unchanged)',
 };
 
+/** One line of an example, indented; a line wider than the terminal continues on the next, cut at a space when it can be. */
+function codeLines(line: string, width: number): string[] {
+  const room = Math.max(20, width - 2);
+  const out: string[] = [];
+  let rest = line;
+  while ([...rest].length > room) {
+    const space = rest.lastIndexOf(' ', room);
+    const cut = space > room / 2 ? space : room;
+    out.push(`  ${rest.slice(0, cut)}`);
+    rest = `  ${rest.slice(cut).trimStart()}`;
+  }
+  out.push(`  ${rest}`);
+  return out;
+}
+
 /** The full documentation of one rule, as `mcp-audit explain <id>` prints it. */
-export function formatRule(rule: RuleMeta): string {
-  const section = (title: string, text: string): string[] => [title, ...wrap(text, WIDTH, '  ')];
+export function formatRule(rule: RuleMeta, width = MIN_WIDTH): string {
+  const section = (title: string, text: string): string[] => [title, ...wrapText(text, width, '  ')];
   const lines = [
     `${rule.id}: ${rule.title}`,
     '',
@@ -41,7 +55,7 @@ export function formatRule(rule: RuleMeta): string {
     ...section('How to fix', rule.docs.howToFix),
     '',
     'Example',
-    ...rule.docs.example.split('\n').map((l) => `  ${l}`),
+    ...rule.docs.example.split('\n').flatMap((l) => codeLines(l, width)),
   );
   return `${lines.join('\n')}\n`;
 }
@@ -98,7 +112,7 @@ export function explainCommand(ctx: CommandContext, rules: readonly RuleMeta[] =
         const hint = close.length > 0 ? ` Did you mean ${close.join(', ')}?` : '';
         throw new UsageError(`explain: unknown rule "${argv.rule}".${hint} See 'mcp-audit explain --list'.`);
       }
-      ctx.io.stdout.write(formatRule(rule));
+      ctx.io.stdout.write(formatRule(rule, ctx.io.stdout.isTTY === true ? layoutWidth(ctx.io.stdout.columns) : MIN_WIDTH));
     },
   };
 }

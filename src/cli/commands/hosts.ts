@@ -1,8 +1,14 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../shared/errors.js';
+import { escapeText } from '../../shared/text.js';
 import type { CommandContext } from '../io.js';
-import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
-import { COMPACT, displayPath } from './scan.js';
+import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { displayPath } from './scan.js';
+import { renderHostsJson } from '../../report/discovery-json.js';
+import { listingWidth, renderTable, wrapText } from '../../report/layout.js';
+import type { Column } from '../../report/layout.js';
+
+const HOSTS_COLUMNS: readonly Column[] = [{ header: 'Host' }, { header: 'Scope', min: 7 }, { header: 'Status' }, { header: 'Servers', min: 7 }, { header: 'Path', min: 20 }];
 
 /** `mcp-audit hosts`: every location checked, found / absent / error, per host and scope. */
 export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
@@ -10,34 +16,30 @@ export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<
     command: 'hosts',
     describe: 'List every host config location checked: found, absent or error',
     builder: (y) => withDiscoveryOptions(y)
-      .option('format', { choices: ['table', 'json'], default: 'table', describe: 'output format' })
+      .option('format', { type: 'string', requiresArg: true, choices: ['table', 'json'], default: 'table', describe: 'output format' })
       .option('found', { type: 'boolean', default: false, describe: 'list only locations that exist (found or error)' })
       .example('$0 hosts --found', 'the host config files that exist on this machine')
       .example('$0 hosts --root ~/dotfiles --platform darwin --format json', "every location of a macOS layout, checked under a directory"),
     handler: async (argv) => {
       const format = argv.format;
       if (format !== 'table' && format !== 'json') throw new UsageError('--format must be table or json');
+      const options = toDiscoverOptions(argv);
+      await checkDiscoveryPaths(options, ctx.io.env.cwd);
       const { discover } = await import('../../discover/discover.js');
-      const d = await discover(toDiscoverOptions(argv), ctx.io.env);
+      const d = await discover(options, ctx.io.env);
       const rows = argv.found === true ? d.locations.filter((l) => l.status !== 'absent') : d.locations;
       if (format === 'json') {
-        ctx.io.stdout.write(`${JSON.stringify({
-          schemaVersion: '1', platform: d.platform,
-          trustedHome: { path: d.home.path, source: d.home.source, user: d.home.user },
-          homeEnvMismatch: d.homeEnvMismatch, projectScan: d.projectScan, countIsFloor: d.countIsFloor,
-          projectRoots: d.projectRoots, locations: rows,
-        }, null, 2)}\n`);
+        ctx.io.stdout.write(renderHostsJson(d, rows));
       } else {
-        const { default: Table } = await import('cli-table3');
-        const table = new Table({ head: ['Host', 'Scope', 'Status', 'Servers', 'Path'], style: { head: [], border: [] }, chars: COMPACT });
-        for (const l of rows) {
+        const width = listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns);
+        const table = renderTable(HOSTS_COLUMNS, rows.map((l) => {
           const status = l.status === 'error' ? `error (${l.ruleId ?? '?'})` : l.status === 'found' && !l.serversKey ? 'found, no servers key' : l.status;
           const link = l.realPath !== undefined ? ` -> ${displayPath(l.realPath, d.home.path)}` : '';
-          table.push([l.host, l.scope, status, l.status === 'found' ? String(l.entries) : '', `${displayPath(l.path, d.home.path)}${link}`]);
-        }
+          return [l.host, l.scope, status, l.status === 'found' ? String(l.entries) : '', `${displayPath(l.path, d.home.path)}${link}`].map(escapeText);
+        }), width, { compact: true });
         const found = d.locations.filter((l) => l.status === 'found').length;
         const errors = d.locations.filter((l) => l.status === 'error').length;
-        ctx.io.stdout.write(`Home: ${d.home.path} (${d.home.source}); platform ${d.platform}\n${table.toString()}\n`
+        ctx.io.stdout.write(`${wrapText(escapeText(`Home: ${d.home.path} (${d.home.source}); platform ${d.platform}`), width, '').join('\n')}\n${table}\n`
           + `${d.locations.length} locations checked: ${found} found, ${errors} errors, ${d.locations.length - found - errors} absent.\n`
           + (d.countIsFloor ? 'Project scan was off (--no-project-scan): the entry count is a floor.\n' : ''));
       }

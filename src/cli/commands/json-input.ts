@@ -17,6 +17,8 @@ const showPointer = (pointer: string): string => (pointer === '' ? '"" (the docu
 export async function readJsonInput(file: string, io: Io): Promise<JsonInput> {
   const name = file === '-' ? '<stdin>' : file;
   let text: string;
+  // Typed at a terminal with no file named: say what is being waited for instead of hanging mutely.
+  if (file === '-' && io.stdinIsTTY === true) io.stderr.write('mcp-audit: reading JSON from standard input (end with Ctrl-D; or name a FILE)\n');
   try {
     text = file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
   } catch (e: unknown) {

@@ -5,18 +5,18 @@ import { DEFAULT_JOBS, DEFAULT_LIMITS } from '../../probe/types.js';
 import type { ProbeSummary } from '../../report/model.js';
 import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
+import { decimalOption } from '../strict-args.js';
 import { VERSION } from '../version.js';
-import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
 
 const DEFAULT_TIMEOUT_S = DEFAULT_LIMITS.timeoutMs / 1000;
 
-function positiveNumber(argv: Readonly<Record<string, unknown>>, key: string, integer: boolean): number {
-  const v = argv[key];
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) {
-    throw new UsageError(`--${key} takes a positive ${integer ? 'integer' : 'number'}`);
-  }
-  return v;
+/** --jobs and --timeout, strictly decimal and positive (validated by every command that takes them, probing or not). */
+export function probeNumbers(argv: Readonly<Record<string, unknown>>): { jobs: number; timeoutMs: number } {
+  const jobs = decimalOption(argv.jobs ?? String(DEFAULT_JOBS), '--jobs', { min: 1, max: 1024, integer: true }) ?? DEFAULT_JOBS;
+  const timeout = decimalOption(argv.timeout ?? String(DEFAULT_TIMEOUT_S), '--timeout', { min: 0, max: 86_400, integer: false, minExclusive: true }) ?? DEFAULT_TIMEOUT_S;
+  return { jobs, timeoutMs: Math.round(timeout * 1000) };
 }
 
 function names(argv: Readonly<Record<string, unknown>>): string[] {
@@ -51,8 +51,8 @@ export function probeProgress(ctx: CommandContext, format: string): (event: Prob
 /** --jobs, --timeout and --probe-project, shared by `probe` and `scan --probe`. */
 export function withProbeOptions<T>(y: Argv<T>): Argv<T> {
   return y
-    .option('jobs', { type: 'number', default: DEFAULT_JOBS, describe: 'servers probed at once' })
-    .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_S, describe: 'seconds per server: spawn, initialize and every list page' })
+    .option('jobs', { type: 'string', requiresArg: true, describe: `servers probed at once (default: ${DEFAULT_JOBS})` })
+    .option('timeout', { type: 'string', requiresArg: true, describe: `seconds per server: spawn, initialize and every list page (default: ${DEFAULT_TIMEOUT_S})` })
     .option('probe-project', { type: 'boolean', default: false, describe: 'also launch project-scope entries (they arrive with a clone)' });
 }
 
@@ -63,8 +63,7 @@ export function withProbeOptions<T>(y: Argv<T>): Argv<T> {
  */
 export async function probeAudit(result: AuditResult, argv: Readonly<Record<string, unknown>>, ctx: CommandContext,
   format: string, wanted: readonly string[]): Promise<{ result: AuditResult; probes: ReadonlyMap<number, ProbeSummary>; partial: boolean }> {
-  const jobs = positiveNumber(argv, 'jobs', true);
-  const timeoutMs = Math.round(positiveNumber(argv, 'timeout', false) * 1000);
+  const { jobs, timeoutMs } = probeNumbers(argv);
   const { probeRows } = await import('../../probe/run.js');
   const controller = new AbortController();
   const interrupt = (): void => {
@@ -100,8 +99,8 @@ export function probeCommand(ctx: CommandContext): CommandModule<object, Record<
       const options = toDiscoverOptions(argv);
       const reportOptions = toReportOptions(argv, ctx);
       const wanted = names(argv);
-      positiveNumber(argv, 'jobs', true);
-      positiveNumber(argv, 'timeout', false);
+      probeNumbers(argv);
+      await checkDiscoveryPaths(options, ctx.io.env.cwd);
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
       const result = await audit(options, ctx.io.env);

@@ -4,25 +4,27 @@ import type { Argv } from 'yargs';
 import type { AuditReport, ReportContext } from '../../report/model.js';
 import { REPORTER_IDS, reporterById } from '../../report/index.js';
 import type { ReporterId } from '../../report/index.js';
-import { evaluatePolicy, exitCodeFor, parseFailOn } from '../../report/policy.js';
+import { DEFAULT_FAIL_ON, evaluatePolicy, exitCodeFor, parseFailOn } from '../../report/policy.js';
 import type { FailOn, PolicyResult } from '../../report/policy.js';
 import { applySuppressions, IGNORE_FILE_NAMES, ignoreCandidates, parseIgnoreFile } from '../../report/suppress.js';
 import { RULES } from '../../rules/index.js';
 import { IoError, UsageError } from '../../shared/errors.js';
 import type { CommandContext, ExitCode } from '../io.js';
+import { decimalOption } from '../strict-args.js';
+import { layoutWidth, wrapText } from '../../report/layout.js';
 import { VERSION } from '../version.js';
 
 /** Output and policy options shared by `scan`, `probe` and `check`. */
-export function withReportOptions<T>(y: Argv<T>): Argv<T> {
+export function withReportOptions<T>(y: Argv<T>, failOnDefault: readonly string[] = DEFAULT_FAIL_ON): Argv<T> {
   return y
-    .option('format', { choices: REPORTER_IDS, default: 'table', describe: 'output format' })
-    .option('output', { alias: 'o', type: 'string', describe: 'write the report to FILE instead of stdout' })
+    .option('format', { type: 'string', requiresArg: true, choices: REPORTER_IDS, default: 'table', describe: 'output format' })
+    .option('output', { alias: 'o', type: 'string', requiresArg: true, describe: 'write the report to FILE instead of stdout (- for stdout)' })
     .option('fail-on', {
-      type: 'string', array: true,
-      describe: 'what violates the policy (exit 1): unverifiable, unprotected, a severity (critical…info), or none; default unverifiable,unprotected',
+      type: 'string', array: true, nargs: 1, requiresArg: true,
+      describe: `what violates the policy (exit 1): unverifiable, unprotected, a severity (critical…info), or none; repeatable or comma-separated (default: ${failOnDefault.join(',')})`,
     })
-    .option('fail-under', { type: 'number', describe: 'exit 1 when coverage (percent of enabled entries enforcing) is below PCT' })
-    .option('ignore-file', { type: 'string', describe: `suppressions file (default: ${IGNORE_FILE_NAMES[0] ?? ''} in the audited home; none with --root, whose tree cannot suppress its own findings)` })
+    .option('fail-under', { type: 'string', requiresArg: true, describe: 'exit 1 when coverage (percent of enabled entries enforcing) is below PCT (0 to 100; default: no coverage floor)' })
+    .option('ignore-file', { type: 'string', requiresArg: true, describe: `suppressions file (default: ${IGNORE_FILE_NAMES[0] ?? ''} in the audited home; none with --root, whose tree cannot suppress its own findings)` })
     .option('color', { type: 'boolean', describe: 'colour the table (default: when stdout is a terminal and NO_COLOR is unset)' })
     .option('timestamp', { type: 'boolean', default: false, describe: 'add generatedAt to the report (reports are deterministic otherwise)' });
 }
@@ -37,6 +39,8 @@ export interface ReportOptions {
   readonly timestamp: boolean;
   /** Evaluate and return the report without writing it (the caller prints its own view). */
   readonly quiet?: boolean;
+  /** The git checkout the audited root lies in (SARIF locations relative to %SRCROOT%). */
+  readonly repoRoot?: string;
 }
 
 export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: CommandContext): ReportOptions {
@@ -44,11 +48,9 @@ export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: Co
   if (format === undefined) throw new UsageError(`--format must be one of ${REPORTER_IDS.join(', ')}`);
   const failOnRaw = argv['fail-on'];
   const failOn = Array.isArray(failOnRaw) ? parseFailOn(failOnRaw.map(String)) : undefined;
-  const failUnder = argv['fail-under'];
-  if (failUnder !== undefined && (typeof failUnder !== 'number' || !Number.isFinite(failUnder) || failUnder < 0 || failUnder > 100)) {
-    throw new UsageError('--fail-under takes a percentage from 0 to 100');
-  }
-  const output = typeof argv.output === 'string' && argv.output !== '' ? argv.output : undefined;
+  const failUnder = decimalOption(argv['fail-under'], '--fail-under', { min: 0, max: 100, integer: false });
+  // `-o -` is standard output, as for every other Unix tool (not a file named `-`).
+  const output = typeof argv.output === 'string' && argv.output !== '' && argv.output !== '-' ? argv.output : undefined;
   const ignoreFile = typeof argv['ignore-file'] === 'string' ? argv['ignore-file'] : undefined;
   const tty = output === undefined && ctx.io.stdout.isTTY === true;
   const color = typeof argv.color === 'boolean' ? argv.color : tty && ctx.io.env.vars.NO_COLOR === undefined;
@@ -81,6 +83,17 @@ async function loadIgnore(opts: ReportOptions, home: AuditReport['trustedHome'],
   return undefined;
 }
 
+/** `ENOENT: no such file or directory` from a Node fs error (the code and its meaning), else the message. */
+function errnoText(e: unknown): string {
+  const code: unknown = typeof e === 'object' && e !== null ? Reflect.get(e, 'code') : undefined;
+  const meaning: Readonly<Record<string, string>> = {
+    ENOENT: 'its directory does not exist', EACCES: 'permission denied', EPERM: 'operation not permitted',
+    EISDIR: 'it is a directory', ENOTDIR: 'a parent is not a directory', EROFS: 'read-only file system', ENOSPC: 'no space left on device',
+  };
+  if (typeof code === 'string') return `${code}${Object.hasOwn(meaning, code) ? ` (${meaning[code] ?? ''})` : ''}`;
+  return e instanceof Error ? e.message : 'unknown error';
+}
+
 /** Suppress, render, write, and turn the policy into an exit code (2 for a partial report). */
 export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: CommandContext):
   Promise<{ code: ExitCode; policy: PolicyResult; report: AuditReport }> {
@@ -88,7 +101,12 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
   const final = ignore !== undefined ? applySuppressions(report, ignore, ctx.io.env.now()) : report;
   const reporter = reporterById(opts.format);
   if (reporter === undefined) throw new UsageError(`unknown format ${opts.format}`);
-  const rctx: ReportContext = { rules: RULES, version: VERSION, color: opts.color && opts.format === 'table', home: final.trustedHome.path };
+  const columns = opts.output === undefined && ctx.io.stdout.isTTY === true ? ctx.io.stdout.columns : undefined;
+  const rctx: ReportContext = {
+    rules: RULES, version: VERSION, color: opts.color && opts.format === 'table', home: final.trustedHome.path,
+    ...(columns !== undefined ? { width: columns } : {}),
+    ...(opts.repoRoot !== undefined ? { repoRoot: opts.repoRoot } : {}),
+  };
   const text = opts.quiet === true ? '' : reporter.render(final, rctx);
   if (opts.quiet === true) {
     // the caller prints its own view
@@ -96,7 +114,7 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     try {
       await fs.writeFile(path.resolve(ctx.io.env.cwd, opts.output), text);
     } catch (e: unknown) {
-      throw new IoError(`--output ${opts.output}: cannot write it`, { cause: e });
+      throw new IoError(`--output ${opts.output}: cannot write it: ${errnoText(e)}`, { cause: e });
     }
   } else {
     ctx.io.stdout.write(text);
@@ -106,6 +124,11 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     ...(opts.failUnder !== undefined ? { failUnder: opts.failUnder } : {}),
   });
   // The reasons go to stderr, so machine formats on stdout stay clean.
-  if (policy.violated) ctx.io.stderr.write(`mcp-audit: policy violated: ${policy.reasons.join('; ')}\n`);
+  if (policy.violated) {
+    const line = `mcp-audit: policy violated: ${policy.reasons.join('; ')}`;
+    // On a terminal the line wraps to its width; in a log it stays one line for grep.
+    const text = ctx.io.stderr.isTTY === true ? wrapText(line, layoutWidth(ctx.io.stderr.columns), '').join('\n  ') : line;
+    ctx.io.stderr.write(`${text}\n`);
+  }
   return { code: exitCodeFor(final, policy), policy, report: final };
 }

@@ -2,78 +2,41 @@ import type { CommandModule } from 'yargs';
 import type { Discovery } from '../../discover/discover.js';
 import type { ServerEntry } from '../../parse/types.js';
 import type { Finding } from '../../rules/types.js';
-import { redactArgv } from '../../report/redact.js';
+import { renderListJson } from '../../report/discovery-json.js';
+import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
+import { repoRoot } from '../paths.js';
+import { escapeText } from '../../shared/text.js';
+import { listingWidth, renderTable as renderTable_, wrapText } from '../../report/layout.js';
+import type { Column } from '../../report/layout.js';
 import { displayPath } from '../../report/format.js';
 import type { CommandContext } from '../io.js';
-import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
-import { probeAudit, withProbeOptions } from './probe.js';
+import { probeAudit, probeNumbers, withProbeOptions } from './probe.js';
 import { VERSION } from '../version.js';
 
-/** cli-table3 borders without a rule between rows. */
-export const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 
 export { displayPath } from '../../report/format.js';
 
-/** One entry for output: keys of env and headers only, never their values; secret-looking args and URL credentials masked. */
-export function entryJson(e: ServerEntry): Record<string, unknown> {
-  return {
-    host: e.host,
-    scope: e.scope,
-    configPath: e.configPath,
-    name: e.name,
-    disabled: e.disabled,
-    ...(e.disabledBy !== undefined ? { disabledBy: e.disabledBy } : {}),
-    ...(e.disabledOnlyFor !== undefined ? { disabledOnlyFor: e.disabledOnlyFor } : {}),
-    transport: e.transport,
-    location: { path: e.origin.file, pointer: e.origin.pointer, line: e.origin.line, column: e.origin.column },
-    ...(e.project !== undefined ? { project: e.project } : {}),
-    ...(e.realPath !== undefined ? { realPath: e.realPath } : {}),
-    ...(e.command !== undefined ? { command: redactArgv([e.command])[0] ?? '' } : {}),
-    args: redactArgv(e.args),
-    ...(e.url !== undefined ? { url: redactArgv([e.url])[0] ?? '' } : {}),
-    envKeys: Object.keys(e.env),
-    headerKeys: Object.keys(e.headers),
-  };
-}
+const LIST_COLUMNS: readonly Column[] = [
+  { header: 'Host' }, { header: 'Scope', min: 7 }, { header: 'Server' }, { header: 'Transport', min: 9 }, { header: 'Enabled', min: 7 }, { header: 'Location', min: 16 },
+];
 
-function findingJson(f: Finding): Record<string, unknown> {
-  return { id: f.id, severity: f.severity, grade: f.grade, message: f.message, ...(f.location !== undefined ? { location: f.location } : {}) };
-}
-
-export function discoveryJson(d: Discovery): Record<string, unknown> {
-  return {
-    schemaVersion: '1',
-    platform: d.platform,
-    trustedHome: { path: d.home.path, source: d.home.source, user: d.home.user },
-    homeEnvMismatch: d.homeEnvMismatch,
-    projectScan: d.projectScan,
-    countIsFloor: d.countIsFloor,
-    projectRoots: d.projectRoots,
-    entries: d.entries.map(entryJson),
-    findings: d.findings.map(findingJson),
-    locations: { checked: d.locations.length, found: d.locations.filter((l) => l.status === 'found').length, errors: d.locations.filter((l) => l.status === 'error').length },
-  };
-}
-
-async function renderTable(d: Discovery): Promise<string> {
-  const { default: Table } = await import('cli-table3');
+function renderTable(d: Discovery, width: number): string {
   const home = d.home.path;
-  const table = new Table({ head: ['Host', 'Scope', 'Server', 'Transport', 'Enabled', 'Location'], style: { head: [], border: [] }, chars: COMPACT });
-  for (const e of d.entries) {
-    table.push([e.host, e.scope, e.name, e.transport, e.disabled ? 'no' : 'yes', `${displayPath(e.origin.file, home)}:${e.origin.line}:${e.origin.column}`]);
-  }
-  const lines = [`Home: ${home} (${d.home.source}, user ${d.home.user}); platform ${d.platform}`];
+  const rows = d.entries.map((e) => [e.host, e.scope, e.name, e.transport, e.disabled ? 'no' : 'yes', `${displayPath(e.origin.file, home)}:${e.origin.line}:${e.origin.column}`].map(escapeText));
+  const table = renderTable_(LIST_COLUMNS, rows, width, { compact: true });
+  const lines = wrapText(escapeText(`Home: ${home} (${d.home.source}, user ${d.home.user}); platform ${d.platform}`), width, '');
   if (d.homeEnvMismatch) lines.push('Note: $HOME differs from the trusted home; the trusted home was audited.');
-  lines.push(d.entries.length > 0 ? table.toString() : 'No MCP server entries found.');
+  lines.push(d.entries.length > 0 ? table : 'No MCP server entries found.');
   for (const f of d.findings) {
     const where = f.location !== undefined ? `${displayPath(f.location.path, home)}:${f.location.line}:${f.location.column}: ` : '';
-    lines.push(`${where}${f.severity} ${f.id}: ${f.message}`);
+    lines.push(...wrapText(escapeText(`${where}${f.severity} ${f.id}: ${f.message}`), width, ''));
   }
   const files = new Set(d.entries.map((e) => e.configPath)).size;
-  lines.push(`${d.entries.length} entries in ${files} files; ${d.locations.length} locations checked; ${d.findings.length} findings.`);
-  if (d.countIsFloor) lines.push('Project scan was off (--no-project-scan): the entry count is a floor.');
+  lines.push(...wrapText(`${d.entries.length} entries in ${files} files; ${d.locations.length} locations checked; ${d.findings.length} findings.`, width, ''));
+  if (d.countIsFloor) lines.push(...wrapText('Project scan was off (--no-project-scan): the entry count is a floor.', width, ''));
   return `${lines.join('\n')}\n`;
 }
 
@@ -91,17 +54,20 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
         .example('$0 scan --probe --jobs 8 --timeout 10', 'confirm the pins against what the servers really serve')
         .example('$0 scan --list --format json', 'what discovery found, ungraded'),
     handler: async (argv) => {
+      // Every option is checked before anything is read, whether or not this run uses it.
       const options = toDiscoverOptions(argv);
+      const reportOptions = toReportOptions(argv, ctx);
+      probeNumbers(argv);
+      await checkDiscoveryPaths(options, ctx.io.env.cwd);
       if (argv.list === true) {
         const format = argv.format;
         if (format !== 'table' && format !== 'json') throw new UsageError('--list prints table or json');
         const { discover } = await import('../../discover/discover.js');
         const d = await discover(options, ctx.io.env);
-        ctx.io.stdout.write(format === 'json' ? `${JSON.stringify(discoveryJson(d), null, 2)}\n` : await renderTable(d));
+        ctx.io.stdout.write(format === 'json' ? renderListJson(d) : renderTable(d, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
         ctx.exit(0);
         return;
       }
-      const reportOptions = toReportOptions(argv, ctx);
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
       const audited = await audit(options, ctx.io.env);
@@ -110,7 +76,9 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
         version: VERSION, ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),
         ...(probed !== undefined ? { probed: true, probes: probed.probes, partial: probed.partial } : {}),
       });
-      const { code } = await emitReport(report, reportOptions, ctx);
+      // `--root` inside a git checkout (a dotfiles repository): SARIF locations relative to %SRCROOT%.
+      const checkout = options.root !== undefined ? await repoRoot(path.resolve(ctx.io.env.cwd, options.root)) : undefined;
+      const { code } = await emitReport(report, { ...reportOptions, ...(checkout !== undefined ? { repoRoot: checkout } : {}) }, ctx);
       ctx.exit(code);
     },
   };

@@ -43,7 +43,7 @@ describe('mcp-audit diff OLD NEW', () => {
     const r = cli(real('everything', '2025.9.25'), real('everything', '2025.11.25'), '--format', 'json');
     assert.equal(r.code, 0, r.err);
     const j: unknown = JSON.parse(r.out);
-    assert.deepEqual([at(j, 'schemaVersion'), at(j, 'decision'), at(j, 'changed'), at(j, 'deltas', 'length')], [1, 'auto-accept', true, 1]);
+    assert.deepEqual([at(j, 'schemaVersion'), at(j, 'decision'), at(j, 'changed'), at(j, 'deltas', 'length')], ['1.0.0', 'auto-accept', true, 1]);
     assert.deepEqual([at(j, 'deltas', 0, 'kind'), at(j, 'deltas', 0, 'tool'), at(j, 'deltas', 0, 'path')], ['tool-added', 'zip', '']);
   });
 
@@ -133,7 +133,7 @@ describe('mcp-audit diff --batch FILE.jsonl', () => {
     const rows = lines(r.out);
     assert.equal(rows.length, 4);
     assert.deepEqual(rows.slice(0, 3).map((x) => [at(x, 'id'), at(x, 'decision')]), [['same', 'auto-accept'], ['auto', 'auto-accept'], ['hold', 'hold']]);
-    assert.deepEqual(rows[3], { summary: { schemaVersion: 1, events: 3, autoAccept: 2, hold: 1, errors: 0, byKind: { 'description-added': 1, 'tool-added': 1 } } });
+    assert.deepEqual(rows[3], { summary: { schemaVersion: '1.0.0', events: 3, autoAccept: 2, hold: 1, errors: 0, byKind: { 'description-added': 1, 'tool-added': 1 } } });
   });
 
   it('exit 0 when every event auto-accepts; exit 2 (after the other lines) when a line is bad', () => {

@@ -288,7 +288,7 @@ describe('mcp-audit probe never shows a secret the server echoes', () => {
     const r = probeCli(home, '--timeout', '3');
     const e = entry(parseReport(r.stdout), 'leaky');
     assert.equal(e.probe?.failure?.reason, 'non-json');
-    assert.match(r.stderr, /^mcp-audit: probe cursor:leaky: non-json: stdout is not JSON-RPC: "x{48}\*\*\*"$/m);
+    assert.match(r.stderr, /^mcp-audit: probe cursor:leaky: non-json: stdout is not JSON-RPC: "x{48}<redacted>"$/m);
     assert.match(e.probe?.failure?.stderrTail ?? '', /y+\n$/);
     for (const secret of Object.values(secrets)) {
       for (let i = 0; i + 6 <= secret.length; i++) {

@@ -40,7 +40,7 @@ describe('mcp-audit scan --list (discovery only)', () => {
 
   it('masks secrets in args and URLs (exa api key in a query string, Authorization args)', async () => {
     const r = await runScan(['scan', '--list', '--root', fixtureHome('linux'), '--format', 'json']);
-    assert.ok(r.stdout.includes('exaApiKey=redacted'), 'the URL query value is masked');
+    assert.ok(r.stdout.includes('exaApiKey=<redacted>'), 'the URL query value is masked');
     assert.ok(!r.stdout.includes('${EXA_API_KEY}'));
   });
 

@@ -1,0 +1,70 @@
+import type { AuditResult } from '../grade/audit.js';
+import type { ServerEntry } from '../parse/types.js';
+import type { Finding } from '../rules/types.js';
+import { redactArgv, redactText } from '../shared/redact.js';
+import listSchema from '../../schemas/list.schema.json' with { type: 'json' };
+import hostsSchema from '../../schemas/hosts.schema.json' with { type: 'json' };
+import { orderKeys, shapeOf } from './json.js';
+
+/**
+ * The JSON of `scan --list` (schemas/list.schema.json) and `hosts --format json`
+ * (schemas/hosts.schema.json). Like the report, each is written through an allow-list derived
+ * from its schema: a field the schema does not declare never reaches the output.
+ */
+
+type Discovery = AuditResult['discovery'];
+
+/** The one schemaVersion convention: every JSON output starts with a semver string. */
+export const LIST_SCHEMA_VERSION = '1.0.0';
+export const HOSTS_SCHEMA_VERSION = '1.0.0';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const LIST_SCHEMA: Record<string, unknown> = isRecord(listSchema) ? listSchema : {};
+const HOSTS_SCHEMA: Record<string, unknown> = isRecord(hostsSchema) ? hostsSchema : {};
+const LIST_SHAPE = shapeOf(LIST_SCHEMA, LIST_SCHEMA);
+const HOSTS_SHAPE = shapeOf(HOSTS_SCHEMA, HOSTS_SCHEMA);
+
+/** One entry for output: keys of env and headers only, never their values; secret-looking args and URL credentials masked. */
+function entryJson(e: ServerEntry): Record<string, unknown> {
+  return {
+    ...e,
+    location: { path: e.origin.file, pointer: e.origin.pointer, line: e.origin.line, column: e.origin.column },
+    ...(e.command !== undefined ? { command: redactArgv([e.command])[0] ?? '' } : {}),
+    args: redactArgv(e.args),
+    ...(e.url !== undefined ? { url: redactArgv([e.url])[0] ?? '' } : {}),
+    envKeys: Object.keys(e.env),
+    headerKeys: Object.keys(e.headers),
+  };
+}
+
+function findingJson(f: Finding): Finding {
+  return { ...f, message: redactText(f.message) };
+}
+
+function common(d: Discovery): Record<string, unknown> {
+  return {
+    platform: d.platform,
+    trustedHome: { path: d.home.path, source: d.home.source, user: d.home.user },
+    homeEnvMismatch: d.homeEnvMismatch,
+    projectScan: d.projectScan,
+    countIsFloor: d.countIsFloor,
+    projectRoots: d.projectRoots,
+  };
+}
+
+/** `scan --list --format json`. */
+export function renderListJson(d: Discovery): string {
+  const value = {
+    schemaVersion: LIST_SCHEMA_VERSION, ...common(d),
+    entries: d.entries.map(entryJson),
+    findings: d.findings.map(findingJson),
+    locations: { checked: d.locations.length, found: d.locations.filter((l) => l.status === 'found').length, errors: d.locations.filter((l) => l.status === 'error').length },
+  };
+  return `${JSON.stringify(orderKeys(value, LIST_SHAPE), null, 2)}\n`;
+}
+
+/** `hosts --format json`, for the locations shown (all, or only existing ones with --found). */
+export function renderHostsJson(d: Discovery, locations: Discovery['locations']): string {
+  const value = { schemaVersion: HOSTS_SCHEMA_VERSION, ...common(d), locations };
+  return `${JSON.stringify(orderKeys(value, HOSTS_SHAPE), null, 2)}\n`;
+}
