@@ -1,13 +1,14 @@
 /**
  * Masks what a diff of a config file must never show: env and header values of every entry in
- * the file, secret-looking arguments (the report's own argv redaction), the value of any line
- * whose key looks like a credential, and well-known token shapes.
+ * the file, secret-looking arguments (the one redaction module's argv rules), the value of any
+ * line whose key looks like a credential, and what redactText masks in any text (URL credentials
+ * and query values, NAME=value words, token shapes).
  */
 import type { ServerEntry } from '../parse/types.js';
-import { REDACTED, argvSecrets } from '../report/redact.js';
-import { maskTokenShapes } from '../shared/secrets.js';
+import { REDACTED, SECRET_NAME, argvSecrets, redactText } from '../shared/redact.js';
 
-const SECRET_KEY = /^(\s*[-+ ]?\s*["']?[A-Za-z0-9_.-]*(token|secret|passw(or)?d|api[-_]?key|apikey|auth|bearer|credential|private[-_]?key|session|cookie)[A-Za-z0-9_.-]*["']?\s*[:=]\s*)(.+?)(,?\s*)$/i;
+/** A `key: value` / `"key": value` / `key = value` line, its key apart (judged by the one SECRET_NAME list). */
+const KEY_LINE = /^(\s*[-+ ]?\s*["']?)([A-Za-z0-9_.-]+)(["']?\s*[:=]\s*)(.+?)(,?\s*)$/;
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -33,13 +34,15 @@ export function diffMasker(entries: readonly ServerEntry[]): (line: string) => s
     let out = line;
     for (const s of byLength) out = out.split(s).join(REDACTED);
     for (const re of shortRes) out = out.replace(re, `$1${REDACTED}`);
-    out = out.replace(SECRET_KEY, (_m, head: string, _k: string, _p: string, value: string, tail: string) => {
-      if (value.includes(REDACTED)) return `${head}${value}${tail}`;
+    const kv = KEY_LINE.exec(out);
+    if (kv !== null && SECRET_NAME.test(kv[2] ?? '') && !(kv[4] ?? '').includes(REDACTED)) {
+      const value = kv[4] ?? '';
       const q = value[0];
       const quoted = (q === '"' || q === "'") && value.length > 1 && value.endsWith(q);
-      return `${head}${quoted ? `${q}${REDACTED}${q}` : REDACTED}${tail}`;
-    });
-    return maskTokenShapes(out, REDACTED);
+      out = `${kv[1] ?? ''}${kv[2] ?? ''}${kv[3] ?? ''}${quoted ? `${q}${REDACTED}${q}` : REDACTED}${kv[5] ?? ''}`;
+    }
+    // URLs (credentials, query values), NAME=value words and token shapes, as everywhere else.
+    return redactText(out);
   };
 }
 

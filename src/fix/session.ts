@@ -3,8 +3,8 @@
  * text, its hash, its value), applying every planned entry edit of one file in turn, and writing
  * the results only with --apply.
  */
-import path from 'node:path';
 import { readConfigFile } from '../discover/read-file.js';
+import { isInside } from '../shared/paths.js';
 import type { ServerEntry } from '../parse/types.js';
 import type { ConfigFormat } from '../parse/types.js';
 import { editEntry, readValue } from './editor.js';
@@ -55,9 +55,7 @@ export interface SessionOptions {
  * is the user's own.
  */
 function inRepository(entry: ServerEntry): boolean {
-  if (entry.project === undefined) return true;
-  const rel = path.relative(entry.project, entry.configPath);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  return entry.project === undefined || isInside(entry.configPath, entry.project);
 }
 
 /** Why an entry's file is off limits, or undefined. */

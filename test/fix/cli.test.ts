@@ -62,3 +62,13 @@ test('wrap of an entry already behind a pinning proxy is refused: exit 1, file u
   assert.match(r.stdout, /refused: .*already runs behind mcpindex-gate/);
   assert.equal(await fs.readFile(path.join(home, '.cursor', 'mcp.json'), 'utf8'), CONFIG);
 });
+
+test('a hostile server name reaches the terminal escaped, in the summary and in the diff', async () => {
+  const name = 'evil\u001b[2J\u202e';
+  const cfg = JSON.stringify({ mcpServers: { [name]: { command: 'uvx', args: ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--pin-store', '/tmp/p', '--upstream-command', 'npx'] } } }, null, 2);
+  const home = await materializeHome({ '.cursor/mcp.json': cfg }, 'mcp-audit-cli');
+  const r = await cli(['fix', ...args(home)]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.ok(!r.stdout.includes('\u001b') && !r.stdout.includes('\u202e'), 'raw control or bidi character printed');
+  assert.match(r.stdout, /evil\\x1b\[2J\\u202e: let mcpindex-gate use its default store/);
+});

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import type { CommandContext } from '../io.js';
-import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { editOptions, withEditOptions } from './edit-options.js';
 
 export function fixCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
@@ -15,7 +15,9 @@ export function fixCommand(ctx: CommandContext): CommandModule<object, Record<st
     handler: async (argv) => {
       const { runFix } = await import('../../fix/fix.js');
       const { renderOutcome, exitCodeOf } = await import('../../fix/render.js');
-      const options = { discover: toDiscoverOptions(argv), ...editOptions(argv) };
+      const discover = toDiscoverOptions(argv);
+      await checkDiscoveryPaths(discover, ctx.io.env.cwd);
+      const options = { discover, ...editOptions(argv) };
       const outcome = await runFix(options, ctx.io.env);
       ctx.io.stdout.write(renderOutcome(outcome, options.apply));
       ctx.exit(exitCodeOf(outcome, 'fix', options.apply));

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import type { CommandContext } from '../io.js';
-import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 import { editOptions, withEditOptions } from './edit-options.js';
 
 export function unwrapCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
@@ -14,7 +14,9 @@ export function unwrapCommand(ctx: CommandContext): CommandModule<object, Record
     handler: async (argv) => {
       const { runUnwrap } = await import('../../fix/wrap.js');
       const { renderOutcome, exitCodeOf } = await import('../../fix/render.js');
-      const options = { discover: toDiscoverOptions(argv), ...editOptions(argv) };
+      const discover = toDiscoverOptions(argv);
+      await checkDiscoveryPaths(discover, ctx.io.env.cwd);
+      const options = { discover, ...editOptions(argv) };
       const outcome = await runUnwrap(options, ctx.io.env);
       ctx.io.stdout.write(renderOutcome(outcome, options.apply));
       ctx.exit(exitCodeOf(outcome, 'wrap', options.apply));
