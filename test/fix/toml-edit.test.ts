@@ -23,3 +23,8 @@ test('TOML: a new key goes after the table\'s last key, before its sub-tables', 
   const t = '[mcp_servers.s]\ncommand = "x"\n\n[mcp_servers.s.env]\nK = "v"\n';
   assert.equal(ok(edit(t, 'toml', ['mcp_servers', 's'], [{ kind: 'set', path: ['m'], value: { a: ['b'] } }])), '[mcp_servers.s]\ncommand = "x"\nm = { a = ["b"] }\n\n[mcp_servers.s.env]\nK = "v"\n');
 });
+
+test('TOML: a multi-line array keeps one element per line, its indentation and its trailing comma', () => {
+  const t = '[mcp_servers.s]\nargs = [\n    "--posture",\n    "monitor",\n    "x",\n]\n';
+  assert.equal(ok(edit(t, 'toml', ['mcp_servers', 's'], [{ kind: 'delete', path: ['args', 1] }, { kind: 'delete', path: ['args', 0] }])), '[mcp_servers.s]\nargs = [\n    "x",\n]\n');
+});
