@@ -87,16 +87,17 @@ function wrapPlan(entry: ServerEntry, hosts: readonly string[], fields: EntryFie
   if (chain.leaf.kind !== 'exec') return 'its launch line cannot be followed, so what it runs is not known';
   const already = recognize(chain, entry);
   if (already?.rec.pins === true) return `it already runs behind ${already.rec.proxy}`;
-  if (fields.layout.kind !== 'split') return 'its command is an array; mcp-audit wraps command + args entries';
   if (wiring.wrap === undefined) return wiring.noWrap ?? `${wiring.proxy} has no single-entry wiring`;
   const [command, ...args] = fields.argv;
   if (command === undefined) return 'it has no command';
-  const out = wiring.wrap({ upstream: fields.layout.hasArgs ? { command, args } : { command }, hosts, ...(store !== undefined ? { store } : {}) });
+  const layout = fields.layout;
+  const hasArgs = layout.kind === 'array' ? args.length > 0 : layout.hasArgs;
+  const out = wiring.wrap({ upstream: hasArgs ? { command, args } : { command }, hosts, ...(store !== undefined ? { store } : {}) });
   if (!out.ok) return out.reason;
-  const ops: EntryOp[] = [
-    { kind: 'set', path: [fields.layout.commandKey], value: out.command },
-    { kind: 'set', path: [fields.layout.argsKey], value: [...out.args] },
-  ];
+  // An array command (opencode, Goose) holds the whole argv; command + args entries get both fields.
+  const ops: EntryOp[] = layout.kind === 'array'
+    ? [{ kind: 'set', path: [layout.commandKey], value: [out.command, ...out.args] }]
+    : [{ kind: 'set', path: [layout.commandKey], value: out.command }, { kind: 'set', path: [layout.argsKey], value: [...out.args] }];
   if (out.marker !== undefined) ops.push({ kind: 'set', path: [out.marker.key], value: out.marker.value });
   // The proof obligations: re-read, the wrapped entry is this proxy, and unwrapping restores the file.
   const wrapped = editEntry(file.text, file.format, { entryPath: fields.entryPath, ops });
