@@ -68,15 +68,9 @@ function check(row: GradedEntry, exp: Expect, label: string): void {
 
 const CASES = loadCases();
 
-/**
- * `requires`: 'root' (chown); 'host-variable-expansion': the host expands `${userHome}` & co. in
- * args before launch, which is discovery's job (issue 15 with the host-semantics issue); the
- * case states the grade once discovery hands grading the expanded value. Until then it grades
- * pin-store-planted (fail closed), so it is skipped, not passed.
- */
+/** `requires`: 'root' (chown). */
 function skipReason(c: Case): string | false {
   if (c.requires === 'root') return isRoot() ? false : 'chown needs root';
-  if (c.requires === 'host-variable-expansion') return 'needs discovery to expand host variables (${userHome}) before grading';
   return c.requires === undefined ? false : `unknown requirement ${c.requires}`;
 }
 
