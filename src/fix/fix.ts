@@ -12,6 +12,7 @@ import type { ServerEntry } from '../parse/types.js';
 import { wiringOf } from '../proxies/wirings.js';
 import type { ArgvChange } from '../proxies/wiring-types.js';
 import type { Env } from '../shared/env.js';
+import { UsageError } from '../shared/errors.js';
 import { argvOps, entryFields, envPath } from './entry-fields.js';
 import { remedyFor } from './remedies.js';
 import { suppressedFindings } from './suppressed.js';
@@ -118,6 +119,9 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
 
 export async function runFix(options: FixOptions, env: Env): Promise<EditOutcome> {
   const audited = await audit(options.discover, env);
+  for (const name of options.servers) {
+    if (!audited.discovery.entries.some((e) => e.name === name)) throw new UsageError(`no server entry named ${JSON.stringify(name)} was found`);
+  }
   const before = coverageOf(audited.rows);
   const planned = await plan(audited, options, new FileSet(), await suppressedFindings(audited, env.now()));
   const { files, refusals } = planFiles(planned.plans, planned.loaded);

@@ -46,13 +46,14 @@ test('fix --apply exits 1 while findings remain that no edit can mend, and print
   assert.ok(!r.stdout.includes(SECRET_ENV));
 });
 
-test('usage errors exit 2: wrap without --with, an unknown server, an unknown proxy', async () => {
+test('usage errors exit 2: wrap without --with, an unknown server (wrap and fix), an unknown proxy', async () => {
   const home = await materializeHome({ '.cursor/mcp.json': CONFIG }, 'mcp-audit-cli');
   assert.equal((await cli(['wrap', 'github', ...args(home)])).code, 2);
   const unknown = await cli(['wrap', 'nope', '--with', 'mcpindex-gate', ...args(home)]);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /no server entry named "nope"/);
   assert.equal((await cli(['wrap', 'github', '--with', 'toolhive', ...args(home)])).code, 2);
+  assert.equal((await cli(['fix', 'nope', ...args(home)])).code, 2);
 });
 
 test('wrap of an entry already behind a pinning proxy is refused: exit 1, file unchanged', async () => {
