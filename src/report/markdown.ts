@@ -2,6 +2,7 @@ import { escapeDeep } from '../shared/text.js';
 import { allFindings, coverageFraction, displayPath, entryLabel, homeRelativeText, locationText, percent, proxyLabel, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, Grade, ReportContext, Reporter } from './model.js';
+import { acceptanceLine, acceptanceOf, isEntryAccepted, markedId } from './acceptance.js';
 
 /**
  * A summary for a CI job summary or a PR comment: coverage headline, the entries that do not
@@ -35,7 +36,7 @@ function findingItem(l: Located, home: string): string {
   const f = l.finding;
   const where = f.location === undefined ? '' : ` — ${mdCode(locationText(f.location, home))}`;
   const suppressed = f.suppressed === undefined
-    ? ''
+    ? (f.baseline === 'known' ? ' — *known: in the baseline*' : '')
     : ` — *suppressed${f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`}: `
       + `${mdText(f.suppressed.reason)}*`;
   return `- **${f.severity}** ${mdCode(f.id)}: ${mdText(homeRelativeText(f.message, home))}${where}${suppressed}`;
@@ -51,6 +52,8 @@ export const markdown = {
     const out: string[] = [`## mcp-audit: ${coverageFraction(c)}`, ''];
     out.push(`${c.enforcing} enforcing · ${c.unverifiable} unverifiable · ${c.unprotected} unprotected · `
       + `${c.disabled} disabled (excluded)`, '');
+    const acceptedLine = acceptanceLine(report);
+    if (acceptedLine !== undefined) out.push(mdText(acceptedLine), '');
     const hosts = Object.keys(c.byHost).sort();
     if (hosts.length > 1) {
       out.push(row(['Host', 'Enforcing', 'Unverifiable', 'Unprotected', 'Coverage']), row(['---', '---:', '---:', '---:', '---:']));
@@ -73,9 +76,10 @@ export const markdown = {
     } else {
       out.push(row(['Host', 'Scope', 'Server', 'Grade', 'Proxy (mode)', 'Findings']), row(['---', '---', '---', '---', '---', '---']));
       for (const e of weak) {
-        const ids = e.findings.filter((f) => f.suppressed === undefined).map((f) => mdCode(f.id)).join(' ');
+        const ids = e.findings.map((f) => mdCode(markedId(f))).join(' ');
         const open = unprovenClaim(e);
-        const grade = open === undefined ? GRADE_MARK[e.grade] : `${GRADE_MARK[e.grade]} (${open} not proven)`;
+        const accepted = isEntryAccepted(report, e) ? ', accepted' : '';
+        const grade = open === undefined ? `${GRADE_MARK[e.grade]}${accepted ? ' (accepted)' : ''}` : `${GRADE_MARK[e.grade]} (${open} not proven${accepted})`;
         out.push(row([mdText(e.host), e.scope, mdCode(entryLabel(e)), grade, mdText(proxyLabel(e)), ids]));
       }
       out.push('');
@@ -87,13 +91,14 @@ export const markdown = {
       out.push('');
     }
     const located = allFindings(report);
-    const active = located.filter((l) => l.finding.suppressed === undefined);
-    const suppressed = located.filter((l) => l.finding.suppressed !== undefined);
+    const active = located.filter((l) => acceptanceOf(l.finding) === undefined);
+    const suppressed = located.filter((l) => acceptanceOf(l.finding) !== undefined);
     out.push(`### Findings (${active.length})`, '');
     if (active.length === 0) out.push('No findings.', '');
     else out.push(...active.map((l) => findingItem(l, ctx.home)), '');
     if (suppressed.length > 0) {
-      out.push(`<details><summary>Suppressed findings (${suppressed.length})</summary>`, '',
+      const title = report.baseline === undefined ? 'Suppressed findings' : 'Accepted findings: suppressed or known';
+      out.push(`<details><summary>${title} (${suppressed.length})</summary>`, '',
         ...suppressed.map((l) => findingItem(l, ctx.home)), '', '</details>', '');
     }
     out.push(`<sub>mcp-audit ${mdText(ctx.version)} · report schema ${mdText(report.schemaVersion)}</sub>`);

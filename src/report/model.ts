@@ -65,6 +65,33 @@ export interface ReportFinding extends Finding {
   readonly fingerprint: string;
   /** Present when an ignore-file entry suppressed it. */
   readonly suppressed?: { readonly reason: string; readonly expires?: string };
+  /** Present when the run compared against --baseline: `known` = the baseline holds this fingerprint. */
+  readonly baseline?: BaselineMark;
+}
+
+/** How a finding compares with --baseline (report/baseline.ts). */
+export type BaselineMark = 'new' | 'known';
+
+/** An enabled entry whose grade is worse than the same entry's grade in the baseline. */
+export interface GradeRegression {
+  readonly host: string;
+  readonly scope: Scope;
+  readonly name: string;
+  readonly upstream?: string;
+  readonly from: Grade;
+  readonly to: Grade;
+  readonly location: { readonly path: string; readonly line: number; readonly column: number };
+}
+
+/** The comparison with --baseline: counts of findings, and the grade regressions. */
+export interface BaselineSummary {
+  /** The baseline file as the operator named it. */
+  readonly file: string;
+  readonly new: number;
+  readonly known: number;
+  /** Fingerprints in the baseline that this run no longer reports. */
+  readonly resolved: number;
+  readonly regressions: readonly GradeRegression[];
 }
 
 /** Coverage as grading computes it (grade/coverage.ts): enabled rows only. */
@@ -95,6 +122,8 @@ export interface AuditReport {
   readonly locations: readonly LocationStatus[];
   /** True when the run hit an operational error and the report is incomplete. */
   readonly partial: boolean;
+  /** Present when the run compared against --baseline. */
+  readonly baseline?: BaselineSummary;
   /** Present only when asked for (--timestamp): reports are deterministic by default. */
   readonly generatedAt?: string;
 }

@@ -2,7 +2,8 @@ import type { Severity } from '../rules/types.js';
 import { SEVERITIES } from '../rules/types.js';
 import { UsageError } from '../shared/errors.js';
 import { entryLabel, percent, SEVERITY_RANK } from './format.js';
-import type { AuditReport, ReportEntry } from './model.js';
+import { regressed } from './baseline.js';
+import type { AuditReport, ReportEntry, ReportFinding } from './model.js';
 
 /**
  * The exit-code policy (issue 5).
@@ -16,8 +17,13 @@ import type { AuditReport, ReportEntry } from './model.js';
  * - `failUnder` (percent, 0..100): violated when coverage is below it. A report with nothing to
  *   cover (ratio null) does not violate it.
  * - Disabled entries never violate, nor do their findings.
- * - A grade is waived when every finding on the entry that sets a grade is suppressed (at least
- *   one): the user accepted exactly the reasons it is not enforcing. Coverage is not changed.
+ * - A finding is *accepted* when it is suppressed (ignore file) or `known` (--baseline): accepted
+ *   findings never violate. A grade is accepted when every finding on the entry that sets a grade
+ *   is accepted (at least one) and the grade is no worse than in the baseline: the user accepted
+ *   exactly the reasons it is not enforcing. Grades and coverage are never changed by acceptance.
+ * - With --baseline, an enabled entry whose grade is worse than in the baseline violates.
+ * - A `policy-…` finding (from --policy FILE) that is not accepted violates.
+ * - `none` turns every one of these off.
  */
 export type FailOn = 'unverifiable' | 'unprotected' | 'none' | Severity;
 export const FAIL_ON_VALUES: readonly FailOn[] = ['unverifiable', 'unprotected', 'none', ...SEVERITIES];
@@ -59,10 +65,19 @@ export function parseFailOn(values: readonly string[]): FailOn[] {
   return out;
 }
 
-function gradeWaived(entry: ReportEntry): boolean {
-  const grading = entry.findings.filter((f) => f.grade !== 'none');
-  return grading.length > 0 && grading.every((f) => f.suppressed !== undefined);
+/** Suppressed by the ignore file or known in the baseline: shown as such, never violating. */
+export function isAccepted(f: ReportFinding): boolean {
+  return f.suppressed !== undefined || f.baseline === 'known';
 }
+
+/** Every finding that sets the entry's grade is accepted, and the grade did not regress. */
+export function gradeAccepted(report: AuditReport, entry: ReportEntry): boolean {
+  const grading = entry.findings.filter((f) => f.grade !== 'none');
+  return grading.length > 0 && grading.every(isAccepted) && !regressed(report, entry);
+}
+
+/** Policy rule ids start with this prefix (src/rules/policy-*.ts). */
+export const POLICY_RULE_PREFIX = 'policy-';
 
 const NAMED = 5;
 /** The first few names, then `and N more`: a policy line stays one readable line. */
@@ -88,12 +103,12 @@ export function evaluatePolicy(report: AuditReport, policy: Policy = {}): Policy
   const enabled = report.entries.filter((e) => !e.disabled);
   for (const grade of ['unprotected', 'unverifiable'] as const) {
     if (!failOn.includes(grade)) continue;
-    const hits = enabled.filter((e) => e.grade === grade && !gradeWaived(e));
+    const hits = enabled.filter((e) => e.grade === grade && !gradeAccepted(report, e));
     if (hits.length > 0) reasons.push(`${hits.length} ${grade} ${hits.length === 1 ? 'entry' : 'entries'}: ${someOf(hits.map(describe))}`);
   }
   if (failOn.includes('unverifiable')) {
     // A config file that could not be read may hide entries: what it holds is unverifiable too.
-    const unread = report.findings.filter((f) => f.grade === 'unverifiable' && f.suppressed === undefined);
+    const unread = report.findings.filter((f) => f.grade === 'unverifiable' && !isAccepted(f));
     if (unread.length > 0) {
       const files = [...new Set(unread.map((f) => f.location?.path ?? f.id))];
       reasons.push(`${files.length} config ${files.length === 1 ? 'file' : 'files'} that may hide entries: ${someOf(files)}`);
@@ -103,11 +118,25 @@ export function evaluatePolicy(report: AuditReport, policy: Policy = {}): Policy
   if (thresholds.length > 0) {
     const floor = Math.min(...thresholds);
     const active = [...enabled.flatMap((e) => e.findings), ...report.findings]
-      .filter((f) => f.suppressed === undefined && SEVERITY_RANK[f.severity] >= floor);
+      .filter((f) => !isAccepted(f) && SEVERITY_RANK[f.severity] >= floor);
     if (active.length > 0) {
       const name = SEVERITIES.find((s) => SEVERITY_RANK[s] === floor) ?? 'info';
       const ids = [...new Set(active.map((f) => f.id))].sort();
-      reasons.push(`${active.length} unsuppressed ${active.length === 1 ? 'finding' : 'findings'} at or above ${name}: ${ids.join(', ')}`);
+      const which = report.baseline === undefined ? 'unsuppressed' : 'new unsuppressed';
+      reasons.push(`${active.length} ${which} ${active.length === 1 ? 'finding' : 'findings'} at or above ${name}: ${ids.join(', ')}`);
+    }
+  }
+  if (!failOn.includes('none')) {
+    const regressions = report.baseline?.regressions ?? [];
+    if (regressions.length > 0) {
+      const named = regressions.map((r) => `${r.host}/${r.scope} ${r.upstream !== undefined ? `${r.name} → ${r.upstream}` : r.name} ${r.from} → ${r.to}`);
+      reasons.push(`${regressions.length} grade ${regressions.length === 1 ? 'regression' : 'regressions'} since the baseline: ${someOf(named)}`);
+    }
+    const broken = [...enabled.flatMap((e) => e.findings), ...report.findings]
+      .filter((f) => f.id.startsWith(POLICY_RULE_PREFIX) && !isAccepted(f));
+    if (broken.length > 0) {
+      const ids = [...new Set(broken.map((f) => f.id))].sort();
+      reasons.push(`${broken.length} policy-file ${broken.length === 1 ? 'violation' : 'violations'}: ${ids.join(', ')}`);
     }
   }
   return { violated: reasons.length > 0, reasons };

@@ -3,6 +3,7 @@ import { isUnderHome, relativeToHome } from './fingerprint.js';
 import { allFindings, displayPath, entryLabel, homeRelativeText, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, ReportContext, ReportEntry, Reporter } from './model.js';
+import { acceptanceLine, isEntryAccepted } from './acceptance.js';
 
 /**
  * SARIF 2.1.0: one reporting descriptor per catalogue rule (docs as help), one result per
@@ -94,7 +95,7 @@ function artifactLocation(path: string, ctx: ReportContext): Record<string, stri
     : { uri: fileUri(path) };
 }
 
-function result(l: Located, ctx: ReportContext): Record<string, unknown> {
+function result(l: Located, report: AuditReport, ctx: ReportContext): Record<string, unknown> {
   const { finding, entry } = l;
   const index = ctx.rules.findIndex((r) => r.id === finding.id);
   const loc = finding.location ?? entry?.location;
@@ -115,6 +116,8 @@ function result(l: Located, ctx: ReportContext): Record<string, unknown> {
     ...(artifact !== undefined ? { locations: [{ physicalLocation: { artifactLocation: artifact, ...region } }] } : {}),
     partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
     ...(suppression !== undefined ? { suppressions: [suppression] } : {}),
+    // --baseline: SARIF's own field; a known finding is `unchanged` (shown, not suppressed).
+    ...(finding.baseline !== undefined ? { baselineState: finding.baseline === 'known' ? 'unchanged' : 'new' } : {}),
     properties: {
       severity: finding.severity,
       gradeEffect: finding.grade,
@@ -122,10 +125,23 @@ function result(l: Located, ctx: ReportContext): Record<string, unknown> {
         ? {
           host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade, ...unprovenProperty(entry),
           ...(entry.disabledOnlyFor !== undefined ? { disabledOnlyFor: entry.disabledOnlyFor } : {}),
+          ...(isEntryAccepted(report, entry) ? { gradeAccepted: true } : {}),
         }
         : {}),
       ...(finding.suppressed?.expires !== undefined ? { suppressionExpires: finding.suppressed.expires } : {}),
     },
+  };
+}
+
+/** Run properties: how many not-enforcing entries are accepted, and the baseline counts. */
+function acceptanceProperties(report: AuditReport): Record<string, unknown> {
+  const line = acceptanceLine(report);
+  if (line === undefined) return {};
+  const accepted = report.entries.filter((e) => isEntryAccepted(report, e)).length;
+  const b = report.baseline;
+  return {
+    acceptedEntries: accepted,
+    ...(b !== undefined ? { baseline: { new: b.new, known: b.known, resolved: b.resolved, regressions: b.regressions.length } } : {}),
   };
 }
 
@@ -166,13 +182,14 @@ export const sarif = {
         originalUriBaseIds: ctx.repoRoot !== undefined
           ? { '%SRCROOT%': { description: { text: 'The root of the git checkout that was audited' } } }
           : { HOME: { uri: fileUri(ctx.home, true), description: { text: 'The trusted home' } } },
-        results: allFindings(report).map((l) => result(l, ctx)),
+        results: allFindings(report).map((l) => result(l, report, ctx)),
         properties: {
           partial: report.partial,
           probed: report.probed,
           ...(report.probed ? { probes: probeProperties(report, ctx.home) } : {}),
           coverage: { enforcing: c.enforcing, unverifiable: c.unverifiable, unprotected: c.unprotected,
             total: c.total, ratio: c.ratio, disabled: c.disabled },
+          ...acceptanceProperties(report),
         },
       }],
     };

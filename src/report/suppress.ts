@@ -52,7 +52,7 @@ function realish(p: string): string {
   }
 }
 
-function within(child: string, parent: string): boolean {
+export function within(child: string, parent: string): boolean {
   const rel = path.relative(realish(parent), realish(child));
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }

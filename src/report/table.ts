@@ -6,6 +6,7 @@ import {
 import { layoutWidth, renderTable, visibleLength, wrapText } from './layout.js';
 import type { Column } from './layout.js';
 import type { AuditReport, Grade, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
+import { acceptanceLine, acceptanceOf, isEntryAccepted, markedId } from './acceptance.js';
 
 /** Terminal table: one block per host, a closing coverage line, file-level findings, notes. */
 
@@ -39,15 +40,16 @@ const COLUMNS: readonly Column[] = [
   { header: 'Proxy (mode)', min: 12 }, { header: 'Findings', min: 16 },
 ];
 
-function gradeCell(entry: ReportEntry, p: Palette): string {
+function gradeCell(entry: ReportEntry, report: AuditReport, p: Palette): string {
   if (entry.disabled) return p.dim(`disabled\n(${entry.grade})`);
   // The first claim of the evidence chain that is not proven: where to look first.
   const open = entry.grade === 'enforcing' ? undefined : unprovenClaim(entry);
-  return p.grade[entry.grade](entry.grade) + (open === undefined ? '' : `\n${p.dim(`✗ ${open}`)}`);
+  const accepted = isEntryAccepted(report, entry) ? `\n${p.dim('(accepted)')}` : '';
+  return p.grade[entry.grade](entry.grade) + (open === undefined ? '' : `\n${p.dim(`✗ ${open}`)}`) + accepted;
 }
 
 function findingsCell(entry: ReportEntry): string {
-  return entry.findings.map((f) => (f.suppressed === undefined ? f.id : `${f.id} (suppressed)`)).join('\n');
+  return entry.findings.map(markedId).join('\n');
 }
 
 function findingLines(f: ReportFinding, home: string, p: Palette, width: number): string[] {
@@ -61,6 +63,8 @@ function findingLines(f: ReportFinding, home: string, p: Palette, width: number)
   if (f.suppressed !== undefined) {
     const until = f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`;
     lines.push(...wrapText(`suppressed${until}: ${f.suppressed.reason}`, width, '      ').map(p.dim));
+  } else if (f.baseline === 'known') {
+    lines.push(p.dim('      known: in the baseline'));
   }
   return lines;
 }
@@ -84,7 +88,7 @@ function hostBlock(host: string, entries: readonly ReportEntry[], report: AuditR
   const width = layoutWidth(ctx.width);
   const out = [p.bold(host) + (counts === undefined ? '' : `  ${coverageFraction(counts)}`)];
   for (const file of files) out.push(...wrapText(file, width, '  '));
-  const rows = entries.map((e) => [entryLabel(e), e.scope, gradeCell(e, p), proxyLabel(e), findingsCell(e)]);
+  const rows = entries.map((e) => [entryLabel(e), e.scope, gradeCell(e, report, p), proxyLabel(e), findingsCell(e)]);
   out.push(renderTable(COLUMNS, rows, width, { head: p.bold }));
   const located = entries.flatMap((e) => e.findings.map((f) => ({ f, e })));
   // Findings by severity within the host (a stable sort keeps the entries' order among equals).
@@ -93,7 +97,7 @@ function hostBlock(host: string, entries: readonly ReportEntry[], report: AuditR
     for (const r of e.disabledOnlyFor ?? []) out.push(...wrapText(`off for ${r.host} only (${entryLabel(e)}): ${r.by}`, width, '  ').map(p.dim));
   }
   for (const e of entries) out.push(...probeLines(e, p, width));
-  const first = [...located].sort((a, b) => bySeverity(a.f, b.f)).find((l) => l.f.suppressed === undefined);
+  const first = [...located].sort((a, b) => bySeverity(a.f, b.f)).find((l) => acceptanceOf(l.f) === undefined);
   if (first !== undefined) {
     out.push(...wrapText(`Run 'mcp-audit explain ${first.f.id}' (or any rule id above) for what it means and how to fix it.`, width, '  ').map(p.dim));
   }
@@ -142,6 +146,8 @@ export const table = {
     }
     if (hosts.length === 0) blocks.push('No MCP server entries found.');
     blocks.push(wrapText(coverageLine(report), width, '').map(p.bold).join('\n'));
+    const accepted = acceptanceLine(report);
+    if (accepted !== undefined) blocks[blocks.length - 1] += `\n${wrapText(accepted, width, '').join('\n')}`;
     const fileLevel = allFindings(report).filter((l) => l.entry === undefined);
     if (fileLevel.length > 0) {
       blocks.push(['Findings not tied to a server:', ...fileLevel.flatMap((l) => findingLines(l.finding, ctx.home, p, width))]

@@ -48,6 +48,11 @@ import { pinsUnmatched } from './pins-unmatched.js';
 import { configTooManyProjects } from './config-too-many-projects.js';
 import { launchOptionInjection } from './launch-option-injection.js';
 import { proxyVersionFlawed } from './proxy-version-flawed.js';
+import { policyProxyRequired } from './policy-proxy-required.js';
+import { policyServerDenied } from './policy-server-denied.js';
+import { policyServerNotAllowed } from './policy-server-not-allowed.js';
+import { policyEnvDenied } from './policy-env-denied.js';
+import { policyCoverageBelow } from './policy-coverage-below.js';
 
 /**
  * The rule catalogue. One module per rule, file name = rule id. Add one import and one array
@@ -103,4 +108,9 @@ export const RULES: readonly RuleMeta[] = [
   launchUnproven,
   runnerCwdUnproven,
   proxyVersionUnknown,
+  policyProxyRequired,
+  policyServerDenied,
+  policyServerNotAllowed,
+  policyEnvDenied,
+  policyCoverageBelow,
 ];

@@ -78,7 +78,9 @@ test('an unversioned gate leaves the version claim unproven (uvx may run a cache
 test('every grading rule names its claim; file, probe and suppression rules name none', () => {
   // config-unexpected-shape is also filed on the entry row (a wrong-typed field: what the host
   // launches is not known), so it names the launched claim.
+  // policy-… rules (a --policy file) judge the report against an organisation's rules, not a claim.
   const claimless = (id: string): boolean => (id.startsWith('config-') && id !== 'config-unexpected-shape') || id.startsWith('probe-')
+    || id.startsWith('policy-')
     || ['suppression-expired', 'pins-unmatched', 'home-env-mismatch'].includes(id);
   for (const r of RULES) {
     if (claimless(r.id)) assert.equal(r.claim, null, r.id);

@@ -30,7 +30,9 @@ function bundleImports(files: readonly string[]): Set<string> {
   // esbuild's ESM output: `import … from "x"` / `export … from "x"` statements, `import("x")`, and
   // `require("x")` (the createRequire banner) for what bundled CommonJS code requires.
   const name = String.raw`["']([@a-z0-9][a-z0-9._@/-]*)["']`;
-  const specifier = new RegExp(String.raw`^(?:import|export)\b[^\n]*?\bfrom\s*${name}|^import\s*${name}|\b(?:import|require)\(\s*${name}\s*\)`, 'gm');
+  // A call written inside a string literal is code text, not an import: ajv keeps
+  // `'require("ajv/dist/runtime/equal").default'` for its standalone code generator, unused at run time.
+  const specifier = new RegExp(String.raw`^(?:import|export)\b[^\n]*?\bfrom\s*${name}|^import\s*${name}|(?<!["'\x60])\b(?:import|require)\(\s*${name}\s*\)`, 'gm');
   for (const file of files) {
     for (const match of readFileSync(path.join(REPO, file), 'utf8').matchAll(specifier)) {
       const spec = match[1] ?? match[2] ?? match[3] ?? '';

@@ -11,6 +11,8 @@ import { escapeDeep, escapeText } from '../../shared/text.js';
 import { repoRoot, requireDirectory, requireFile } from '../paths.js';
 import type { CommandContext } from '../io.js';
 import { VERSION } from '../version.js';
+import { isEntryAccepted } from '../../report/acceptance.js';
+import { isAccepted, POLICY_RULE_PREFIX } from '../../report/policy.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
 import type { FailOn } from '../../report/policy.js';
 
@@ -46,17 +48,19 @@ function failuresText(report: AuditReport): string {
   const home = report.trustedHome.path;
   const lines: string[] = [];
   for (const e of report.entries) {
-    if (e.disabled || e.grade === 'enforcing') continue;
+    if (e.disabled) continue;
+    const weak = e.grade !== 'enforcing' && !isEntryAccepted(report, e);
+    const shown = e.findings.filter((f) => !isAccepted(f) && ((weak && f.grade !== 'none') || f.id.startsWith(POLICY_RULE_PREFIX)));
+    if (!weak && shown.length === 0) continue;
     const label = e.upstream !== undefined ? `${e.name} → ${e.upstream}` : e.name;
     lines.push(`${displayPath(e.location.path, home)}:${e.location.line}:${e.location.column}: ${e.grade}: ${label} (${e.host})`);
-    for (const f of e.findings) {
-      if (f.suppressed !== undefined || f.grade === 'none') continue;
+    for (const f of shown) {
       // A finding without a location of its own (launcher-vulnerable) is placed at its entry.
       lines.push(`  ${locationText(f.location ?? e.location, home)}: ${f.id}: ${f.message}`);
     }
   }
   for (const f of report.findings) {
-    if (f.suppressed !== undefined) continue;
+    if (isAccepted(f)) continue;
     lines.push(`${f.location !== undefined ? `${locationText(f.location, home)}: ` : ''}${f.severity} ${f.id}: ${f.message}`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
@@ -103,7 +107,6 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
         files.set(abs, f);
         for (let dir = path.dirname(abs); isInside(dir, root); dir = path.dirname(dir)) projects.add(dir);
       }
-      const failOn = reportOptions.failOn ?? CHECK_FAIL_ON;
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
       // A dotfiles repo may hold another OS's layout (Library/Application Support/…, AppData/…): with
@@ -137,7 +140,7 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
       const report = buildReport(merged, { version: VERSION });
       const table = reportOptions.format === 'table' && reportOptions.output === undefined;
       const checkout = await repoRoot(root);
-      const emitted = await emitReport(report, { ...reportOptions, failOn, ...(table ? { quiet: true } : {}), ...(checkout !== undefined ? { repoRoot: checkout } : {}) }, ctx);
+      const emitted = await emitReport(report, { ...reportOptions, defaultFailOn: CHECK_FAIL_ON, ...(table ? { quiet: true } : {}), ...(checkout !== undefined ? { repoRoot: checkout } : {}) }, ctx);
       const code = emitted.code;
       if (table && code !== 0) ctx.io.stdout.write(failuresText(escapeDeep(emitted.report)));
       ctx.exit(code);

@@ -6,17 +6,20 @@ import { REPORTER_IDS, reporterById } from '../../report/index.js';
 import type { ReporterId } from '../../report/index.js';
 import { DEFAULT_FAIL_ON, evaluatePolicy, exitCodeFor, parseFailOn } from '../../report/policy.js';
 import type { FailOn, PolicyResult } from '../../report/policy.js';
-import { applySuppressions, IGNORE_FILE_NAMES, ignoreCandidates, parseIgnoreFile } from '../../report/suppress.js';
+import { applyGate } from '../../report/gate.js';
+import { IGNORE_FILE_NAMES, ignoreCandidates, parseIgnoreFile } from '../../report/suppress.js';
 import { RULES } from '../../rules/index.js';
 import { IoError, UsageError } from '../../shared/errors.js';
 import type { CommandContext, ExitCode } from '../io.js';
 import { decimalOption } from '../strict-args.js';
 import { layoutWidth, wrapText } from '../../report/layout.js';
 import { VERSION } from '../version.js';
+import { loadGateFiles, toGateFiles, withGateOptions } from './gate-options.js';
+import type { GateFiles } from './gate-options.js';
 
 /** Output and policy options shared by `scan`, `probe` and `check`. */
 export function withReportOptions<T>(y: Argv<T>, failOnDefault: readonly string[] = DEFAULT_FAIL_ON): Argv<T> {
-  return y
+  return withGateOptions(y)
     .option('format', { type: 'string', requiresArg: true, choices: REPORTER_IDS, default: 'table', describe: 'output format' })
     .option('output', { alias: 'o', type: 'string', requiresArg: true, describe: 'write the report to FILE instead of stdout (- for stdout)' })
     .option('fail-on', {
@@ -33,6 +36,9 @@ export interface ReportOptions {
   readonly format: ReporterId;
   readonly output?: string;
   readonly failOn?: readonly FailOn[];
+  /** The command's own default when neither --fail-on nor the policy file's fail-on is given. */
+  readonly defaultFailOn?: readonly FailOn[];
+  readonly gate?: GateFiles;
   readonly failUnder?: number;
   readonly ignoreFile?: string;
   readonly color: boolean;
@@ -54,8 +60,9 @@ export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: Co
   const ignoreFile = typeof argv['ignore-file'] === 'string' ? argv['ignore-file'] : undefined;
   const tty = output === undefined && ctx.io.stdout.isTTY === true;
   const color = typeof argv.color === 'boolean' ? argv.color : tty && ctx.io.env.vars.NO_COLOR === undefined;
+  const gate = toGateFiles(argv);
   return {
-    format: format.id, color, timestamp: argv.timestamp === true,
+    format: format.id, color, timestamp: argv.timestamp === true, gate,
     ...(output !== undefined ? { output } : {}),
     ...(failOn !== undefined ? { failOn } : {}),
     ...(typeof failUnder === 'number' ? { failUnder } : {}),
@@ -98,7 +105,12 @@ function errnoText(e: unknown): string {
 export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: CommandContext):
   Promise<{ code: ExitCode; policy: PolicyResult; report: AuditReport }> {
   const ignore = await loadIgnore(opts, report.trustedHome, ctx.io.env.cwd);
-  const final = ignore !== undefined ? applySuppressions(report, ignore, ctx.io.env.now()) : report;
+  const { baseline, policyFile } = await loadGateFiles(opts.gate ?? {}, ctx.io.env.cwd, report.trustedHome);
+  const final = applyGate(report, {
+    ...(ignore !== undefined ? { ignore } : {}), ...(baseline !== undefined ? { baseline } : {}),
+    ...(policyFile !== undefined ? { policyFile } : {}), now: ctx.io.env.now(),
+  });
+  const failOn = opts.failOn ?? policyFile?.failOn ?? opts.defaultFailOn;
   const reporter = reporterById(opts.format);
   if (reporter === undefined) throw new UsageError(`unknown format ${opts.format}`);
   const columns = opts.output === undefined && ctx.io.stdout.isTTY === true ? ctx.io.stdout.columns : undefined;
@@ -120,7 +132,7 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     ctx.io.stdout.write(text);
   }
   const policy = evaluatePolicy(final, {
-    ...(opts.failOn !== undefined ? { failOn: opts.failOn } : {}),
+    ...(failOn !== undefined ? { failOn } : {}),
     ...(opts.failUnder !== undefined ? { failUnder: opts.failUnder } : {}),
   });
   // The reasons go to stderr, so machine formats on stdout stay clean.
