@@ -20,7 +20,7 @@ import { envRiskFindings } from './env-risk.js';
 import { shapeFindings } from './entry-shape.js';
 import { binaryLocationFindings } from './binary-location.js';
 import { maskAssignments, maskTokenShapes, redactUrl } from '../shared/redact.js';
-import { launchOptionFindings } from './launch-options.js';
+import { cacheOnlyResolution, launchOptionFindings } from './launch-options.js';
 import { launchedClaim, programProof, environmentProof, inspectWith, storeProof } from './proofs.js';
 import { versionClaim } from './proxy-flaws.js';
 import { recognizeAll } from './recognize.js';
@@ -29,8 +29,8 @@ import type { Grade, GradeContext, GradedEntry, GradedProxy } from './types.js';
 
 export { recognize } from './recognize.js';
 
-/** Modes each proxy documents as recording drift without blocking (pinning-systems.md §1.7, §2.3, §4.1). */
-const NON_BLOCKING_MODES = new Set(['monitor', 'audit', 'warn', 'audit-only', 'filter-only']);
+/** Modes each proxy documents as recording drift without blocking (pinning-systems.md §1.7, §2.3, §4.1; MCPTrust's critical --fail-on: proxies/mcptrust.ts). */
+const NON_BLOCKING_MODES = new Set(['monitor', 'audit', 'warn', 'audit-only', 'filter-only', 'fail-on-critical']);
 
 /** The entry's `envFile` (VS Code, Cursor), as written; its contents are never read. */
 function envFileOf(raw: unknown): string | undefined {
@@ -143,7 +143,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   const envFile = envFileOf(entry.raw);
   if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
   findings.push(...launchOptionFindings(chain, rec.proxy, entry, { platform: ctx.platform, home: ctx.home }));
-  const version = versionClaim(rec, by, entry.name);
+  const version = versionClaim(rec, by, entry.name, cacheOnlyResolution(chain));
   findings.push(...version.findings);
   if (version.evidence !== undefined) proofs.version = [version.evidence];
   const recipe = by.probeRecipe(rec);

@@ -186,6 +186,32 @@ function releaseCutoffs(chain: LaunchChain): { launcher: string; option: string 
   return out;
 }
 
+/**
+ * A runner told to resolve from its cache only, so `@latest` is the newest release it cached, not
+ * the index's: uv `--offline` / `UV_OFFLINE` ("only use locally cached data",
+ * docs.astral.sh/uv/reference/cli/, reference/environment/), npm `--offline` / `--prefer-offline`
+ * ("staleness checks for cached data will be bypassed", docs.npmjs.com/cli/v10/using-npm/config)
+ * and their `npm_config_*` forms. Returns how, or undefined.
+ */
+export function cacheOnlyResolution(chain: LaunchChain): string | undefined {
+  for (const f of chain.frames) {
+    const uv = f.name === 'uv' || f.name === 'uvx';
+    const npm = f.kind === 'package-runner' && !uv && f.name !== 'pipx';
+    for (const o of f.options ?? []) {
+      if ((uv && o.flag === '--offline') || (npm && (o.flag === '--offline' || o.flag === '--prefer-offline'))) return `${f.name} ${o.flag}`;
+    }
+  }
+  const uvRuns = chain.frames.some((f) => f.name === 'uv' || f.name === 'uvx');
+  const npmRuns = chain.frames.some((f) => f.kind === 'package-runner' && f.name !== 'uv' && f.name !== 'uvx' && f.name !== 'pipx');
+  for (const a of chain.env) {
+    if (a.cleared === true || a.value === null || a.value === '') continue;
+    const name = a.name.toUpperCase();
+    if (uvRuns && a.name === 'UV_OFFLINE') return 'UV_OFFLINE';
+    if (npmRuns && (name === 'NPM_CONFIG_OFFLINE' || name === 'NPM_CONFIG_PREFER_OFFLINE')) return a.name;
+  }
+  return undefined;
+}
+
 type LaunchEntry = Pick<ServerEntry, 'name' | 'cwd' | 'launchCwd'>;
 
 export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: LaunchEntry,

@@ -14,8 +14,10 @@ import { pinStoreUninspected } from '../rules/pin-store-uninspected.js';
 import { runnerCwdUnproven } from '../rules/runner-cwd-unproven.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
+import { launchOptionInjection } from '../rules/launch-option-injection.js';
 import { toError } from '../shared/errors.js';
-import { samePath } from './store-location.js';
+import { isInside } from '../shared/paths.js';
+import { kernelPath, samePath } from './store-location.js';
 import { STORE_FILES } from './stores/files.js';
 
 export interface LaunchedClaim {
@@ -63,6 +65,31 @@ function cwdOf(entry: ServerEntry, home: string): { proven: true; text: string }
   return { proven: false, text: `unknown (${cwd.why})` };
 }
 
+/**
+ * Programs and scripts of the chain that live inside the entry's project directory: they arrive
+ * with the repository (hosts.md §8, a `git clone` delivers them), so a file there named like the
+ * proxy is whatever the repository's author wrote. Compared as written and as the kernel resolves
+ * it (a symlink out of the project, or into it).
+ */
+function projectLaunchers(chain: LaunchChain, entry: ServerEntry, proxy: string): Finding[] {
+  const project = entry.project;
+  if (project === undefined || !project.startsWith('/')) return [];
+  const realProject = kernelPath(project, 'linux') ?? project;
+  const out: Finding[] = [];
+  for (const f of chain.frames) {
+    for (const p of [f.program, f.script]) {
+      if (p === undefined || !p.startsWith('/')) continue;
+      const real = kernelPath(p, 'linux');
+      if (!isInside(p, project) && !(real !== undefined && isInside(real, realProject))) continue;
+      out.push(finding(launchOptionInjection, {
+        server: entry.name, proxy,
+        what: `runs ${p}, a file inside the project directory ${project}, which arrives with the repository rather than with the proxy's install`,
+      }));
+    }
+  }
+  return out;
+}
+
 /** `program`: what runs is the recognised proxy, found where the chain says. */
 export function programProof(chain: LaunchChain, by: PinningProxy, entry: ServerEntry, home: string):
   { findings: Finding[]; proof: string[]; open?: string } {
@@ -81,20 +108,22 @@ export function programProof(chain: LaunchChain, by: PinningProxy, entry: Server
       ? `${first} is found by name through the PATH the host passes (the entry's environment is examined under environment)`
       : `${first} is named by path`);
   }
+  const inProject = projectLaunchers(chain, entry, by.id);
+  if (entry.project !== undefined && inProject.length === 0) proof.push(`no program or script of the chain lies inside the project directory ${entry.project}`);
   const sensitive = cwdSensitiveFrames(chain.frames);
   if (sensitive.length === 0) {
     proof.push('no frame resolves what it runs against the working directory');
-    return { findings: [], proof };
+    return { findings: inProject, proof };
   }
   const cwd = cwdOf(entry, home);
   if (cwd.proven) {
     proof.push(`${sensitive.map((s) => s.runner).join(', ')} resolve(s) against the working directory, which is ${cwd.text}`);
-    return { findings: [], proof };
+    return { findings: inProject, proof };
   }
   const findings = sensitive.map((s) => finding(runnerCwdUnproven, {
     server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text,
   }));
-  return { findings, proof };
+  return { findings: [...inProject, ...findings], proof };
 }
 
 /** `environment`: which variables were examined (names only, never values). */

@@ -40,7 +40,8 @@ export interface VersionClaim {
 
 const affectedText = (as: readonly Advisory[]): string => as.map((a) => `below ${version3(a.fixed)} (${a.id})`).join(', ');
 
-export function versionClaim(rec: Recognition, proxy: PinningProxy, server: string): VersionClaim {
+/** `cacheOnly`: how the runner is told to resolve from its cache only (launch-options.ts cacheOnlyResolution): `@latest` is then not the newest release. */
+export function versionClaim(rec: Recognition, proxy: PinningProxy, server: string, cacheOnly?: string): VersionClaim {
   const unsound = proxy.advisories.filter((a) => a.effect === 'check-unsound');
   const ids = unsound.map((a) => a.id).join(', ');
   const written = rec.version;
@@ -48,6 +49,10 @@ export function versionClaim(rec: Recognition, proxy: PinningProxy, server: stri
     return { findings: [], evidence: `no advisory or documented flaw is recorded for ${proxy.id}: no release is known to be flawed` };
   }
   if (written === undefined || written.trim() === '') {
+    return { findings: [finding(proxyVersionUnknown, { server, proxy: proxy.id, affected: affectedText(unsound) })] };
+  }
+  if (written.trim() === 'latest' && cacheOnly !== undefined) {
+    // Offline, @latest is the newest release in the runner's cache: any one, flawed ones included.
     return { findings: [finding(proxyVersionUnknown, { server, proxy: proxy.id, affected: affectedText(unsound) })] };
   }
   if (written.trim() === 'latest') {

@@ -12,7 +12,8 @@ export const cline = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   // Flat stdio, flat URL (no type = SSE) or nested `transport: {…}` (written by the CLI); `disabled: true` honoured.
-  entry: { ...STANDARD_ENTRY, type: ['type', 'transportType'], urlDefault: 'sse', inner: 'transport' },
+  // schemas.ts: z.union tries the stdio member (command required) before the SSE and HTTP ones, so a command wins over a url.
+  entry: { ...STANDARD_ENTRY, type: ['type', 'transportType'], urlDefault: 'sse', inner: 'transport', commandBeforeUrl: true, cwd: ['cwd'] }, // schemas.ts stdio member: cwd: z.string().optional()
   source: `${C} apps/vscode/src/services/mcp/schemas.ts:10-170; apps/vscode/src/services/mcp/McpHub.ts:439-452`,
   locations: [
     { scope: 'user', path: '~/.cline/data/settings/cline_mcp_settings.json', note: 'shared by the VS Code extension, the CLI and JetBrains', source: SHARED },

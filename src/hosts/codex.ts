@@ -11,7 +11,8 @@ export const codex = {
   format: 'toml',
   containers: [{ path: ['mcp_servers'], shape: 'map' }],
   // No `type` field and no SSE: `command` → stdio, else `url` → streamable HTTP. `enabled = false` skips.
-  entry: { ...STANDARD_ENTRY, type: [], headers: ['http_headers'], enabled: ['enabled'], disabled: [] },
+  // RawMcpServerConfig.cwd (hosts.md §4, CDX mcp_types.rs); without it Codex's own cwd.
+  entry: { ...STANDARD_ENTRY, type: [], headers: ['http_headers'], enabled: ['enabled'], disabled: [], cwd: ['cwd'] },
   source: TYPES,
   locations: [
     {

@@ -16,7 +16,7 @@ export const geminiCli = {
   // A URL wins over `command`; bare `url` is streamable HTTP (falls back to SSE); no disabled/enabled field.
   entry: {
     ...STANDARD_ENTRY, url: [{ key: 'httpUrl', transport: 'http' }, { key: 'url', transport: 'http' }], urlDefault: 'http',
-    disabled: [], urlBeforeCommand: true,
+    disabled: [], urlBeforeCommand: true, cwd: ['cwd'], // MCPServerConfig.cwd (config.ts:482-515)
   },
   source: `${REPO} packages/core/src/config/config.ts:482-515 (MCPServerConfig); packages/core/src/tools/mcp-client.ts:2180-2405 (createTransport: httpUrl > url > command)`,
   locations: [

@@ -11,7 +11,8 @@ export const rooCode = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   // A URL entry without `type` becomes SSE (union order); `disabled: true` honoured.
-  entry: { ...STANDARD_ENTRY, urlDefault: 'sse' },
+  // McpHub.ts passes the entry's cwd to the stdio transport (its default: the first workspace folder).
+  entry: { ...STANDARD_ENTRY, urlDefault: 'sse', cwd: ['cwd'] },
   source: `${HUB}:66-139,546-587`,
   locations: [
     {

@@ -123,6 +123,12 @@ export interface EntryShape {
    */
   readonly urlBeforeCommand?: true;
   /**
+   * The host documents that `command` wins over the URL fields for an entry holding both with no
+   * `type` (Cline: the stdio member of its schema union comes first). Without this or
+   * `urlBeforeCommand`, such an entry gets a launch doubt: which of the two runs is not known.
+   */
+  readonly commandBeforeUrl?: true;
+  /**
    * `type` values naming extensions that run inside the host, not as a server process (Goose
    * `builtin`, `platform`): such entries get state 'internal'.
    */
@@ -210,12 +216,17 @@ export interface HostDefinition {
   readonly source: string;
 }
 
-/** The common shape: `command`, `args`, `env`, `url`, `type`, `headers`, `disabled`. */
+/**
+ * The common shape: `command`, `args`, `env`, `url`, `type`, `headers`, `disabled`. No `cwd`: a
+ * host honours an entry's working directory only where its source or documentation says so
+ * (hosts.md §4: Cline, Roo Code, Gemini CLI, Codex), and a `cwd` field elsewhere is not where the
+ * server starts; each such host adds `cwd: ['cwd']` with its source.
+ */
 export const STANDARD_ENTRY = {
   command: ['command'],
   args: ['args'],
   env: ['env'],
-  cwd: ['cwd'],
+  cwd: [],
   url: [{ key: 'url' }],
   type: ['type'],
   headers: ['headers'],

@@ -223,6 +223,10 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   let transportSource: Provenance;
   // A host that tries its URL fields first never starts the command of an entry that has a URL.
   if (shape.urlBeforeCommand === true && url !== undefined && command !== undefined) { command = undefined; args = []; }
+  // Both, no type, and the host documents no precedence: which one it starts is not known.
+  const bothDoubt = url !== undefined && command !== undefined && typeValue === undefined && shape.commandBeforeUrl !== true
+    ? [{ reason: `the entry has both a command and a URL and no type: which one ${input.host} starts is not documented`, origin: origin(at) }]
+    : undefined;
   if (typeValue !== undefined) {
     // Own keys only: a "type" of "constructor" or "__proto__" must not find Object.prototype members.
     transport = (Object.hasOwn(TRANSPORTS, typeValue) ? TRANSPORTS[typeValue] : undefined) ?? 'unknown';
@@ -268,6 +272,7 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     disabled: disabledBy !== undefined,
     ...(disabledBy !== undefined ? { disabledBy } : {}),
     ...(argOrigins !== undefined ? { argOrigins } : {}),
+    ...(bothDoubt !== undefined ? { launchDoubts: bothDoubt } : {}),
     raw,
     ...(shapeProblems.length > 0 ? { shapeProblems } : {}),
     ...(project !== undefined ? { project } : {}),

@@ -149,7 +149,9 @@ export function parseHangarConfig(text: string): { ok: true; upstreams: HangarUp
     if (typeof name !== 'string') continue;
     const projection = field(spec, 'tool_projection');
     const raw = field(projection, 'digest_enforcement');
-    const enforcement = typeof raw === 'string' ? raw : 'block';
+    // Absent: Hangar's default, block (§2.3). Written but not a string (`off` is the boolean false in
+    // YAML 1.1, `~` is null): not one of audit|warn|block, so not proven to be the default.
+    const enforcement = raw === undefined ? 'block' : typeof raw === 'string' ? raw : `non-string value ${raw === null ? 'null' : typeof raw}`;
     const all = pinMap(field(projection, 'pins'));
     let tenantPins = 0;
     let skipped = all.skipped;

@@ -35,13 +35,28 @@ function boolFlag(args: readonly string[], name: string): boolean | 'unknown' {
   return out;
 }
 
-/** `proxy`'s own flags before `--`: `--audit-only` / `--filter-only` turn blocking off; default enforce (§4.1). */
+/**
+ * The drift threshold the proxy really applies at preflight. mcptrust internal/proxy/proxy.go
+ * `parseSeverityThreshold` @004f710 reads `safe` and `moderate`; every other value, the default
+ * `critical` and the `info` its own help text offers included, is critical. A changed tool
+ * description is `SeverityModerate` (internal/differ/v3.go `compareTools` @048aff0), and at call
+ * time the proxy checks tool names only (internal/proxy/filter.go), so under a critical threshold
+ * a changed description is served and called: not blocking.
+ */
+function failOnBlocks(args: readonly string[]): boolean {
+  const value = lastFlagValue(args, ['--fail-on'])?.value ?? 'critical';
+  return value === 'moderate' || value === 'safe';
+}
+
+/** `proxy`'s own flags before `--`: `--audit-only` / `--filter-only` turn blocking off, and so does a critical `--fail-on` (§4.1). */
 function parseArgs(args: readonly string[]): ProxyArgs {
   const audit = boolFlag(args, '--audit-only');
   const filter = boolFlag(args, '--filter-only');
   if (audit === 'unknown' || filter === 'unknown') return { mode: 'unknown', blocking: false, modeUnknown: true };
   if (audit) return { mode: 'audit-only', blocking: false };
   if (filter) return { mode: 'filter-only', blocking: false };
+  const failOn = failOnBlocks(args);
+  if (!failOn) return { mode: 'fail-on-critical', blocking: false };
   return { mode: 'enforce', blocking: true };
 }
 

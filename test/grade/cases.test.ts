@@ -27,8 +27,12 @@ interface Case {
   /** The config file's text as written (for shapes JSON.stringify cannot produce); `entry.name` still names the row. */
   configText?: string;
   home: HomeSpec;
+  /** Discover project files too (the projects the home's host records list): for project-scope entries. */
+  projectScan?: boolean;
   expect: Expect | { upstreams: Record<string, Expect> };
   requires?: string;
+  /** A known bypass not fixed yet: the case states the right grade and runs as a node:test todo (reported, not failing). */
+  todo?: string;
 }
 
 function loadCases(): Case[] {
@@ -75,10 +79,10 @@ function skipReason(c: Case): string | false {
 }
 
 for (const c of CASES) {
-  test(`grade case ${c.name}: ${c.description}`, { skip: skipReason(c) }, async () => {
+  test(`grade case ${c.name}: ${c.description}`, { skip: skipReason(c), ...(c.todo !== undefined ? { todo: c.todo } : {}) }, async () => {
     const home = await materializeHome(c.home);
     await writeConfig(c, home);
-    const result = await audit({ root: home, projectScan: false }, envFor());
+    const result = await audit({ root: home, projectScan: c.projectScan === true }, envFor());
     const rows = result.rows.filter((r) => r.name === c.entry.name);
     assert.ok(rows.length > 0, `${c.name}: the reader found no entry ${String(c.entry.name)} (entries: ${result.rows.map((r) => r.name).join(', ')})`);
     if ('upstreams' in c.expect) {

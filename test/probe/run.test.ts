@@ -22,11 +22,12 @@ async function fixtureAudit(): Promise<AuditResult> {
       mcpServers: {
         plain: { command: 'node', args: ['server.js'] },
         normal: wired('normal.js'),
-        rel: wired('normal.js', { cwd: 'sub' }),
         acme: { command: '/opt/mcp-context-protector/mcp-context-protector.sh', args: ['--command', 'node /opt/acme/server.js'] },
         hub: { command: 'mcp-hangar', args: ['--config', '@HOME@/.config/mcp-hangar/config.yaml', 'serve'] },
       },
     }),
+    // Cursor reads no `cwd` field (hosts.md §4); Cline does: the relative-cwd row lives there.
+    '.cline/data/settings/cline_mcp_settings.json': JSON.stringify({ mcpServers: { rel: wired('normal.js', { cwd: 'sub' }) } }),
     // Cursor honours no `disabled` key (cursor/cursor#3656); Windsurf does: the disabled row lives there.
     '.codeium/windsurf/mcp_config.json': JSON.stringify({ mcpServers: { off: wired('normal.js', { disabled: true }) } }),
     'proj/.cursor/mcp.json': JSON.stringify({ mcpServers: { cloned: wired('normal.js') } }),
@@ -50,9 +51,9 @@ const labels = (result: AuditResult, indices: Iterable<number>): string[] =>
 describe('selectRows', () => {
   it('pinned, enabled, user-scope rows only; project scope only with probeProject', async () => {
     const result = await fixtureAudit();
-    assert.deepEqual(labels(result, selectRows(result, {}).selected), ['cursor:acme', 'cursor:hub/payments', 'cursor:normal', 'cursor:rel']);
+    assert.deepEqual(labels(result, selectRows(result, {}).selected), ['cline:rel', 'cursor:acme', 'cursor:hub/payments', 'cursor:normal']);
     assert.deepEqual(labels(result, selectRows(result, { probeProject: true }).selected),
-      ['cursor:acme', 'cursor:cloned', 'cursor:hub/payments', 'cursor:normal', 'cursor:rel']);
+      ['cline:rel', 'cursor:acme', 'cursor:cloned', 'cursor:hub/payments', 'cursor:normal']);
   });
 
   it('names narrow the selection; a named row that cannot be probed is reported as skipped', async () => {
@@ -73,7 +74,7 @@ describe('probeRows', () => {
       hostEnv: { PATH: process.env['PATH'] }, timeoutMs: 10_000, onResult: (e) => events.push(`${e.label} ${e.summary.outcome}`),
     });
     const byLabel = new Map([...probed.probes].map(([i, s]) => [probed.result.rows[i] === undefined ? '?' : rowLabel(probed.result.rows[i]), s]));
-    assert.deepEqual([...byLabel.keys()].sort(), ['cursor:acme', 'cursor:hub/payments', 'cursor:normal', 'cursor:rel']);
+    assert.deepEqual([...byLabel.keys()].sort(), ['cline:rel', 'cursor:acme', 'cursor:hub/payments', 'cursor:normal']);
     // normal.js serves tools and the store has no pin for them: the gate would pin them on first use.
     assert.equal(byLabel.get('cursor:normal')?.outcome, 'unpinned-tools');
     assert.ok((byLabel.get('cursor:normal')?.elapsedMs ?? 0) > 0);
@@ -81,7 +82,7 @@ describe('probeRows', () => {
     // A container upstream: mcp-audit runs no images, so its launch line is not in the evidence.
     assert.deepEqual(byLabel.get('cursor:hub/payments')?.failure?.reason, 'upstream launch line not in evidence');
     assert.equal(byLabel.get('cursor:hub/payments')?.elapsedMs, undefined, 'nothing was launched');
-    assert.equal(byLabel.get('cursor:rel')?.failure?.reason, 'cwd-unresolved', 'a relative cwd outside a project is not guessed');
+    assert.equal(byLabel.get('cline:rel')?.failure?.reason, 'cwd-unresolved', 'a relative cwd outside a project is not guessed');
     assert.equal(events.length, 4);
     // Unprotected and disabled rows carry no probe, and no probe changed any grade here.
     assert.deepEqual(probed.result.rows.map((r) => r.grade), result.rows.map((r) => r.grade));

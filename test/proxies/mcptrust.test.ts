@@ -10,8 +10,8 @@ const mt = (...argv: string[]): Recognition | undefined => {
   return mcptrust.recognize(unwrap(e), e);
 };
 
-test('§4.1 entry: enforce by default, lock explicit, upstream after --', () => {
-  const rec = mt('mcptrust', 'proxy', '--lock', '/path/to/mcp-lock.json', '--', 'npx', '-y', '@modelcontextprotocol/server-filesystem', '/d');
+test('§4.1 entry: enforce with --fail-on moderate, lock explicit, upstream after --', () => {
+  const rec = mt('mcptrust', 'proxy', '--fail-on', 'moderate', '--lock', '/path/to/mcp-lock.json', '--', 'npx', '-y', '@modelcontextprotocol/server-filesystem', '/d');
   assert.deepEqual([rec?.mode, rec?.blocking, rec?.runtime], ['enforce', true, 'go']);
   assert.deepEqual(rec?.store, { kind: 'explicit', flag: '--lock', value: '/path/to/mcp-lock.json' });
   assert.deepEqual(rec?.upstream, ['npx', '-y', '@modelcontextprotocol/server-filesystem', '/d']);
@@ -20,7 +20,18 @@ test('§4.1 entry: enforce by default, lock explicit, upstream after --', () => 
 test('--audit-only and --filter-only never block; flags after -- belong to the upstream', () => {
   assert.deepEqual([mt('mcptrust', 'proxy', '--audit-only', '--lock', 'l', '--', 'x')?.mode, mt('mcptrust', 'proxy', '--audit-only', '--lock', 'l', '--', 'x')?.blocking], ['audit-only', false]);
   assert.equal(mt('mcptrust', 'proxy', '--filter-only', '--lock=l', '--', 'x')?.blocking, false);
-  assert.equal(mt('mcptrust', 'proxy', '--lock', 'l', '--', 'x', '--audit-only')?.blocking, true);
+  assert.equal(mt('mcptrust', 'proxy', '--fail-on=moderate', '--lock', 'l', '--', 'x', '--audit-only')?.blocking, true);
+});
+
+test('--fail-on: only moderate and safe stop a changed description at preflight; the default, critical, info or a typo do not', () => {
+  for (const v of [[], ['--fail-on', 'critical'], ['--fail-on=info'], ['--fail-on', 'Moderate'], ['--fail-on', 'moderate', '--fail-on', 'critical']]) {
+    const rec = mt('mcptrust', 'proxy', ...v, '--lock', 'l', '--', 'x');
+    assert.deepEqual([rec?.mode, rec?.blocking], ['fail-on-critical', false], v.join(' '));
+  }
+  for (const v of [['--fail-on', 'moderate'], ['--fail-on=safe'], ['--fail-on', 'critical', '--fail-on=moderate']]) {
+    assert.deepEqual([mt('mcptrust', 'proxy', ...v, '--lock', 'l', '--', 'x')?.blocking], [true], v.join(' '));
+  }
+  assert.equal(mt('mcptrust', 'proxy', '--lock', 'l', '--', 'x', '--fail-on', 'moderate')?.blocking, false, 'after -- it is the upstream\'s');
 });
 
 test('no --lock: cwd-relative mcp-lock.json is unresolvable; other subcommands are not the proxy', () => {
@@ -33,9 +44,9 @@ test('cobra bools: --audit-only=true / --filter-only=1 count; =false does not; a
     assert.deepEqual([mt('mcptrust', 'proxy', `--audit-only=${v}`, '--lock', 'l', '--', 'x')?.mode], ['audit-only'], v);
     assert.equal(mt('mcptrust', 'proxy', `--filter-only=${v}`, '--lock', 'l', '--', 'x')?.blocking, false, v);
   }
-  const off = mt('mcptrust', 'proxy', '--audit-only=false', '--filter-only=0', '--lock', 'l', '--', 'x');
+  const off = mt('mcptrust', 'proxy', '--audit-only=false', '--filter-only=0', '--fail-on', 'moderate', '--lock', 'l', '--', 'x');
   assert.deepEqual([off?.mode, off?.blocking], ['enforce', true]);
-  assert.equal(mt('mcptrust', 'proxy', '--audit-only', '--audit-only=F', '--lock', 'l', '--', 'x')?.blocking, true, 'the last one wins');
+  assert.equal(mt('mcptrust', 'proxy', '--audit-only', '--audit-only=F', '--fail-on=moderate', '--lock', 'l', '--', 'x')?.blocking, true, 'the last one wins');
   const odd = mt('mcptrust', 'proxy', '--audit-only=yes', '--lock', 'l', '--', 'x');
   assert.deepEqual([odd?.blocking, odd?.modeUnknown], [false, true]);
 });

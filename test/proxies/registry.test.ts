@@ -47,9 +47,10 @@ test('parseArgs reads the mode as each proxy\'s own parser does', async () => {
   assert.deepEqual(mcpindexGate.parseArgs(['--posture', 'strict', '--posture=monitor']), { mode: 'monitor', blocking: false });
   assert.deepEqual(mcpindexGate.parseArgs(['--post', 'monitor']), { mode: 'monitor', blocking: false }, 'argparse prefix');
   assert.deepEqual(mcpindexGate.parseArgs(['--posture', 'lenient']), { mode: 'lenient', blocking: false, modeUnknown: true });
-  assert.deepEqual(mcptrust.parseArgs(['--lock', 'x']), { mode: 'enforce', blocking: true });
+  assert.deepEqual(mcptrust.parseArgs(['--lock', 'x']), { mode: 'fail-on-critical', blocking: false }, 'the default --fail-on critical lets a description change through');
+  assert.deepEqual(mcptrust.parseArgs(['--fail-on', 'moderate', '--lock', 'x']), { mode: 'enforce', blocking: true });
   assert.deepEqual(mcptrust.parseArgs(['--audit-only=false', '--filter-only']), { mode: 'filter-only', blocking: false });
   assert.deepEqual(mcptrust.parseArgs(['--audit-only=maybe']), { mode: 'unknown', blocking: false, modeUnknown: true });
-  assert.deepEqual(mcptrust.parseArgs(['--', '--audit-only']), { mode: 'enforce', blocking: true }, 'after -- it is the upstream\'s');
+  assert.deepEqual(mcptrust.parseArgs(['--fail-on=moderate', '--', '--audit-only']), { mode: 'enforce', blocking: true }, 'after -- it is the upstream\'s');
   assert.deepEqual(mcpPin.parseArgs(['--only-locked']), { mode: 'only-locked', blocking: true });
 });
