@@ -65,7 +65,25 @@ export function entryFields(entry: ServerEntry, root: unknown): EntryFields | st
 }
 
 /** The ops that carry out argv changes (removals highest index first, so earlier indexes stay true). */
+/** The argv after a change (removals, replacements, insertions), for a change the element ops cannot express. */
+function changedArgv(argv: readonly string[], change: ArgvChange): string[] {
+  const gone = new Set(change.remove);
+  const out: string[] = [];
+  argv.forEach((a, i) => {
+    if (!gone.has(i)) out.push(change.replace?.find((r) => r.index === i)?.value ?? a);
+    for (const ins of change.insert ?? []) if (ins.after === i) out.push(...ins.values);
+  });
+  return out;
+}
+
 export function argvOps(fields: EntryFields, change: ArgvChange): EntryOp[] | string {
+  if ((change.insert ?? []).length > 0) {
+    // An insertion: the whole argv field is written again, in the layout of the one it replaces.
+    const next = changedArgv(fields.argv, change);
+    if (next[0] !== fields.argv[0] || change.remove.includes(0)) return 'the change would alter the program itself';
+    if (fields.layout.kind === 'array') return [{ kind: 'set', path: [fields.layout.commandKey], value: next }];
+    return [{ kind: 'set', path: [fields.layout.argsKey], value: next.slice(1) }];
+  }
   const at = (i: number): PointerSegment[] | string => {
     if (fields.layout.kind === 'array') return [fields.layout.commandKey, i];
     if (i === 0) return 'the change would remove the program itself';

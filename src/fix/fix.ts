@@ -100,7 +100,7 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
     loaded.set(file.file, file);
     const fields = entryFields(p.entry, file.value);
     if (typeof fields === 'string') { refuse(fields); continue; }
-    const merged: ArgvChange = { remove: p.argv.flatMap((c) => c.remove), replace: p.argv.flatMap((c) => c.replace ?? []) };
+    const merged: ArgvChange = { remove: p.argv.flatMap((c) => c.remove), replace: p.argv.flatMap((c) => c.replace ?? []), insert: p.argv.flatMap((c) => c.insert ?? []) };
     const ops: EntryOp[] = [];
     const fromArgv = argvOps(fields, merged);
     if (typeof fromArgv === 'string') { refuse(fromArgv); continue; }

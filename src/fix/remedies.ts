@@ -57,7 +57,7 @@ const restoreBlocking = (ctx: RemedyContext): RemedyChange => {
   if (ctx.rec?.modeInStore === true) return none(`${ctx.rec.proxy} keeps its mode in its own config, not in the host file`);
   const change = ctx.wiring?.restoreBlocking?.(ctx.argv);
   if (change === undefined) return none('no argument of the entry sets this mode');
-  return { kind: 'change', what: `remove the ${ctx.rec?.proxy ?? 'proxy'} mode argument so its blocking default applies`, argv: change };
+  return { kind: 'change', what: `make ${ctx.rec?.proxy ?? 'the proxy'} block: its non-blocking mode arguments removed or reset`, argv: change };
 };
 
 /** `passes --index-url to uvx, which …` (grade/launch-options.ts): the runner option to drop. */

@@ -5,7 +5,7 @@
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import {
-  afterDashDash, bareNameAt, entryName, explicitStore, findFrame, floatingDynamicArg, lastFlagValue, storeUnlessFloating,
+  afterDashDash, bareNameAt, entryName, explicitStore, findFrame, flagHits, floatingDynamicArg, lastFlagValue, storeUnlessFloating,
 } from './args.js';
 import { finding } from '../rules/types.js';
 import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
@@ -159,8 +159,17 @@ export const wiring: ProxyWiring = {
     const [head, ...rest] = rec.upstream ?? [];
     return head === undefined ? undefined : rest.length === 0 ? { command: head } : { command: head, args: rest };
   },
+  /**
+   * Blocking needs `--audit-only` / `--filter-only` gone and `--fail-on moderate` (parseArgs above:
+   * the default `critical` threshold lets a changed description through): both are set.
+   */
   restoreBlocking(argv) {
-    const remove = modeFlagIndexes(argv);
-    return remove.length === 0 ? undefined : { remove };
+    const at = argv.indexOf('proxy');
+    if (at < 0) return undefined;
+    const own = argv.slice(at + 1);
+    const failOn = flagHits(own, ['--fail-on']).map((h) => ({ ...h, index: h.index + at + 1 }));
+    const remove = [...modeFlagIndexes(argv), ...failOn.flatMap((h) => (h.written.includes('=') ? [h.index] : [h.index, h.index + 1]))];
+    if (remove.length === 0 && failOnBlocks(own)) return undefined;
+    return { remove, insert: [{ after: at, values: ['--fail-on', 'moderate'] }] };
   },
 };

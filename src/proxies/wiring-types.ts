@@ -42,6 +42,8 @@ export type WrapOutput =
 export interface ArgvChange {
   readonly remove: readonly number[];
   readonly replace?: readonly { readonly index: number; readonly value: string }[];
+  /** Words to add right after the word at `after` (a flag the proxy's blocking mode needs). */
+  readonly insert?: readonly { readonly after: number; readonly values: readonly string[] }[];
 }
 
 export interface StoreContext {
