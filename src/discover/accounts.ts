@@ -15,11 +15,10 @@
  * Tools run from fixed system paths, never from $PATH, so the environment cannot pick the answer.
  * The optional `userid` addon (native getpwuid) only names owners by uid (`accountNamer`).
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { currentPlatform, type Platform } from '../shared/env.js';
+import { currentPlatform, runCommand, type CommandRunner, type Platform } from '../shared/env.js';
 import { toError } from '../shared/errors.js';
 
 export interface Account {
@@ -45,26 +44,19 @@ export interface AccountSource {
   byName(user: string): Promise<Answer>;
 }
 
-const TOOL_TIMEOUT_MS = 5_000;
-
-interface ToolRun {
+export interface ToolRun {
   readonly code: number | 'missing' | 'failed';
   readonly stdout: string;
   readonly why: string;
 }
 
-/** Runs the first of `paths` that exists; never a shell, never $PATH. */
-async function runTool(paths: readonly string[], args: readonly string[]): Promise<ToolRun> {
+/** Runs the first of `paths` that exists through `run` (Env's runner): never a shell, never $PATH. */
+export async function runTool(paths: readonly string[], args: readonly string[], run: CommandRunner = runCommand): Promise<ToolRun> {
   for (const file of paths) {
-    const run = await new Promise<ToolRun>((resolve) => {
-      execFile(file, [...args], { timeout: TOOL_TIMEOUT_MS, encoding: 'utf8', env: {} }, (error, stdout) => {
-        if (error === null) return resolve({ code: 0, stdout, why: '' });
-        if ('code' in error && error.code === 'ENOENT') return resolve({ code: 'missing', stdout: '', why: '' });
-        if (typeof error.code === 'number') return resolve({ code: error.code, stdout, why: `exit ${error.code}` });
-        resolve({ code: 'failed', stdout: '', why: error.killed ? `timed out after ${TOOL_TIMEOUT_MS} ms` : error.message });
-      });
-    });
-    if (run.code !== 'missing') return run;
+    const r = await run(file, args);
+    if (r.kind === 'missing') continue;
+    if (r.kind === 'failed') return { code: 'failed', stdout: '', why: r.why };
+    return { code: r.code, stdout: r.stdout, why: r.code === 0 ? '' : `exit ${r.code}` };
   }
   return { code: 'missing', stdout: '', why: `not installed at ${paths.join(' or ')}` };
 }
@@ -80,14 +72,14 @@ function fromPasswdLine(line: string, user: string, homeField: number): Answer |
 }
 
 /** `getent passwd NAME` (Linux NSS). */
-export function getentSource(paths: readonly string[] = ['/usr/bin/getent', '/bin/getent']): AccountSource {
+export function getentSource(paths: readonly string[] = ['/usr/bin/getent', '/bin/getent'], run: CommandRunner = runCommand): AccountSource {
   return {
     name: 'getent passwd',
     async byName(user) {
-      const run = await runTool(paths, ['passwd', user]);
-      if (run.code === 2) return { kind: 'absent' };
-      if (run.code !== 0) return { kind: 'unavailable', why: run.why };
-      return fromPasswdLine(run.stdout.split('\n')[0] ?? '', user, 5) ?? { kind: 'unavailable', why: 'unexpected output' };
+      const out = await runTool(paths, ['passwd', user], run);
+      if (out.code === 2) return { kind: 'absent' };
+      if (out.code !== 0) return { kind: 'unavailable', why: out.why };
+      return fromPasswdLine(out.stdout.split('\n')[0] ?? '', user, 5) ?? { kind: 'unavailable', why: 'unexpected output' };
     },
   };
 }
@@ -123,14 +115,14 @@ export function passwdFileSource(file = '/etc/passwd'): AccountSource {
 }
 
 /** macOS `id -P NAME`: one master.passwd line (home is field 9 of 10). */
-export function idPasswdSource(paths: readonly string[] = ['/usr/bin/id']): AccountSource {
+export function idPasswdSource(paths: readonly string[] = ['/usr/bin/id'], run: CommandRunner = runCommand): AccountSource {
   return {
     name: 'id -P',
     async byName(user) {
-      const run = await runTool(paths, ['-P', user]);
-      if (run.code === 1) return { kind: 'absent' };
-      if (run.code !== 0) return { kind: 'unavailable', why: run.why };
-      return fromPasswdLine(run.stdout.split('\n')[0] ?? '', user, 8) ?? { kind: 'unavailable', why: 'unexpected output' };
+      const out = await runTool(paths, ['-P', user], run);
+      if (out.code === 1) return { kind: 'absent' };
+      if (out.code !== 0) return { kind: 'unavailable', why: out.why };
+      return fromPasswdLine(out.stdout.split('\n')[0] ?? '', user, 8) ?? { kind: 'unavailable', why: 'unexpected output' };
     },
   };
 }
@@ -153,13 +145,13 @@ function fromKeyValues(values: Map<string, string>, uidKey: string, homeKey: str
 }
 
 /** macOS `dscacheutil -q user -a name NAME`: empty output when no record matches. */
-export function dscacheutilSource(paths: readonly string[] = ['/usr/bin/dscacheutil']): AccountSource {
+export function dscacheutilSource(paths: readonly string[] = ['/usr/bin/dscacheutil'], run: CommandRunner = runCommand): AccountSource {
   return {
     name: 'dscacheutil -q user',
     async byName(user) {
-      const run = await runTool(paths, ['-q', 'user', '-a', 'name', user]);
-      if (run.code !== 0) return { kind: 'unavailable', why: run.why };
-      const values = keyValues(run.stdout);
+      const out = await runTool(paths, ['-q', 'user', '-a', 'name', user], run);
+      if (out.code !== 0) return { kind: 'unavailable', why: out.why };
+      const values = keyValues(out.stdout);
       if (values.size === 0) return { kind: 'absent' };
       if (values.get('name') !== user) return { kind: 'unavailable', why: 'unexpected output' };
       return fromKeyValues(values, 'uid', 'dir');
@@ -168,24 +160,24 @@ export function dscacheutilSource(paths: readonly string[] = ['/usr/bin/dscacheu
 }
 
 /** macOS `dscl . -read /Users/NAME` (the local directory node). */
-export function dsclSource(paths: readonly string[] = ['/usr/bin/dscl']): AccountSource {
+export function dsclSource(paths: readonly string[] = ['/usr/bin/dscl'], run: CommandRunner = runCommand): AccountSource {
   return {
     name: 'dscl . -read',
     async byName(user) {
-      const run = await runTool(paths, ['.', '-read', `/Users/${user}`, 'UniqueID', 'NFSHomeDirectory']);
-      if (run.code !== 0) return { kind: 'unavailable', why: run.why };
-      return fromKeyValues(keyValues(run.stdout), 'UniqueID', 'NFSHomeDirectory');
+      const out = await runTool(paths, ['.', '-read', `/Users/${user}`, 'UniqueID', 'NFSHomeDirectory'], run);
+      if (out.code !== 0) return { kind: 'unavailable', why: out.why };
+      return fromKeyValues(keyValues(out.stdout), 'UniqueID', 'NFSHomeDirectory');
     },
   };
 }
 
 /** The sources for `platform`, in the order they are asked. */
-export function accountSources(platform: Platform): readonly AccountSource[] {
+export function accountSources(platform: Platform, run: CommandRunner = runCommand): readonly AccountSource[] {
   switch (platform) {
     case 'linux':
-      return [getentSource(), passwdFileSource()];
+      return [getentSource(undefined, run), passwdFileSource()];
     case 'darwin':
-      return [idPasswdSource(), dscacheutilSource(), dsclSource()];
+      return [idPasswdSource(undefined, run), dscacheutilSource(undefined, run), dsclSource(undefined, run)];
     case 'win32':
       return [];
   }
@@ -266,4 +258,15 @@ export async function accountNamer(passwdFile = '/etc/passwd'): Promise<(uid: nu
     if ('name' in me && me.uid === uid) return me.name;
     return fromFile(uid) ?? `uid ${uid}`;
   };
+}
+
+/**
+ * The primary group of `user` (for running a probe as that account): `id -g NAME` (POSIX id(1):
+ * the group ID of the named user's password-database entry; coreutils src/id.c and
+ * apple-oss-distributions/shell_cmds id/id.c both answer from getpwnam). undefined when it cannot say.
+ */
+export async function primaryGroup(user: string, run: CommandRunner = runCommand, paths: readonly string[] = ['/usr/bin/id', '/bin/id']): Promise<number | undefined> {
+  const out = await runTool(paths, ['-g', user], run);
+  const text = out.stdout.trim();
+  return out.code === 0 && /^\d+$/.test(text) ? Number(text) : undefined;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { currentPlatform, type Env, type TrustedHome } from '../shared/env.js';
+import { type Env, type TrustedHome } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
+import { listAccounts } from './account-list.js';
 import { accountSources, currentAccount, lookupAccount } from './accounts.js';
 
 /**
@@ -35,7 +36,7 @@ export async function resolveHome(options: HomeOptions, env: Env): Promise<HomeR
     return { home: { path: path.resolve(env.cwd, options.root), source: 'root-flag', user, uid: undefined } };
   }
   if (options.user !== undefined && !('name' in me && options.user === me.name)) {
-    return { home: await lookupUser(options.user) };
+    return { home: await lookupUser(options.user, env) };
   }
   if ('error' in me) {
     throw new UsageError(`the current user has no entry in the password database (${me.error}); audit a directory with --root <home dir>`);
@@ -49,12 +50,17 @@ export async function resolveHome(options: HomeOptions, env: Env): Promise<HomeR
   return { home: current };
 }
 
-/** `--user NAME`: uid and home from the password database, through this OS's sources (accounts.ts). */
-async function lookupUser(name: string): Promise<TrustedHome> {
+/**
+ * `--user NAME`: uid and home from the password database, through this OS's sources (accounts.ts);
+ * on Windows, the profile whose folder is NAME in the ProfileList key (account-list.ts), since
+ * Windows keeps no home in an account database a tool can query by name.
+ */
+async function lookupUser(name: string, env: Env): Promise<TrustedHome> {
   if (!USER_NAME.test(name)) throw new UsageError(`--user: not a valid account name: ${JSON.stringify(name)}`);
-  const platform = currentPlatform();
-  if (platform === 'win32') throw new UsageError('--user is not supported on Windows; use --root <profile dir>');
-  const found = await lookupAccount(name, accountSources(platform));
+  // env.platform is this OS (processEnv); tests give another with recorded tool outputs in env.run.
+  const platform = env.platform;
+  if (platform === 'win32') return lookupProfile(name, env);
+  const found = await lookupAccount(name, accountSources(platform, env.run));
   switch (found.kind) {
     case 'found':
       return { path: found.account.home, source: 'user-flag', user: name, uid: found.account.uid };
@@ -63,4 +69,16 @@ async function lookupUser(name: string): Promise<TrustedHome> {
     case 'unavailable':
       throw new UsageError(`--user ${name}: the password database cannot be read here (${found.tried.join('; ')}); use --root <home dir>`);
   }
+}
+
+async function lookupProfile(name: string, env: Env): Promise<TrustedHome> {
+  const listing = await listAccounts('win32', env.run);
+  if (listing.kind === 'unavailable') {
+    throw new UsageError(`--user ${name}: the profile list cannot be read here (${listing.tried.join('; ')}); use --root <profile dir>`);
+  }
+  const matches = listing.accounts.filter((a) => a.name.toLowerCase() === name.toLowerCase());
+  const [only] = matches;
+  if (only === undefined) throw new UsageError(`--user ${name}: no user profile named ${name} (${listing.source})`);
+  if (matches.length > 1) throw new UsageError(`--user ${name}: ${matches.length} profiles are named ${name} (${listing.source}); use --root <profile dir>`);
+  return { path: only.home, source: 'user-flag', user: only.name, uid: undefined };
 }

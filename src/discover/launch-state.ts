@@ -135,11 +135,14 @@ function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedC
   const tiers = host.precedence?.tiers ?? [];
   const rank = (c: LocatedCheck, e: ServerEntry): number => tiers.findIndex((t) => t.location === c.location.path && (t.scope === undefined || t.scope === e.scope));
   // Indexed by name once (linear by construction): each entry looks only at its same-named rivals.
-  const byName = new Map<string, { e: ServerEntry; r: number }[]>();
+  const byName = new Map<string, { e: ServerEntry; r: number; loc: string }[]>();
+  const fields = host.precedence?.merge === 'fields';
   for (const c of checks) {
     for (const e of c.entries) {
       const r = rank(c, e);
-      if (r >= 0 && isLive(e)) byName.set(e.name, [...(byName.get(e.name) ?? []), { e, r }]);
+      // In a field merge the switch is one more field: a layer switched off by its own flag still
+      // lends its command, args and env to a same-named layer that switches it back on.
+      if (r >= 0 && (isLive(e) || (fields && offByOwnFlag(e, host)))) byName.set(e.name, [...(byName.get(e.name) ?? []), { e, r, loc: c.location.path }]);
     }
   }
   return checks.map((c) => withEntries(c, c.entries.map((e) => {
@@ -147,7 +150,7 @@ function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedC
     if (r < 0 || !isLive(e)) return e;
     const rivals = byName.get(e.name) ?? [];
     const winner = rivals.find((x) => x.r < r && (x.e.project === undefined || x.e.project === e.project));
-    if (host.precedence?.merge === 'fields') {
+    if (fields) {
       // Same-named tables of two layers are merged field by field: what runs is neither entry as written.
       const overlaps = (x: { e: ServerEntry }): boolean => x.e.project === undefined || e.project === undefined || x.e.project === e.project;
       const other = rivals.find((x) => x.r !== r && overlaps(x));
@@ -155,12 +158,25 @@ function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedC
       const reason = `${host.name} merges this entry field by field with the same-named entry of ${other.e.configPath}; the merged entry is what runs`;
       return { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
     }
-    if (winner === undefined) return e;
+    if (winner === undefined) {
+      const from = host.precedence?.fieldsFrom ?? [];
+      const merged = rivals.find((x) => x.r > r && from.includes(x.loc) && (x.e.project === undefined || x.e.project === e.project));
+      if (merged === undefined) return e;
+      const reason = `${host.name} merges this entry field by field with the same-named entry of ${merged.e.configPath}; the merged entry is what runs`;
+      return { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
+    }
     return stop(e, c, 'shadowed', {
       reason: `${host.name} runs the same-named ${winner.e.scope} entry of ${winner.e.configPath} instead`,
       file: winner.e.configPath, key: winner.e.origin.pointer,
     });
   })));
+}
+
+/** The entry is off only by its own `disabled: true` / `enabled: false` field (nothing outside it). */
+function offByOwnFlag(e: ServerEntry, host: HostDefinition): boolean {
+  if (e.state !== undefined || !isObject(e.raw)) return false;
+  const raw = e.raw;
+  return host.entry.disabled.some((k) => raw[k] === true) || host.entry.enabled.some((k) => raw[k] === false);
 }
 
 /** Every entry leaves with a state (and the reason), launch directory and nothing left undecided. */

@@ -1,3 +1,4 @@
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
 import type { ServerEntry } from '../parse/types.js';
@@ -25,7 +26,7 @@ export async function applySwitches(
   return Promise.all(checks.map(async (c) => {
     let entries: readonly ServerEntry[] = c.entries;
     const listing = c.location.onlyListedProjects === true && c.check.project !== undefined ? listings.get(c.host.id) : undefined;
-    if (listing !== undefined && c.check.project !== undefined && !listing.roots.has(path.resolve(c.check.project))) {
+    if (listing !== undefined && c.check.project !== undefined && !await trusted(listing.roots, c.check.project, c.location, ctx)) {
       const by = `the project is not listed in ${listing.where}: ${c.host.name} loads this file only for trusted projects`;
       entries = entries.map((e) => (e.disabled ? e : { ...e, disabled: true, disabledBy: by }));
     }
@@ -53,24 +54,58 @@ export async function applySwitches(
  * project scanning is on. A host is absent from the map when one of those files is in error
  * (the listing is unknown, so nothing is marked).
  */
-function projectListings(checks: readonly LocatedCheck[], ctx: PathContext): Map<string, { roots: Set<string>; where: string }> {
-  const out = new Map<string, { roots: Set<string>; where: string }>();
+function projectListings(checks: readonly LocatedCheck[], ctx: PathContext): Map<string, { roots: Map<string, boolean>; where: string }> {
+  const out = new Map<string, { roots: Map<string, boolean>; where: string }>();
   const unknown = new Set<string>();
   for (const c of checks) {
     const key = c.location.listsProjects;
     if (key === undefined || c.check.project !== undefined) continue;
     if (c.check.status === 'error') { unknown.add(c.host.id); continue; }
-    const listing = out.get(c.host.id) ?? { roots: new Set<string>(), where: '' };
+    const listing = out.get(c.host.id) ?? { roots: new Map<string, boolean>(), where: '' };
     if (c.check.status === 'found' || listing.where === '') listing.where = `${key.join('.')} of ${c.check.path}`;
     const trust = c.location.trustKey;
     if (c.doc !== undefined) {
-      for (const p of listedProjects(c.doc, key, ctx)) if (trust === undefined || p.table?.[trust.key] === trust.value) listing.roots.add(path.resolve(p.dir));
+      for (const p of listedProjects(c.doc, key, ctx)) {
+        const dir = path.resolve(p.dir);
+        // A root listed trusted in any readable user config stays trusted.
+        listing.roots.set(dir, listing.roots.get(dir) === true || trust === undefined || p.table?.[trust.key] === trust.value);
+      }
     }
     if (trust !== undefined && !listing.where.includes(trust.key)) listing.where += ` with ${trust.key} = "${trust.value}"`;
     out.set(c.host.id, listing);
   }
   for (const id of unknown) out.delete(id);
   return out;
+}
+
+/**
+ * Whether the host loads a project file of `root`: the root's own listing decides; an unlisted
+ * root takes its project root's (`trustFromProjectRoot`: the nearest ancestor, up to the audited
+ * home, holding a marker), else it is untrusted.
+ */
+async function trusted(roots: ReadonlyMap<string, boolean>, root: string, location: HostLocation, ctx: PathContext): Promise<boolean> {
+  const dir = path.resolve(root);
+  const own = roots.get(dir);
+  if (own !== undefined) return own;
+  const markers = location.trustFromProjectRoot?.markers;
+  if (markers === undefined) return false;
+  const stop = path.resolve(ctx.home);
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (await hasAny(d, markers)) return roots.get(d) === true;
+    if (d === stop || path.dirname(d) === d) return false;
+  }
+}
+
+async function hasAny(dir: string, markers: readonly string[]): Promise<boolean> {
+  for (const m of markers) {
+    try {
+      await fs.lstat(path.join(dir, m));
+      return true;
+    } catch {
+      // absent or unreadable: not this marker
+    }
+  }
+  return false;
 }
 
 async function loadNames(

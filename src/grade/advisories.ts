@@ -17,7 +17,9 @@ export function parseVersion(v: string): [number, number, number] | undefined {
   return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
 }
 
-export function below(v: readonly number[], fixed: readonly number[]): boolean {
+/** Is release `v` older than `fixed`? Every release is, when nothing fixes the flaw (`fixed` null). */
+export function below(v: readonly number[], fixed: readonly number[] | null): boolean {
+  if (fixed === null) return true;
   for (let i = 0; i < 3; i++) {
     const a = v[i] ?? 0;
     const b = fixed[i] ?? 0;

@@ -4,6 +4,7 @@ import { discover } from '../discover/discover.js';
 import type { Proxy } from '../proxies/types.js';
 import type { Env } from '../shared/env.js';
 import { gradeEntry } from './grade.js';
+import { icaclsReader } from './stores/windows-acl.js';
 import type { GradeContext, GradedEntry } from './types.js';
 
 export interface AuditResult {
@@ -21,10 +22,13 @@ export interface GradingOptions {
 export async function audit(options: DiscoverOptions, env: Env, grading: GradingOptions = {}): Promise<AuditResult> {
   const discovery = await discover(options, env);
   const home = discovery.home;
-  // Owner checks compare against the audited account: --user's uid, else the current user's.
-  const uid = discovery.platform === 'win32' ? undefined : home.uid ?? env.uid;
+  // Owner checks compare against the audited account: --user's uid, else the current user's. Files on
+  // Windows (env.platform: where they are, not the layout audited) have no uid: their DACL is read instead.
+  const onWindows = env.platform === 'win32';
+  const uid = onWindows ? undefined : home.uid ?? env.uid;
   const ctx: GradeContext = {
     home: home.path, platform: discovery.platform, uid, user: home.user, userName: await accountNamer(),
+    ...(onWindows ? { acl: icaclsReader(home.user, env.run) } : {}),
     ...(grading.inspectStores === false ? { inspectStores: false } : {}),
     ...(grading.proxies !== undefined ? { proxies: grading.proxies } : {}),
   };

@@ -38,7 +38,7 @@ export interface VersionClaim {
   readonly evidence?: string;
 }
 
-const affectedText = (as: readonly Advisory[]): string => as.map((a) => `below ${version3(a.fixed)} (${a.id})`).join(', ');
+const affectedText = (as: readonly Advisory[]): string => as.map((a) => `${a.fixed === null ? 'every release' : `below ${version3(a.fixed)}`} (${a.id})`).join(', ');
 
 /** `cacheOnly`: how the runner is told to resolve from its cache only (launch-options.ts cacheOnlyResolution): `@latest` is then not the newest release. */
 export function versionClaim(rec: Recognition, proxy: PinningProxy, server: string, cacheOnly?: string): VersionClaim {
@@ -47,6 +47,11 @@ export function versionClaim(rec: Recognition, proxy: PinningProxy, server: stri
   const written = rec.version;
   if (unsound.length === 0) {
     return { findings: [], evidence: `no advisory or documented flaw is recorded for ${proxy.id}: no release is known to be flawed` };
+  }
+  // A flaw no release fixes holds whatever the entry names (or does not).
+  const everyRelease = unsound.filter((a) => a.fixed === null);
+  if (everyRelease.length > 0) {
+    return { findings: everyRelease.map((a) => finding(proxyVersionFlawed, { server, proxy: proxy.id, version: written ?? 'any release', flaw: a.summary })) };
   }
   if (written === undefined || written.trim() === '') {
     return { findings: [finding(proxyVersionUnknown, { server, proxy: proxy.id, affected: affectedText(unsound) })] };

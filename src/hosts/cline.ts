@@ -17,6 +17,7 @@ export const cline = {
   source: `${C} apps/vscode/src/services/mcp/schemas.ts:10-170; apps/vscode/src/services/mcp/McpHub.ts:439-452`,
   locations: [
     { scope: 'user', path: '~/.cline/data/settings/cline_mcp_settings.json', note: 'shared by the VS Code extension, the CLI and JetBrains', source: SHARED },
+    { scope: 'user', path: '$CLINE_MCP_SETTINGS_PATH', note: 'the settings file itself, first in Cline\'s resolution order', source: SHARED },
     { scope: 'user', path: '$CLINE_DIR/data/settings/cline_mcp_settings.json', source: SHARED },
     { scope: 'user', path: '$CLINE_DATA_DIR/settings/cline_mcp_settings.json', source: SHARED },
     {

@@ -33,6 +33,7 @@ export const codex = {
     },
     {
       scope: 'project', path: '<project>/.codex/config.toml', onlyListedProjects: true,
+      trustFromProjectRoot: { markers: ['.git'], source: `${LOADER} (ProjectTrustContext::decision_for_dir: the dir's key, then the project root's; find_project_root, default_project_root_markers = [".git"])` },
       note: 'loaded only for roots with trust_level = "trusted" in [projects]; entries of other roots are reported disabled',
       source: `${LOADER} (load_project_layers, disabled_reason_for_decision)`,
     },
@@ -43,7 +44,7 @@ export const codex = {
     source: 'openai/codex@53869eac codex-rs/core/src/plugins/toggles.rs (read_plugin_enabled_states: [plugins."<plugin>@<marketplace>"] enabled)',
   },
   precedence: {
-    tiers: [{ location: '<project>/.codex/config.toml' }, { location: '~/.codex/config.toml' }, { location: '$CODEX_HOME/config.toml' }, { location: '/etc/codex/config.toml' }, { location: '%PROGRAMDATA%/OpenAI/Codex/config.toml' }],
+    tiers: [{ location: '<project>/.codex/config.toml' }, { location: '~/.codex/*.config.toml' }, { location: '~/.codex/config.toml' }, { location: '$CODEX_HOME/config.toml' }, { location: '/etc/codex/config.toml' }, { location: '%PROGRAMDATA%/OpenAI/Codex/config.toml' }],
     merge: 'fields',
     source: 'openai/codex@543af266 codex-rs/config/src/merge.rs (merge_toml_values: recursive per key)',
   },

@@ -27,7 +27,7 @@ export const crush = {
     tiers: [
       { location: '<project>/.crush/crush.json' }, { location: '<project>/.crush.json' }, { location: '<project>/crush.json' },
       { location: '%LOCALAPPDATA%/crush/crush.json' }, { location: '~/.local/share/crush/crush.json' },
-      { location: '~/.config/crush/crush.json' }, { location: '/etc/crush/crush.json' },
+      { location: '$CRUSH_GLOBAL_CONFIG/crush.json' }, { location: '~/.config/crush/crush.json' }, { location: '/etc/crush/crush.json' },
     ],
     merge: 'fields',
     source: `${LOAD}:1041-1055 (go-jsons merge: objects recursively, arrays concatenated)`,

@@ -12,7 +12,8 @@ export const geminiCli = {
   id: 'gemini-cli',
   name: 'Gemini CLI',
   format: 'jsonc',
-  containers: MCP_SERVERS_MAP,
+  // mcp.serverCommand: one more stdio server, named `mcp` (mcp-client.ts:1170-1186; settingsSchema.ts:1787-1793).
+  containers: [...MCP_SERVERS_MAP, { path: ['mcp', 'serverCommand'], shape: 'command-line', name: 'mcp' }],
   // A URL wins over `command`; bare `url` is streamable HTTP (falls back to SSE); no disabled/enabled field.
   entry: {
     ...STANDARD_ENTRY, url: [{ key: 'httpUrl', transport: 'http' }, { key: 'url', transport: 'http' }], urlDefault: 'http',
@@ -29,7 +30,7 @@ export const geminiCli = {
     { scope: 'managed', os: 'linux', path: '/etc/gemini-cli/system-defaults.json', note: 'system defaults: lowest precedence', source: SYSTEM },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/gemini-cli/system-defaults.json', note: 'system defaults: lowest precedence', source: SYSTEM },
     { scope: 'managed', path: '$GEMINI_CLI_SYSTEM_DEFAULTS_PATH', note: 'relocated system defaults', source: SYSTEM },
-    { scope: 'plugin', glob: true, path: '~/.gemini/extensions/*/gemini-extension.json', format: 'json', source: EXT },
+    { scope: 'plugin', glob: true, path: '~/.gemini/extensions/*/gemini-extension.json', format: 'json', containers: MCP_SERVERS_MAP, source: EXT },
     {
       scope: 'project', path: '<project>/.gemini/settings.json', note: 'read only from the folder Gemini runs in, and only when it is trusted',
       source: `${SETTINGS}:756-862; ${REPO} packages/core/src/config/storage.ts:162-175`,
@@ -47,6 +48,14 @@ export const geminiCli = {
     { governs: '*', file: '/etc/gemini-cli/settings.json', key: ['mcp', 'allowed'], kind: 'allow', source: LISTS },
     { governs: '*', file: '/etc/gemini-cli/system-defaults.json', key: ['mcp', 'excluded'], kind: 'deny', source: LISTS },
     { governs: '*', file: '/etc/gemini-cli/system-defaults.json', key: ['mcp', 'allowed'], kind: 'allow', source: LISTS },
+    { governs: '*', file: '/Library/Application Support/GeminiCli/settings.json', key: ['mcp', 'excluded'], kind: 'deny', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '/Library/Application Support/GeminiCli/settings.json', key: ['mcp', 'allowed'], kind: 'allow', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '/Library/Application Support/GeminiCli/system-defaults.json', key: ['mcp', 'excluded'], kind: 'deny', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '/Library/Application Support/GeminiCli/system-defaults.json', key: ['mcp', 'allowed'], kind: 'allow', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '%PROGRAMDATA%/gemini-cli/settings.json', key: ['mcp', 'excluded'], kind: 'deny', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '%PROGRAMDATA%/gemini-cli/settings.json', key: ['mcp', 'allowed'], kind: 'allow', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '%PROGRAMDATA%/gemini-cli/system-defaults.json', key: ['mcp', 'excluded'], kind: 'deny', source: `${LISTS}; ${SYSTEM}` },
+    { governs: '*', file: '%PROGRAMDATA%/gemini-cli/system-defaults.json', key: ['mcp', 'allowed'], kind: 'allow', source: `${LISTS}; ${SYSTEM}` },
     { governs: '*', file: '<project>/.gemini/settings.json', key: ['mcp', 'excluded'], kind: 'deny', source: LISTS },
     { governs: '*', file: '<project>/.gemini/settings.json', key: ['mcp', 'allowed'], kind: 'allow', source: LISTS },
     {
@@ -58,7 +67,12 @@ export const geminiCli = {
     governs: ['<project>/.gemini/settings.json'], file: '~/.gemini/trustedFolders.json',
     trust: 'TRUST_FOLDER', parent: 'TRUST_PARENT', deny: 'DO_NOT_TRUST',
     enabled: {
-      files: ['/etc/gemini-cli/system-defaults.json', '~/.gemini/settings.json', '/etc/gemini-cli/settings.json'],
+      // Each OS's own system files (only the audited OS's exist); system settings read last, as they win.
+      files: [
+        '/etc/gemini-cli/system-defaults.json', '/Library/Application Support/GeminiCli/system-defaults.json', '%PROGRAMDATA%/gemini-cli/system-defaults.json',
+        '~/.gemini/settings.json',
+        '/etc/gemini-cli/settings.json', '/Library/Application Support/GeminiCli/settings.json', '%PROGRAMDATA%/gemini-cli/settings.json',
+      ],
       key: ['security', 'folderTrust', 'enabled'], default: true,
     },
     source: `${REPO} packages/cli/src/config/trustedFolders.ts:32-35; packages/core/src/utils/trust.ts:18-193; ${SETTINGS}:890-901`,
@@ -74,6 +88,7 @@ export const geminiCli = {
       { location: '~/.gemini/extensions/*/gemini-extension.json' },
     ],
     merge: 'whole',
+    fieldsFrom: ['~/.gemini/extensions/*/gemini-extension.json'],
     source: `${SETTINGS}:253-279 (system > workspace > user > system defaults, mcpServers SHALLOW_MERGE); ${REPO} packages/core/src/tools/mcp-client-manager.ts:334-410 (a settings entry overrides a same-named extension entry)`,
   },
   variables: {
@@ -83,7 +98,7 @@ export const geminiCli = {
   launchDir: { kind: 'project', source: `${REPO} packages/core/src/tools/mcp-client.ts:2368-2373 (no cwd: the host's own cwd, the folder whose .gemini/settings.json it read)` },
   notes: [
     'With folder trust on (the default), Gemini starts no MCP server at all in an untrusted folder; user entries are reported launched (the folder it runs in is unknown).',
-    'mcp.serverCommand adds an entry named `mcp`; admin.mcp.* (remote Code Assist policy) is not on disk.',
+    'mcp.serverCommand is reported as a server named `mcp` (it also replaces a same-named mcpServers entry: not modelled); admin.mcp.* (remote Code Assist policy) is not on disk.',
     'extension-enablement.json path rules (per folder) are not modelled: extensions count as enabled.',
   ],
 } as const satisfies HostDefinition;

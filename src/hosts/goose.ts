@@ -30,7 +30,11 @@ export const goose = {
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/goose/config.yaml', source: `${BASE} (system_config_path)` },
   ],
   precedence: {
-    tiers: [{ location: '~/.config/goose/config.yaml' }, { location: '%APPDATA%/Block/goose/config/config.yaml' }, { location: '$GOOSE_PATH_ROOT/config/config.yaml' }, { location: '/etc/goose/config.yaml' }, { location: '%PROGRAMDATA%/goose/config.yaml' }],
+    tiers: [
+      { location: '~/.config/goose/config.yaml' }, { location: '%APPDATA%/Block/goose/config/config.yaml' }, { location: '%APPDATA%/goose/config.yaml' },
+      { location: '~/Library/Application Support/Block/goose/config.yaml' }, { location: '$GOOSE_PATH_ROOT/config/config.yaml' },
+      { location: '/etc/goose/config.yaml' }, { location: '%PROGRAMDATA%/goose/config.yaml' },
+    ],
     merge: 'fields',
     source: `${BASE} (merge_config_values, merge_nested_entries: per extension, later file's fields win)`,
   },

@@ -42,6 +42,12 @@ export interface Precedence {
    * by field (Codex layers): both get a launch doubt, since the entry that runs is their merge.
    */
   readonly merge: 'whole' | 'fields';
+  /**
+   * With `whole`: locations whose entries are merged field by field into a same-named entry of a
+   * higher tier instead of being replaced (Gemini: an extension's server under a settings entry).
+   * The lower entry stays shadowed; the higher one gets a launch doubt, since what runs is the merge.
+   */
+  readonly fieldsFrom?: readonly string[];
   readonly source: string;
 }
 

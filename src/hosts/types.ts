@@ -57,6 +57,12 @@ export interface HostLocation {
    */
   readonly onlyListedProjects?: true;
   /**
+   * With `onlyListedProjects`: a root its user config does not list takes the decision recorded
+   * for its project root, the nearest ancestor holding one of these markers (Codex: `.git`, the
+   * default `project_root_markers`). The root's own listing, trusted or not, is looked up first.
+   */
+  readonly trustFromProjectRoot?: { readonly markers: readonly string[]; readonly source: string };
+  /**
    * With `listsProjects`: a listed root counts as trusted only when its table has this key set to
    * this value (Codex `[projects."<root>"] trust_level = "trusted"`).
    */
@@ -90,8 +96,14 @@ export interface Container {
    * or the file's base name. `file-entry`: the document root is one entry named after the file,
    * when it looks like one (has `command`, `url` …) — a block file holding a single server.
    */
-  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single' | 'file-entry';
+  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single' | 'file-entry' | 'command-line';
   readonly nameField?: string;
+  /**
+   * `command-line`: the string at `path` is one stdio server named `name`, whose program and
+   * arguments the host splits like a shell (Gemini `mcp.serverCommand`). Split at spaces only
+   * when the line holds no quoting, escape or expansion; otherwise kept whole as the program.
+   */
+  readonly name?: string;
   /** Scope of entries found here, when it differs from the location's (e.g. Claude Code local). */
   readonly scope?: Scope;
 }

@@ -1,8 +1,16 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { STANDARD_ENTRY, type Container, type HostDefinition } from './types.js';
 
 // zed-industries/zed, read file by file (/work/notes/hosts-source.md "zed").
 const PATHS = 'zed-industries/zed@010c9b6f crates/paths/src/paths.rs (config_dir, local_settings_file_relative_path)';
 const STORE = 'zed-industries/zed@00400088 crates/project/src/context_server_store.rs';
+
+// The user file flattens release-channel and platform blocks into the settings Zed applies.
+const BLOCKS = 'zed-industries/zed crates/settings_content (UserSettingsContent: #[serde(flatten)] release_channel_overrides { dev, nightly, preview, stable }, platform_overrides { macos, linux, windows }; index id 56133473378)';
+const USER_BLOCKS = [
+  { path: ['context_servers'], shape: 'map' },
+  { path: ['dev', 'context_servers'], shape: 'map' }, { path: ['nightly', 'context_servers'], shape: 'map' },
+  { path: ['preview', 'context_servers'], shape: 'map' }, { path: ['stable', 'context_servers'], shape: 'map' },
+] as const satisfies readonly Container[];
 
 /** hosts.md rows 8–8b, re-derived from the host source; trap 5 (~/.config/zed on macOS too). */
 export const zed = {
@@ -14,8 +22,9 @@ export const zed = {
   entry: { ...STANDARD_ENTRY, enabled: ['enabled'], disabled: [], type: [] },
   source: 'zed-industries/zed@01b53451 crates/settings/src/settings_content/project.rs (ContextServerSettingsContent; the untagged Stdio | Http | Extension form in later versions)',
   locations: [
-    { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/zed/settings.json', gate: ['context_servers'], source: PATHS },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/Zed/settings.json', gate: ['context_servers'], source: PATHS },
+    { scope: 'user', os: 'darwin', path: '~/.config/zed/settings.json', gate: ['context_servers'], containers: [...USER_BLOCKS, { path: ['macos', 'context_servers'], shape: 'map' }], source: `${PATHS}; ${BLOCKS}` },
+    { scope: 'user', os: 'linux', path: '~/.config/zed/settings.json', gate: ['context_servers'], containers: [...USER_BLOCKS, { path: ['linux', 'context_servers'], shape: 'map' }], source: `${PATHS}; ${BLOCKS}` },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/Zed/settings.json', gate: ['context_servers'], containers: [...USER_BLOCKS, { path: ['windows', 'context_servers'], shape: 'map' }], source: `${PATHS}; ${BLOCKS}` },
     {
       scope: 'project', path: '<project>/.zed/settings.json', gate: ['context_servers'],
       source: `${PATHS}; ${STORE} (resolve_project_settings: the first visible worktree root)`,
@@ -33,6 +42,7 @@ export const zed = {
   launchDir: { kind: 'project', source: `${STORE} (create_context_server: the project's active directory or first worktree root)` },
   notes: [
     'Extension-provided context servers start by default with a command produced by the extension at run time (not on disk).',
+    'Entries of a release-channel block (dev, nightly, preview, stable) run only on that channel: all are reported launched (the channel in use is unknown). profiles.<name> blocks (the active profile is UI state) are not read.',
     'Whether a project entry replaces or merges with a same-named user entry is unconfirmed (not modelled).',
     'Project .zed/settings.json applies only to trusted worktrees; trust lives in Zed\'s database unless session.trust_all_worktrees is true.',
   ],

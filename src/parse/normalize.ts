@@ -105,6 +105,15 @@ export function normalize(input: NormalizeInput): Normalized {
           const named = isObject(item) && c.nameField !== undefined ? item[c.nameField] : undefined;
           add(typeof named === 'string' && named !== '' ? named : `#${i}`, item, [...at, i], scope, project);
         });
+      } else if (c.shape === 'command-line') {
+        if (typeof value !== 'string') { problem(at, 'a command line (a string)', value); continue; }
+        const words = /^[\w@%+=:,./ -]*$/.test(value) ? value.split(' ').filter((w) => w !== '') : [value];
+        const [program, ...rest] = words;
+        if (program === undefined) continue;
+        const fields: Record<string, unknown> = {};
+        if (input.entry.command[0] !== undefined) fields[input.entry.command[0]] = program;
+        if (input.entry.args[0] !== undefined) fields[input.entry.args[0]] = rest;
+        add(c.name ?? baseName(input.file), fields, at, scope, project);
       } else if (c.shape === 'single') {
         const named = isObject(value) && c.nameField !== undefined ? value[c.nameField] : undefined;
         add(typeof named === 'string' ? named : baseName(input.file), value, at, scope, project);

@@ -23,6 +23,8 @@ export interface LaunchSpec {
   /** The host environment (Env.vars) the entry's env is merged onto. */
   readonly hostEnv?: Readonly<Record<string, string | undefined>>;
   readonly cwd?: string;
+  /** POSIX: start the server as this uid/gid (run-as.ts); hostEnv is then that account's clean env. */
+  readonly runAs?: { readonly uid: number; readonly gid: number };
 }
 
 export interface LaunchedGroup {
@@ -190,6 +192,7 @@ export function launchGroup(spec: LaunchSpec): LaunchedGroup {
     env: { ...mergeEnv(spec.hostEnv ?? {}, spec.env ?? {}), [PROBE_MARKER_VARIABLE]: markerId },
     windowsHide: true,
     ...(spec.cwd !== undefined ? { cwd: spec.cwd } : {}),
+    ...(spec.runAs !== undefined ? { uid: spec.runAs.uid, gid: spec.runAs.gid } : {}),
   });
   const pgid = child.pid;
   // Children that leave the group (detached, setsid) are also recorded while the probe runs (Linux).

@@ -15,7 +15,7 @@ export async function probe(target: ProbeTarget, options: ProbeOptions = {}): Pr
   const limits = limitsOf(options);
   const clientInfo = options.clientInfo ?? CLIENT_INFO;
   const capture = target.kind === 'stdio'
-    ? await probeStdio(target, limits, { hostEnv: options.hostEnv ?? {}, clientInfo })
+    ? await probeStdio(target, limits, { hostEnv: options.hostEnv ?? {}, clientInfo, ...(options.runAs !== undefined ? { runAs: options.runAs } : {}) })
     : await (await import('./http.js')).probeHttp(target, limits, { clientInfo });
   if (!capture.ok) return capture;
   const schema = await schemaDeviations(capture);

@@ -18,6 +18,7 @@ import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { compareHangar, compareMcpindex, failedSummary, listed, NOT_LAUNCHED } from './compare.js';
 import type { CompareContext } from './compare.js';
+import type { RunAs } from './run-as.js';
 import { runPool } from './pool.js';
 import { DEFAULT_JOBS, probe } from './probe.js';
 import type { ProbeCapture, ProbeTarget } from './types.js';
@@ -32,6 +33,8 @@ export interface ProbeRowsOptions {
   readonly probeProject?: boolean;
   /** The host environment (Env.vars) the entry's env is merged onto. Values never printed. */
   readonly hostEnv: Readonly<Record<string, string | undefined>>;
+  /** The audited account is not the running one: its stdio servers run as it (run-as.ts). */
+  readonly runAs?: RunAs;
   /** Only rows with these names (`name`, or `name/upstream` for an aggregator's upstream); all when absent. */
   readonly names?: readonly string[];
   /** Called once per probed row as its probe ends (progress). */
@@ -199,6 +202,7 @@ export async function probeRows(result: AuditResult, options: ProbeRowsOptions):
     timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
     graceMs: options.graceMs ?? DEFAULT_LIMITS.graceMs,
     hostEnv: options.hostEnv,
+    ...(options.runAs !== undefined ? { runAs: options.runAs } : {}),
   };
   let done = 0;
   const summaries = await runPool(selected, options.jobs ?? DEFAULT_JOBS, async (index) => {

@@ -9,10 +9,13 @@ import { LineFramer, type FrameVerdict } from './line-framer.js';
 import { argvSecrets } from '../shared/redact.js';
 import { RedactedTail, redactErrorMessage, redactor } from './redact.js';
 import { clip, isRecord, replyTo, runSession, type RawMessage, type RpcChannel } from './session.js';
+import type { RunAs } from './run-as.js';
 import { ProbeAbort, type ProbeCapture, type ProbeFailureReason, type ProbeLimits, type StdioTarget } from './types.js';
 
 export interface StdioContext {
   readonly hostEnv: Readonly<Record<string, string | undefined>>;
+  /** Another account's server: run as it, from its clean environment (hostEnv is then not used). */
+  readonly runAs?: RunAs;
   readonly clientInfo: { readonly name: string; readonly version: string };
 }
 
@@ -46,9 +49,11 @@ export async function probeStdio(target: StdioTarget, limits: ProbeLimits, conte
   let group: LaunchedGroup;
   try {
     group = launchGroup({
-      program: target.program, args: target.args, hostEnv: context.hostEnv,
+      program: target.program, args: target.args, hostEnv: context.runAs?.env ?? context.hostEnv,
+      ...(context.runAs !== undefined ? { runAs: { uid: context.runAs.uid, gid: context.runAs.gid } } : {}),
       ...(target.env !== undefined ? { env: target.env } : {}),
-      ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
+      // As another account, never in the operator's cwd (root's, which that account may not even enter): its home.
+      ...(target.cwd !== undefined ? { cwd: target.cwd } : context.runAs !== undefined ? { cwd: context.runAs.home } : {}),
     });
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';

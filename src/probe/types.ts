@@ -1,3 +1,4 @@
+import type { RunAs } from './run-as.js';
 /**
  * The live probe's data model: what is launched (a stdio command or a URL), the limits it runs
  * under, and what comes back. A probe never throws for a misbehaving server: every way a server can
@@ -112,6 +113,8 @@ export interface ProbeOptions extends Partial<ProbeLimits> {
   /** The host environment the entry's env is merged onto (Env.vars). Defaults to an empty environment. */
   readonly hostEnv?: Readonly<Record<string, string | undefined>>;
   readonly clientInfo?: { readonly name: string; readonly version: string };
+  /** Run stdio servers as this account (uid, gid, its clean environment instead of hostEnv): run-as.ts. */
+  readonly runAs?: RunAs;
 }
 
 export function limitsOf(options: ProbeOptions): ProbeLimits {

@@ -71,11 +71,16 @@ async function inspectStore(_rec: Recognition, dir: string, ctx: InspectContext)
     return { path: dir, findings: [finding(pinStoreNotRegular, { ...subject, path: dir, kind })] };
   }
   const findings: Finding[] = [...await ctx.files.dirFindings(dir, subject, ctx)];
-  // The store directory itself: a sticky bit does not help, anyone who may create files can plant pins.
-  const who = extraWriters(st.mode);
-  if (who !== undefined) findings.push(finding(pinStoreWritable, { ...subject, path: dir, who, mode: octal(st.mode) }));
-  if (ctx.uid !== undefined && st.uid !== ctx.uid) {
-    findings.push(finding(pinStoreForeignOwner, { ...subject, path: dir, owner: ctx.userName(st.uid), user: ctx.user }));
+  if (ctx.acl !== undefined) {
+    // Windows: the DACL decides who may write (mode bits mean nothing there); the owner is not proven.
+    findings.push(...await ctx.files.aclFindings(dir, dir, subject, ctx));
+  } else {
+    // The store directory itself: a sticky bit does not help, anyone who may create files can plant pins.
+    const who = extraWriters(st.mode);
+    if (who !== undefined) findings.push(finding(pinStoreWritable, { ...subject, path: dir, who, mode: octal(st.mode) }));
+    if (ctx.uid !== undefined && st.uid !== ctx.uid) {
+      findings.push(finding(pinStoreForeignOwner, { ...subject, path: dir, owner: ctx.userName(st.uid), user: ctx.user }));
+    }
   }
   const listed = await ctx.files.readDir(dir);
   if (!listed.ok) return { path: dir, findings: [...findings, finding(pinStoreUnreadable, { ...subject, path: dir, reason: listed.reason })] };

@@ -127,7 +127,16 @@ export const mcptrust: PinningProxy = {
   defaultStore: () => ({ notProven: 'no default location: the lock is --lock FILE, else mcp-lock.json in the working directory' }),
   inspectStore,
   probeRecipe: () => ({ notProven: "mcp-audit does not recompute mcptrust's digests" }),
-  advisories: [],
+  advisories: [{
+    // mcptrust internal/proxy/proxy.go (preflight → scanner.Scan, @004f710) checks the lock against
+    // a separate server process started for the scan; the session the host is given is filtered by
+    // tool name only (internal/proxy/filter.go filterToolsList, @048aff0). A contract that changes
+    // after the scan, or that the bridged process serves differently, passes: the verifier does not
+    // check the listing the client receives (the flaw mcp-pin fixed in 0.1.5, pinning-systems.md §6.1).
+    id: 'mcptrust-preflight-only', ecosystem: 'go', package: 'github.com/mcptrust/mcptrust', fixed: null, effect: 'check-unsound',
+    summary: 'checks the lock once, against a separate preflight process, and then filters the live session by tool name only',
+    source: 'mcptrust internal/proxy/proxy.go (preflight) @004f710, internal/proxy/filter.go (filterToolsList) @048aff0; red-team review',
+  }],
 };
 
 /** `--audit-only` / `--filter-only` in any spelling cobra accepts, before `--`. */

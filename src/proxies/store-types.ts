@@ -14,7 +14,19 @@ export interface StoreContext {
   readonly user: string;
   /** Resolves a uid to a user name for messages (password database). */
   userName(uid: number): string;
+  /**
+   * Set when the files are on Windows: write access comes from the DACL (grade/stores/windows-acl.ts)
+   * instead of mode bits, and ownership is reported as not proven.
+   */
+  readonly acl?: AclReader;
 }
+
+/** Who besides the account (and the machine's own principals) may write a path, per its Windows DACL. */
+export type AclVerdict =
+  | { readonly kind: 'read'; readonly writers: readonly string[] }
+  | { readonly kind: 'unproven'; readonly reason: string };
+
+export type AclReader = (path: string) => Promise<AclVerdict>;
 
 /** A pin record as mcpindex stores it (v2), for the probe to compare against. */
 export interface McpindexPin {
@@ -77,6 +89,8 @@ export interface StoreFiles {
   checkStoreFile(p: string, subject: Subject, ctx: StoreContext): Promise<CheckedFile>;
   /** Each directory between the store and the trusted home: real, the user's, not writable by others. */
   dirFindings(p: string, subject: Subject, ctx: StoreContext): Promise<Finding[]>;
+  /** Windows (ctx.acl set): who else may write `target` per its DACL, and its owner as not proven. */
+  aclFindings(label: string, target: string, subject: Subject, ctx: StoreContext): Promise<Finding[]>;
   readSmallFile(p: string): Promise<{ ok: true; text: string } | { ok: false; reason: string }>;
   lstat(p: string): Promise<PathState>;
   readDir(p: string): Promise<{ ok: true; names: readonly string[] } | { ok: false; reason: string }>;

@@ -95,9 +95,10 @@ export type ProbeRecipe =
  */
 export interface Advisory {
   readonly id: string;
-  readonly ecosystem: 'npm' | 'pypi';
+  readonly ecosystem: 'npm' | 'pypi' | 'go';
   readonly package: string;
-  readonly fixed: readonly [number, number, number];
+  /** First release without the flaw; null = no release fixes it (a flaw of the design, in every release). */
+  readonly fixed: readonly [number, number, number] | null;
   readonly summary: string;
   readonly effect: 'exploitable' | 'check-unsound';
   /** Where it is published (advisory URL, or the vendor's document and section). */

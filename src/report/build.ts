@@ -67,7 +67,7 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'mcp-audit', version: options.version },
     platform: d.platform,
-    trustedHome: { path: home, source: d.home.source, user: d.home.user },
+    trustedHome: { path: home, source: d.home.source, user: d.home.user, ...(d.home.uid !== undefined ? { uid: d.home.uid } : {}) },
     homeEnvMismatch: d.homeEnvMismatch,
     projectScan: d.projectScan,
     countIsFloor: d.countIsFloor,

@@ -1,11 +1,13 @@
 import { json } from './json.js';
 import { markdown } from './markdown.js';
+import { ndjson } from './ndjson.js';
 import type { Reporter } from './model.js';
 import { sarif } from './sarif.js';
+import { summary } from './summary.js';
 import { table } from './table.js';
 
 /** Every output format, in the order `--format` lists them. Explicit list: no loading by name. */
-export const REPORTERS = [table, json, sarif, markdown] as const satisfies readonly Reporter[];
+export const REPORTERS = [table, json, sarif, markdown, ndjson, summary] as const satisfies readonly Reporter[];
 
 export type ReporterId = (typeof REPORTERS)[number]['id'];
 

@@ -39,7 +39,8 @@ function findingItem(l: Located, home: string): string {
     ? (f.baseline === 'known' ? ' — *known: in the baseline*' : '')
     : ` — *suppressed${f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`}: `
       + `${mdText(f.suppressed.reason)}*`;
-  return `- **${f.severity}** ${mdCode(f.id)}: ${mdText(homeRelativeText(f.message, home))}${where}${suppressed}`;
+  const who = f.account === undefined ? '' : ` — account ${mdCode(f.account)}`;
+  return `- **${f.severity}** ${mdCode(f.id)}: ${mdText(homeRelativeText(f.message, home))}${where}${who}${suppressed}`;
 }
 
 export const markdown = {
@@ -63,6 +64,17 @@ export const markdown = {
       }
       out.push('');
     }
+    if (report.accounts !== undefined) {
+      const a = report.accounts;
+      out.push(`Accounts listed by ${mdCode(a.listedBy)}, human ones by ${mdText(a.rule)}; ${a.systemAccounts} system accounts not audited.`, '',
+        row(['Account', 'uid', 'Home', 'Found by', 'Status', 'Coverage']), row(['---', '---:', '---', '---', '---', '---:']));
+      for (const x of a.audited) {
+        const status = x.reason === undefined ? x.status : `${x.status}: ${mdText(x.reason)}`;
+        out.push(row([mdCode(x.name), x.uid !== null ? `${x.uid}` : mdCode(x.sid ?? ''), mdCode(x.home), mdText(x.foundBy), status, coverageFraction(x.coverage)]));
+      }
+      for (const x of a.excluded) out.push(row([mdCode(x.name), '', '', '', `not audited: ${mdText(x.reason)}`, '']));
+      out.push('');
+    }
     if (report.partial) out.push('> [!WARNING]', '> This report is partial: the run stopped on an operational error.', '');
     if (report.countIsFloor) out.push('> [!NOTE]', '> Project-scope configs were not scanned, so the entry count is a floor.', '');
     if (report.homeEnvMismatch) {
@@ -74,13 +86,16 @@ export const markdown = {
     if (weak.length === 0) {
       out.push('Every enabled entry is enforcing.', '');
     } else {
-      out.push(row(['Host', 'Scope', 'Server', 'Grade', 'Proxy (mode)', 'Findings']), row(['---', '---', '---', '---', '---', '---']));
+      // --all-users: an Account column first; a one-account report keeps its columns.
+      const lead = (cells: readonly string[], account: string): string[] => (report.accounts !== undefined ? [account, ...cells] : [...cells]);
+      out.push(row(lead(['Host', 'Scope', 'Server', 'Grade', 'Proxy (mode)', 'Findings'], 'Account')),
+        row(lead(['---', '---', '---', '---', '---', '---'], '---')));
       for (const e of weak) {
         const ids = e.findings.map((f) => mdCode(markedId(f))).join(' ');
         const open = unprovenClaim(e);
         const accepted = isEntryAccepted(report, e) ? ', accepted' : '';
         const grade = open === undefined ? `${GRADE_MARK[e.grade]}${accepted ? ' (accepted)' : ''}` : `${GRADE_MARK[e.grade]} (${open} not proven${accepted})`;
-        out.push(row([mdText(e.host), e.scope, mdCode(entryLabel(e)), grade, mdText(proxyLabel(e)), ids]));
+        out.push(row(lead([mdText(e.host), e.scope, mdCode(entryLabel(e)), grade, mdText(proxyLabel(e)), ids], mdCode(e.account ?? ''))));
       }
       out.push('');
     }

@@ -1,4 +1,4 @@
-import type { Coverage } from '../grade/coverage.js';
+import type { Coverage, CoverageCounts } from '../grade/coverage.js';
 import type { Grade, GradedEntry, GradedProxy } from '../grade/types.js';
 import type { Finding, RuleMeta } from '../rules/types.js';
 import type { HomeSource, Platform } from '../shared/env.js';
@@ -50,6 +50,8 @@ export interface ProbeSummary {
  * its probe outcome when probed; the probe's inputs (pins, upstream env) are never reported.
  */
 export interface ReportEntry extends Omit<GradedEntry, 'findings' | 'probeInputs' | 'proxy'> {
+  /** In an --all-users report: the account whose home holds this entry. */
+  readonly account?: string;
   readonly proxy: ProxySummary | null;
   /**
    * Hosts that do not launch this entry although others reading the same file do (Claude Code
@@ -61,6 +63,8 @@ export interface ReportEntry extends Omit<GradedEntry, 'findings' | 'probeInputs
 }
 
 export interface ReportFinding extends Finding {
+  /** In an --all-users report: the account it was found for. */
+  readonly account?: string;
   /** Stable fingerprint: sha256(canonical({ruleId, host, scope, file, server})), file relative to home. */
   readonly fingerprint: string;
   /** Present when an ignore-file entry suppressed it. */
@@ -98,17 +102,56 @@ export interface BaselineSummary {
 export type { Coverage, CoverageCounts } from '../grade/coverage.js';
 
 export interface LocationStatus {
+  /** In an --all-users report: the account whose home it is under. */
+  readonly account?: string;
   readonly host: string;
   readonly scope: Scope;
   readonly path: string;
   readonly status: 'found' | 'absent' | 'error';
 }
 
+/** One account of an --all-users run: who, where its home is and how that was found, what came of it. */
+export interface AccountSummary {
+  readonly name: string;
+  /** null on Windows (see `sid`). */
+  readonly uid: number | null;
+  readonly sid?: string;
+  readonly home: string;
+  /** The account database source that listed it (`getent passwd`, `dscl . -list /Users`, `reg query ProfileList`). */
+  readonly foundBy: string;
+  /** audited; absent (no home directory: nothing to audit); unreadable (see `reason`). */
+  readonly status: 'audited' | 'absent' | 'unreadable';
+  readonly reason?: string;
+  /** This account's enabled entries, by grade. */
+  readonly coverage: CoverageCounts;
+}
+
+/** The accounts section of an --all-users report. */
+export interface AccountsSection {
+  readonly listedBy: string;
+  /** Which accounts count as human on this platform (the others are system accounts, not audited). */
+  readonly rule: string;
+  readonly systemAccounts: number;
+  /** Human accounts without a usable home in the database, with the reason. */
+  readonly excluded: readonly { readonly name: string; readonly reason: string }[];
+  readonly audited: readonly AccountSummary[];
+}
+
 export interface AuditReport {
   readonly schemaVersion: string;
   readonly tool: { readonly name: 'mcp-audit'; readonly version: string };
   readonly platform: Platform;
-  readonly trustedHome: { readonly path: string; readonly source: HomeSource; readonly user: string };
+  /**
+   * The audited home. In an --all-users report: the running account's (where the default ignore
+   * file is read); each account's own home is in `accounts`.
+   */
+  readonly trustedHome: {
+    readonly path: string; readonly source: HomeSource; readonly user: string;
+    /** Not in the JSON report (its allow-list omits it); the ndjson records carry it. */
+    readonly uid?: number;
+  };
+  /** Present for --all-users: every account, and how the list was made. */
+  readonly accounts?: AccountsSection;
   /** True when $HOME disagrees with the trusted home (the value itself is not reported). */
   readonly homeEnvMismatch: boolean;
   readonly projectScan: boolean;
@@ -134,6 +177,8 @@ export interface ReportContext {
   readonly color: boolean;
   /** Root that fingerprints and SARIF URIs are relative to. */
   readonly home: string;
+  /** This machine's name (ndjson records); never read by a reporter itself. */
+  readonly machine?: string;
   /**
    * The git checkout the audited root lies in (`check`, or `--root` inside a repository): SARIF
    * locations inside it are relative to `%SRCROOT%`; files outside it get no location.

@@ -121,6 +121,7 @@ function result(l: Located, report: AuditReport, ctx: ReportContext): Record<str
     properties: {
       severity: finding.severity,
       gradeEffect: finding.grade,
+      ...(finding.account !== undefined ? { account: finding.account } : {}),
       ...(entry !== undefined
         ? {
           host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade, ...unprovenProperty(entry),

@@ -12,9 +12,10 @@ function cmpNum(a: number, b: number): number {
   return a - b;
 }
 
-/** Entries by host, scope, configPath, name, upstream (a row without an upstream first). */
+/** Entries by account (--all-users), host, scope, configPath, name, upstream (a row without an upstream first). */
 export function compareEntries(a: ReportEntry, b: ReportEntry): number {
-  return cmp(a.host, b.host)
+  return cmp(a.account ?? '', b.account ?? '')
+    || cmp(a.host, b.host)
     || cmp(a.scope, b.scope)
     || cmp(a.configPath, b.configPath)
     || cmp(a.name, b.name)
@@ -22,13 +23,14 @@ export function compareEntries(a: ReportEntry, b: ReportEntry): number {
 }
 
 /**
- * Findings by path, line, column, id; a finding without a location sorts first. Ties are broken
+ * Findings by account (--all-users), path, line, column, id; a finding without a location sorts first. Ties are broken
  * by fingerprint and message so the order is total.
  */
 export function compareFindings(a: ReportFinding, b: ReportFinding): number {
   const la = a.location;
   const lb = b.location;
-  return cmp(la?.path ?? '', lb?.path ?? '')
+  return cmp(a.account ?? '', b.account ?? '')
+    || cmp(la?.path ?? '', lb?.path ?? '')
     || cmpNum(la?.line ?? 0, lb?.line ?? 0)
     || cmpNum(la?.column ?? 0, lb?.column ?? 0)
     || cmp(a.id, b.id)
@@ -37,7 +39,7 @@ export function compareFindings(a: ReportFinding, b: ReportFinding): number {
 }
 
 function compareLocations(a: LocationStatus, b: LocationStatus): number {
-  return cmp(a.host, b.host) || cmp(a.scope, b.scope) || cmp(a.path, b.path);
+  return cmp(a.account ?? '', b.account ?? '') || cmp(a.host, b.host) || cmp(a.scope, b.scope) || cmp(a.path, b.path);
 }
 
 export function sortFindings(findings: readonly ReportFinding[]): ReportFinding[] {

@@ -5,7 +5,7 @@ import {
 } from './format.js';
 import { layoutWidth, renderTable, visibleLength, wrapText } from './layout.js';
 import type { Column } from './layout.js';
-import type { AuditReport, Grade, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
+import type { AccountsSection, AuditReport, CoverageCounts, Grade, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
 import { acceptanceLine, acceptanceOf, isEntryAccepted, markedId } from './acceptance.js';
 
 /** Terminal table: one block per host, a closing coverage line, file-level findings, notes. */
@@ -54,7 +54,8 @@ function findingsCell(entry: ReportEntry): string {
 
 function findingLines(f: ReportFinding, home: string, p: Palette, width: number): string[] {
   const where = f.location === undefined ? '' : locationText(f.location, home);
-  const head = `  ${p.severity[f.severity](f.severity.padEnd(8))} ${f.id}`;
+  const who = f.account === undefined ? '' : ` [account ${f.account}]`;
+  const head = `  ${p.severity[f.severity](f.severity.padEnd(8))} ${f.id}${who}`;
   // The location stays on the heading when it fits, else it gets lines of its own.
   const lines = where !== '' && visibleLength(head) + 2 + where.length <= width
     ? [`${head}  ${where}`]
@@ -83,7 +84,8 @@ function probeLines(e: ReportEntry, p: Palette, width: number): string[] {
 
 function hostBlock(host: string, entries: readonly ReportEntry[], report: AuditReport, ctx: ReportContext,
   p: Palette): string[] {
-  const counts = report.coverage.byHost[host];
+  // --all-users: each account's block counts its own entries, and its paths show under its own home.
+  const counts = report.accounts !== undefined ? countsOf(entries) : report.coverage.byHost[host];
   const files = [...new Set(entries.map((e) => displayPath(e.configPath, ctx.home)))];
   const width = layoutWidth(ctx.width);
   const out = [p.bold(host) + (counts === undefined ? '' : `  ${coverageFraction(counts)}`)];
@@ -131,6 +133,38 @@ function notes(report: AuditReport, ctx: ReportContext): string[] {
   return out;
 }
 
+/** Enabled entries by grade (an account's block in an --all-users table). */
+function countsOf(entries: readonly ReportEntry[]): CoverageCounts {
+  const enabled = entries.filter((e) => !e.disabled);
+  const n = (g: Grade): number => enabled.filter((e) => e.grade === g).length;
+  return { enforcing: n('enforcing'), unverifiable: n('unverifiable'), unprotected: n('unprotected'), total: enabled.length,
+    ratio: enabled.length === 0 ? null : n('enforcing') / enabled.length };
+}
+
+/** The home a finding's paths show under: its account's in an --all-users report. */
+function homeOf(report: AuditReport, f: ReportFinding, ctx: ReportContext): string {
+  return report.accounts?.audited.find((a) => a.name === f.account)?.home ?? ctx.home;
+}
+
+/** --all-users: one section per account (who, uid, home, how found, status), its host blocks under it. */
+function accountBlocks(report: AuditReport, accounts: AccountsSection, ctx: ReportContext, p: Palette, width: number): string[] {
+  const head = [`Accounts listed by ${accounts.listedBy}, human ones by ${accounts.rule}; ${accounts.systemAccounts} system accounts not audited.`,
+    ...accounts.excluded.map((x) => `Not audited: ${x.name}: ${x.reason}`)];
+  const blocks = [head.flatMap((l) => wrapText(l, width, '')).join('\n')];
+  for (const a of accounts.audited) {
+    const id = a.uid !== null ? `uid ${a.uid}` : a.sid ?? 'no uid';
+    const status = a.status === 'audited' ? coverageFraction(a.coverage) : `${a.status}${a.reason !== undefined ? `: ${a.reason}` : ''}`;
+    const title = wrapText(`Account ${a.name} (${id}) home ${a.home} (${a.foundBy}) — ${status}`, width, '').map(p.bold).join('\n');
+    const entries = report.entries.filter((e) => e.account === a.name);
+    const own = { ...ctx, home: a.home };
+    const hosts = [...new Set(entries.map((e) => e.host))];
+    const parts = [title, ...hosts.map((h) => hostBlock(h, entries.filter((e) => e.host === h), report, own, p).join('\n'))];
+    if (a.status === 'audited' && hosts.length === 0) parts.push('No MCP server entries found.');
+    blocks.push(parts.join('\n\n'));
+  }
+  return blocks;
+}
+
 export const table = {
   id: 'table',
   description: 'a terminal table grouped by host, with a closing coverage line (default)',
@@ -139,18 +173,22 @@ export const table = {
     const report = escapeDeep(raw);
     const p = ctx.color ? COLOR : NO_COLOR;
     const width = layoutWidth(ctx.width);
-    const blocks: string[] = [homeLines(report, ctx, width).join('\n')];
+    const blocks: string[] = [];
     const hosts = [...new Set(report.entries.map((e) => e.host))];
-    for (const host of hosts) {
-      blocks.push(hostBlock(host, report.entries.filter((e) => e.host === host), report, ctx, p).join('\n'));
+    if (report.accounts !== undefined) blocks.push(...accountBlocks(report, report.accounts, ctx, p, width));
+    else {
+      blocks.push(homeLines(report, ctx, width).join('\n'));
+      for (const host of hosts) {
+        blocks.push(hostBlock(host, report.entries.filter((e) => e.host === host), report, ctx, p).join('\n'));
+      }
+      if (hosts.length === 0) blocks.push('No MCP server entries found.');
     }
-    if (hosts.length === 0) blocks.push('No MCP server entries found.');
     blocks.push(wrapText(coverageLine(report), width, '').map(p.bold).join('\n'));
     const accepted = acceptanceLine(report);
     if (accepted !== undefined) blocks[blocks.length - 1] += `\n${wrapText(accepted, width, '').join('\n')}`;
     const fileLevel = allFindings(report).filter((l) => l.entry === undefined);
     if (fileLevel.length > 0) {
-      blocks.push(['Findings not tied to a server:', ...fileLevel.flatMap((l) => findingLines(l.finding, ctx.home, p, width))]
+      blocks.push(['Findings not tied to a server:', ...fileLevel.flatMap((l) => findingLines(l.finding, homeOf(report, l.finding, ctx), p, width))]
         .join('\n'));
     }
     const n = notes(report, ctx);

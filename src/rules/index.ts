@@ -29,11 +29,14 @@ import { pinStoreNotRegular } from './pin-store-not-regular.js';
 import { pinStoreUnreadable } from './pin-store-unreadable.js';
 import { pinStoreNewerFormat } from './pin-store-newer-format.js';
 import { pinStoreWritable } from './pin-store-writable.js';
+import { pinStoreAclUnproven } from './pin-store-acl-unproven.js';
 import { pinStoreForeignOwner } from './pin-store-foreign-owner.js';
 import { launchChainOpaque } from './launch-chain-opaque.js';
 import { launcherVulnerable } from './launcher-vulnerable.js';
 import { hangarToolsUnpinned } from './hangar-tools-unpinned.js';
 import { homeEnvMismatch } from './home-env-mismatch.js';
+import { homeForeignOwner } from './home-foreign-owner.js';
+import { homeUnreadable } from './home-unreadable.js';
 import { suppressionExpired } from './suppression-expired.js';
 import { configUnparseable } from './config-unparseable.js';
 import { configTooDeep } from './config-too-deep.js';
@@ -84,11 +87,14 @@ export const RULES: readonly RuleMeta[] = [
   pinStoreUnreadable,
   pinStoreNewerFormat,
   pinStoreWritable,
+  pinStoreAclUnproven,
   pinStoreForeignOwner,
   launchChainOpaque,
   launcherVulnerable,
   hangarToolsUnpinned,
   homeEnvMismatch,
+  homeForeignOwner,
+  homeUnreadable,
   suppressionExpired,
   configUnparseable,
   configTooDeep,

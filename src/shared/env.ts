@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import os from 'node:os';
 
 /** The platform whose host-config layout is audited. Injectable so all three are tested on Linux. */
@@ -25,7 +26,36 @@ export interface Env {
   readonly cwd: string;
   readonly uid: number | undefined;
   now(): Date;
+  /**
+   * Runs a system tool (account lookups, `icacls`): a fixed argv, no shell, an empty environment.
+   * Never given anything from a config. Tests replace it with recorded outputs. Default: {@link runCommand}.
+   */
+  readonly run?: CommandRunner;
+  /** This machine's name (os.hostname()), for fleet records. */
+  readonly hostname?: string;
 }
+
+/** One run of a system tool: its exit code (or why it did not run) and its stdout. */
+export type CommandResult =
+  | { readonly kind: 'exited'; readonly code: number; readonly stdout: string }
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'failed'; readonly why: string };
+
+export type CommandRunner = (file: string, args: readonly string[]) => Promise<CommandResult>;
+
+const COMMAND_TIMEOUT_MS = 10_000;
+const COMMAND_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The real runner: execFile with no shell, an empty environment, a timeout and an output cap. */
+export const runCommand: CommandRunner = (file, args) => new Promise((resolve) => {
+  execFile(file, [...args], { timeout: COMMAND_TIMEOUT_MS, maxBuffer: COMMAND_MAX_BYTES, encoding: 'utf8', env: {}, windowsHide: true },
+    (error, stdout) => {
+      if (error === null) return resolve({ kind: 'exited', code: 0, stdout });
+      if ('code' in error && error.code === 'ENOENT') return resolve({ kind: 'missing' });
+      if (typeof error.code === 'number') return resolve({ kind: 'exited', code: error.code, stdout });
+      resolve({ kind: 'failed', why: error.killed ? `timed out after ${COMMAND_TIMEOUT_MS} ms` : error.message });
+    });
+});
 
 export function currentPlatform(): Platform {
   const p = process.platform;
@@ -40,6 +70,8 @@ export function processEnv(overrides: Partial<Pick<Env, 'platform' | 'cwd'>> = {
     cwd: overrides.cwd ?? process.cwd(),
     uid,
     now: () => new Date(),
+    run: runCommand,
+    hostname: os.hostname(),
   };
 }
 

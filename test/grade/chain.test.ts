@@ -81,7 +81,7 @@ test('every grading rule names its claim; file, probe and suppression rules name
   // policy-… rules (a --policy file) judge the report against an organisation's rules, not a claim.
   const claimless = (id: string): boolean => (id.startsWith('config-') && id !== 'config-unexpected-shape') || id.startsWith('probe-')
     || id.startsWith('policy-')
-    || ['suppression-expired', 'pins-unmatched', 'home-env-mismatch'].includes(id);
+    || ['suppression-expired', 'pins-unmatched', 'home-env-mismatch', 'home-foreign-owner', 'home-unreadable'].includes(id);
   for (const r of RULES) {
     if (claimless(r.id)) assert.equal(r.claim, null, r.id);
     else assert.ok(r.claim !== null && CLAIMS.includes(r.claim), `${r.id} names a claim`);

@@ -7,8 +7,8 @@ import { RULES } from '../../src/rules/index.js';
 import { loadSample, SAMPLE_CTX } from './sample.js';
 import { assertSarifShape, firstRun } from './sarif-shape.js';
 
-test('REPORTERS lists table, json, sarif, markdown in that order, each described', () => {
-  assert.deepEqual(REPORTER_IDS, ['table', 'json', 'sarif', 'markdown']);
+test('REPORTERS lists table, json, sarif, markdown, ndjson, summary in that order, each described', () => {
+  assert.deepEqual(REPORTER_IDS, ['table', 'json', 'sarif', 'markdown', 'ndjson', 'summary']);
   for (const r of REPORTERS) assert.ok(r.description.length > 10, r.id);
   assert.equal(reporterById('sarif')?.id, 'sarif');
   assert.equal(reporterById('html'), undefined);

@@ -16,7 +16,11 @@ export function withDiscoveryOptions<T>(y: Argv<T>): Argv<T> {
       describe: 'audit DIR as the home (dotfiles repo, mounted disk, fixtures); system paths such as /etc/…, '
         + '/Library/…, %PROGRAMDATA% are read from DIR/_system/etc/…, DIR/_system/Library/…, DIR/_system/ProgramData/…',
     })
-    .option('user', { type: 'string', requiresArg: true, describe: "audit another account's home (from the password database)" })
+    .option('user', { type: 'string', requiresArg: true, describe: "audit another account's home (from the password database; on Windows, the ProfileList profile)" })
+    .option('all-users', {
+      type: 'boolean', default: false,
+      describe: 'audit every human account of this machine, each under its own home from the account database (run as root/SYSTEM)',
+    })
     .option('project', { type: 'string', array: true, nargs: 1, requiresArg: true, describe: 'also scan this project root (repeatable)' })
     .option('project-scan', {
       type: 'boolean', default: true,
@@ -61,4 +65,9 @@ export function toDiscoverOptions(argv: Readonly<Record<string, unknown>>): Disc
 export async function checkDiscoveryPaths(options: DiscoverOptions, cwd: string): Promise<void> {
   if (options.root !== undefined) await requireDirectory(options.root, '--root', cwd);
   for (const p of options.projects ?? []) await requireDirectory(p, '--project', cwd);
+}
+
+/** `--all-users`: every account of this machine (grade/all-users.ts), not one home. */
+export function wantsAllUsers(argv: Readonly<Record<string, unknown>>): boolean {
+  return argv['all-users'] === true;
 }

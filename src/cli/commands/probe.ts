@@ -1,5 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
+import type { AccountAudit, AllUsersAudit } from '../../grade/all-users.js';
 import type { AuditResult } from '../../grade/audit.js';
+import type { ProbeIdentity } from '../../probe/run-as.js';
 import type { ProbeEvent } from '../../probe/run.js';
 import { DEFAULT_JOBS, DEFAULT_LIMITS } from '../../probe/types.js';
 import type { ProbeSummary } from '../../report/model.js';
@@ -63,6 +65,56 @@ export function withProbeOptions<T>(y: Argv<T>): Argv<T> {
  */
 export async function probeAudit(result: AuditResult, argv: Readonly<Record<string, unknown>>, ctx: CommandContext,
   format: string, wanted: readonly string[]): Promise<{ result: AuditResult; probes: ReadonlyMap<number, ProbeSummary>; partial: boolean }> {
+  const identity = await identityFor(result, ctx);
+  if (identity.kind === 'refused') throw new UsageError(`--probe: not probing ${result.discovery.home.user}'s servers: ${identity.why}`);
+  return probeAs(result, identity, argv, ctx, format, wanted);
+}
+
+/**
+ * Whose identity the audited account's servers run under (probe/run-as.ts). `--root DIR` names
+ * no account: its servers run as the operator, who chose the directory.
+ */
+async function identityFor(result: AuditResult, ctx: CommandContext): Promise<ProbeIdentity> {
+  const home = result.discovery.home;
+  if (home.source === 'root-flag') return { kind: 'self' };
+  const { probeIdentity } = await import('../../probe/run-as.js');
+  const needsGroup = home.uid !== undefined && home.uid !== ctx.io.env.uid && ctx.io.env.uid === 0;
+  const { primaryGroup } = await import('../../discover/accounts.js');
+  const gid = needsGroup ? await primaryGroup(home.user, ctx.io.env.run) : undefined;
+  return probeIdentity({ user: home.user, uid: home.uid, home: home.path, gid }, ctx.io.env.uid, ctx.io.env.platform);
+}
+
+/**
+ * `scan --all-users --probe`: each account's servers probed as that account; an account whose
+ * servers cannot be run as it is not probed (a stderr line each, and the report is partial).
+ */
+export async function probeAllUsers(run: AllUsersAudit, argv: Readonly<Record<string, unknown>>, ctx: CommandContext, format: string):
+  Promise<{ run: AllUsersAudit; probes: ReadonlyMap<string, ReadonlyMap<number, ProbeSummary>>; partial: boolean }> {
+  const probes = new Map<string, ReadonlyMap<number, ProbeSummary>>();
+  let partial = false;
+  const accounts: AccountAudit[] = [];
+  for (const a of run.accounts) {
+    if (a.result === undefined) {
+      accounts.push(a);
+      continue;
+    }
+    const identity = await identityFor(a.result, ctx);
+    if (identity.kind === 'refused') {
+      ctx.io.stderr.write(`mcp-audit: not probed: account ${a.account.name}: ${identity.why}\n`);
+      partial = true;
+      accounts.push(a);
+      continue;
+    }
+    const probed = await probeAs(a.result, identity, argv, ctx, format, []);
+    probes.set(a.account.name, probed.probes);
+    partial ||= probed.partial;
+    accounts.push({ ...a, result: probed.result });
+  }
+  return { run: { ...run, accounts }, probes, partial };
+}
+
+async function probeAs(result: AuditResult, identity: Exclude<ProbeIdentity, { kind: 'refused' }>, argv: Readonly<Record<string, unknown>>,
+  ctx: CommandContext, format: string, wanted: readonly string[]): Promise<{ result: AuditResult; probes: ReadonlyMap<number, ProbeSummary>; partial: boolean }> {
   const { jobs, timeoutMs } = probeNumbers(argv);
   const { probeRows } = await import('../../probe/run.js');
   const controller = new AbortController();
@@ -75,6 +127,7 @@ export async function probeAudit(result: AuditResult, argv: Readonly<Record<stri
   try {
     const probed = await probeRows(result, {
       jobs, timeoutMs, probeProject: argv['probe-project'] === true, hostEnv: ctx.io.env.vars,
+      ...(identity.kind === 'account' ? { runAs: identity.runAs } : {}),
       ...(wanted.length > 0 ? { names: wanted } : {}),
       onResult: probeProgress(ctx, format), signal: controller.signal,
     });
@@ -96,6 +149,7 @@ export function probeCommand(ctx: CommandContext): CommandModule<object, Record<
         .example('$0 probe', 'probe every pinned entry of the current user')
         .example('$0 probe filesystem --format json', 'probe one entry, JSON report with entries[].probe'),
     handler: async (argv) => {
+      if (argv['all-users'] === true) throw new UsageError('probe audits one account; use scan --all-users --probe');
       const options = toDiscoverOptions(argv);
       const reportOptions = toReportOptions(argv, ctx);
       const wanted = names(argv);

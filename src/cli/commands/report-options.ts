@@ -118,6 +118,7 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     rules: RULES, version: VERSION, color: opts.color && opts.format === 'table', home: final.trustedHome.path,
     ...(columns !== undefined ? { width: columns } : {}),
     ...(opts.repoRoot !== undefined ? { repoRoot: opts.repoRoot } : {}),
+    ...(ctx.io.env.hostname !== undefined ? { machine: ctx.io.env.hostname } : {}),
   };
   const text = opts.quiet === true ? '' : reporter.render(final, rctx);
   if (opts.quiet === true) {

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { Discovery } from '../../discover/discover.js';
+import type { Discovery, DiscoverOptions } from '../../discover/discover.js';
 import type { ServerEntry } from '../../parse/types.js';
 import type { Finding } from '../../rules/types.js';
 import { renderListJson } from '../../report/discovery-json.js';
@@ -10,10 +10,10 @@ import { escapeText } from '../../shared/text.js';
 import { listingWidth, renderTable as renderTable_, wrapText } from '../../report/layout.js';
 import type { Column } from '../../report/layout.js';
 import { displayPath } from '../../report/format.js';
-import type { CommandContext } from '../io.js';
-import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import type { CommandContext, ExitCode } from '../io.js';
+import { checkDiscoveryPaths, toDiscoverOptions, wantsAllUsers, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
-import { probeAudit, probeNumbers, withProbeOptions } from './probe.js';
+import { probeAllUsers, probeAudit, probeNumbers, withProbeOptions } from './probe.js';
 import { VERSION } from '../version.js';
 
 
@@ -40,6 +40,23 @@ function renderTable(d: Discovery, width: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** `scan --all-users`: every account audited under its own home, one report (grade/all-users.ts, report/all-users.ts). */
+async function scanAllUsers(options: DiscoverOptions, argv: Readonly<Record<string, unknown>>, ctx: CommandContext): Promise<ExitCode> {
+  const reportOptions = toReportOptions(argv, ctx);
+  const { auditAllUsers } = await import('../../grade/all-users.js');
+  const { buildAllUsersReport } = await import('../../report/all-users.js');
+  const { resolveHome } = await import('../../discover/home.js');
+  const operator = (await resolveHome({}, ctx.io.env)).home;
+  const run = await auditAllUsers(options, ctx.io.env);
+  const probed = argv.probe === true ? await probeAllUsers(run, argv, ctx, reportOptions.format) : undefined;
+  const report = buildAllUsersReport(probed?.run ?? run, {
+    version: VERSION, platform: ctx.io.env.platform, operator, projectScan: options.projectScan ?? true,
+    ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),
+    ...(probed !== undefined ? { probed: true, probesByAccount: probed.probes, partial: probed.partial } : {}),
+  });
+  return (await emitReport(report, reportOptions, ctx)).code;
+}
+
 export function scanCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
   return {
     command: 'scan',
@@ -52,12 +69,18 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
         .example('$0 scan --root ~/dotfiles --format sarif -o mcp-audit.sarif', 'audit a dotfiles repo as a home, SARIF for code scanning')
         .example('$0 scan --format json --fail-under 80', 'JSON report; exit 1 when under 80% of entries are enforcing')
         .example('$0 scan --probe --jobs 8 --timeout 10', 'confirm the pins against what the servers really serve')
-        .example('$0 scan --list --format json', 'what discovery found, ungraded'),
+        .example('$0 scan --list --format json', 'what discovery found, ungraded')
+        .example('sudo $0 scan --all-users --format ndjson', 'every account of this machine, one JSON record per entry (MDM, SIEM)'),
     handler: async (argv) => {
       // Every option is checked before anything is read, whether or not this run uses it.
       const options = toDiscoverOptions(argv);
       const reportOptions = toReportOptions(argv, ctx);
       probeNumbers(argv);
+      if (wantsAllUsers(argv)) {
+        if (argv.list === true) throw new UsageError('--list lists one account; with --all-users use hosts --all-users');
+        ctx.exit(await scanAllUsers(options, argv, ctx));
+        return;
+      }
       await checkDiscoveryPaths(options, ctx.io.env.cwd);
       if (argv.list === true) {
         const format = argv.format;

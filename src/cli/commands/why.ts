@@ -18,6 +18,7 @@ export function whyCommand(ctx: CommandContext): CommandModule<object, Record<st
     handler: async (argv) => {
       const server = argv.server;
       if (typeof server !== 'string' || server === '') throw new UsageError('name a server');
+      if (argv['all-users'] === true) throw new UsageError('why explains one account\'s server; name the account with --user');
       const format = argv.format === 'json' ? 'json' : 'text';
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { finding } from '../../rules/types.js';
 import type { Finding } from '../../rules/types.js';
+import { pinStoreAclUnproven } from '../../rules/pin-store-acl-unproven.js';
 import { pinStoreForeignOwner } from '../../rules/pin-store-foreign-owner.js';
 import { pinStoreNotRegular } from '../../rules/pin-store-not-regular.js';
 import { pinStoreUnreadable } from '../../rules/pin-store-unreadable.js';
@@ -15,7 +16,27 @@ export type CheckedFile =
 
 const octal = (mode: number): string => `0${mode.toString(8).padStart(3, '0')}`;
 
-/** Group/world-writable (a sticky directory excepted) or owned by someone else. */
+/**
+ * Group/world-writable (a sticky directory excepted) or owned by someone else. On Windows (ctx.acl):
+ * other principals with write access in the DACL, and the owner reported as not proven.
+ */
+export async function accessFindings(label: string, target: string, mode: number, uid: number, subject: Subject, ctx: StoreContext, dir: boolean): Promise<Finding[]> {
+  if (ctx.acl !== undefined) return aclFindings(label, target, subject, ctx);
+  return ownership(label, mode, uid, subject, ctx, dir);
+}
+
+/** Windows: other writers from the DACL; the owner, which icacls does not print, as not proven. */
+export async function aclFindings(label: string, target: string, subject: Subject, ctx: StoreContext): Promise<Finding[]> {
+  const user = ctx.user;
+  if (ctx.acl === undefined) return [finding(pinStoreAclUnproven, { ...subject, path: label, user, reason: 'no ACL reader on this platform' })];
+  const verdict = await ctx.acl(target);
+  if (verdict.kind === 'unproven') return [finding(pinStoreAclUnproven, { ...subject, path: label, user, reason: verdict.reason })];
+  const out: Finding[] = [];
+  if (verdict.writers.length > 0) out.push(finding(pinStoreWritable, { ...subject, path: label, who: verdict.writers.join(', '), mode: 'from icacls' }));
+  out.push(finding(pinStoreAclUnproven, { ...subject, path: label, user, reason: 'its owner is not read (icacls prints only the DACL, and an owner can rewrite it)' }));
+  return out;
+}
+
 function ownership(label: string, mode: number, uid: number, subject: Subject, ctx: StoreContext, dir: boolean): Finding[] {
   const out: Finding[] = [];
   const who = dir && (mode & 0o1000) !== 0 ? undefined : extraWriters(mode);
@@ -36,11 +57,12 @@ export async function dirFindings(p: string, subject: Subject, ctx: StoreContext
   const out: Finding[] = [];
   for (const d of await dirChain(p, ctx.home)) {
     const label = `${d.path} (directory)`;
-    if (d.kind === 'directory') out.push(...ownership(label, d.mode, d.uid, subject, ctx, true));
+    if (d.kind === 'directory') out.push(...await accessFindings(label, d.path, d.mode, d.uid, subject, ctx, true));
     else if (d.kind === 'error') out.push(finding(pinStoreUnreadable, { ...subject, path: label, reason: 'cannot stat' }));
     else if (d.kind !== 'missing') out.push(finding(pinStoreNotRegular, { ...subject, path: label, kind: d.kind }));
   }
-  if (!insideHome(p, ctx.home)) return out;
+  // On Windows the store's owner is already not proven (aclFindings), and mode bits above the home mean nothing.
+  if (!insideHome(p, ctx.home) || ctx.acl !== undefined) return out;
   for (const d of await homeAncestors(ctx.home)) {
     const label = `${d.path} (directory)`;
     if (d.kind === 'directory') {
@@ -75,7 +97,7 @@ export async function checkStoreFile(p: string, subject: Subject, ctx: StoreCont
   if (st.kind !== 'file') {
     return { state: 'bad', findings: [finding(pinStoreNotRegular, { ...subject, path: p, kind: st.kind })] };
   }
-  const findings: Finding[] = [...ownership(p, st.mode, st.uid, subject, ctx, false), ...await dirFindings(p, subject, ctx)];
+  const findings: Finding[] = [...await accessFindings(p, p, st.mode, st.uid, subject, ctx, false), ...await dirFindings(p, subject, ctx)];
   // A second hard link is a second name: whoever owns the directory holding it can rewrite the pins.
   if (st.nlink > 1) findings.push(finding(pinStoreNotRegular, { ...subject, path: p, kind: `file with ${st.nlink} hard links` }));
   const read = await readSmallFile(p);

@@ -4,7 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import type { PathState, StoreFiles } from '../../proxies/store-types.js';
-import { checkStoreFile, dirFindings } from './check-file.js';
+import { aclFindings, checkStoreFile, dirFindings } from './check-file.js';
 import { readSmallFile } from './file-state.js';
 
 function errorCode(e: unknown): string {
@@ -31,4 +31,4 @@ async function readDir(p: string): Promise<{ ok: true; names: readonly string[] 
   }
 }
 
-export const STORE_FILES: StoreFiles = { checkStoreFile, dirFindings, readSmallFile, lstat, readDir };
+export const STORE_FILES: StoreFiles = { checkStoreFile, dirFindings, aclFindings, readSmallFile, lstat, readDir };

@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { HOSTS } from '../../src/hosts/index.js';
+
+/**
+ * Red team (issue 16, class: field-by-field merges across scopes). A host that merges same-named
+ * entries field by field (`precedence.merge: 'fields'`) does so over every config file it reads;
+ * a location missing from the tiers is left out of the merge, so a fragment there (`{ enabled:
+ * true }` over another file's complete entry) was graded as a proven launch on its own.
+ * Plugin locations are merged by other rules (Codex inserts plugin servers only under free names).
+ */
+describe('precedence tiers of field-merging hosts', () => {
+  for (const host of HOSTS) {
+    const p = 'precedence' in host ? host.precedence : undefined;
+    if (p?.merge !== 'fields') continue;
+    it(`${host.id}: every non-plugin location is a tier`, () => {
+      const tiers = new Set<string>(p.tiers.map((t) => t.location));
+      const missing = host.locations.filter((l) => l.scope !== 'plugin' && !tiers.has(l.path)).map((l) => l.path);
+      assert.deepEqual(missing, []);
+    });
+  }
+});
