@@ -54,6 +54,9 @@ test('usage errors exit 2: wrap without --with, an unknown server (wrap and fix)
   assert.match(unknown.stderr, /no server entry named "nope"/);
   assert.equal((await cli(['wrap', 'github', '--with', 'toolhive', ...args(home)])).code, 2);
   assert.equal((await cli(['fix', 'nope', ...args(home)])).code, 2);
+  const all = await cli(['fix', '--all-users', ...args(home)]);
+  assert.equal(all.code, 2);
+  assert.match(all.stderr, /one home at a time/);
 });
 
 test('wrap of an entry already behind a pinning proxy is refused: exit 1, file unchanged', async () => {

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
+import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
-import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { checkDiscoveryPaths, toDiscoverOptions, wantsAllUsers, withDiscoveryOptions } from './discovery-options.js';
 import { editOptions, withEditOptions } from './edit-options.js';
 
 export function fixCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
@@ -15,6 +16,8 @@ export function fixCommand(ctx: CommandContext): CommandModule<object, Record<st
     handler: async (argv) => {
       const { runFix } = await import('../../fix/fix.js');
       const { renderOutcome, exitCodeOf } = await import('../../fix/render.js');
+      // Edits are made in one home at a time: --all-users would otherwise be silently ignored.
+      if (wantsAllUsers(argv)) throw new UsageError('fix edits one home at a time: use --user NAME (or --root DIR), not --all-users');
       const discover = toDiscoverOptions(argv);
       await checkDiscoveryPaths(discover, ctx.io.env.cwd);
       const options = { discover, ...editOptions(argv) };

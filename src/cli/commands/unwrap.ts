@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
+import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
-import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { checkDiscoveryPaths, toDiscoverOptions, wantsAllUsers, withDiscoveryOptions } from './discovery-options.js';
 import { editOptions, withEditOptions } from './edit-options.js';
 
 export function unwrapCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
@@ -14,6 +15,8 @@ export function unwrapCommand(ctx: CommandContext): CommandModule<object, Record
     handler: async (argv) => {
       const { runUnwrap } = await import('../../fix/wrap.js');
       const { renderOutcome, exitCodeOf } = await import('../../fix/render.js');
+      // Edits are made in one home at a time: --all-users would otherwise be silently ignored.
+      if (wantsAllUsers(argv)) throw new UsageError('unwrap edits one home at a time: use --user NAME (or --root DIR), not --all-users');
       const discover = toDiscoverOptions(argv);
       await checkDiscoveryPaths(discover, ctx.io.env.cwd);
       const options = { discover, ...editOptions(argv) };

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { WIRINGS } from '../../proxies/wirings.js';
 import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
-import { checkDiscoveryPaths, toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
+import { checkDiscoveryPaths, toDiscoverOptions, wantsAllUsers, withDiscoveryOptions } from './discovery-options.js';
 import { editOptions, withEditOptions } from './edit-options.js';
 
 export function wrapCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
@@ -23,6 +23,8 @@ export function wrapCommand(ctx: CommandContext): CommandModule<object, Record<s
       if (store !== undefined && (typeof store !== 'string' || store === '')) throw new UsageError('--store needs a path');
       const { runWrap } = await import('../../fix/wrap.js');
       const { renderOutcome, exitCodeOf } = await import('../../fix/render.js');
+      // Edits are made in one home at a time: --all-users would otherwise be silently ignored.
+      if (wantsAllUsers(argv)) throw new UsageError('wrap edits one home at a time: use --user NAME (or --root DIR), not --all-users');
       const discover = toDiscoverOptions(argv);
       await checkDiscoveryPaths(discover, ctx.io.env.cwd);
       const options = { discover, ...editOptions(argv), proxy, ...(typeof store === 'string' ? { store } : {}) };
