@@ -7,12 +7,15 @@ import path from 'node:path';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import { shellWords } from '../launch/shell-words.js';
-import { bareNameAt, entryName, explicitStore, findFrame, floatingDynamicArg, lastFlagValue, ownArgs, storeUnlessFloating } from './args.js';
+import {
+  bareNameAt, entryName, explicitStore, findFrame, flagHits, floatingDynamicArg, lastFlagValue, ownArgs, storeUnlessFloating,
+} from './args.js';
 import { finding } from '../rules/types.js';
 import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
 import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import type { InspectContext, StoreInspection } from './store-types.js';
 import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
+import { hitIndexes, type ProxyWiring } from './wiring-types.js';
 
 type Approval = NonNullable<Recognition['approvalKey']>;
 
@@ -147,4 +150,29 @@ export const mcpContextProtector: PinningProxy = {
     notProven: 'its tool hash covers a parameter list derived by mcp_wrapper.py, which mcp-audit does not reproduce; grading checked that an approval exists',
   }),
   advisories: [],
+};
+
+/**
+ * Wiring (pinning-systems.md §3.1; trailofbits/mcp-context-protector @05e56c1 README.md,
+ * `mcp_json_config.py`): the argv form `mcp-context-protector --command-args CMD ARGS…` its own
+ * writer emits (PR #22: the single-string `--command` form pinned a different identity under
+ * Cursor). The bare program is its documented fallback when the install path is unknown; the
+ * entry's env is kept, as its writer copies it.
+ */
+export const wiring: ProxyWiring = {
+  proxy: 'mcp-context-protector',
+  reference: 'pinning-systems.md §3.1; trailofbits/mcp-context-protector @05e56c1 src/contextprotector/mcp_json_config.py',
+  wrap({ upstream }) {
+    return { ok: true, command: 'mcp-context-protector', args: ['--command-args', upstream.command, ...(upstream.args ?? [])] };
+  },
+  unwrap(rec) {
+    if (rec.approvalKey?.type !== 'stdio') return undefined;
+    const [head, ...rest] = rec.upstream ?? [];
+    return head === undefined ? undefined : rest.length === 0 ? { command: head } : { command: head, args: rest };
+  },
+  dropStoreOverride(argv) {
+    const cut = argv.indexOf('--command-args');
+    const hits = flagHits(cut < 0 ? argv : argv.slice(0, cut), ['--server-config-file'], OPTIONS);
+    return hits.length === 0 ? undefined : { remove: hitIndexes(hits) };
+  },
 };

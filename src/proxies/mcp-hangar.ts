@@ -10,7 +10,7 @@ import { pypiName } from '../launch/package-spec.js';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import {
-  bareNameAt, entryName, envValue, explicitStore, findFrame, floatingDynamicArg, lastFlagValue, ownArgs, packageVersion,
+  bareNameAt, entryName, envValue, explicitStore, findFrame, flagHits, floatingDynamicArg, lastFlagValue, ownArgs, packageVersion,
   storeUnlessFloating,
 } from './args.js';
 import { finding } from '../rules/types.js';
@@ -18,6 +18,7 @@ import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
 import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import type { HangarUpstream, InspectContext, StoreInspection } from './store-types.js';
 import type { PinningProxy, ProxyArgs, Recognition, StoreRef } from './types.js';
+import type { ProxyWiring } from './wiring-types.js';
 
 const isHangar = (name: string): boolean => pypiName(name) === 'mcp-hangar';
 /** `serve` options that take a value (§2.1), to find the subcommand among the args. */
@@ -203,4 +204,32 @@ export const mcpHangar: PinningProxy = {
   // The Hangar digest (§2.5), recomputed by probe/compare.ts with the `hangar` canonical profile.
   probeRecipe: () => ({ kind: 'hangar-digest' }),
   advisories: [],
+};
+
+/**
+ * Wiring (pinning-systems.md §2.1): Hangar is an aggregator with one entry of its own and every
+ * upstream in its config.yaml, so no single entry is wrapped in place and none can be unwrapped.
+ * A planted `--config` / `-c` is pointed back at `mcp-hangar init`'s default config under the
+ * trusted home (§2.2 `DEFAULT_CONFIG_PATH`); which upstreams that file serves is then its own.
+ */
+export const wiring: ProxyWiring = {
+  proxy: 'mcp-hangar',
+  reference: 'pinning-systems.md §2.1–2.2; mcp-hangar/mcp-hangar @2a9921f services/config_file.py',
+  noWrap: "Hangar is an aggregator: its upstreams live in its own config.yaml (`mcp-hangar init` adds one `mcp-hangar` entry), so an entry is not wrapped in place",
+  unwrap() {
+    return undefined;
+  },
+  dropStoreOverride(argv, ctx) {
+    // Only Hangar's own options: a runner before it has its own `-c` (uv's --constraints).
+    const at = argv.findIndex((a) => /(^|[\\/])mcp-hangar(\.exe)?$/i.test(a) || /^mcp_hangar(\.|$)/.test(a));
+    if (at < 0) return undefined;
+    const hits = flagHits(argv.slice(at + 1), ['--config', '-c']).map((h) => ({ ...h, index: h.index + at + 1 }));
+    if (hits.length === 0) return undefined;
+    const target = mcpHangar.defaultStore(ctx.rec, ctx.home, ctx.platform);
+    if (typeof target !== 'string') return undefined;
+    return {
+      remove: [],
+      replace: hits.map((h) => (h.written.includes('=') ? { index: h.index, value: `${h.written.slice(0, h.written.indexOf('='))}=${target}` } : { index: h.index + 1, value: target })),
+    };
+  },
 };

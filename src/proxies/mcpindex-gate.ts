@@ -19,6 +19,7 @@ import {
 } from './args.js';
 import type { InspectContext, McpindexPin, StoreInspection, Subject } from './store-types.js';
 import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
+import { hitIndexes, type ProxyWiring } from './wiring-types.js';
 
 const MODULES = ['tooling.cse.proxy', 'mcpindex_gate.tooling.cse.proxy'];
 /** The proxy's long options, for argparse-style unambiguous prefixes (`--pin-st` = `--pin-store`). */
@@ -48,7 +49,7 @@ function proxyFrame(chain: LaunchChain): { frame: Frame; index: number } | undef
 }
 
 /** `_mcpindexWired` as an object, and its `original` command line when well-formed. */
-function marker(raw: unknown): { present: boolean; original?: string[] } {
+function marker(raw: unknown): { present: boolean; original?: string[]; originalHasArgs?: boolean; originalExact?: boolean } {
   if (typeof raw !== 'object' || raw === null) return { present: false };
   const wired: unknown = Reflect.get(raw, '_mcpindexWired');
   if (typeof wired !== 'object' || wired === null || Array.isArray(wired)) return { present: false };
@@ -58,7 +59,7 @@ function marker(raw: unknown): { present: boolean; original?: string[] } {
   const args: unknown = Reflect.get(original, 'args');
   if (typeof command !== 'string') return { present: true };
   const list = Array.isArray(args) ? args.filter((a): a is string => typeof a === 'string') : [];
-  return { present: true, original: [command, ...list] };
+  return { present: true, original: [command, ...list], originalHasArgs: args !== undefined, originalExact: !Array.isArray(args) || list.length === args.length };
 }
 
 function upstreamFromArgs(args: readonly string[]): string[] | undefined {
@@ -216,4 +217,55 @@ export const mcpindexGate: PinningProxy = {
     summary: 'treated some changed tool contracts as unchanged or auto-accepted them (fixed in 0.16.1)',
     source: 'GHSA-g737-65vx-q7qm (pinning-systems.md §1.17, §1.19)',
   }],
+};
+
+/**
+ * Wiring (pinning-systems.md §1.2 form (a), §1.3): the entry keeps its name and becomes
+ * `uvx --from mcpindex-gate mcpindex-proxy --mcpindex-stdio --upstream-command CMD --upstream-arg=A…`
+ * (each arg in the `=` form, "a dash-leading arg like -y does not survive a bare passthrough"),
+ * with the `_mcpindexWired` marker keeping the original for a byte-identical un-wire (§1.3: "marked
+ * for in-place un-wire"). The wiring never writes `--pin-store` and no posture (Guard by default).
+ */
+/**
+ * The hosts mcpindex's own wirer writes the marker into (`mcpindex-web` `lib/install/manifest.ts`
+ * `GATE_WIRING_HOSTS`, pinning-systems.md §1.3). In any other host's file an unknown member may be
+ * refused by a strict schema, so the entry gets form (a) alone: the upstream is then read back from
+ * `--upstream-command` / `--upstream-arg=` (§1.4), which is enough to unwrap it.
+ */
+const MARKER_HOSTS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'cline', 'zed', 'gemini-cli'];
+
+export const wiring: ProxyWiring = {
+  proxy: 'mcpindex-gate',
+  reference: 'pinning-systems.md §1.2 (a), §1.3; mcpindex-ai/mcpindex-web app/docs/page.tsx @0b4ab44, lib/scan/parse.ts',
+  markerKey: '_mcpindexWired',
+  wrap({ upstream, hosts }) {
+    const args = upstream.args ?? [];
+    const original = upstream.args === undefined ? { command: upstream.command } : { command: upstream.command, args: [...args] };
+    const wired = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', upstream.command, ...args.map((a) => `--upstream-arg=${a}`)];
+    const marked = hosts.length > 0 && hosts.every((h) => MARKER_HOSTS.includes(h));
+    return marked
+      ? { ok: true, command: 'uvx', args: wired, marker: { key: '_mcpindexWired', value: { marker: 'mcpindex', original } } }
+      : { ok: true, command: 'uvx', args: wired };
+  },
+  unwrap(rec, raw) {
+    // The marker's original, when well-formed (§1.4: it wins over the proxy's arguments).
+    const mark = marker(raw);
+    if (mark.original !== undefined) {
+      // An args list with non-strings is not an argv: undo nothing rather than a guess.
+      if (mark.originalExact !== true) return undefined;
+      const [command, ...args] = mark.original;
+      if (command !== undefined) return mark.originalHasArgs === true ? { command, args } : { command };
+    }
+    if (rec.upstream === undefined || rec.upstream.length === 0) return undefined;
+    const [head, ...rest] = rec.upstream;
+    return head === undefined ? undefined : rest.length === 0 ? { command: head } : { command: head, args: rest };
+  },
+  dropStoreOverride(argv) {
+    const hits = flagHits(argv, ['--pin-store'], OPTIONS);
+    return hits.length === 0 ? undefined : { remove: hitIndexes(hits) };
+  },
+  restoreBlocking(argv) {
+    const hits = flagHits(argv, ['--posture'], OPTIONS);
+    return hits.length === 0 ? undefined : { remove: hitIndexes(hits) };
+  },
 };

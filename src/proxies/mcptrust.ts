@@ -5,7 +5,7 @@
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import {
-  afterDashDash, bareNameAt, entryName, explicitStore, findFrame, floatingDynamicArg, lastFlagValue, storeUnlessFloating,
+  afterDashDash, bareNameAt, entryName, explicitStore, findFrame, flagHits, floatingDynamicArg, lastFlagValue, storeUnlessFloating,
 } from './args.js';
 import { finding } from '../rules/types.js';
 import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
@@ -13,6 +13,7 @@ import { pinStoreNewerFormat } from '../rules/pin-store-newer-format.js';
 import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import type { InspectContext, StoreInspection } from './store-types.js';
 import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
+import type { ProxyWiring } from './wiring-types.js';
 
 const TRUE = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
 const FALSE = new Set(['0', 'f', 'F', 'false', 'FALSE', 'False']);
@@ -136,4 +137,48 @@ export const mcptrust: PinningProxy = {
     summary: 'checks the lock once, against a separate preflight process, and then filters the live session by tool name only',
     source: 'mcptrust internal/proxy/proxy.go (preflight) @004f710, internal/proxy/filter.go (filterToolsList) @048aff0; red-team review',
   }],
+};
+
+/** `--audit-only` / `--filter-only` in any spelling cobra accepts, before `--`. */
+function modeFlagIndexes(argv: readonly string[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === '--') break;
+    if (/^--(audit|filter)-only(=|$)/.test(a)) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * Wiring (pinning-systems.md §4.1; mcptrust/mcptrust README @048aff0):
+ * `mcptrust proxy --lock FILE -- CMD ARGS…`, everything after `--` being the upstream argv. The
+ * lock has no default location (without `--lock` it is `mcp-lock.json` in the working directory),
+ * so wrapping needs one named, under the home; a planted `--lock` has no mechanical fix.
+ */
+export const wiring: ProxyWiring = {
+  proxy: 'mcptrust',
+  reference: 'pinning-systems.md §4.1; mcptrust/mcptrust README.md @048aff0',
+  wrap({ upstream, store }) {
+    if (store === undefined) return { ok: false, reason: 'mcptrust has no default lock file: name one under your home with --store' };
+    if (!/^(\/|[A-Za-z]:[\\/])/.test(store)) return { ok: false, reason: 'the lock file must be an absolute path (a relative one resolves against whatever directory the host starts in)' };
+    return { ok: true, command: 'mcptrust', args: ['proxy', '--lock', store, '--', upstream.command, ...(upstream.args ?? [])] };
+  },
+  unwrap(rec) {
+    const [head, ...rest] = rec.upstream ?? [];
+    return head === undefined ? undefined : rest.length === 0 ? { command: head } : { command: head, args: rest };
+  },
+  /**
+   * Blocking needs `--audit-only` / `--filter-only` gone and `--fail-on moderate` (parseArgs above:
+   * the default `critical` threshold lets a changed description through): both are set.
+   */
+  restoreBlocking(argv) {
+    const at = argv.indexOf('proxy');
+    if (at < 0) return undefined;
+    const own = argv.slice(at + 1);
+    const failOn = flagHits(own, ['--fail-on']).map((h) => ({ ...h, index: h.index + at + 1 }));
+    const remove = [...modeFlagIndexes(argv), ...failOn.flatMap((h) => (h.written.includes('=') ? [h.index] : [h.index, h.index + 1]))];
+    if (remove.length === 0 && failOnBlocks(own)) return undefined;
+    return { remove, insert: [{ after: at, values: ['--fail-on', 'moderate'] }] };
+  },
 };

@@ -9,8 +9,11 @@ import { scanCommand } from './scan.js';
 import { probeCommand } from './probe.js';
 import { checkCommand } from './check.js';
 import { whyCommand } from './why.js';
+import { fixCommand } from './fix.js';
+import { unwrapCommand } from './unwrap.js';
+import { wrapCommand } from './wrap.js';
 
 /** Every CLI command, as a factory over the run's context. Explicit list: no side-effect imports. */
 export type CommandFactory = (ctx: CommandContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [canonicalCommand, digestCommand, hostsCommand, scanCommand, checkCommand, diffCommand, explainCommand, probeCommand, whyCommand];
+export const COMMANDS: readonly CommandFactory[] = [canonicalCommand, digestCommand, hostsCommand, scanCommand, checkCommand, diffCommand, explainCommand, probeCommand, whyCommand, fixCommand, wrapCommand, unwrapCommand];

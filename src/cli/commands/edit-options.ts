@@ -1,0 +1,20 @@
+import type { Argv } from 'yargs';
+import { UsageError } from '../../shared/errors.js';
+
+/** `--apply`, `--include-project` and the server names shared by `fix`, `wrap` and `unwrap`. */
+export function withEditOptions<T>(y: Argv<T>): Argv<T> {
+  return y
+    .option('apply', { type: 'boolean', default: false, describe: 'write the edits (atomically, with a <file>.mcp-audit.bak backup), then re-audit' })
+    .option('include-project', { type: 'boolean', default: false, describe: 'also edit project-scope files (repositories)' });
+}
+
+export function editOptions(argv: Readonly<Record<string, unknown>>): { servers: string[]; apply: boolean; includeProject: boolean } {
+  const raw = argv.servers;
+  const list: unknown[] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  const servers: string[] = [];
+  for (const s of list) {
+    if (typeof s !== 'string' || s === '') throw new UsageError('a server name must not be empty');
+    servers.push(s);
+  }
+  return { servers, apply: argv.apply === true, includeProject: argv['include-project'] === true };
+}

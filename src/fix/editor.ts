@@ -1,0 +1,68 @@
+/**
+ * One entry's edit in one file, whatever its format, and the checks that make it safe: the file
+ * must parse before; after, it must re-parse with the audit's own parser to exactly the value the
+ * ops describe (nothing else changed, no unknown key dropped), and every changed byte must lie
+ * inside the edited entry (every other entry stays byte-identical).
+ */
+import type { PointerSegment } from '../parse/document.js';
+import { parseJsonc } from '../parse/jsonc.js';
+import { parseToml } from '../parse/toml.js';
+import { parseYaml } from '../parse/yaml.js';
+import type { ConfigFormat } from '../parse/types.js';
+import { editJson, jsonEntrySpan } from './json-edit.js';
+import { editToml, tomlEntrySpan } from './toml-edit.js';
+import { edited, refused, type EditResult, type EntryEdit, type Span } from './types.js';
+import { applyOps, sameValue } from './values.js';
+import { editYaml, yamlEntrySpan } from './yaml-edit.js';
+
+/** The value of a text as the audit reads it, or undefined when it does not parse. */
+export function readValue(text: string, format: ConfigFormat): { value: unknown } | undefined {
+  const r = format === 'toml' ? parseToml(text) : format === 'yaml' ? parseYaml(text) : parseJsonc(text, { strict: format === 'json' });
+  return r.ok ? { value: r.value.value } : undefined;
+}
+
+function entrySpan(text: string, format: ConfigFormat, path: readonly PointerSegment[]): Span | undefined {
+  switch (format) {
+    case 'json':
+    case 'jsonc': return jsonEntrySpan(text, path);
+    case 'yaml': return yamlEntrySpan(text, path);
+    case 'toml': return tomlEntrySpan(text, path);
+  }
+}
+
+/** True when the text before and after the entry's span is unchanged in `after`. */
+export function outsideKept(before: string, after: string, span: Span): boolean {
+  const head = before.slice(0, span.start);
+  const tail = before.slice(span.end);
+  return after.length >= head.length + tail.length && after.startsWith(head) && after.endsWith(tail);
+}
+
+/** Why `after` is not a safe result of the edit, or undefined when it is. */
+function problem(before: string, after: string, format: ConfigFormat, expected: unknown, span: Span): string | undefined {
+  const again = readValue(after, format === 'json' ? 'jsonc' : format);
+  if (again === undefined) return 'the edited file would not parse';
+  if (format === 'json' && readValue(after, 'json') === undefined) return 'the edited file would not be strict JSON';
+  if (!sameValue(again.value, expected)) return 'the edited file would not read back as exactly the intended change';
+  if (!outsideKept(before, after, span)) return 'the edit would touch text outside the entry';
+  return undefined;
+}
+
+/** Applies one entry's ops to a file's text, or refuses with the reason. */
+export function editEntry(text: string, format: ConfigFormat, edit: EntryEdit): EditResult {
+  const before = readValue(text, format);
+  if (before === undefined) return refused('the file does not parse; mcp-audit edits only files it can read');
+  const span = entrySpan(text, format, edit.entryPath);
+  if (span === undefined) return refused('the entry could not be located in the file');
+  const expected = applyOps(before.value, edit.entryPath, edit.ops);
+  if (sameValue(before.value, expected)) return edited(text);
+  let result: EditResult;
+  switch (format) {
+    case 'json':
+    case 'jsonc': result = editJson(text, edit.entryPath, edit.ops); break;
+    case 'toml': result = editToml(text, edit.entryPath, edit.ops, (t) => readValue(t, 'toml')?.value); break;
+    case 'yaml': result = editYaml(text, edit.entryPath, edit.ops, (out) => problem(text, out, format, expected, span) === undefined); break;
+  }
+  if (!result.ok) return result;
+  const why = problem(text, result.text, format, expected, span);
+  return why === undefined ? result : refused(why);
+}

@@ -1,0 +1,141 @@
+/**
+ * `mcp-audit fix`: audit, then for every finding with a mechanical remedy (remedies.ts) compute
+ * the entry edit; preview as diffs, or with --apply write, re-audit and compare coverage.
+ */
+import type { DiscoverOptions } from '../discover/discover.js';
+import { audit, type AuditResult } from '../grade/audit.js';
+import { coverageOf, type Coverage } from '../grade/coverage.js';
+import { recognize } from '../grade/grade.js';
+import type { GradedEntry } from '../grade/types.js';
+import { unwrap } from '../launch/unwrap.js';
+import type { ServerEntry } from '../parse/types.js';
+import { wiringOf } from '../proxies/wirings.js';
+import type { ArgvChange } from '../proxies/wiring-types.js';
+import type { Env } from '../shared/env.js';
+import { UsageError } from '../shared/errors.js';
+import { argvOps, entryFields, envPath } from './entry-fields.js';
+import { remedyFor } from './remedies.js';
+import { suppressedFindings } from './suppressed.js';
+import { FileSet, planFiles, scopeRefusal, writeFiles, type EntryPlan, type LoadedFile, type PlannedFile, type Refusal, type SessionOptions, type Written } from './session.js';
+import type { EntryOp } from './types.js';
+
+export interface FixOptions extends SessionOptions {
+  readonly discover: DiscoverOptions;
+  /** Only these server names (all when empty). */
+  readonly servers: readonly string[];
+  readonly apply: boolean;
+}
+
+/** A finding no edit mends, with the reason. */
+export interface Remaining {
+  readonly server: string;
+  readonly file: string;
+  readonly ruleId: string;
+  readonly why: string;
+}
+
+export interface EditOutcome {
+  readonly home: string;
+  readonly entries: readonly ServerEntry[];
+  readonly files: readonly PlannedFile[];
+  readonly refusals: readonly Refusal[];
+  readonly remaining: readonly Remaining[];
+  readonly written?: readonly Written[];
+  /** After --apply: files the re-audit would still edit (a refused write, or a finding an edit revealed). */
+  readonly pendingAfter?: number;
+  readonly before: Coverage;
+  readonly after?: Coverage;
+}
+
+/** The discovered entry a graded row comes from. */
+export function entryOfRow(audited: AuditResult, row: GradedEntry): ServerEntry | undefined {
+  return audited.discovery.entries.find((e) => e.configPath === row.configPath && e.name === row.name
+    && e.origin.line === row.location.line && e.origin.column === row.location.column && e.host === row.host);
+}
+
+const key = (e: ServerEntry): string => `${e.configPath}\u0000${e.origin.pointer}`;
+
+interface Pending { entry: ServerEntry; argv: ArgvChange[]; env: string[]; what: string[]; rules: string[] }
+
+/** The plan for every entry with a remedied finding, and what stays unmended. */
+async function plan(audited: AuditResult, options: FixOptions, files: FileSet, suppressed: ReadonlySet<string>): Promise<{ plans: EntryPlan[]; loaded: Map<string, LoadedFile>; remaining: Remaining[]; refusals: Refusal[] }> {
+  const pending = new Map<string, Pending>();
+  const remaining: Remaining[] = [];
+  const refusals: Refusal[] = [];
+  const home = audited.discovery.home.path;
+  const platform = audited.discovery.platform;
+  for (const f of audited.discovery.findings) {
+    if (f.grade === 'none' || options.servers.length > 0) continue;
+    remaining.push({ server: '(file)', file: f.location?.path ?? '', ruleId: f.id, why: 'a problem of the file itself: mend it by hand' });
+  }
+  audited.rows.forEach((row, i) => {
+    if (row.disabled || (options.servers.length > 0 && !options.servers.includes(row.name))) return;
+    const entry = entryOfRow(audited, row);
+    row.findings.forEach((f, j) => {
+      if (f.grade === 'none' || suppressed.has(`${i}:${j}`)) return;
+      const remedy = remedyFor(f.id);
+      const stay = (why: string): void => { remaining.push({ server: row.upstream === undefined ? row.name : `${row.name}/${row.upstream}`, file: row.configPath, ruleId: f.id, why }); };
+      if (remedy === undefined || entry === undefined) { stay(f.id === 'no-pinning-proxy' ? `put a pinning proxy in front of it: mcp-audit wrap ${row.name} --with mcpindex-gate` : 'no mechanical edit mends it'); return; }
+      const chain = unwrap(entry);
+      const rec = recognize(chain, entry)?.rec;
+      const argv = [entry.command ?? '', ...entry.args];
+      const change = remedy.remedy({ entry, finding: f, chain, rec, wiring: rec === undefined ? undefined : wiringOf(rec.proxy), argv, home, platform });
+      if (change.kind === 'none') { stay(change.why); return; }
+      const p = pending.get(key(entry)) ?? { entry, argv: [], env: [], what: [], rules: [] };
+      if (change.argv !== undefined) p.argv.push(change.argv);
+      p.env.push(...(change.dropEnv ?? []));
+      if (!p.what.includes(change.what)) p.what.push(change.what);
+      if (!p.rules.includes(f.id)) p.rules.push(f.id);
+      pending.set(key(entry), p);
+    });
+  });
+  const plans: EntryPlan[] = [];
+  const loaded = new Map<string, LoadedFile>();
+  for (const p of pending.values()) {
+    const refuse = (reason: string): void => { refusals.push({ server: p.entry.name, file: p.entry.configPath, reason }); };
+    const scope = scopeRefusal(p.entry, options);
+    if (scope !== undefined) { refuse(scope); continue; }
+    const file = await files.load(p.entry);
+    if (typeof file === 'string') { refuse(file); continue; }
+    loaded.set(file.file, file);
+    const fields = entryFields(p.entry, file.value);
+    if (typeof fields === 'string') { refuse(fields); continue; }
+    const merged: ArgvChange = { remove: p.argv.flatMap((c) => c.remove), replace: p.argv.flatMap((c) => c.replace ?? []), insert: p.argv.flatMap((c) => c.insert ?? []) };
+    const ops: EntryOp[] = [];
+    const fromArgv = argvOps(fields, merged);
+    if (typeof fromArgv === 'string') { refuse(fromArgv); continue; }
+    ops.push(...fromArgv);
+    let ok = true;
+    for (const name of new Set(p.env)) {
+      const at = envPath(p.entry, name, file.value, platform === 'win32');
+      const rel = at?.slice(fields.entryPath.length);
+      if (at === undefined || rel === undefined || !fields.entryPath.every((s, i) => at[i] === s)) { refuse(`cannot place ${name} in the file`); ok = false; break; }
+      ops.push({ kind: 'delete', path: rel });
+    }
+    if (ok) plans.push({ entry: p.entry, ops, what: p.what, rules: p.rules, entryPath: fields.entryPath });
+  }
+  return { plans, loaded, remaining, refusals };
+}
+
+export async function runFix(options: FixOptions, env: Env): Promise<EditOutcome> {
+  const audited = await audit(options.discover, env);
+  for (const name of options.servers) {
+    if (!audited.discovery.entries.some((e) => e.name === name)) throw new UsageError(`no server entry named ${JSON.stringify(name)} was found`);
+  }
+  const before = coverageOf(audited.rows);
+  const planned = await plan(audited, options, new FileSet(), await suppressedFindings(audited, env.now()));
+  const { files, refusals } = planFiles(planned.plans, planned.loaded);
+  const base = {
+    home: audited.discovery.home.path, entries: audited.discovery.entries, files,
+    refusals: [...planned.refusals, ...refusals], remaining: planned.remaining, before,
+  };
+  if (!options.apply || files.length === 0) return base;
+  const w = await writeFiles(files, options);
+  const again = await audit(options.discover, env);
+  const next = await plan(again, { ...options, apply: false }, new FileSet(), await suppressedFindings(again, env.now()));
+  const still = planFiles(next.plans, next.loaded);
+  return {
+    ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, after: coverageOf(again.rows),
+    remaining: next.remaining, pendingAfter: still.files.length,
+  };
+}

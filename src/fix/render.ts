@@ -1,0 +1,46 @@
+/**
+ * The text `fix`, `wrap` and `unwrap` print, and their exit code. Diffs are masked (mask.ts): no
+ * env or header value, token or secret-looking argument is ever shown. Every field and every diff
+ * line passes the one escaping helper: a server named "\u001b[2J" cannot reach the terminal raw.
+ */
+import type { Coverage } from '../grade/coverage.js';
+import { displayPath, percent } from '../report/format.js';
+import { escapeText } from '../shared/text.js';
+import { unifiedDiff } from './diff.js';
+import type { EditOutcome } from './fix.js';
+import { diffMasker, maskDiff } from './mask.js';
+
+const coverageText = (c: Coverage): string => `${c.enforcing}/${c.total} enforcing (${percent(c.ratio)}), ${c.unverifiable} unverifiable, ${c.unprotected} unprotected`;
+
+export function renderOutcome(o: EditOutcome, apply: boolean): string {
+  const lines: string[] = [];
+  const at = (file: string): string => escapeText(displayPath(file, o.home));
+  for (const f of o.files) {
+    const label = displayPath(f.file, o.home);
+    for (const s of f.servers) lines.push(`${at(f.file)}: ${escapeText(s.name)}: ${escapeText(s.what.join('; '))}`);
+    if (!apply) {
+      const mask = diffMasker(o.entries.filter((e) => e.configPath === f.file));
+      lines.push(...maskDiff(unifiedDiff(label, f.text, f.after), mask).trimEnd().split('\n').map(escapeText));
+    }
+  }
+  for (const w of o.written ?? []) lines.push(`wrote ${at(w.file)} (previous content in ${at(w.backup)})`);
+  for (const r of o.refusals) lines.push(`refused: ${at(r.file)}: ${escapeText(r.server)}: ${escapeText(r.reason)}`);
+  for (const r of o.remaining) lines.push(`not mended: ${at(r.file)}: ${escapeText(r.server)}: ${r.ruleId}: ${escapeText(r.why)}`);
+  if (o.files.length === 0 && o.refusals.length === 0) lines.push('Nothing to edit.');
+  else if (!apply && o.files.length > 0) lines.push(`${o.files.length} file(s) would change; run again with --apply to write them.`);
+  if (o.after !== undefined) lines.push(`Coverage: ${coverageText(o.before)} -> ${coverageText(o.after)}`);
+  else lines.push(`Coverage: ${coverageText(o.before)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `fix`: 0 nothing to edit and nothing left unmended; 1 edits proposed (preview), or after --apply
+ * anything still unmended, refused or pending; 2 is an error (thrown). `wrap` / `unwrap`: 0 when
+ * every named entry was (or can be) edited, 1 when one was refused.
+ */
+export function exitCodeOf(o: EditOutcome, kind: 'fix' | 'wrap', apply: boolean): 0 | 1 {
+  if (kind === 'wrap') return o.refusals.length > 0 ? 1 : 0;
+  const left = o.remaining.length > 0 || o.refusals.length > 0;
+  if (!apply) return o.files.length > 0 || left ? 1 : 0;
+  return left || (o.pendingAfter ?? 0) > 0 ? 1 : 0;
+}

@@ -1,0 +1,163 @@
+/**
+ * `mcp-audit wrap SERVER… --with PROXY` and `unwrap SERVER…`: rewrite a plain stdio entry into a
+ * pinning proxy's documented wiring (the proxy's `wiring`), or restore what it wrapped. A wrap is
+ * made only when the wrapped entry is recognised as that proxy again and unwrapping it gives back
+ * the original file byte for byte; otherwise it is refused with the reason.
+ */
+import type { DiscoverOptions } from '../discover/discover.js';
+import { audit, type AuditResult } from '../grade/audit.js';
+import { coverageOf } from '../grade/coverage.js';
+import { recognize } from '../grade/grade.js';
+import { unwrap as unwrapChain } from '../launch/unwrap.js';
+import type { ServerEntry } from '../parse/types.js';
+import { WIRINGS, wiringOf } from '../proxies/wirings.js';
+import type { CommandLine, ProxyWiring } from '../proxies/wiring-types.js';
+import type { Env } from '../shared/env.js';
+import { UsageError } from '../shared/errors.js';
+import { editEntry, readValue } from './editor.js';
+import { commandLineOps, entryFields, type EntryFields } from './entry-fields.js';
+import type { EditOutcome } from './fix.js';
+import { FileSet, planFiles, scopeRefusal, writeFiles, type EntryPlan, type LoadedFile, type Refusal, type SessionOptions } from './session.js';
+import type { EntryOp } from './types.js';
+import { valueAt } from './values.js';
+
+export interface WrapOptions extends SessionOptions {
+  readonly discover: DiscoverOptions;
+  readonly servers: readonly string[];
+  readonly apply: boolean;
+}
+
+/** The entries named on the command line (each file position once, with every host reading it), or a usage error for an unknown name. */
+function named(audited: AuditResult, servers: readonly string[]): { entry: ServerEntry; hosts: string[] }[] {
+  if (servers.length === 0) throw new UsageError('name at least one server');
+  const seen = new Map<string, { entry: ServerEntry; hosts: string[] }>();
+  for (const name of servers) {
+    const hits = audited.discovery.entries.filter((e) => e.name === name);
+    if (hits.length === 0) throw new UsageError(`no server entry named ${JSON.stringify(name)} was found`);
+    for (const e of hits) {
+      const k = `${e.configPath}\u0000${e.origin.pointer}`;
+      const known = seen.get(k);
+      if (known === undefined) seen.set(k, { entry: e, hosts: [e.host] });
+      else if (!known.hosts.includes(e.host)) known.hosts.push(e.host);
+    }
+  }
+  // Other hosts reading the same file (a shared .mcp.json) see the same bytes.
+  for (const v of seen.values()) {
+    for (const e of audited.discovery.entries) if (e.configPath === v.entry.configPath && !v.hosts.includes(e.host)) v.hosts.push(e.host);
+  }
+  return [...seen.values()];
+}
+
+/** The entry as it would be read after the ops: raw from the re-parsed file, command line from its fields. */
+function reread(entry: ServerEntry, text: string, fields: EntryFields): ServerEntry | undefined {
+  const value = entry.format === undefined ? undefined : readValue(text, entry.format);
+  if (value === undefined) return undefined;
+  const raw = valueAt(value.value, fields.entryPath);
+  const f = entryFields({ ...entry, raw }, value.value);
+  if (typeof f === 'string') return undefined;
+  const [command, ...args] = f.argv;
+  const { argOrigins: _drop, ...rest } = entry;
+  void _drop;
+  return { ...rest, raw, args, ...(command !== undefined ? { command } : {}) };
+}
+
+function unwrapOps(entry: ServerEntry, fields: EntryFields, wiring: ProxyWiring, line: CommandLine): EntryOp[] {
+  const ops = commandLineOps(fields, line);
+  const raw = entry.raw;
+  if (wiring.markerKey !== undefined && typeof raw === 'object' && raw !== null && Object.hasOwn(raw, wiring.markerKey)) {
+    ops.push({ kind: 'delete', path: [wiring.markerKey] });
+  }
+  return ops;
+}
+
+/** Why `entry` cannot be unwrapped, or its plan. */
+function unwrapPlan(entry: ServerEntry, fields: EntryFields): { ops: EntryOp[]; proxy: string } | string {
+  const found = recognize(unwrapChain(entry), entry);
+  if (found === undefined) return 'it does not run behind a proxy mcp-audit recognises';
+  const wiring = wiringOf(found.rec.proxy);
+  if (wiring === undefined) return `mcp-audit knows no wiring of ${found.rec.proxy} to undo`;
+  const line = wiring.unwrap(found.rec, entry.raw);
+  if (line === undefined) return wiring.noWrap ?? `the command ${found.rec.proxy} wraps cannot be read from the entry`;
+  return { ops: unwrapOps(entry, fields, wiring, line), proxy: found.rec.proxy };
+}
+
+function wrapPlan(entry: ServerEntry, hosts: readonly string[], fields: EntryFields, file: LoadedFile, wiring: ProxyWiring, store: string | undefined): EntryOp[] | string {
+  if (entry.transport !== 'stdio') return 'only stdio entries can be wrapped (a remote entry has no command to put behind a proxy)';
+  const chain = unwrapChain(entry);
+  if (chain.leaf.kind !== 'exec') return 'its launch line cannot be followed, so what it runs is not known';
+  const already = recognize(chain, entry);
+  if (already?.rec.pins === true) return `it already runs behind ${already.rec.proxy}`;
+  if (wiring.wrap === undefined) return wiring.noWrap ?? `${wiring.proxy} has no single-entry wiring`;
+  const [command, ...args] = fields.argv;
+  if (command === undefined) return 'it has no command';
+  const layout = fields.layout;
+  const hasArgs = layout.kind === 'array' ? args.length > 0 : layout.hasArgs;
+  const out = wiring.wrap({ upstream: hasArgs ? { command, args } : { command }, hosts, ...(store !== undefined ? { store } : {}) });
+  if (!out.ok) return out.reason;
+  // An array command (opencode, Goose) holds the whole argv; command + args entries get both fields.
+  const ops: EntryOp[] = layout.kind === 'array'
+    ? [{ kind: 'set', path: [layout.commandKey], value: [out.command, ...out.args] }]
+    : [{ kind: 'set', path: [layout.commandKey], value: out.command }, { kind: 'set', path: [layout.argsKey], value: [...out.args] }];
+  if (out.marker !== undefined) ops.push({ kind: 'set', path: [out.marker.key], value: out.marker.value });
+  // The proof obligations: re-read, the wrapped entry is this proxy, and unwrapping restores the file.
+  const wrapped = editEntry(file.text, file.format, { entryPath: fields.entryPath, ops });
+  if (!wrapped.ok) return wrapped.reason;
+  const after = reread(entry, wrapped.text, fields);
+  if (after === undefined) return 'the wrapped entry does not read back';
+  const back = recognize(unwrapChain(after), after);
+  if (back?.rec.proxy !== wiring.proxy) return `the wrapped entry would not be recognised as ${wiring.proxy}`;
+  const afterFields = entryFields(after, readValue(wrapped.text, file.format)?.value);
+  if (typeof afterFields === 'string') return afterFields;
+  const undo = unwrapPlan(after, afterFields);
+  if (typeof undo === 'string') return `it could not be unwrapped again: ${undo}`;
+  const restored = editEntry(wrapped.text, file.format, { entryPath: fields.entryPath, ops: undo.ops });
+  if (!restored.ok || restored.text !== file.text) return 'unwrapping it would not restore the file byte for byte (its layout has comments or spacing mcp-audit cannot reproduce)';
+  return ops;
+}
+
+async function run(kind: 'wrap' | 'unwrap', options: WrapOptions & { readonly proxy?: string; readonly store?: string }, env: Env): Promise<EditOutcome> {
+  const wiring = kind === 'wrap' ? wiringOf(options.proxy ?? '') : undefined;
+  if (kind === 'wrap' && wiring === undefined) throw new UsageError(`--with names no proxy mcp-audit can wire (one of: ${WIRINGS.map((w) => w.proxy).join(', ')})`);
+  const audited = await audit(options.discover, env);
+  const entries = named(audited, options.servers);
+  const files = new FileSet();
+  const plans: EntryPlan[] = [];
+  const refusals: Refusal[] = [];
+  const loaded = new Map<string, LoadedFile>();
+  for (const { entry, hosts } of entries) {
+    const refuse = (reason: string): void => { refusals.push({ server: entry.name, file: entry.configPath, reason }); };
+    const scope = scopeRefusal(entry, options);
+    if (scope !== undefined) { refuse(scope); continue; }
+    const file = await files.load(entry);
+    if (typeof file === 'string') { refuse(file); continue; }
+    loaded.set(file.file, file);
+    const fields = entryFields(entry, file.value);
+    if (typeof fields === 'string') { refuse(fields); continue; }
+    if (kind === 'wrap' && wiring !== undefined) {
+      const ops = wrapPlan(entry, hosts, fields, file, wiring, options.store);
+      if (typeof ops === 'string') refuse(ops);
+      else plans.push({ entry, ops, what: [`wrap in ${wiring.proxy}`], entryPath: fields.entryPath });
+    } else {
+      const undo = unwrapPlan(entry, fields);
+      if (typeof undo === 'string') refuse(undo);
+      else plans.push({ entry, ops: undo.ops, what: [`unwrap from ${undo.proxy}`], entryPath: fields.entryPath });
+    }
+  }
+  const planned = planFiles(plans, loaded);
+  const base = {
+    home: audited.discovery.home.path, entries: audited.discovery.entries, files: planned.files,
+    refusals: [...refusals, ...planned.refusals], remaining: [], before: coverageOf(audited.rows),
+  };
+  if (!options.apply || planned.files.length === 0) return base;
+  const w = await writeFiles(planned.files, options);
+  const again = await audit(options.discover, env);
+  return { ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, after: coverageOf(again.rows) };
+}
+
+export function runWrap(options: WrapOptions & { readonly proxy: string; readonly store?: string }, env: Env): Promise<EditOutcome> {
+  return run('wrap', options, env);
+}
+
+export function runUnwrap(options: WrapOptions, env: Env): Promise<EditOutcome> {
+  return run('unwrap', options, env);
+}
