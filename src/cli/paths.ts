@@ -1,4 +1,5 @@
 import { constants, promises as fs } from 'node:fs';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 
@@ -16,15 +17,19 @@ function reason(e: unknown): string {
   return `cannot be read (${typeof code === 'string' ? code : 'unknown error'})`;
 }
 
-/** `p` resolved against `cwd`; a UsageError unless it is a directory this process can list. */
-export async function requireDirectory(p: string, label: string, cwd: string): Promise<string> {
-  const abs = path.resolve(cwd, p);
-  let stat;
+/** stat(2) of `abs`, or a UsageError naming `p` and the cause. */
+async function statOrUsage(abs: string, p: string, label: string): Promise<Stats> {
   try {
-    stat = await fs.stat(abs);
+    return await fs.stat(abs);
   } catch (e: unknown) {
     throw new UsageError(`${label} ${p} ${reason(e)}`, { cause: e });
   }
+}
+
+/** `p` resolved against `cwd`; a UsageError unless it is a directory this process can list. */
+export async function requireDirectory(p: string, label: string, cwd: string): Promise<string> {
+  const abs = path.resolve(cwd, p);
+  const stat = await statOrUsage(abs, p, label);
   if (!stat.isDirectory()) throw new UsageError(`${label} ${p} is not a directory`);
   try {
     await fs.access(abs, constants.R_OK | constants.X_OK);
@@ -37,12 +42,7 @@ export async function requireDirectory(p: string, label: string, cwd: string): P
 /** `p` resolved against `cwd`; a UsageError unless it is a regular file (or a symlink to one) this process can read. */
 export async function requireFile(p: string, label: string, cwd: string): Promise<string> {
   const abs = path.resolve(cwd, p);
-  let stat;
-  try {
-    stat = await fs.stat(abs);
-  } catch (e: unknown) {
-    throw new UsageError(`${label} ${p} ${reason(e)}`, { cause: e });
-  }
+  const stat = await statOrUsage(abs, p, label);
   if (stat.isDirectory()) throw new UsageError(`${label} ${p} is a directory, not a file`);
   if (!stat.isFile()) throw new UsageError(`${label} ${p} is not a regular file`);
   try {

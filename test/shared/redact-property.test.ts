@@ -9,6 +9,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { fixtureHome } from '../hosts/helpers.js';
 import { tempDir } from '../helpers/materialize.js';
 import { BIN } from '../cli/commands/cli-harness.js';
+import { prng } from '../canonical/random-docs.js';
 
 /**
  * Property: whatever secret is planted in whatever argument, URL, env or header field of whatever
@@ -17,17 +18,6 @@ import { BIN } from '../cli/commands/cli-harness.js';
  * (seeded, so a failure reproduces), in every form the redaction module knows.
  */
 
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
