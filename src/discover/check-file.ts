@@ -211,9 +211,11 @@ export async function checkFile(
     ...real, ...(extra.project !== undefined ? { project: extra.project } : {}),
   });
   const findings: Finding[] = lossy !== undefined ? fileFinding(lossy) : [];
+  // A host that refuses duplicate keys skips the whole file: a duplicate anywhere in it matters.
+  const strict = host.refusesDuplicateKeys !== undefined && (host.refusesDuplicateKeys.locations?.includes(location.path) ?? true);
   for (const d of doc.duplicates) {
     const dupKey = `${file}\0${d.pointer}`;
-    if (cache.reported.has(dupKey) || !containers.some((c) => relevant(d.pointer, c.path, c.shape === 'map-or-flat'))) continue;
+    if (cache.reported.has(dupKey) || (!strict && !containers.some((c) => relevant(d.pointer, c.path, c.shape === 'map-or-flat')))) continue;
     cache.reported.add(dupKey);
     findings.push(finding(configDuplicateKey, {
         ...data, pointer: d.pointer, first: `${d.first.line}:${d.first.column}`, behaviour: d.hostBehaviour,

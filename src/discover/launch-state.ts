@@ -45,14 +45,43 @@ export async function decideLaunch(
 
 const withEntries = (c: LocatedCheck, entries: readonly ServerEntry[]): LocatedCheck => ({ ...c, entries });
 
-/** Variables, and inert locations (a marketplace clone's plugin folder is not an installed plugin). */
+/**
+ * Variables, inert locations (a marketplace clone's plugin folder is not an installed plugin), and
+ * files the host's loader refuses for a duplicate key (`refusesDuplicateKeys`).
+ */
 function prepare(e: ServerEntry, c: LocatedCheck, host: HostDefinition, ctx: PathContext): ServerEntry {
   let out = host.variables !== undefined ? expandEntry(e, host.variables, { home: ctx.home, platform: ctx.platform }) : e;
   const inert = c.location.inert;
   if (inert !== undefined && out.state === undefined && !out.disabled) {
     out = { ...out, disabled: true, disabledBy: inert.reason, state: inert.state, stateBy: { reason: inert.reason, file: out.configPath } };
   }
-  return out;
+  return refusedFile(out, c, host);
+}
+
+/**
+ * A file the host's strict loader refuses: a duplicate spelled alike (any loader sees one key twice)
+ * makes the host skip the file, so the entry is disabled by that rule. A duplicate only the audit's
+ * parser equates (YAML `1` and `"1"`) may be two keys to the host: the entry may still run, so it
+ * stays in coverage with a launch doubt (fail closed), never 'disabled'.
+ */
+function refusedFile(e: ServerEntry, c: LocatedCheck, host: HostDefinition): ServerEntry {
+  const rule = host.refusesDuplicateKeys;
+  const dups = c.doc?.duplicates ?? [];
+  // An entry's own `enabled: false` is no decision here: the host never reads the file it is in.
+  if (rule === undefined || dups.length === 0 || e.state !== undefined) return e;
+  if (rule.locations !== undefined && !rule.locations.includes(c.location.path)) return e;
+  const at = (d: (typeof dups)[number]): string => `${d.pointer} (line ${d.used.line}:${d.used.column}, first at ${d.first.line}:${d.first.column})`;
+  const sure = dups.find((d) => d.sameSpelling);
+  if (sure !== undefined) {
+    return stop(e, c, 'disabled', {
+      reason: `${rule.loader} refuses the duplicate key ${at(sure)} and ${host.name} skips the whole file`,
+      file: e.configPath, key: sure.pointer,
+    });
+  }
+  const [d] = dups;
+  if (d === undefined) return e;
+  const reason = `keys spelled differently at ${at(d)} are one key to the audit's parser: if ${rule.loader} sees them as one, ${host.name} skips the whole file`;
+  return { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
 }
 
 const isLive = (e: ServerEntry): boolean => !e.disabled && (e.state === undefined || e.state === 'launched');

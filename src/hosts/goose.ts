@@ -38,6 +38,15 @@ export const goose = {
     merge: 'fields',
     source: `${BASE} (merge_config_values, merge_nested_entries: per extension, later file's fields win)`,
   },
+  // Config::load parses each file with parse_yaml_content (serde_yaml::from_str into a Mapping)
+  // and on an error logs "Failed to load config … Skipping." and merges nothing from it; serde_yaml's
+  // Mapping (every nested map included: Value::visit_map builds a Mapping) refuses a duplicate key
+  // with "duplicate entry with key …" (dtolnay/serde-yaml@8261d932 src/mapping.rs `impl Deserialize
+  // for Mapping`; @c5523fe4 src/value/de.rs `visit_map`).
+  refusesDuplicateKeys: {
+    loader: 'Goose\'s YAML loader (serde_yaml)',
+    source: `${BASE} (Config::load, parse_yaml_content); dtolnay/serde-yaml@8261d932 src/mapping.rs (DuplicateKeyError)`,
+  },
   notes: [
     '`type: builtin` / `platform` extensions run inside Goose (state internal); `env_keys` names secrets fetched from env, keyring or secrets.yaml.',
     'The EXTENSIONS environment variable replaces the whole map; GOOSE_ADDITIONAL_CONFIG_FILES adds files (not read: the host environment is unknown).',

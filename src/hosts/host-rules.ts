@@ -148,3 +148,17 @@ export interface OpaqueTrust {
   readonly source: string;
 }
 
+
+/**
+ * The host's loader refuses a file holding a duplicate key, anywhere in it (not only among the
+ * servers), and skips the whole file: none of its entries runs. Applied by
+ * src/discover/launch-state.ts: such a file's entries get state 'disabled'; a duplicate that only
+ * the audit's parser equates (YAML `1` and `"1"`) gives them a launch doubt instead.
+ */
+export interface RefusesDuplicateKeys {
+  /** Path templates of the locations it applies to; absent = every location of the host. */
+  readonly locations?: readonly string[];
+  /** The host's loader in words, for the reason recorded in `stateBy`. */
+  readonly loader: string;
+  readonly source: string;
+}

@@ -1,7 +1,7 @@
 import type { Platform } from '../shared/env.js';
-import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust } from './host-rules.js';
+import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys } from './host-rules.js';
 
-export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust };
+export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
 
 import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
 
@@ -220,6 +220,8 @@ export interface HostDefinition {
   readonly opaqueTrust?: OpaqueTrust;
   /** Settings that turn all of the host's servers off. */
   readonly hostSwitches?: readonly HostSwitch[];
+  /** The host skips a file holding a duplicate key (its strict loader refuses it). */
+  readonly refusesDuplicateKeys?: RefusesDuplicateKeys;
   /** Where a stdio server starts when its entry names no cwd (absent: unknown). */
   readonly launchDir?: LaunchDirectory;
   /** Facts about this host's switches that a file-based audit should know (hosts.md §5). */

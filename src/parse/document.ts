@@ -18,6 +18,12 @@ export interface DuplicateKey {
   readonly used: Position;
   /** Which occurrence the host uses, in words. */
   readonly hostBehaviour: string;
+  /**
+   * Both occurrences are spelled alike (JSON: always; YAML: string keys of one scalar style, no
+   * tag), so any loader sees the same key twice. Otherwise only this parser equates them (YAML
+   * `1` and `"1"`): a loader that types its keys may see two different keys.
+   */
+  readonly sameSpelling: boolean;
 }
 
 export interface ParsedDocument {

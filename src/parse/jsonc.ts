@@ -125,7 +125,7 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
         top.firsts.set(key, first);
         duplicates.push({
           pointer: pointerTo(key), key, first: position(first), used: position(offset),
-          hostBehaviour: 'JSON.parse and the host use the last occurrence',
+          hostBehaviour: 'JSON.parse and the host use the last occurrence', sameSpelling: true,
         });
       }
       top.key = key;

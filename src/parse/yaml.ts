@@ -170,22 +170,33 @@ function keyOf(node: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A string key's scalar style and value, untagged (`PLAIN:a`, `QUOTE_DOUBLE:a`): two keys spelled
+ * alike are one key to every YAML loader, whatever schema it resolves plain scalars with.
+ */
+function spellingOf(node: unknown): string | undefined {
+  if (!isScalar(node) || typeof node.value !== 'string' || node.tag !== undefined) return undefined;
+  return `${node.type ?? ''}:${node.value}`;
+}
+
 /** Duplicate keys of every map; `path` is one stack pushed and popped on the way down (never copied per node). */
 function collectDuplicates(node: unknown, path: PointerSegment[], out: DuplicateKey[], position: (o: number) => Position): void {
   if (isMap(node)) {
-    const seen = new Map<string, number>();
+    const seen = new Map<string, { offset: number; spelling: string | undefined }>();
     for (const pair of node.items) {
       const key = keyOf(pair.key);
       if (key === undefined) continue;
       const offset = isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0;
+      const spelling = spellingOf(pair.key);
       const earlier = seen.get(key);
       if (earlier !== undefined) {
         out.push({
-          pointer: toPointer([...path, key]), key, first: position(earlier), used: position(offset),
+          pointer: toPointer([...path, key]), key, first: position(earlier.offset), used: position(offset),
           hostBehaviour: 'strict YAML parsers (Continue, Goose) reject the file; lenient ones use the last occurrence',
+          sameSpelling: spelling !== undefined && spelling === earlier.spelling,
         });
       } else {
-        seen.set(key, offset);
+        seen.set(key, { offset, spelling });
       }
       path.push(key);
       collectDuplicates(pair.value, path, out, position);

@@ -56,6 +56,7 @@ describe('parseJsonc', () => {
     assert.equal(d?.pointer, '/mcpServers/db');
     assert.deepEqual(d?.first, { line: 2, column: 3 });
     assert.deepEqual(d?.used, { line: 3, column: 3 });
+    assert.equal(d?.sameSpelling, true);
     assert.deepEqual(r.value.locate(['mcpServers', 'db']), { line: 3, column: 3 });
   });
 

@@ -23,6 +23,23 @@ describe('parseYaml', () => {
     assert.deepEqual(r.value.value, { extensions: { gh: { cmd: 'b' } } });
     assert.equal(r.value.duplicates[0]?.pointer, '/extensions/gh');
     assert.deepEqual(r.value.duplicates[0]?.used, { line: 4, column: 3 });
+    assert.equal(r.value.duplicates[0]?.sameSpelling, true);
+  });
+
+  it('tells keys spelled alike from keys only this parser equates (style, type, tag)', () => {
+    const cases: readonly [string, boolean][] = [
+      ['"a": 1\n"a": 2\n', true],
+      ['a: 1\n"a": 2\n', false],
+      ['1: x\n"1": y\n', false],
+      ['1: x\n1: y\n', false],
+      ['!!str a: 1\n!!str a: 2\n', false],
+    ];
+    for (const [text, same] of cases) {
+      const r = parseYaml(text);
+      assert.ok(r.ok, text);
+      assert.equal(r.value.duplicates.length, 1, text);
+      assert.equal(r.value.duplicates[0]?.sameSpelling, same, text);
+    }
   });
 
   it('refuses 200,000-deep flow nesting', () => {
