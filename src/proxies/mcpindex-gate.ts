@@ -11,6 +11,7 @@ import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
 import { pinBaselineDeleted } from '../rules/pin-baseline-deleted.js';
+import { pinBaselineUnindexed } from '../rules/pin-baseline-unindexed.js';
 import { pinStoreNewerFormat } from '../rules/pin-store-newer-format.js';
 import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import {
@@ -126,17 +127,32 @@ export const MCPINDEX_STORE_VERSION = 2;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Basenames listed in `.ever-pinned.json` beside the store; undefined when absent or unreadable. */
-async function everPinned(storePath: string, ctx: InspectContext): Promise<readonly string[] | undefined> {
-  const read = await ctx.files.readSmallFile(path.join(path.dirname(storePath), '.ever-pinned.json'));
-  if (!read.ok) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(read.text);
-    if (!isRecord(parsed) || !Array.isArray(parsed.stores)) return undefined;
-    return parsed.stores.filter((s): s is string => typeof s === 'string');
-  } catch {
-    return undefined;
+/** The tamper-evidence index's file name, beside the pin files (pinning-systems.md §1.9, §1.11). */
+const EVER_PINNED = '.ever-pinned.json';
+
+/** `.ever-pinned.json` read: the basenames it lists, or why it proves nothing. */
+type EverPinned = { readonly ok: true; readonly stores: readonly string[] } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Reads the index beside `storePath` (§1.11): `{ "stores": ["<basename>.json", ...] }`, which the
+ * gate rewrites after every pin write. Anything else (absent, unreadable, not that shape, a
+ * non-string name) is not an index, so it lists nothing.
+ */
+async function everPinned(storePath: string, ctx: InspectContext): Promise<EverPinned> {
+  const read = await ctx.files.readSmallFile(path.join(path.dirname(storePath), EVER_PINNED));
+  if (!read.ok) {
+    return { ok: false, reason: read.reason === 'ENOENT' ? `${EVER_PINNED} is missing` : `${EVER_PINNED} cannot be read (${read.reason})` };
   }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(read.text);
+  } catch {
+    return { ok: false, reason: `${EVER_PINNED} is not valid JSON` };
+  }
+  if (!isRecord(parsed) || !Array.isArray(parsed.stores)) return { ok: false, reason: `${EVER_PINNED} has no stores list` };
+  const stores = parsed.stores.filter((s): s is string => typeof s === 'string');
+  if (stores.length !== parsed.stores.length) return { ok: false, reason: `${EVER_PINNED} lists a store name that is not a string` };
+  return { ok: true, stores };
 }
 
 /**
@@ -179,23 +195,40 @@ export function parseMcpindexPins(text: string, serverId: string, subject: Subje
   return { findings, pins };
 }
 
-/** Inspects the mcpindex pin file for one server at `storePath` (already known to be the default). */
+/**
+ * Inspects the mcpindex pin file for one server at `storePath` (already known to be the default).
+ * The baseline is proven only when the file holds records for the server id AND the index beside
+ * it lists the file: the gate records every store file it writes there (§1.11), so a pin file the
+ * index does not list was not written by the gate's pinning, or the index was deleted, and a later
+ * deletion of the file would read as a first run (§1.18).
+ */
 async function inspectStore(rec: Recognition, storePath: string, ctx: InspectContext): Promise<StoreInspection> {
   const subject = ctx.subject;
+  const file = path.basename(storePath);
   const checked = await ctx.files.checkStoreFile(storePath, subject, ctx);
   if (checked.state === 'missing') {
     const listed = await everPinned(storePath, ctx);
-    const rule = listed?.includes(path.basename(storePath)) === true ? pinBaselineDeleted : pinBaselineAbsent;
+    const rule = listed.ok && listed.stores.includes(file) ? pinBaselineDeleted : pinBaselineAbsent;
     return { path: storePath, findings: [finding(rule, { ...subject, path: storePath })], mcpindexPins: [] };
   }
   if (checked.state === 'bad') return { path: storePath, findings: checked.findings, mcpindexPins: [] };
   const parsed = parseMcpindexPins(checked.text, rec.serverId, subject, storePath);
   const findings = [...checked.findings, ...parsed.findings];
-  if (parsed.findings.length === 0 && parsed.pins.length === 0) {
-    findings.push(finding(pinBaselineAbsent, { ...subject, path: storePath }));
+  if (parsed.pins.length === 0) {
+    if (parsed.findings.length === 0) findings.push(finding(pinBaselineAbsent, { ...subject, path: storePath }));
+    return { path: storePath, findings, mcpindexPins: parsed.pins };
   }
-  const baseline = parsed.pins.length > 0 ? { baseline: `${parsed.pins.length} pin record(s) for server id ${rec.serverId} in a v${MCPINDEX_STORE_VERSION} pin file` } : {};
-  return { path: storePath, findings, mcpindexPins: parsed.pins, ...baseline };
+  const index = await everPinned(storePath, ctx);
+  const unindexed = !index.ok ? index.reason : index.stores.includes(file) ? undefined : `${EVER_PINNED} does not list ${file}`;
+  if (unindexed !== undefined) {
+    findings.push(finding(pinBaselineUnindexed, { ...subject, path: storePath, reason: unindexed }));
+    return { path: storePath, findings, mcpindexPins: parsed.pins };
+  }
+  // The server id is the entry's name: how the gate derives it is not published (§1.3, §16 item 1),
+  // so the records' own `server_id` is the evidence that the gate named a server so.
+  const baseline = `${parsed.pins.length} pin record(s) with server_id ${rec.serverId} in a v${MCPINDEX_STORE_VERSION} pin file, `
+    + `listed in the tamper index ${EVER_PINNED} (server id taken from the entry name; the gate's derivation is unpublished)`;
+  return { path: storePath, findings, mcpindexPins: parsed.pins, baseline };
 }
 
 export const mcpindexGate: PinningProxy = {

@@ -25,6 +25,7 @@ import { envPackageSource } from './env-package-source.js';
 import { envOverrideInert } from './env-override-inert.js';
 import { pinBaselineAbsent } from './pin-baseline-absent.js';
 import { pinBaselineDeleted } from './pin-baseline-deleted.js';
+import { pinBaselineUnindexed } from './pin-baseline-unindexed.js';
 import { pinStoreNotRegular } from './pin-store-not-regular.js';
 import { pinStoreUnreadable } from './pin-store-unreadable.js';
 import { pinStoreNewerFormat } from './pin-store-newer-format.js';
@@ -83,6 +84,7 @@ export const RULES: readonly RuleMeta[] = [
   envOverrideInert,
   pinBaselineAbsent,
   pinBaselineDeleted,
+  pinBaselineUnindexed,
   pinStoreNotRegular,
   pinStoreUnreadable,
   pinStoreNewerFormat,

@@ -23,6 +23,7 @@ describe('strict command lines: a mistyped flag reads, writes and launches nothi
         content: '{"version": 2, "pins": [{"server_id": "recorder", "tool_name": "get_weather", "definition_hash": "sha256:00", "pinned_at": "2026-11-01T10:00:00.000+00:00"}]}\n',
         mode: 0o600,
       },
+      '.mcpindex/pins/.ever-pinned.json': { content: '{"stores": ["recorder.json"]}\n', mode: 0o600 },
     }, 'mcp-audit-strict');
     marker = join(home, 'launched.txt');
   });

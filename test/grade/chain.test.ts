@@ -19,6 +19,8 @@ const PINS = JSON.stringify({
   version: 2,
   pins: [{ server_id: 'fs', tool_name: 'read', definition_hash: `sha256:${'ab'.repeat(32)}`, pinned_at: '2026-08-01T10:00:00.000+00:00' }],
 });
+// The gate lists every store file it writes in this index (pinning-systems.md §1.11): a gate-written store.
+const INDEX = JSON.stringify({ stores: ['fs.json'] });
 
 async function rows(servers: Record<string, unknown>, extra: HomeSpec = {}, grading: GradingOptions = {}): Promise<GradedEntry[]> {
   const home = await materializeHome({
@@ -26,6 +28,7 @@ async function rows(servers: Record<string, unknown>, extra: HomeSpec = {}, grad
     '.mcpindex': { dir: true, mode: 0o700 },
     '.mcpindex/pins': { dir: true, mode: 0o700 },
     '.mcpindex/pins/fs.json': { content: PINS, mode: 0o600 },
+    '.mcpindex/pins/.ever-pinned.json': { content: INDEX, mode: 0o600 },
     ...extra,
   });
   return [...(await audit({ root: home, projectScan: false }, testEnv('linux'), grading)).rows];
@@ -48,7 +51,8 @@ test('enforcing: every claim is proven, each with positive evidence', async () =
     if (c.proven) assert.ok(c.evidence.length > 0 && c.evidence.every((e) => e.trim() !== ''), c.claim);
   }
   const text = JSON.stringify(r.evidence);
-  assert.match(text, /1 pin record\(s\) for server id fs/);
+  assert.match(text, /1 pin record\(s\) with server_id fs in a v2 pin file, listed in the tamper index \.ever-pinned\.json/);
+  assert.match(text, /server id taken from the entry name; the gate's derivation is unpublished/);
   assert.match(text, /mode guard, which blocks/);
   assert.match(text, /release mcpindex-gate==0\.16\.1|release 0\.16\.1/);
 });
@@ -128,6 +132,7 @@ test('launched: a launch doubt leaves it unproven (launch-unproven); a disabled 
     // Cline honours `disabled` (Cursor does not: cursor/cursor#3656), so the switched-off entry lives there.
     '.cline/data/settings/cline_mcp_settings.json': { content: JSON.stringify({ mcpServers: { off: { command: 'uvx', args: GATE, disabled: true } } }), mode: 0o600 },
     '.mcpindex/pins/fs.json': { content: PINS, mode: 0o600 },
+    '.mcpindex/pins/.ever-pinned.json': { content: INDEX, mode: 0o600 },
   });
   const result = await audit({ root: home, projectScan: false }, testEnv('linux'));
   const entry = result.discovery.entries.find((e) => e.name === 'fs');

@@ -7,7 +7,9 @@ Launches PROGRAM over stdio, speaks just enough JSON-RPC (initialize, notificati
 every page of tools/list), parses each result with json.loads (so `0.0` stays a Python float),
 computes each tool's definition_hash with test/canonical/reference.py, and writes
 {"version": 2, "pins": [...]} (keys sorted, 2-space indent, trailing newline, mode 0600) with the
-captured public contract as `schema` (pinning-systems.md §1.10).
+captured public contract as `schema` (pinning-systems.md §1.10), then adds the file's basename to
+the tamper-evidence index .ever-pinned.json beside it, as the gate does after every pin write
+(same format, sorted and de-duplicated, mode 0600; §1.11).
 `--recipe plain` hashes the whole tool in non-contract mode instead: a wrong recipe on purpose.
 Standard library only.
 """
@@ -81,6 +83,14 @@ def main():
     with open(out_file, 'w', encoding='utf-8') as f:
         f.write(json.dumps({'version': 2, 'pins': pins}, sort_keys=True, indent=2) + '\n')
     os.chmod(out_file, 0o600)
+    index_file = os.path.join(os.path.dirname(out_file), '.ever-pinned.json')
+    stores = []
+    if os.path.exists(index_file):
+        with open(index_file, encoding='utf-8') as f:
+            stores = json.load(f)['stores']
+    with open(index_file, 'w', encoding='utf-8') as f:
+        f.write(json.dumps({'stores': sorted(set(stores + [os.path.basename(out_file)]))}, indent=2) + '\n')
+    os.chmod(index_file, 0o600)
     for pin in pins:
         print(pin['tool_name'] + '\t' + pin['definition_hash'])
 

@@ -79,6 +79,8 @@ describe('mcp-audit probe, end to end', () => {
         content: '{"version": 2, "pins": [{"server_id": "stuck", "tool_name": "echo", "definition_hash": "sha256:00", "pinned_at": "2026-11-01T10:00:00.000+00:00"}]}\n',
         mode: 0o600,
       },
+      // The gate lists every store file it writes here (pinning-systems.md §1.11); reference-pin.py adds its own.
+      '.mcpindex/pins/.ever-pinned.json': { content: '{\n  "stores": [\n    "stuck.json"\n  ]\n}\n', mode: 0o600 },
     }, 'mcp-audit-probe');
     pyPins = pythonPin(home, 'weather', [pythonStyle]);
     pythonPin(home, 'forecast', [join(SERVERS, 'changing.js')], { env: { FIXTURE_REVISION: '0' } });
@@ -244,6 +246,7 @@ describe('interrupting a probe', () => {
         content: `{"version": 2, "pins": [{"server_id": "${n}", "tool_name": "echo", "definition_hash": "sha256:00", "pinned_at": "2026-11-01T10:00:00.000+00:00"}]}\n`,
         mode: 0o600,
       }])),
+      '.mcpindex/pins/.ever-pinned.json': { content: '{"stores": ["a.json", "b.json", "c.json"]}\n', mode: 0o600 },
     }, 'mcp-audit-interrupt');
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [BIN, 'probe', '--root', home, '--no-project-scan', '--format', 'json', '--jobs', '1', '--timeout', '30'], { cwd: home });

@@ -243,6 +243,7 @@ test('a Windows layout audited under a POSIX --root reads its pin store (install
   await fs.writeFile(path.join(home, '.mcpindex/pins/fs.json'), JSON.stringify({
     version: 2, pins: [{ server_id: 'fs', tool_name: 't', definition_hash: `sha256:${'ab'.repeat(32)}`, pinned_at: '2026-08-01T10:00:00.000+00:00' }],
   }), { mode: 0o600 });
+  await fs.writeFile(path.join(home, '.mcpindex/pins/.ever-pinned.json'), JSON.stringify({ stores: ['fs.json'] }), { mode: 0o600 });
   await fs.chmod(path.join(home, '.mcpindex'), 0o700);
   const r = await cli(['scan', '--root', home, '--platform', 'win32', '--no-project-scan', '--format', 'json']);
   const report = parseReport(r.stdout);

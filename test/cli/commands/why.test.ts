@@ -18,6 +18,7 @@ async function home(): Promise<string> {
       docs: { command: 'uvx', args: GATE, env: { PYTHONPATH: '/tmp/x', API_TOKEN: 'sk-live-secret-value-123456' } },
     } }, null, 2), mode: 0o600 },
     '.mcpindex/pins/fs.json': { content: PINS, mode: 0o600 },
+    '.mcpindex/pins/.ever-pinned.json': { content: '{"stores": ["fs.json"]}\n', mode: 0o600 },
   });
 }
 
@@ -26,7 +27,8 @@ test('why SERVER prints every claim of an enforcing entry and exits 0', async ()
   assert.equal(r.code, 0, r.stderr);
   for (const c of CLAIMS) assert.match(r.stdout, new RegExp(`proven +${c} `), c);
   assert.doesNotMatch(r.stdout, /NOT proven/);
-  assert.match(r.stdout, /1 pin record\(s\) for server id fs/);
+  assert.match(r.stdout, /1 pin record\(s\) with server_id fs/);
+  assert.match(r.stdout, /listed\s+in\s+the\s+tamper\s+index/);
 });
 
 test('why on an entry that is not enforcing names the open claims and their findings, exit 1, no env value', async () => {
