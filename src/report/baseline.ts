@@ -28,6 +28,7 @@ import type { AuditReport, BaselineMark, BaselineSummary, GradeRegression, Repor
 export const NEVER_BASELINED: ReadonlyMap<string, string> = new Map([
   ['pin-store-planted', 'the entry itself points the proxy at a store it chose: a planted store'],
   ['pin-baseline-deleted', 'a pin baseline that vanished after pinning is tampering, not a configuration gap'],
+  ['pin-baseline-unindexed', 'a pin file the tamper index does not list was not written by the gate (or the index was removed): possible tampering'],
   ['env-store-override', 'an env override that relocates the pin store'],
   ['env-home-override', 'an env override of the home moves where the proxy looks for its pins'],
   ['env-code-injection', 'an env variable that runs code inside the proxy'],
