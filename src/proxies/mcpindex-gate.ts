@@ -130,29 +130,32 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The tamper-evidence index's file name, beside the pin files (pinning-systems.md §1.9, §1.11). */
 const EVER_PINNED = '.ever-pinned.json';
 
-/** `.ever-pinned.json` read: the basenames it lists, or why it proves nothing. */
-type EverPinned = { readonly ok: true; readonly stores: readonly string[] } | { readonly ok: false; readonly reason: string };
+/** `.ever-pinned.json` read: the basenames it lists, or why it proves nothing; `findings` from the store checks of the index file itself. */
+type EverPinned =
+  | { readonly ok: true; readonly stores: readonly string[]; readonly findings: readonly Finding[] }
+  | { readonly ok: false; readonly reason: string; readonly findings: readonly Finding[] };
 
 /**
  * Reads the index beside `storePath` (§1.11): `{ "stores": ["<basename>.json", ...] }`, which the
- * gate rewrites after every pin write. Anything else (absent, unreadable, not that shape, a
- * non-string name) is not an index, so it lists nothing.
+ * gate rewrites after every pin write. It gets the same checks as a pin file (regular, owned by the
+ * user, not writable by others): an index another account can rewrite can list a planted file.
+ * Anything else (absent, unreadable, not that shape, a non-string name) is not an index.
  */
 async function everPinned(storePath: string, ctx: InspectContext): Promise<EverPinned> {
-  const read = await ctx.files.readSmallFile(path.join(path.dirname(storePath), EVER_PINNED));
-  if (!read.ok) {
-    return { ok: false, reason: read.reason === 'ENOENT' ? `${EVER_PINNED} is missing` : `${EVER_PINNED} cannot be read (${read.reason})` };
-  }
+  const checked = await ctx.files.checkStoreFile(path.join(path.dirname(storePath), EVER_PINNED), ctx.subject, ctx);
+  if (checked.state === 'missing') return { ok: false, reason: `${EVER_PINNED} is missing`, findings: [] };
+  if (checked.state === 'bad') return { ok: false, reason: `${EVER_PINNED} fails the store checks`, findings: checked.findings };
+  const findings = checked.findings;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(read.text);
+    parsed = JSON.parse(checked.text);
   } catch {
-    return { ok: false, reason: `${EVER_PINNED} is not valid JSON` };
+    return { ok: false, reason: `${EVER_PINNED} is not valid JSON`, findings };
   }
-  if (!isRecord(parsed) || !Array.isArray(parsed.stores)) return { ok: false, reason: `${EVER_PINNED} has no stores list` };
+  if (!isRecord(parsed) || !Array.isArray(parsed.stores)) return { ok: false, reason: `${EVER_PINNED} has no stores list`, findings };
   const stores = parsed.stores.filter((s): s is string => typeof s === 'string');
-  if (stores.length !== parsed.stores.length) return { ok: false, reason: `${EVER_PINNED} lists a store name that is not a string` };
-  return { ok: true, stores };
+  if (stores.length !== parsed.stores.length) return { ok: false, reason: `${EVER_PINNED} lists a store name that is not a string`, findings };
+  return { ok: true, stores, findings };
 }
 
 /**
@@ -219,6 +222,7 @@ async function inspectStore(rec: Recognition, storePath: string, ctx: InspectCon
     return { path: storePath, findings, mcpindexPins: parsed.pins };
   }
   const index = await everPinned(storePath, ctx);
+  findings.push(...index.findings);
   const unindexed = !index.ok ? index.reason : index.stores.includes(file) ? undefined : `${EVER_PINNED} does not list ${file}`;
   if (unindexed !== undefined) {
     findings.push(finding(pinBaselineUnindexed, { ...subject, path: storePath, reason: unindexed }));

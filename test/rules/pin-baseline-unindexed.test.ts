@@ -46,7 +46,6 @@ test('pins without a consistent index leave the baseline unproven, with the fail
     ['no stores list', { [INDEX]: { content: '{"stores": "fs.json"}', mode: 0o600 } }, '.ever-pinned.json has no stores list'],
     ['a non-string name', { [INDEX]: { content: '{"stores": ["fs.json", 7]}', mode: 0o600 } }, '.ever-pinned.json lists a store name that is not a string'],
     ['not listed', { [INDEX]: { content: '{"stores": ["other.json"]}', mode: 0o600 } }, '.ever-pinned.json does not list fs.json'],
-    ['a directory', { [INDEX]: { dir: true, mode: 0o700 } }, '.ever-pinned.json cannot be read (not a regular file)'],
   ];
   for (const [label, index, reason] of cases) {
     const row = await fsRow(index);
@@ -55,6 +54,18 @@ test('pins without a consistent index leave the baseline unproven, with the fail
     const baseline = row.evidence.find((c) => c.claim === 'baseline');
     assert.deepEqual(baseline?.proven === false ? baseline.findings : undefined, ['pin-baseline-unindexed'], label);
     assert.ok(row.evidence.filter((c) => c.claim !== 'baseline').every((c) => c.proven), `${label}: only the baseline is open`);
+  }
+});
+
+test('an index that fails the pin-file checks (a directory, one others can rewrite) proves nothing, and says why', async () => {
+  for (const [label, index, rule] of [
+    ['a directory', { [INDEX]: { dir: true, mode: 0o700 } }, 'pin-store-not-regular'],
+    ['world-writable', { [INDEX]: { content: '{"stores": ["fs.json"]}', mode: 0o666 } }, 'pin-store-writable'],
+  ] as const) {
+    const row = await fsRow(index);
+    assert.equal(row.grade, 'unverifiable', label);
+    assert.ok(row.findings.some((f) => f.id === rule && f.data.path?.endsWith(INDEX) === true), `${label}: ${rule} on the index`);
+    if (label === 'a directory') assert.equal(reasonOf(row), '.ever-pinned.json fails the store checks');
   }
 });
 
