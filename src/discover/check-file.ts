@@ -16,6 +16,7 @@ import { finding, type Finding } from '../rules/types.js';
 import type { Result } from '../shared/result.js';
 import { MAX_CONFIG_BYTES, readConfigFile, type ReadOutcome } from './read-file.js';
 import type { HostDefinition, HostLocation } from '../hosts/types.js';
+import { extend } from '../shared/extend.js';
 
 /**
  * YAML configs larger than this (in characters) are reported too large and not parsed: YAML costs
@@ -152,10 +153,10 @@ export async function checkFile(
   };
   const error = (f: Finding[], ruleId: string): FileCheck => {
     cache.reported.add(file);
-    return { check: { ...base, ...real, status: 'error', entries: 0, serversKey: false, ruleId }, entries: [], findings: f };
+    return { check: extend(base, real, { status: 'error', entries: 0, serversKey: false, ruleId }), entries: [], findings: f };
   };
   const at = (line = 1, column = 1) => ({ path: file, line, column });
-  if (read.kind === 'absent') return { check: { ...base, ...real, status: 'absent', entries: 0, serversKey: false }, entries: [], findings: [] };
+  if (read.kind === 'absent') return { check: extend(base, real, { status: 'absent', entries: 0, serversKey: false }), entries: [], findings: [] };
   let text: string;
   let lossy: (() => Finding) | undefined;
   if (read.kind === 'problem') {
@@ -182,7 +183,7 @@ export async function checkFile(
   }
   // A JSON `\u` escape can spell a gated key (`"m\u0063p"`): such a file is always parsed.
   if (location.gate !== undefined && !text.includes('\\u') && !location.gate.some((g) => text.includes(g))) {
-    return { check: { ...base, ...real, status: 'found', entries: 0, serversKey: false }, entries: [], findings: lossy !== undefined ? fileFinding(lossy) : [] };
+    return { check: extend(base, real, { status: 'found', entries: 0, serversKey: false }), entries: [], findings: lossy !== undefined ? fileFinding(lossy) : [] };
   }
   const key = `${format}\0${file}`;
   let pendingParse = cache.parses.get(key);
@@ -226,7 +227,7 @@ export async function checkFile(
   }
   cache.reported.add(file);
   return {
-    check: { ...base, ...real, status: 'found', entries: result.entries.length, serversKey: result.containerPresent },
+    check: extend(base, real, { status: 'found', entries: result.entries.length, serversKey: result.containerPresent }),
     entries: result.entries, findings, doc,
   };
 }

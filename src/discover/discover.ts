@@ -16,6 +16,7 @@ import { HOSTS } from '../hosts/index.js';
 import { appliesTo, expandBraces, expandTemplate, type PathContext } from './paths.js';
 import { ProjectRoots, cwdAncestors, listedProjects, type ProjectRoot, type ProjectSource } from './projects.js';
 import type { HostDefinition, HostLocation } from '../hosts/types.js';
+import { extend } from '../shared/extend.js';
 
 export type { LocationCheck } from './check-file.js';
 export type { ProjectRoot, ProjectSource } from './projects.js';
@@ -165,7 +166,7 @@ function record(out: Collector, c: FileCheck): void {
 async function checkLocation(host: HostDefinition, location: HostLocation, ctx: PathContext, cache: FileCache, project: string | undefined): Promise<LocatedCheck[]> {
   const variants = expandBraces(location.path);
   const results = await Promise.all(variants.map((template) => checkTemplate(host, location, template, ctx, cache, project)));
-  return results.flat().map((c) => ({ ...c, host, location }));
+  return results.flat().map((c) => extend(c, { host, location }));
 }
 
 async function checkTemplate(

@@ -8,6 +8,7 @@ import { expandTemplate, type PathContext } from './paths.js';
 import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
 import type { HostDefinition, HostPolicy } from '../hosts/types.js';
+import { extend } from '../shared/extend.js';
 
 type StateBy = NonNullable<ServerEntry['stateBy']>;
 
@@ -43,7 +44,7 @@ export async function decideLaunch(
   });
 }
 
-const withEntries = (c: LocatedCheck, entries: readonly ServerEntry[]): LocatedCheck => ({ ...c, entries });
+const withEntries = (c: LocatedCheck, entries: readonly ServerEntry[]): LocatedCheck => extend(c, { entries });
 
 /**
  * Variables, inert locations (a marketplace clone's plugin folder is not an installed plugin), and
@@ -53,7 +54,7 @@ function prepare(e: ServerEntry, c: LocatedCheck, host: HostDefinition, ctx: Pat
   let out = host.variables !== undefined ? expandEntry(e, host.variables, { home: ctx.home, platform: ctx.platform }) : e;
   const inert = c.location.inert;
   if (inert !== undefined && out.state === undefined && !out.disabled) {
-    out = { ...out, disabled: true, disabledBy: inert.reason, state: inert.state, stateBy: { reason: inert.reason, file: out.configPath } };
+    out = extend(out, { disabled: true, disabledBy: inert.reason, state: inert.state, stateBy: { reason: inert.reason, file: out.configPath } });
   }
   return refusedFile(out, c, host);
 }
@@ -81,7 +82,7 @@ function refusedFile(e: ServerEntry, c: LocatedCheck, host: HostDefinition): Ser
   const [d] = dups;
   if (d === undefined) return e;
   const reason = `keys spelled differently at ${at(d)} are one key to the audit's parser: if ${rule.loader} sees them as one, ${host.name} skips the whole file`;
-  return { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
+  return extend(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
 }
 
 const isLive = (e: ServerEntry): boolean => !e.disabled && (e.state === undefined || e.state === 'launched');
@@ -90,9 +91,9 @@ const isLive = (e: ServerEntry): boolean => !e.disabled && (e.state === undefine
 function stop(e: ServerEntry, c: LocatedCheck, state: LaunchState, by: StateBy): ServerEntry {
   if ((c.location.sharedWith ?? []).length > 0) {
     const note = `${by.reason}${by.file !== undefined ? ` (${by.key ?? ''}${by.key !== undefined ? ' of ' : ''}${by.file})` : ''}`;
-    return { ...e, disabledOnlyFor: [...(e.disabledOnlyFor ?? []), { host: c.host.id, by: note }] };
+    return extend(e, { disabledOnlyFor: [...(e.disabledOnlyFor ?? []), { host: c.host.id, by: note }] });
   }
-  return { ...e, disabled: true, disabledBy: by.reason, state, stateBy: by };
+  return extend(e, { disabled: true, disabledBy: by.reason, state, stateBy: by });
 }
 
 interface PolicyList { readonly file: string; readonly key: string; readonly items: readonly unknown[] }
@@ -126,7 +127,7 @@ async function applyPolicy(checks: LocatedCheck[], policy: HostPolicy, ctx: Path
     }
     if (unreadable !== undefined && c !== unreadable) {
       const reason = `${unreadable.check.path} exists but could not be read: if it is valid, it takes exclusive control and this entry does not run`;
-      e = { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
+      e = extend(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
     }
     const denied = deny.find((l) => l.items.some((m) => matches(m, e)));
     if (denied !== undefined) return stop(e, c, 'blocked-by-policy', { reason: `matched by ${denied.key}`, file: denied.file, key: denied.key });
@@ -210,14 +211,14 @@ function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedC
       const other = e.project === undefined ? all.get(e.name)?.find((x) => x.r !== r) : firstOf(e.name, e.project, (x) => x.r !== r);
       if (other === undefined) return e;
       const reason = `${host.name} merges this entry field by field with the same-named entry of ${other.e.configPath}; the merged entry is what runs`;
-      return { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
+      return extend(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
     }
     if (winner === undefined) {
       const from = host.precedence?.fieldsFrom ?? [];
       const merged = firstOf(e.name, e.project, (x) => x.r > r && from.includes(x.loc));
       if (merged === undefined) return e;
       const reason = `${host.name} merges this entry field by field with the same-named entry of ${merged.e.configPath}; the merged entry is what runs`;
-      return { ...e, launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] };
+      return extend(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
     }
     return stop(e, c, 'shadowed', {
       reason: `${host.name} runs the same-named ${winner.e.scope} entry of ${winner.e.configPath} instead`,
@@ -237,10 +238,10 @@ function offByOwnFlag(e: ServerEntry, host: HostDefinition): boolean {
 function finalize(e: ServerEntry, host: HostDefinition, ctx: PathContext): ServerEntry {
   const state: LaunchState = e.state ?? (e.disabled ? 'disabled' : 'launched');
   const stateBy = e.stateBy ?? (state !== 'launched' && e.disabledBy !== undefined ? { reason: e.disabledBy, file: e.configPath } : undefined);
-  return {
-    ...e, state, ...(stateBy !== undefined ? { stateBy } : {}),
+  return extend(e, {
+    state, ...(stateBy !== undefined ? { stateBy } : {}),
     ...(e.command !== undefined || e.transport === 'stdio' ? { launchCwd: launchCwd(e, host, ctx) } : {}),
-  };
+  });
 }
 
 function launchCwd(e: ServerEntry, host: HostDefinition, ctx: PathContext): LaunchCwd {

@@ -6,6 +6,7 @@ import { cachedJsonValue, type FileCache, type FileCheck } from './check-file.js
 import { expandTemplate, type PathContext } from './paths.js';
 import { listedProjects, type ProjectRoot } from './projects.js';
 import type { HostDefinition, HostLocation, NameSwitch } from '../hosts/types.js';
+import { extend } from '../shared/extend.js';
 
 /** A checked file with the host and location it was checked for. */
 export interface LocatedCheck extends FileCheck {
@@ -31,10 +32,10 @@ export async function applySwitches(
     const listing = c.location.onlyListedProjects === true && c.check.project !== undefined ? listings.get(c.host.id) : undefined;
     if (listing !== undefined && c.check.project !== undefined && !await trusted(listing.roots, c.check.project, c.location, ctx)) {
       const by = `the project is not listed in ${listing.where}: ${c.host.name} loads this file only for trusted projects`;
-      entries = entries.map((e) => (e.disabled ? e : { ...e, disabled: true, disabledBy: by }));
+      entries = entries.map((e) => (e.disabled ? e : extend(e, { disabled: true, disabledBy: by })));
     }
     const switches = (c.host.switches ?? []).filter((s) => s.governs === c.location.path || s.governs === '*');
-    if (switches.length === 0 || entries.length === 0) return entries === c.entries ? c : { ...c, entries };
+    if (switches.length === 0 || entries.length === 0) return entries === c.entries ? c : extend(c, { entries });
     for (const sw of switches) {
       const list = await loadNames(sw, c, ctx, cache, rootByPath);
       if (list === undefined) continue;
@@ -45,11 +46,11 @@ export async function applySwitches(
       const shared = (c.location.sharedWith ?? []).length > 0;
       entries = entries.map((e) => {
         if (e.disabled || !off(e.name)) return e;
-        if (!shared) return { ...e, disabled: true, disabledBy: by };
-        return { ...e, disabledOnlyFor: [...(e.disabledOnlyFor ?? []), { host: c.host.id, by }] };
+        if (!shared) return extend(e, { disabled: true, disabledBy: by });
+        return extend(e, { disabledOnlyFor: [...(e.disabledOnlyFor ?? []), { host: c.host.id, by }] });
       });
     }
-    return { ...c, entries };
+    return extend(c, { entries });
   }));
 }
 

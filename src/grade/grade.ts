@@ -26,6 +26,7 @@ import { versionClaim } from './proxy-flaws.js';
 import { recognizeAll } from './recognize.js';
 import { resolveStore } from './store-location.js';
 import type { Grade, GradeContext, GradedEntry, GradedProxy } from './types.js';
+import { extend } from '../shared/extend.js';
 
 export { recognize } from './recognize.js';
 
@@ -64,7 +65,7 @@ type Open = { -readonly [C in Claim]?: string };
 export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise<GradedEntry[]> {
   const chain = unwrap(entry);
   const loc = { path: entry.origin.file, line: entry.origin.line, column: entry.origin.column };
-  const located = (fs: readonly Finding[]): Finding[] => fs.map((f) => (f.location !== undefined ? f : { ...f, location: loc }));
+  const located = (fs: readonly Finding[]): Finding[] => fs.map((f) => (f.location !== undefined ? f : { id: f.id, severity: f.severity, grade: f.grade, message: f.message, location: loc, data: f.data }));
   const base = {
     host: entry.host, scope: entry.scope, configPath: entry.configPath, name: entry.name,
     transport: entry.transport, disabled: entry.disabled, launch: launchOf(chain),
@@ -80,7 +81,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
   const row = (fs0: readonly Finding[], input: ChainInput, rest: Pick<GradedEntry, 'proxy'> & Partial<GradedEntry>): GradedEntry => {
     const fs = located(fs0);
     const evidence = chainOf(fs, input);
-    return { ...base, ...rest, grade: gradeOfChain(evidence, fs, exempt), findings: fs, evidence };
+    return extend(base, rest, { grade: gradeOfChain(evidence, fs, exempt), findings: fs, evidence });
   };
   const recognized = recognizeAll(chain, entry, ctx.proxies ?? PROXIES);
   findings.push(...recognized.failures);
@@ -186,7 +187,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
       }
       return s.row(own, { proofs: upProofs, open }, {
         upstream: up.name,
-        proxy: { ...gradedProxy, mode: up.enforcement, blocking: up.blocking },
+        proxy: extend(gradedProxy, { mode: up.enforcement, blocking: up.blocking }),
         probeInputs: {
           recipe, hangarPins: up.pins, serverId: up.name,
           ...(up.command !== undefined ? { upstreamArgv: up.command } : {}),

@@ -2,6 +2,7 @@ import { UsageError } from '../shared/errors.js';
 import type { Grade } from '../grade/types.js';
 import { relativeToHome } from './fingerprint.js';
 import type { AuditReport, BaselineMark, BaselineSummary, GradeRegression, ReportEntry, ReportFinding } from './model.js';
+import { extend } from '../shared/extend.js';
 
 /**
  * `--baseline FILE` (issue 18): a JSON report from an earlier run. Every finding of this run is
@@ -117,8 +118,8 @@ export function baselineMark(f: Pick<ReportFinding, 'id' | 'fingerprint'>, basel
 /** Marks every finding new/known, lists the grade regressions, counts new / known / resolved. */
 export function applyBaseline(report: AuditReport, baseline: Baseline): AuditReport {
   const home = report.trustedHome.path;
-  const mark = (disabled: boolean) => (f: ReportFinding): ReportFinding => ({ ...f, baseline: baselineMark(f, baseline, disabled) });
-  const entries = report.entries.map((e) => ({ ...e, findings: e.findings.map(mark(e.disabled)) }));
+  const mark = (disabled: boolean) => (f: ReportFinding): ReportFinding => extend(f, { baseline: baselineMark(f, baseline, disabled) });
+  const entries = report.entries.map((e) => extend(e, { findings: e.findings.map(mark(e.disabled)) }));
   const findings = report.findings.map(mark(false));
   const all = [...entries.flatMap((e) => e.findings), ...findings];
   const seen = new Set(all.map((f) => f.fingerprint));

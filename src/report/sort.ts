@@ -1,4 +1,5 @@
 import type { AuditReport, LocationStatus, ReportEntry, ReportFinding } from './model.js';
+import { extend } from '../shared/extend.js';
 
 /**
  * Deterministic order for everything a reporter prints. Comparison is by UTF-16 code unit
@@ -47,7 +48,7 @@ export function sortFindings(findings: readonly ReportFinding[]): ReportFinding[
 }
 
 export function sortEntries(entries: readonly ReportEntry[]): ReportEntry[] {
-  return entries.map((e) => ({ ...e, findings: sortFindings(e.findings) })).sort(compareEntries);
+  return entries.map((e) => extend(e, { findings: sortFindings(e.findings) })).sort(compareEntries);
 }
 
 /** A copy of the report with entries, every findings list and locations sorted. */

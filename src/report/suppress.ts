@@ -9,6 +9,7 @@ import { UsageError } from '../shared/errors.js';
 import { fingerprint, relativeToHome } from './fingerprint.js';
 import type { AuditReport, ReportFinding } from './model.js';
 import { sortFindings } from './sort.js';
+import { extend } from '../shared/extend.js';
 
 /**
  * Suppressions (STYLE §8): `.mcp-audit-ignore.yaml` or `.json`, matched on fingerprint, each with
@@ -181,11 +182,11 @@ export function applySuppressions(report: AuditReport, ignore: IgnoreFile, now: 
   const mark = (f: ReportFinding): ReportFinding => {
     const s = active.get(f.fingerprint);
     if (s === undefined) return f;
-    return { ...f, suppressed: { reason: s.reason, ...(s.expires !== undefined ? { expires: s.expires } : {}) } };
+    return extend(f, { suppressed: { reason: s.reason, ...(s.expires !== undefined ? { expires: s.expires } : {}) } });
   };
   return {
     ...report,
-    entries: report.entries.map((e) => ({ ...e, findings: e.findings.map(mark) })),
+    entries: report.entries.map((e) => extend(e, { findings: e.findings.map(mark) })),
     findings: sortFindings([...report.findings.map(mark), ...expired.map((s) => expiredFinding(s, ignore.path, home))]),
   };
 }
