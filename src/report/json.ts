@@ -74,26 +74,154 @@ function alphabetical(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A structurally identical value whose objects have only the shape's keys, in its order. */
+/** A shape's declared keys with their child shapes, looked up once per shape rather than per object. */
+const MEMBERS = new WeakMap<Shape, readonly (readonly [string, Shape])[]>();
+function membersOf(shape: Shape): readonly (readonly [string, Shape])[] {
+  let members = MEMBERS.get(shape);
+  if (members === undefined) {
+    members = shape.keys.map((k) => [k, shape.children.get(k) ?? LEAF] as const);
+    MEMBERS.set(shape, members);
+  }
+  return members;
+}
+
+/**
+ * A structurally identical value whose objects have only the shape's keys, in its order. Parts
+ * that already are so (plain objects holding exactly declared keys in schema order, maps with
+ * sorted keys, no `undefined`) are returned as they are, not copied: the report builder makes its
+ * rows in schema order, so a large report is written without a second copy of itself. The result
+ * is the same either way (test/report/json-chunks.test.ts).
+ */
 export function orderKeys(value: unknown, shape: Shape = REPORT_SHAPE): unknown {
-  if (Array.isArray(value)) return value.map((v: unknown) => orderKeys(v, shape));
   if (typeof value !== 'object' || value === null) return value;
-  const present = Object.keys(value);
-  const keys = shape.mapOf !== undefined ? present.sort(alphabetical) : shape.keys.filter((k) => present.includes(k));
-  // Own data properties only: a key such as "__proto__" (a host name from a config) stays data.
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const w = typeof v === 'object' && v !== null ? orderKeys(v, shape) : v;
+      // Holes and undefined are written as null by JSON.stringify either way.
+      if (w !== v && out === undefined) out = value.slice(0, i);
+      if (out !== undefined) out.push(w);
+    }
+    return out ?? value;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  const plain = proto === Object.prototype || proto === null;
+  return shape.mapOf !== undefined ? orderedMap(value, shape.mapOf, plain) : orderedObject(value, shape, plain);
+}
+
+function orderedMap(value: object, of: Shape, plain: boolean): unknown {
+  const keys = Object.keys(value).sort(alphabetical);
+  const values = keys.map((key) => Reflect.get(value, key) as unknown);
+  const ordered = values.map((v) => (typeof v === 'object' && v !== null ? orderKeys(v, of) : v));
+  // As it is: a plain object whose own keys are already sorted, all defined, no value changed.
+  let same = plain;
+  if (same) {
+    let i = 0;
+    for (const key in value) {
+      if (key !== keys[i] || ordered[i] !== values[i] || values[i] === undefined) { same = false; break; }
+      i += 1;
+    }
+    same &&= i === keys.length;
+  }
+  if (same) return value;
   const out: Record<string, unknown> = {};
-  for (const key of keys) {
+  keys.forEach((key, i) => {
+    // Defined, not assigned: a key such as "__proto__" (a host name from a config) stays data.
+    if (ordered[i] !== undefined) Object.defineProperty(out, key, { value: ordered[i], enumerable: true, writable: true, configurable: true });
+  });
+  return out;
+}
+
+function orderedObject(value: object, shape: Shape, plain: boolean): unknown {
+  const members = membersOf(shape);
+  // Own properties only, in the schema's order (one hash lookup per declared key, not a scan of the
+  // present ones). The keys are the schema's own, never "__proto__", so plain assignment is safe.
+  // The copy is started only at the first difference (the members before it are taken as they are).
+  let out: Record<string, unknown> | undefined = plain ? undefined : {};
+  for (let m = 0; m < members.length; m++) {
+    const [key, child] = members[m] ?? ['', LEAF];
+    if (!Object.hasOwn(value, key)) continue;
     const v: unknown = Reflect.get(value, key);
-    if (v === undefined) continue;
-    Object.defineProperty(out, key, { value: orderKeys(v, shape.mapOf ?? shape.children.get(key) ?? LEAF), enumerable: true, writable: true, configurable: true });
+    const w = typeof v === 'object' && v !== null ? orderKeys(v, child) : v;
+    if (out === undefined && (w !== v || v === undefined)) out = copyBefore(value, members, m);
+    if (out !== undefined && w !== undefined) out[key] = w;
+  }
+  if (out !== undefined) return out;
+  // Every declared key as it is: the object itself, when its enumerable keys (what JSON.stringify
+  // writes; it skips symbols) are those, in that order, and no others.
+  let m = 0;
+  for (const key in value) {
+    while (m < members.length && !Object.hasOwn(value, members[m]?.[0] ?? '')) m += 1;
+    if (key !== members[m]?.[0]) return copyBefore(value, members, members.length);
+    m += 1;
+  }
+  return value;
+}
+
+/** A new object with the declared members of `value` before index `end`, taken as they are (all defined). */
+function copyBefore(value: object, members: readonly (readonly [string, Shape])[], end: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let m = 0; m < end; m++) {
+    const key = members[m]?.[0] ?? '';
+    if (!Object.hasOwn(value, key)) continue;
+    const v: unknown = Reflect.get(value, key);
+    if (v !== undefined) out[key] = v;
   }
   return out;
+}
+
+/** Array elements stringified at a time (a piece of about 0.5 MB for report entries). */
+const BATCH = 256;
+/** What `JSON.stringify({ k: [...] }, null, 2)` writes before the first element and after the last. */
+const BATCH_HEAD = '{\n  "k": [\n';
+const BATCH_TAIL = '\n  ]\n}';
+
+/**
+ * The report as `JSON.stringify(orderKeys(report), null, 2)` writes it, in pieces: each top-level
+ * array is written element by element, so a report of 100,000 entries is never one string of
+ * hundreds of megabytes (nor an ordered copy of the whole report) in memory at once.
+ * test/report/json-chunks.test.ts holds the pieces equal to the one-string form.
+ */
+export function* jsonChunks(report: AuditReport): Generator<string> {
+  let buf = '{';
+  let first = true;
+  for (const key of REPORT_SHAPE.keys) {
+    if (!Object.hasOwn(report, key)) continue;
+    const v: unknown = Reflect.get(report, key);
+    if (v === undefined) continue;
+    const shape = REPORT_SHAPE.children.get(key) ?? LEAF;
+    buf += `${first ? '' : ','}\n  ${JSON.stringify(key)}: `;
+    first = false;
+    if (Array.isArray(v) && v.length > 0) {
+      // A batch of elements stringified as the value of a one-member object is indented exactly as
+      // at this depth; its text between the member's `[` and `]` is the batch, with no re-indenting.
+      buf += '[\n';
+      for (let i = 0; i < v.length; i += BATCH) {
+        const batch = v.slice(i, i + BATCH).map((item: unknown) => orderKeys(item, shape));
+        const text = JSON.stringify({ k: batch }, null, 2);
+        // Handed on as its own piece: appending it to `buf` would make the writer flatten a rope.
+        yield `${buf}${i === 0 ? '' : ',\n'}`;
+        yield text.slice(BATCH_HEAD.length, text.length - BATCH_TAIL.length);
+        buf = '';
+      }
+      buf += '\n  ]';
+    } else {
+      buf += (JSON.stringify(orderKeys(v, shape), null, 2) ?? 'null').replaceAll('\n', '\n  ');
+    }
+  }
+  yield `${buf}${first ? '' : '\n'}}\n`;
 }
 
 export const json = {
   id: 'json',
   description: 'the report as JSON (schemas/report.schema.json), schemaVersion first',
   render(report: AuditReport, _ctx: ReportContext): string {
-    return `${JSON.stringify(orderKeys(report), null, 2)}\n`;
+    let text = '';
+    for (const chunk of jsonChunks(report)) text += chunk;
+    return text;
+  },
+  chunks(report: AuditReport, _ctx: ReportContext): Iterable<string> {
+    return jsonChunks(report);
   },
 } as const satisfies Reporter;

@@ -192,4 +192,6 @@ export interface Reporter {
   readonly id: string;
   readonly description: string;
   render(report: AuditReport, ctx: ReportContext): string;
+  /** The same text as `render`, in pieces, for a reporter whose output can be large (json). */
+  chunks?(report: AuditReport, ctx: ReportContext): Iterable<string>;
 }

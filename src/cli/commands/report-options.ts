@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Argv } from 'yargs';
-import type { AuditReport, ReportContext } from '../../report/model.js';
+import type { AuditReport, ReportContext, Reporter } from '../../report/model.js';
 import { REPORTER_IDS, reporterById } from '../../report/index.js';
 import type { ReporterId } from '../../report/index.js';
 import { DEFAULT_FAIL_ON, evaluatePolicy, exitCodeFor, parseFailOn } from '../../report/policy.js';
@@ -111,7 +111,7 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     ...(policyFile !== undefined ? { policyFile } : {}), now: ctx.io.env.now(),
   });
   const failOn = opts.failOn ?? policyFile?.failOn ?? opts.defaultFailOn;
-  const reporter = reporterById(opts.format);
+  const reporter: Reporter | undefined = reporterById(opts.format);
   if (reporter === undefined) throw new UsageError(`unknown format ${opts.format}`);
   const columns = opts.output === undefined && ctx.io.stdout.isTTY === true ? ctx.io.stdout.columns : undefined;
   const rctx: ReportContext = {
@@ -120,17 +120,24 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     ...(opts.repoRoot !== undefined ? { repoRoot: opts.repoRoot } : {}),
     ...(ctx.io.env.hostname !== undefined ? { machine: ctx.io.env.hostname } : {}),
   };
-  const text = opts.quiet === true ? '' : reporter.render(final, rctx);
+  // A reporter that writes in pieces (json) is never held as one string: see report/json.ts.
+  const pieces = (): Iterable<string> => (reporter.chunks !== undefined ? reporter.chunks(final, rctx) : [reporter.render(final, rctx)]);
   if (opts.quiet === true) {
     // the caller prints its own view
   } else if (opts.output !== undefined) {
+    const file = path.resolve(ctx.io.env.cwd, opts.output);
     try {
-      await fs.writeFile(path.resolve(ctx.io.env.cwd, opts.output), text);
+      const handle = await fs.open(file, 'w');
+      try {
+        for (const piece of pieces()) await handle.write(piece);
+      } finally {
+        await handle.close();
+      }
     } catch (e: unknown) {
       throw new IoError(`--output ${opts.output}: cannot write it: ${errnoText(e)}`, { cause: e });
     }
   } else {
-    ctx.io.stdout.write(text);
+    for (const piece of pieces()) ctx.io.stdout.write(piece);
   }
   const policy = evaluatePolicy(final, {
     ...(failOn !== undefined ? { failOn } : {}),
