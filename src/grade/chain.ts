@@ -24,18 +24,41 @@ export interface ChainInput {
   readonly open: Partial<Record<Claim, string>>;
 }
 
+/**
+ * Claim results are immutable, and most rows of a large config share them word for word (five
+ * "no pinning proxy was recognised" claims on every unwrapped entry): one frozen object per
+ * distinct result, so 100,000 rows do not hold 700,000 claim objects. The table is bounded; past
+ * its size a result is simply not shared.
+ */
+const SHARED = new Map<string, ClaimResult>();
+const SHARED_MAX = 4096;
+function shared(made: ClaimResult): ClaimResult {
+  // The key is the whole content, unambiguously: equal keys are equal results.
+  const key = JSON.stringify(made.proven ? [made.claim, made.evidence] : [made.claim, made.reason, made.findings]);
+  const known = SHARED.get(key);
+  if (known !== undefined) return known;
+  if (SHARED.size < SHARED_MAX) SHARED.set(key, deepFreeze(made));
+  return made;
+}
+function deepFreeze(c: ClaimResult): ClaimResult {
+  Object.freeze(c.proven ? c.evidence : c.findings);
+  return Object.freeze(c);
+}
+
 export function chainOf(findings: readonly Finding[], input: ChainInput): ClaimResult[] {
   return CLAIMS.map((claim): ClaimResult => {
     const against = findings.filter((f) => f.grade !== 'none' && claimOf(f) === claim);
     if (against.length > 0) {
       const first = against[0];
-      return { claim, proven: false, reason: first === undefined ? '' : first.message, findings: [...new Set(against.map((f) => f.id))] };
+      const reason = first === undefined ? '' : first.message;
+      const ids = [...new Set(against.map((f) => f.id))];
+      return shared({ claim, proven: false, reason, findings: ids });
     }
     const open = input.open[claim];
-    if (open !== undefined) return { claim, proven: false, reason: open, findings: [] };
+    if (open !== undefined) return shared({ claim, proven: false, reason: open, findings: [] });
     const evidence = input.proofs[claim] ?? [];
-    if (evidence.length === 0) return { claim, proven: false, reason: 'no positive evidence was recorded for it', findings: [] };
-    return { claim, proven: true, evidence: [...evidence] };
+    if (evidence.length === 0) return shared({ claim, proven: false, reason: 'no positive evidence was recorded for it', findings: [] });
+    return shared({ claim, proven: true, evidence: [...evidence] });
   });
 }
 

@@ -8,6 +8,7 @@ import { REPORT_SCHEMA_VERSION } from './model.js';
 import { maskTokenShapes, redactArgv, redactText, redactUrl } from '../shared/redact.js';
 import type { ClaimResult } from '../grade/types.js';
 import { sortReport } from './sort.js';
+import { extend } from '../shared/extend.js';
 
 export interface BuildOptions {
   readonly version: string;
@@ -19,11 +20,19 @@ export interface BuildOptions {
 }
 
 /** The chain as reported: its free text passes the same token masking as the rest of the report. */
-function reportedChain(chain: readonly ClaimResult[]): ClaimResult[] {
-  const mask = (text: string): string => maskTokenShapes(text.split(/(\s+)/).map(redactUrl).join(''));
-  return chain.map((c) => (c.proven
-    ? { claim: c.claim, proven: true, evidence: c.evidence.map(mask) }
-    : { claim: c.claim, proven: false, reason: mask(c.reason), findings: c.findings }));
+function reportedChain(chain: readonly ClaimResult[], memo: Map<ClaimResult, ClaimResult>): ClaimResult[] {
+  const mask = (text: string): string => maskTokenShapes(text.includes('://') ? text.split(/(\s+)/).map(redactUrl).join('') : text);
+  // Rows share their claim objects (grade/chain.ts): each distinct one is masked once per report.
+  return chain.map((c) => {
+    let out = memo.get(c);
+    if (out === undefined) {
+      out = c.proven
+        ? { claim: c.claim, proven: true, evidence: c.evidence.map(mask) }
+        : { claim: c.claim, proven: false, reason: mask(c.reason), findings: c.findings };
+      memo.set(c, out);
+    }
+    return out;
+  });
 }
 
 function withoutTiming(summary: ProbeSummary): ProbeSummary {
@@ -36,7 +45,8 @@ function withoutTiming(summary: ProbeSummary): ProbeSummary {
  * one redaction module before they are stored (fingerprints are computed from the raw finding).
  */
 function redacted(f: Finding): Finding {
-  return { ...f, message: redactText(f.message), data: Object.fromEntries(Object.entries(f.data).map(([k, v]) => [k, redactText(v)])) };
+  // Data keys sorted, as the JSON report orders a map (so it is written as it is, not copied).
+  return extend(f, { message: redactText(f.message), data: Object.fromEntries(Object.keys(f.data).sort().map((k) => [k, redactText(f.data[k] ?? '')])) });
 }
 
 /** Turns graded rows into the report every reporter renders: redacted, fingerprinted, sorted. */
@@ -45,24 +55,30 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
   const home = d.home.path;
   // Per-host rejections are a discovery fact: looked up by the entry's identity (host, file, name).
   const onlyFor = new Map(d.entries.filter((e) => e.disabledOnlyFor !== undefined).map((e) => [`${e.host}\0${e.configPath}\0${e.name}`, e.disabledOnlyFor]));
+  const masked = new Map<ClaimResult, ClaimResult>();
   const entries: ReportEntry[] = result.rows.map((row: GradedEntry, i: number) => {
     // Probe durations vary run to run: reports stay deterministic unless --timestamp asks for timing.
     const timed = options.probes?.get(i);
     const probe = timed === undefined || options.generatedAt !== undefined ? timed : withoutTiming(timed);
-    const base: Omit<ReportEntry, 'findings'> = {
+    const identity = {
       host: row.host, scope: row.scope, configPath: row.configPath, name: row.name,
       ...(row.upstream !== undefined ? { upstream: row.upstream } : {}),
-      transport: row.transport, disabled: row.disabled, grade: row.grade, proxy: row.proxy,
-      ...(onlyFor.get(`${row.host}\0${row.configPath}\0${row.name}`) !== undefined ? { disabledOnlyFor: onlyFor.get(`${row.host}\0${row.configPath}\0${row.name}`) ?? [] } : {}),
-      launch: redactArgv(row.launch), envKeys: row.envKeys, headerKeys: row.headerKeys, location: row.location,
-      evidence: reportedChain(row.evidence),
-      ...(probe !== undefined ? { probe } : {}),
     };
-    const withFp = (f: Finding): ReportFinding => ({ ...redacted(f), fingerprint: fingerprintOf(f, { ...base, findings: [] }, home) });
-    return { ...base, findings: row.findings.map(withFp) };
+    const onlyForThis = onlyFor.get(`${row.host}\0${row.configPath}\0${row.name}`);
+    const withFp = (f: Finding): ReportFinding => extend(redacted(f), { fingerprint: fingerprintOf(f, identity, home) });
+    // Built in the schema's key order (report/json.ts then writes it without reordering a copy).
+    return extend(identity, {
+      transport: row.transport, disabled: row.disabled,
+      ...(onlyForThis !== undefined ? { disabledOnlyFor: onlyForThis } : {}),
+      grade: row.grade, proxy: row.proxy,
+      launch: redactArgv(row.launch), envKeys: row.envKeys, headerKeys: row.headerKeys, location: row.location,
+      ...(probe !== undefined ? { probe } : {}),
+      findings: row.findings.map(withFp),
+      evidence: reportedChain(row.evidence, masked),
+    });
   });
   // Messages quote launch lines and URLs: the last pass of the one redaction module before storage.
-  const findings: ReportFinding[] = d.findings.map((f) => ({ ...redacted(f), fingerprint: fingerprintOf(f, undefined, home) }));
+  const findings: ReportFinding[] = d.findings.map((f) => extend(redacted(f), { fingerprint: fingerprintOf(f, undefined, home) }));
   const report: AuditReport = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'mcp-audit', version: options.version },

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
 import { RULES } from '../rules/index.js';
 import type { Finding } from '../rules/types.js';
 import type { ReportEntry } from './model.js';
@@ -26,6 +25,20 @@ export interface FingerprintInput {
   readonly subject?: string;
 }
 
+/**
+ * RFC 8785 canonical JSON of the subject. Its members are strings or null and its keys a fixed
+ * set, so the canonical form is JSON.stringify with the keys in UTF-16 order (RFC 8785 §3.2.2.2
+ * serialises strings as ECMAScript's JSON.stringify does; §3.2.3 sorts keys by UTF-16 code
+ * units): file < host < ruleId < scope < server < subject. test/report/fingerprint.test.ts holds
+ * it equal to the canonicalize package's output.
+ */
+function canonicalSubject(s: Readonly<Record<string, string | null>>): string {
+  const ordered: Record<string, string | null | undefined> = {
+    file: s['file'], host: s['host'], ruleId: s['ruleId'], scope: s['scope'], server: s['server'], subject: s['subject'],
+  };
+  return JSON.stringify(ordered);
+}
+
 export function fingerprint(input: FingerprintInput): string {
   // A name with a lone surrogate (`"a\ud800"` in a config) still gets a fingerprint: canonical
   // JSON refuses lone surrogates, so they are spelled out (shared/text.ts wellFormed).
@@ -38,16 +51,18 @@ export function fingerprint(input: FingerprintInput): string {
     server: text(input.server),
   };
   if (input.subject !== undefined) subject['subject'] = wellFormed(input.subject);
-  const canonical = canonicalize(subject);
-  if (canonical === undefined) throw new TypeError('fingerprint subject is not serialisable');
+  const canonical = canonicalSubject(subject);
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 
 /** Where a path lies relative to a home: the one path-segment helper (shared/paths.ts). */
 export { isInside as isUnderHome, relativeInside as relativeToHome } from '../shared/paths.js';
 
+/** What names an entry in a fingerprint. */
+export type EntryIdentity = Pick<ReportEntry, 'host' | 'scope' | 'configPath' | 'name' | 'upstream'>;
+
 /** The fingerprint of a finding, given the entry it belongs to (undefined for a file-level one). */
-export function fingerprintOf(finding: Finding, entry: ReportEntry | undefined, home: string): string {
+export function fingerprintOf(finding: Finding, entry: EntryIdentity | undefined, home: string): string {
   // An entry's findings are keyed on the config file holding the entry, wherever they point.
   const path = entry !== undefined ? entry.configPath : finding.location?.path;
   return fingerprint({
@@ -60,9 +75,11 @@ export function fingerprintOf(finding: Finding, entry: ReportEntry | undefined, 
   });
 }
 
+const RULE_BY_ID: ReadonlyMap<string, (typeof RULES)[number]> = new Map(RULES.map((r) => [r.id, r]));
+
 /** What tells this finding apart from others of its rule on the same entry: upstream + identity placeholders. */
-function subjectOf(finding: Finding, entry: ReportEntry | undefined): { subject?: string } {
-  const rule = RULES.find((r) => r.id === finding.id);
+function subjectOf(finding: Finding, entry: EntryIdentity | undefined): { subject?: string } {
+  const rule = RULE_BY_ID.get(finding.id);
   const parts = [
     ...(entry?.upstream !== undefined ? [entry.upstream] : []),
     ...(rule?.identity ?? []).map((key) => finding.data[key] ?? ''),

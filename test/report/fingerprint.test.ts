@@ -4,6 +4,8 @@ import { test } from 'node:test';
 import { fingerprint, fingerprintOf, isUnderHome, relativeToHome } from '../../src/report/fingerprint.js';
 import type { FingerprintInput } from '../../src/report/fingerprint.js';
 import { loadSample, SAMPLE_HOME } from './sample.js';
+import { wellFormed } from '../../src/shared/text.js';
+import { toSlashes } from '../../src/shared/paths.js';
 
 const base: FingerprintInput = {
   ruleId: 'pin-store-planted', host: 'claude-desktop', scope: 'user',
@@ -72,4 +74,24 @@ test('relativeToHome strips the home prefix only at a path boundary', () => {
   assert.equal(relativeToHome('C:\\Users\\Al\\.cursor\\mcp.json', 'c:\\Users\\Al'), '.cursor/mcp.json');
   assert.ok(!isUnderHome('/etc/mcp.json', '/home/alice'));
   assert.ok(isUnderHome('/home/alice/x', '/home/alice'));
+});
+
+test('fingerprint hashes the RFC 8785 form the canonicalize package gives, for awkward text and with or without a subject', async () => {
+  const { default: canonicalize } = await import('canonicalize');
+  const texts = ['github', '', 'a"b\\c', 'tab\there', 'line\nbreak', '\u0000\u001f\u007f', 'émoji 🎉', '\u2028\u2029', 'a\ud800b', '\udfff', '~/x/y'];
+  let n = 0;
+  for (const t of texts) {
+    for (const subject of [undefined, t, `up\u001f${t}`]) {
+      const input: FingerprintInput = { ruleId: `rule-${n}`, host: t, scope: n % 2 === 0 ? null : t, file: n % 3 === 0 ? null : `dir/${t}`, server: t, ...(subject !== undefined ? { subject } : {}) };
+      // The package's form of the same subject (file `/`-separated and lone surrogates spelled out first, as fingerprint() does).
+      const wf = (v: string | null): string | null => (v === null ? null : wellFormed(v));
+      const plain: Record<string, string | null> = { ruleId: input.ruleId, host: wf(input.host), scope: wf(input.scope), file: input.file === null ? null : wf(toSlashes(input.file)), server: wf(input.server) };
+      if (input.subject !== undefined) plain['subject'] = wf(input.subject);
+      const text = canonicalize(plain);
+      assert.ok(text !== undefined);
+      assert.equal(fingerprint(input), createHash('sha256').update(text, 'utf8').digest('hex'), JSON.stringify(input));
+      n += 1;
+    }
+  }
+  assert.equal(n, texts.length * 3);
 });
