@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { argvSecrets, maskAssignments, maskTokenShapes, REDACTED, redactArgv, redactText, redactUrl } from '../../src/shared/redact.js';
+import { argvSecrets, maskAssignments, maskTokenShapes, REDACTED, redactArgv, redactText, redactUrl, TOKEN_SHAPES } from '../../src/shared/redact.js';
 
 const S = 'Zq9SecretValue4242xy';
 
@@ -61,6 +61,14 @@ describe('the one redaction module', () => {
       assert.ok(argvSecrets([token]).includes(token));
     });
   }
+
+  it('every token shape is exercised by a sample above (the prefix pre-check skips text no shape can match)', () => {
+    for (const shape of TOKEN_SHAPES) {
+      const samples = [...TOKENS, 'Bearer abcdefghijkl', 'Basic dXNlcjpwYXNz'].filter((t) => new RegExp(shape.source).test(t));
+      assert.ok(samples.length > 0, `no sample for ${shape.source}`);
+      for (const t of samples) assert.ok(!maskTokenShapes(`x ${t} y`).includes(t), `${t} masked inside text`);
+    }
+  });
 
   it('plain words are not token shapes', () => {
     for (const word of ['npm_config_cache', 'hf_home', 'ghp_', 'task-runner', 'AKIA', 'skip-tests']) assert.equal(maskTokenShapes(word), word);
