@@ -100,7 +100,12 @@ export function planFiles(plans: readonly EntryPlan[], files: ReadonlyMap<string
   const out: PlannedFile[] = [];
   const refusals: Refusal[] = [];
   const byFile = new Map<string, EntryPlan[]>();
-  for (const p of plans) byFile.set(p.entry.configPath, [...(byFile.get(p.entry.configPath) ?? []), p]);
+  for (const p of plans) {
+    // Appended in place (a copy per plan was quadratic in the entries of one file).
+    const list = byFile.get(p.entry.configPath);
+    if (list === undefined) byFile.set(p.entry.configPath, [p]);
+    else list.push(p);
+  }
   for (const [file, list] of byFile) {
     const loaded = files.get(file);
     if (loaded === undefined) continue;

@@ -70,7 +70,9 @@ export function classifyDrift(
   const byTool = new Map<string, Delta[]>();
   for (const d of classify({ tools: old }, { tools: next }).deltas) {
     const key = d.tool ?? '';
-    byTool.set(key, [...(byTool.get(key) ?? []), d]);
+    const list = byTool.get(key);
+    if (list === undefined) byTool.set(key, [d]);
+    else list.push(d);
   }
   const entry = (tool: string, change: ProbeDriftedTool['change'], fallback: { kinds: string[]; decision: string }): ProbeDriftedTool => {
     const deltas = byTool.get(tool) ?? [];
