@@ -62,9 +62,12 @@ export function listedProjects(
   for (const k of keyPath) value = isObject(value) && Object.hasOwn(value, k) ? value[k] : undefined;
   if (!isObject(value)) return [];
   const out: { dir: string; recorded: string; table?: Readonly<Record<string, unknown>> }[] = [];
-  for (const [recorded, table] of Object.entries(value)) {
+  // for-in, not Object.entries: ~/.claude.json records every folder Claude Code was opened in.
+  for (const recorded in value) {
+    if (!Object.hasOwn(value, recorded)) continue;
+    const table = value[recorded];
     const dir = mapRecordedPath(recorded, ctx);
-    if (dir !== undefined) out.push({ dir, recorded, ...(isObject(table) ? { table } : {}) });
+    if (dir !== undefined) out.push(isObject(table) ? { dir, recorded, table } : { dir, recorded });
   }
   return out;
 }

@@ -49,7 +49,8 @@ function resolvePath(root: unknown, path: readonly string[]): { value: unknown; 
     for (const f of frontier) {
       if (!isObject(f.value)) continue;
       if (seg === '*') {
-        for (const [k, v] of Object.entries(f.value)) next.push({ value: v, at: [...f.at, k], project: k });
+        // for-in, not Object.entries: a ~/.claude.json projects map has one key per folder ever opened.
+        for (const k in f.value) if (Object.hasOwn(f.value, k)) next.push({ value: f.value[k], at: [...f.at, k], project: k });
       } else if (Object.hasOwn(f.value, seg)) {
         next.push({ value: f.value[seg], at: [...f.at, seg], ...(f.project !== undefined ? { project: f.project } : {}) });
       }
@@ -164,9 +165,13 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const inner = shape.inner !== undefined ? raw[shape.inner] : undefined;
   const obj: Obj = isObject(inner) ? { ...raw, ...inner } : raw;
   const fieldAt = (key: string): PointerSegment[] => (isObject(inner) && Object.hasOwn(inner, key) && shape.inner !== undefined ? [...at, shape.inner, key] : [...at, key]);
+  // Every origin of this entry lies under `at`: its pointer is escaped once (a project path key
+  // has `/`s to escape), each origin adds only its own segments.
+  const atPointer = toPointer(at);
   const origin = (segs: readonly PointerSegment[]): Origin => {
-    const at = input.doc.locate(segs);
-    return { file: input.file, pointer: toPointer(segs), line: at.line, column: at.column };
+    const pos = input.doc.locate(segs);
+    const under = segs.length >= at.length && at.every((s, i) => segs[i] === s);
+    return { file: input.file, pointer: under ? atPointer + toPointer(segs.slice(at.length)) : toPointer(segs), line: pos.line, column: pos.column };
   };
 
   const shapeProblems: EntryShapeProblem[] = [];
