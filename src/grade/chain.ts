@@ -27,38 +27,70 @@ export interface ChainInput {
 /**
  * Claim results are immutable, and most rows of a large config share them word for word (five
  * "no pinning proxy was recognised" claims on every unwrapped entry): one frozen object per
- * distinct result, so 100,000 rows do not hold 700,000 claim objects. The table is bounded; past
- * its size a result is simply not shared.
+ * distinct result, so 100,000 rows do not hold 700,000 claim objects. Results are found in a
+ * trie over their parts (claim, proven, then each text), so no key is built per claim; at most
+ * SHARED_MAX results are kept, past that a result is simply not shared.
  */
-const SHARED = new Map<string, ClaimResult>();
+interface TrieNode { result?: ClaimResult; readonly next: Map<string, TrieNode> }
+const SHARED: TrieNode = { next: new Map() };
 const SHARED_MAX = 4096;
-function shared(made: ClaimResult): ClaimResult {
-  // The key is the whole content, unambiguously: equal keys are equal results.
-  const key = JSON.stringify(made.proven ? [made.claim, made.evidence] : [made.claim, made.reason, made.findings]);
-  const known = SHARED.get(key);
-  if (known !== undefined) return known;
-  if (SHARED.size < SHARED_MAX) SHARED.set(key, deepFreeze(made));
-  return made;
-}
-function deepFreeze(c: ClaimResult): ClaimResult {
-  Object.freeze(c.proven ? c.evidence : c.findings);
-  return Object.freeze(c);
+let sharedCount = 0;
+
+/** The trie node one level down; undefined when absent and the table is full. */
+function step(node: TrieNode | undefined, part: string): TrieNode | undefined {
+  if (node === undefined) return undefined;
+  let child = node.next.get(part);
+  if (child === undefined && sharedCount < SHARED_MAX) {
+    child = { next: new Map() };
+    node.next.set(part, child);
+  }
+  return child;
 }
 
+/** The shared result at `node`, made by `make` the first time; unshared when the table is full. */
+function sharedAt(node: TrieNode | undefined, make: () => ClaimResult): ClaimResult {
+  if (node?.result !== undefined) return node.result;
+  const made = make();
+  if (node === undefined || sharedCount >= SHARED_MAX) return made;
+  sharedCount += 1;
+  Object.freeze(made.proven ? made.evidence : made.findings);
+  node.result = Object.freeze(made);
+  return made;
+}
+
+function sharedNotProven(claim: Claim, reason: string, findings: readonly string[]): ClaimResult {
+  let node = step(step(step(SHARED, claim), '-'), reason);
+  for (const id of findings) node = step(node, id);
+  return sharedAt(node, () => ({ claim, proven: false, reason, findings: [...findings] }));
+}
+
+function sharedProven(claim: Claim, evidence: readonly string[]): ClaimResult {
+  let node = step(step(SHARED, claim), '+');
+  for (const fact of evidence) node = step(node, fact);
+  return sharedAt(node, () => ({ claim, proven: true, evidence: [...evidence] }));
+}
+
+const NONE: readonly string[] = [];
+
 export function chainOf(findings: readonly Finding[], input: ChainInput): ClaimResult[] {
+  // One pass over the findings: the first message and the distinct rule ids against each claim.
+  const against = new Map<Claim, { reason: string; ids: string[] }>();
+  for (const f of findings) {
+    if (f.grade === 'none') continue;
+    const claim = claimOf(f);
+    if (claim === null) continue;
+    const seen = against.get(claim);
+    if (seen === undefined) against.set(claim, { reason: f.message, ids: [f.id] });
+    else if (!seen.ids.includes(f.id)) seen.ids.push(f.id);
+  }
   return CLAIMS.map((claim): ClaimResult => {
-    const against = findings.filter((f) => f.grade !== 'none' && claimOf(f) === claim);
-    if (against.length > 0) {
-      const first = against[0];
-      const reason = first === undefined ? '' : first.message;
-      const ids = [...new Set(against.map((f) => f.id))];
-      return shared({ claim, proven: false, reason, findings: ids });
-    }
+    const hit = against.get(claim);
+    if (hit !== undefined) return sharedNotProven(claim, hit.reason, hit.ids);
     const open = input.open[claim];
-    if (open !== undefined) return shared({ claim, proven: false, reason: open, findings: [] });
-    const evidence = input.proofs[claim] ?? [];
-    if (evidence.length === 0) return shared({ claim, proven: false, reason: 'no positive evidence was recorded for it', findings: [] });
-    return shared({ claim, proven: true, evidence: [...evidence] });
+    if (open !== undefined) return sharedNotProven(claim, open, NONE);
+    const evidence = input.proofs[claim] ?? NONE;
+    if (evidence.length === 0) return sharedNotProven(claim, 'no positive evidence was recorded for it', NONE);
+    return sharedProven(claim, evidence);
   });
 }
 
