@@ -24,6 +24,7 @@ const io = {
     get isTTY(): boolean { return process.stdout.isTTY; },
     get columns(): number | undefined { return process.stdout.columns; },
     write: (text: string): boolean => (stdoutClosed ? false : process.stdout.write(text)),
+    writeBytes: (bytes: Uint8Array): boolean => (stdoutClosed ? false : process.stdout.write(bytes)),
   },
   stderr: process.stderr,
   env: processEnv(),

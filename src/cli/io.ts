@@ -5,7 +5,13 @@ export type ExitCode = 0 | 1 | 2;
 
 export interface Io {
   /** `columns`: the terminal's width when stdout is one (tables fit it, 80 at least). */
-  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number | undefined };
+  readonly stdout: {
+    write(text: string): unknown;
+    /** Bytes as they are (a large report's pieces are already encoded); absent: they are decoded and written as text. */
+    writeBytes?(bytes: Uint8Array): unknown;
+    readonly isTTY?: boolean;
+    readonly columns?: number | undefined;
+  };
   readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number | undefined };
   /** Reads all of standard input as UTF-8 text (for `-`). */
   readStdin(): Promise<string>;

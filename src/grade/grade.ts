@@ -61,6 +61,13 @@ function launchOf(chain: LaunchChain): string[] {
 type Proofs = { -readonly [C in Claim]?: string[] };
 type Open = { -readonly [C in Claim]?: string };
 
+/** No keys: one shared, frozen list (most entries have no headers). */
+const NO_KEYS: readonly string[] = Object.freeze([]);
+const keysOf = (map: Readonly<Record<string, unknown>>): readonly string[] => {
+  const keys = Object.keys(map);
+  return keys.length === 0 ? NO_KEYS : keys.sort();
+};
+
 /** Grades one server entry; an aggregator (Hangar) yields one row per upstream in its config. */
 export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise<GradedEntry[]> {
   const chain = unwrap(entry);
@@ -69,7 +76,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
   const base = {
     host: entry.host, scope: entry.scope, configPath: entry.configPath, name: entry.name,
     transport: entry.transport, disabled: entry.disabled, launch: launchOf(chain),
-    envKeys: Object.keys(entry.env).sort(), headerKeys: Object.keys(entry.headers).sort(), location: loc,
+    envKeys: keysOf(entry.env), headerKeys: keysOf(entry.headers), location: loc,
   };
   const launched = launchedClaim(entry);
   const exempt: Claim[] = launched.exempt ? ['launched'] : [];

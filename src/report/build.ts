@@ -8,6 +8,7 @@ import { REPORT_SCHEMA_VERSION } from './model.js';
 import { maskTokenShapes, redactArgv, redactText, redactUrl } from '../shared/redact.js';
 import type { ClaimResult } from '../grade/types.js';
 import { sortReport } from './sort.js';
+import { sortedKeys } from './json.js';
 import { extend } from '../shared/extend.js';
 
 export interface BuildOptions {
@@ -46,7 +47,12 @@ function withoutTiming(summary: ProbeSummary): ProbeSummary {
  */
 function redacted(f: Finding): Finding {
   // Data keys sorted, as the JSON report orders a map (so it is written as it is, not copied).
-  return extend(f, { message: redactText(f.message), data: Object.fromEntries(Object.keys(f.data).sort().map((k) => [k, redactText(f.data[k] ?? '')])) });
+  return extend(f, { message: redactText(f.message), data: Object.fromEntries(sortedKeys(Object.keys(f.data)).map((k) => [k, redactText(f.data[k] ?? '')])) });
+}
+
+/** The row's own list when redaction changed nothing (it is kept anyway; no second copy per row). */
+function unlessSame(redacted: readonly string[], original: readonly string[]): readonly string[] {
+  return redacted.length === original.length && redacted.every((w, i) => w === original[i]) ? original : redacted;
 }
 
 /** Turns graded rows into the report every reporter renders: redacted, fingerprinted, sorted. */
@@ -71,7 +77,7 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
       transport: row.transport, disabled: row.disabled,
       ...(onlyForThis !== undefined ? { disabledOnlyFor: onlyForThis } : {}),
       grade: row.grade, proxy: row.proxy,
-      launch: redactArgv(row.launch), envKeys: row.envKeys, headerKeys: row.headerKeys, location: row.location,
+      launch: unlessSame(redactArgv(row.launch), row.launch), envKeys: row.envKeys, headerKeys: row.headerKeys, location: row.location,
       ...(probe !== undefined ? { probe } : {}),
       findings: row.findings.map(withFp),
       evidence: reportedChain(row.evidence, masked),

@@ -74,6 +74,12 @@ function alphabetical(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** `keys` in UTF-16 order: sorted in place only when they are not already (sort() allocates a work array). */
+export function sortedKeys(keys: string[]): string[] {
+  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] ?? '') > (keys[i] ?? '')) return keys.sort(alphabetical);
+  return keys;
+}
+
 /** A shape's declared keys with their child shapes, looked up once per shape rather than per object. */
 const MEMBERS = new WeakMap<Shape, readonly (readonly [string, Shape])[]>();
 function membersOf(shape: Shape): readonly (readonly [string, Shape])[] {
@@ -111,7 +117,7 @@ export function orderKeys(value: unknown, shape: Shape = REPORT_SHAPE): unknown 
 }
 
 function orderedMap(value: object, of: Shape, plain: boolean): unknown {
-  const keys = Object.keys(value).sort(alphabetical);
+  const keys = sortedKeys(Object.keys(value));
   const values = keys.map((key) => Reflect.get(value, key) as unknown);
   const ordered = values.map((v) => (typeof v === 'object' && v !== null ? orderKeys(v, of) : v));
   // As it is: a plain object whose own keys are already sorted, all defined, no value changed.
@@ -173,7 +179,7 @@ function copyBefore(value: object, members: readonly (readonly [string, Shape])[
 
 /** Array elements stringified at a time (a piece of about 0.5 MB for report entries). */
 const BATCH = 256;
-/** What `JSON.stringify({ k: [...] }, null, 2)` writes before the first element and after the last. */
+/** What `JSON.stringify({ k: [...] }, null, 2)` writes before the first element and after the last (ASCII: as many bytes as characters). */
 const BATCH_HEAD = '{\n  "k": [\n';
 const BATCH_TAIL = '\n  ]\n}';
 
@@ -183,7 +189,7 @@ const BATCH_TAIL = '\n  ]\n}';
  * hundreds of megabytes (nor an ordered copy of the whole report) in memory at once.
  * test/report/json-chunks.test.ts holds the pieces equal to the one-string form.
  */
-export function* jsonChunks(report: AuditReport): Generator<string> {
+export function* jsonChunks(report: AuditReport): Generator<string | Uint8Array> {
   let buf = '{';
   let first = true;
   for (const key of REPORT_SHAPE.keys) {
@@ -199,10 +205,10 @@ export function* jsonChunks(report: AuditReport): Generator<string> {
       buf += '[\n';
       for (let i = 0; i < v.length; i += BATCH) {
         const batch = v.slice(i, i + BATCH).map((item: unknown) => orderKeys(item, shape));
-        const text = JSON.stringify({ k: batch }, null, 2);
-        // Handed on as its own piece: appending it to `buf` would make the writer flatten a rope.
+        // Encoded once and cut as bytes (a subarray shares them; a string slice of the text is a copy).
+        const bytes = Buffer.from(JSON.stringify({ k: batch }, null, 2), 'utf8');
         yield `${buf}${i === 0 ? '' : ',\n'}`;
-        yield text.slice(BATCH_HEAD.length, text.length - BATCH_TAIL.length);
+        yield bytes.subarray(BATCH_HEAD.length, bytes.length - BATCH_TAIL.length);
         buf = '';
       }
       buf += '\n  ]';
@@ -218,10 +224,10 @@ export const json = {
   description: 'the report as JSON (schemas/report.schema.json), schemaVersion first',
   render(report: AuditReport, _ctx: ReportContext): string {
     let text = '';
-    for (const chunk of jsonChunks(report)) text += chunk;
+    for (const chunk of jsonChunks(report)) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     return text;
   },
-  chunks(report: AuditReport, _ctx: ReportContext): Iterable<string> {
+  chunks(report: AuditReport, _ctx: ReportContext): Iterable<string | Uint8Array> {
     return jsonChunks(report);
   },
 } as const satisfies Reporter;

@@ -193,5 +193,5 @@ export interface Reporter {
   readonly description: string;
   render(report: AuditReport, ctx: ReportContext): string;
   /** The same text as `render`, in pieces, for a reporter whose output can be large (json). */
-  chunks?(report: AuditReport, ctx: ReportContext): Iterable<string>;
+  chunks?(report: AuditReport, ctx: ReportContext): Iterable<string | Uint8Array>;
 }

@@ -47,8 +47,15 @@ export function sortFindings(findings: readonly ReportFinding[]): ReportFinding[
   return [...findings].sort(compareFindings);
 }
 
+/** True when the list is already in `compare` order (nothing to copy). */
+function inOrder<T>(list: readonly T[], compare: (a: T, b: T) => number): boolean {
+  for (let i = 1; i < list.length; i++) if (compare(list[i - 1] as T, list[i] as T) > 0) return false;
+  return true;
+}
+
 export function sortEntries(entries: readonly ReportEntry[]): ReportEntry[] {
-  return entries.map((e) => extend(e, { findings: sortFindings(e.findings) })).sort(compareEntries);
+  // Rows are immutable: one whose findings are already in order is kept as it is, not copied.
+  return entries.map((e) => (inOrder(e.findings, compareFindings) ? e : extend(e, { findings: sortFindings(e.findings) }))).sort(compareEntries);
 }
 
 /** A copy of the report with entries, every findings list and locations sorted. */

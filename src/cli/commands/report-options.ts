@@ -121,7 +121,7 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     ...(ctx.io.env.hostname !== undefined ? { machine: ctx.io.env.hostname } : {}),
   };
   // A reporter that writes in pieces (json) is never held as one string: see report/json.ts.
-  const pieces = (): Iterable<string> => (reporter.chunks !== undefined ? reporter.chunks(final, rctx) : [reporter.render(final, rctx)]);
+  const pieces = (): Iterable<string | Uint8Array> => (reporter.chunks !== undefined ? reporter.chunks(final, rctx) : [reporter.render(final, rctx)]);
   if (opts.quiet === true) {
     // the caller prints its own view
   } else if (opts.output !== undefined) {
@@ -129,7 +129,8 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     try {
       const handle = await fs.open(file, 'w');
       try {
-        for (const piece of pieces()) await handle.write(piece);
+        // writeFile writes the whole piece from the current position (write() may write less).
+        for (const piece of pieces()) await handle.writeFile(piece);
       } finally {
         await handle.close();
       }
@@ -137,7 +138,12 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
       throw new IoError(`--output ${opts.output}: cannot write it: ${errnoText(e)}`, { cause: e });
     }
   } else {
-    for (const piece of pieces()) ctx.io.stdout.write(piece);
+    const out = ctx.io.stdout;
+    for (const piece of pieces()) {
+      if (typeof piece === 'string') out.write(piece);
+      else if (out.writeBytes !== undefined) out.writeBytes(piece);
+      else out.write(Buffer.from(piece).toString('utf8'));
+    }
   }
   const policy = evaluatePolicy(final, {
     ...(failOn !== undefined ? { failOn } : {}),
