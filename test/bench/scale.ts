@@ -158,6 +158,8 @@ export async function bench(): Promise<void> {
     const baseCpu = median(emptyRuns.map((r) => r.cpuMs));
     process.stdout.write(`one-server home: median ${base.toFixed(0)} ms wall, ${baseCpu.toFixed(0)} ms CPU (subtracted for "net"); load average ${os.loadavg()[0]?.toFixed(1) ?? '?'}\n`);
     const perSeries = new Map<string, number[]>();
+    /** Per series, each point's (entries, CPU ms): the cost of each further entry between two points. */
+    const cpuSeries = new Map<string, [number, number][]>();
     for (const p of POINTS) {
       if (only !== undefined && !only.includes(p.name)) continue;
       const home = path.join(dir, p.name.replace(/\W+/g, '-'));
@@ -171,6 +173,9 @@ export async function bench(): Promise<void> {
       const cpu = median(runs.map((r) => r.cpuMs));
       const netUs = ((ms - base) * 1000) / p.n;
       const netCpuUs = ((cpu - baseCpu) * 1000) / p.n;
+      const pts = cpuSeries.get(p.series) ?? [];
+      pts.push([p.n, cpu]);
+      cpuSeries.set(p.series, pts);
       const list = perSeries.get(p.series) ?? [];
       list.push(netCpuUs);
       perSeries.set(p.series, list);
@@ -185,8 +190,19 @@ export async function bench(): Promise<void> {
       if (values.length < 2) continue;
       const ratio = Math.max(...values) / Math.min(...values);
       const growth = (values[values.length - 1] ?? NaN) / (values[0] ?? NaN);
-      process.stdout.write(`  ${series}: net CPU per entry, largest/smallest point ${growth.toFixed(2)}x, spread ${ratio.toFixed(2)}x`
-        + ` (flat within 2x: ${ratio <= 2 ? 'yes' : growth <= 2 ? 'no growth: the small point pays fixed costs (JIT warm-up; for projects, the 1,000 listed roots checked)' : 'NO'})\n`);
+      // The marginal cost (CPU per further entry from one point to the next) leaves out what every
+      // run pays once (JIT warm-up; for projects, the 1,000 listed roots checked), which the
+      // average per entry of the smallest point carries.
+      const points = cpuSeries.get(series) ?? [];
+      const marginal = points.slice(1).map(([n, cpu], i) => {
+        const [n0 = 0, cpu0 = 0] = points[i] ?? [];
+        return ((cpu - cpu0) * 1000) / (n - n0);
+      });
+      const mSpread = marginal.length > 1 ? Math.max(...marginal) / Math.min(...marginal) : 1;
+      const flat = growth <= 2 && mSpread <= 2;
+      process.stdout.write(`  ${series}: net CPU per entry, largest/smallest point ${growth.toFixed(2)}x (spread ${ratio.toFixed(2)}x);`
+        + ` CPU per further entry ${marginal.map((m) => `${m.toFixed(1)} us`).join(' -> ')}${marginal.length > 1 ? ` (spread ${mSpread.toFixed(2)}x)` : ''}`
+        + ` — flat within 2x: ${flat ? 'yes (no growth)' : 'NO'}\n`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
