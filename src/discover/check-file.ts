@@ -123,6 +123,24 @@ async function parseAs(format: ConfigFormat, text: string): Promise<Result<Parse
 
 const FORMAT_NAMES: Readonly<Record<ConfigFormat, string>> = { json: 'JSON', jsonc: 'JSONC', toml: 'TOML', yaml: 'YAML' };
 
+/** What every check of `file` for this host location records. */
+function checkBase(host: HostDefinition, location: HostLocation, file: string, extra: { readonly pattern?: string; readonly project?: string }) {
+  return {
+    host: host.id, scope: location.scope, path: file, format: location.format ?? host.format,
+    ...(extra.pattern !== undefined ? { pattern: extra.pattern } : {}),
+    ...(extra.project !== undefined ? { project: extra.project } : {}),
+    ...(location.unverified === true ? { unverified: true as const } : {}),
+  };
+}
+
+/**
+ * The check of a file known to have no directory entry (its project root has none): the record
+ * checkFile makes for an absent file, without reading anything.
+ */
+export function absentCheck(host: HostDefinition, location: HostLocation, file: string, extra: { readonly pattern?: string; readonly project?: string }): FileCheck {
+  return { check: extend(checkBase(host, location, file, extra), { status: 'absent', entries: 0, serversKey: false }), entries: [], findings: [] };
+}
+
 /** Checks one concrete file for one host location. Bad input becomes findings; never throws on it. */
 export async function checkFile(
   host: HostDefinition, location: HostLocation, file: string, cache: FileCache,
@@ -130,12 +148,7 @@ export async function checkFile(
 ): Promise<FileCheck> {
   const format = location.format ?? host.format;
   const scope = location.scope;
-  const base = {
-    host: host.id, scope, path: file, format,
-    ...(extra.pattern !== undefined ? { pattern: extra.pattern } : {}),
-    ...(extra.project !== undefined ? { project: extra.project } : {}),
-    ...(location.unverified === true ? { unverified: true as const } : {}),
-  };
+  const base = checkBase(host, location, file, extra);
   let pending = cache.reads.get(file);
   if (pending === undefined) {
     pending = readConfigFile(file);
@@ -156,7 +169,7 @@ export async function checkFile(
     return { check: extend(base, real, { status: 'error', entries: 0, serversKey: false, ruleId }), entries: [], findings: f };
   };
   const at = (line = 1, column = 1) => ({ path: file, line, column });
-  if (read.kind === 'absent') return { check: extend(base, real, { status: 'absent', entries: 0, serversKey: false }), entries: [], findings: [] };
+  if (read.kind === 'absent') return read.realPath === undefined ? absentCheck(host, location, file, extra) : { check: extend(base, real, { status: 'absent', entries: 0, serversKey: false }), entries: [], findings: [] };
   let text: string;
   let lossy: (() => Finding) | undefined;
   if (read.kind === 'problem') {

@@ -5,7 +5,8 @@ import { homeEnvMismatch } from '../rules/home-env-mismatch.js';
 import { finding, type Finding } from '../rules/types.js';
 import type { Env, Platform, TrustedHome } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
-import { checkFile, newFileCache, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
+import { absentCheck, checkFile, newFileCache, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
+import { noDirectory } from './read-file.js';
 import { globFiles } from './glob.js';
 import { resolveHome } from './home.js';
 import { readProjectIndexes } from './project-index.js';
@@ -133,9 +134,14 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   if (projectScan) for (const a of cwdAncestors(env.cwd, home.path, ctx.auditRoot)) roots.add(a.dir, a.source);
   for (const p of options.projects ?? []) roots.add(path.resolve(env.cwd, p), 'flag');
   const projectRoots = roots.list();
-  const projectJobs: Promise<LocatedCheck[]>[] = [];
+  const projectJobs: (Promise<LocatedCheck[]> | LocatedCheck[])[] = [];
   for (const root of projectRoots) {
-    for (const { host, location } of projectLocations) projectJobs.push(checkLocation(host, location, ctx, out.cache, root.path));
+    // ~/.claude.json keeps every folder ever opened, many long deleted: a root with no directory
+    // entry has nothing below it, so its locations are recorded absent without a call each.
+    const gone = noDirectory(root.path);
+    for (const { host, location } of projectLocations) {
+      projectJobs.push(gone ? absentLocation(host, location, ctx, root.path) : checkLocation(host, location, ctx, out.cache, root.path));
+    }
   }
   // A project root may be the home itself (cwd = ~): a file already read at user scope by the same
   // host (~/.junie/mcp/mcp.json …) is not read again as a project file.
@@ -169,6 +175,30 @@ async function checkLocation(host: HostDefinition, location: HostLocation, ctx: 
   return results.flat().map((c) => extend(c, { host, location }));
 }
 
+/** checkLocation's records for a location under a project root known to have no directory entry. */
+function absentLocation(host: HostDefinition, location: HostLocation, ctx: PathContext, project: string): LocatedCheck[] {
+  const out: LocatedCheck[] = [];
+  for (const template of expandBraces(location.path)) {
+    const expanded = expandTemplate(template, ctx, project);
+    if (expanded === undefined) continue;
+    const check = expanded.pattern === undefined ? absentCheck(host, location, expanded.base, { project }) : noMatch(host, location, expanded.display, { project });
+    out.push(extend(check, { host, location }));
+  }
+  return out;
+}
+
+/** The record of a glob location that matched no file. */
+function noMatch(host: HostDefinition, location: HostLocation, display: string, extra: { readonly project?: string }): FileCheck {
+  const format = location.format ?? host.format;
+  return {
+    check: {
+      host: host.id, scope: location.scope, path: display, status: 'absent', format, entries: 0, serversKey: false,
+      pattern: display, ...extra, ...(location.unverified === true ? { unverified: true as const } : {}),
+    },
+    entries: [], findings: [],
+  };
+}
+
 async function checkTemplate(
   host: HostDefinition, location: HostLocation, template: string, ctx: PathContext, cache: FileCache, project: string | undefined,
 ): Promise<FileCheck[]> {
@@ -177,15 +207,6 @@ async function checkTemplate(
   const extra = project !== undefined ? { project } : {};
   if (expanded.pattern === undefined) return [await checkFile(host, location, expanded.base, cache, extra)];
   const matches = await globFiles(expanded);
-  if (matches.length === 0) {
-    const format = location.format ?? host.format;
-    return [{
-      check: {
-        host: host.id, scope: location.scope, path: expanded.display, status: 'absent', format, entries: 0, serversKey: false,
-        pattern: expanded.display, ...extra, ...(location.unverified === true ? { unverified: true as const } : {}),
-      },
-      entries: [], findings: [],
-    }];
-  }
+  if (matches.length === 0) return [noMatch(host, location, expanded.display, extra)];
   return Promise.all(matches.map((m) => checkFile(host, location, m, cache, { ...extra, pattern: expanded.display })));
 }

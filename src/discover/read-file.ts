@@ -1,4 +1,4 @@
-import { constants, lstatSync, promises as fs, type Stats } from 'node:fs';
+import { constants, lstatSync, promises as fs, statSync, type Stats } from 'node:fs';
 import { toError } from '../shared/errors.js';
 
 /**
@@ -43,6 +43,18 @@ function fileKind(st: Stats): string | undefined {
 function noEntry(path: string): boolean {
   try {
     return lstatSync(path, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when `dir` has no directory entry (following links: a dangling link counts). Any other
+ * outcome, an error included, is false, so the caller checks every file as usual.
+ */
+export function noDirectory(dir: string): boolean {
+  try {
+    return statSync(dir, { throwIfNoEntry: false }) === undefined;
   } catch {
     return false;
   }
