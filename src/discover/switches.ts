@@ -30,7 +30,8 @@ export async function applySwitches(
   return Promise.all(checks.map(async (c) => {
     let entries: readonly ServerEntry[] = c.entries;
     const listing = c.location.onlyListedProjects === true && c.check.project !== undefined ? listings.get(c.host.id) : undefined;
-    if (listing !== undefined && c.check.project !== undefined && !await trusted(listing.roots, c.check.project, c.location, ctx)) {
+    // Trust is looked up only for a file with entries to switch off (a walk up the folders per check otherwise).
+    if (listing !== undefined && c.check.project !== undefined && entries.length > 0 && !await trusted(listing.roots, c.check.project, c.location, ctx)) {
       const by = `the project is not listed in ${listing.where}: ${c.host.name} loads this file only for trusted projects`;
       entries = entries.map((e) => (e.disabled ? e : extend(e, { disabled: true, disabledBy: by })));
     }
