@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,13 +104,24 @@ export interface Run {
   readonly status: number | null;
 }
 
-/** One `scan --root home --format json` in a child process: wall time, peak RSS, its output. */
+/**
+ * One `scan --root home --format json` in a child process: wall time, peak RSS, its output. The
+ * report goes to a file, as `> report.json` would send it: the timing is the scan's, not a pipe's
+ * or this parent's decoding of a 240 MB report into a string.
+ */
 export function scanOnce(home: string): Run {
   const rssFile = path.join(home, '..', `${path.basename(home)}.rss`);
+  const outFile = path.join(home, '..', `${path.basename(home)}.json`);
+  const out = openSync(outFile, 'w');
   const start = performance.now();
-  const r = spawnSync(process.execPath, ['--import', RSS_PRELOAD, BIN, 'scan', '--root', home, '--format', 'json'], {
-    encoding: 'utf8', cwd: home, maxBuffer: 1024 * 1024 * 1024, timeout: TIMEOUT_MS, env: { ...process.env, MCP_AUDIT_BENCH_RSS: rssFile },
-  });
+  let r: ReturnType<typeof spawnSync>;
+  try {
+    r = spawnSync(process.execPath, ['--import', RSS_PRELOAD, BIN, 'scan', '--root', home, '--format', 'json'], {
+      stdio: ['ignore', out, 'pipe'], cwd: home, timeout: TIMEOUT_MS, env: { ...process.env, MCP_AUDIT_BENCH_RSS: rssFile },
+    });
+  } finally {
+    closeSync(out);
+  }
   const ms = performance.now() - start;
   let rssKiB = NaN;
   let cpuMs = NaN;
@@ -122,7 +133,9 @@ export function scanOnce(home: string): Run {
   } catch {
     // No figure: the child died before its exit handler ran (printed as NaN).
   }
-  return { ms, rssKiB, cpuMs, stdout: r.stdout, status: r.status };
+  const stdout = readFileSync(outFile, 'utf8');
+  rmSync(outFile, { force: true });
+  return { ms, rssKiB, cpuMs, stdout, status: r.status };
 }
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
