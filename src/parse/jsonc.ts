@@ -1,4 +1,4 @@
-import { createScanner, printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
 import { fail, ok, type Result } from '../shared/result.js';
 import {
   MAX_DEPTH, defineOwn, lineIndex, toPointer,
@@ -12,18 +12,20 @@ export interface JsoncOptions {
 
 /**
  * JSON / JSONC via jsonc-parser (comments, trailing commas, CRLF; a BOM is blanked so offsets
- * stay true). Its parser recurses, so nesting is first measured with its iterative scanner and
- * refused beyond MAX_DEPTH. Duplicate keys: the last one wins, as in JSON.parse.
+ * stay true). Its parser recurses, so the build stops it at the first container beyond MAX_DEPTH
+ * (a few frames per level: 513 levels are far inside the stack). Duplicate keys: the last one
+ * wins, as in JSON.parse.
  */
 export function parseJsonc(text: string, options: JsoncOptions): Result<ParsedDocument, ParseProblem> {
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const position = lineIndex(source);
-  const deep = findTooDeep(source);
-  if (deep !== undefined) {
-    const at = position(deep);
-    return fail({ kind: 'too-deep', message: `nesting deeper than ${MAX_DEPTH} levels`, ...at });
+  let built: Built;
+  try {
+    built = build(source, options, position);
+  } catch (e: unknown) {
+    if (!(e instanceof TooDeep)) throw e;
+    return fail({ kind: 'too-deep', message: `nesting deeper than ${MAX_DEPTH} levels`, ...position(e.offset) });
   }
-  const built = build(source, options, position);
   const first = built.errors[0];
   if (first !== undefined) {
     const at = position(first.offset);
@@ -43,21 +45,11 @@ function describe(error: ParseError, strict: boolean): string {
   return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-/** jsonc-parser's SyntaxKind is an ambient const enum (unusable under verbatimModuleSyntax). */
-const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, eof: 17 } as const;
-
-function findTooDeep(text: string): number | undefined {
-  const scanner = createScanner(text, false);
-  let depth = 0;
-  for (let kind = scanner.scan(); kind !== TOKEN.eof; kind = scanner.scan()) {
-    if (kind === TOKEN.openBrace || kind === TOKEN.openBracket) {
-      depth += 1;
-      if (depth > MAX_DEPTH) return scanner.getTokenOffset();
-    } else if (kind === TOKEN.closeBrace || kind === TOKEN.closeBracket) {
-      depth = Math.max(0, depth - 1);
-    }
+/** Thrown by the build's visitor at the container that opens level MAX_DEPTH + 1 (caught in parseJsonc). */
+class TooDeep extends Error {
+  constructor(readonly offset: number) {
+    super('too deep');
   }
-  return undefined;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -110,6 +102,7 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
   };
   visit(source, {
     onObjectBegin: (offset) => {
+      if (stack.length >= MAX_DEPTH) throw new TooDeep(offset);
       const frame: Frame = { kind: 'object', out: {}, pos: { at: memberAt(offset), kids: {} }, key: undefined, keyAt: offset };
       place(frame.out, frame.pos);
       stack.push(frame);
@@ -132,6 +125,7 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
       top.keyAt = offset;
     },
     onArrayBegin: (offset) => {
+      if (stack.length >= MAX_DEPTH) throw new TooDeep(offset);
       const frame: Frame = { kind: 'array', out: [], pos: { at: memberAt(offset), kids: [] } };
       place(frame.out, frame.pos);
       stack.push(frame);
