@@ -54,10 +54,27 @@ export function cwdAncestors(cwd: string, home: string, auditRoot: boolean): { d
   return out;
 }
 
+type Listed = readonly { readonly dir: string; readonly recorded: string; readonly table?: Readonly<Record<string, unknown>> }[];
+
+/**
+ * Read once per document, key path and context: discovery (the project roots) and the name
+ * switches (trust) both read the same ~/.claude.json `projects`, which may have 100,000 keys.
+ */
+const LISTED = new WeakMap<ParsedDocument, Map<string, { readonly ctx: PathContext; readonly listed: Listed }>>();
+
 /** Project paths listed as keys of the object at `keyPath` (~/.claude.json, Codex `[projects]`). */
-export function listedProjects(
-  doc: ParsedDocument, keyPath: readonly string[], ctx: PathContext,
-): { dir: string; recorded: string; table?: Readonly<Record<string, unknown>> }[] {
+export function listedProjects(doc: ParsedDocument, keyPath: readonly string[], ctx: PathContext): Listed {
+  let byKey = LISTED.get(doc);
+  if (byKey === undefined) LISTED.set(doc, (byKey = new Map<string, { readonly ctx: PathContext; readonly listed: Listed }>()));
+  const key = keyPath.join('\0');
+  const known = byKey.get(key);
+  if (known !== undefined && known.ctx === ctx) return known.listed;
+  const listed = readListed(doc, keyPath, ctx);
+  byKey.set(key, { ctx, listed });
+  return listed;
+}
+
+function readListed(doc: ParsedDocument, keyPath: readonly string[], ctx: PathContext): Listed {
   let value: unknown = doc.value;
   for (const k of keyPath) value = isObject(value) && Object.hasOwn(value, k) ? value[k] : undefined;
   if (!isObject(value)) return [];
