@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { RULES } from '../rules/index.js';
 import type { Finding } from '../rules/types.js';
 import type { ReportEntry } from './model.js';
@@ -52,7 +52,8 @@ export function fingerprint(input: FingerprintInput): string {
   };
   if (input.subject !== undefined) subject['subject'] = wellFormed(input.subject);
   const canonical = canonicalSubject(subject);
-  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+  // The one-shot form (Node >= 20.12, package engines >= 20.19): a third of createHash's cost per call.
+  return hash('sha256', canonical, 'hex');
 }
 
 /** Where a path lies relative to a home: the one path-segment helper (shared/paths.ts). */
