@@ -32,7 +32,8 @@ export async function main(): Promise<void> {
     },
     stderr: process.stderr,
     env: processEnv(),
-    stdinIsTTY: process.stdin.isTTY === true,
+    // A getter: process.stdin is built (a stream, a tty or pipe handle) only by a command that reads it.
+    get stdinIsTTY(): boolean { return process.stdin.isTTY === true; },
     readStdin: async (): Promise<string> => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));

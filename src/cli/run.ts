@@ -46,7 +46,11 @@ function single(argv: readonly string[], commands: readonly CommandModule[]): Co
  */
 export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode> {
   // Every stderr line may quote a server name, a path or a server's message: escaped here, once.
-  const io: Io = { ...rawIo, stderr: safeStream(rawIo.stderr) };
+  // (Not a spread: that would read `stdinIsTTY`, a getter that builds process.stdin, on every run.)
+  const io: Io = {
+    stdout: rawIo.stdout, stderr: safeStream(rawIo.stderr), env: rawIo.env, readStdin: () => rawIo.readStdin(),
+    get stdinIsTTY(): boolean { return rawIo.stdinIsTTY === true; },
+  };
   let code: ExitCode = 0;
   let failed = false;
   const ctx: CommandContext = {
