@@ -31,7 +31,9 @@ for (const argv of TRAINING) {
   const io = { stdout: discard, stderr: discard, env, stdinIsTTY: false, readStdin: (): Promise<string> => Promise.resolve('') };
   // A training run that throws leaves a colder cache, not a broken build: the cache is still valid.
   try {
-    await Reflect.apply(run, undefined, [argv, io]);
+    // 0 or 1 (policy met or not) is a run that did its work; 2 is a run that stopped early.
+    const code: unknown = await Reflect.apply(run, undefined, [argv, io]);
+    if (code !== 0 && code !== 1) process.stderr.write(`code cache: training run ${argv.join(' ')} exited ${String(code)}\n`);
   } catch (e: unknown) {
     process.stderr.write(`code cache: training run ${argv.join(' ')} failed: ${e instanceof Error ? e.message : String(e)}\n`);
   }

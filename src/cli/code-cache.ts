@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -46,9 +45,8 @@ export function compileBundle(bundlePath: string, cachePath: string = `${bundleP
   const source = readFileSync(bundlePath);
   const cached = readCache(cachePath, source);
   // The bundle is built wrapped as Node wraps a CommonJS module (package.json `bundle`: --banner,
-  // --footer), so its text is compiled as read, without a copy. ASCII (esbuild escapes the rest)
-  // is decoded as latin1: the same string, without a UTF-8 decoder's pass.
-  const code = source.toString(isAscii(source) ? 'latin1' : 'utf8');
+  // --footer), so its text is compiled as read, without a wrapped copy.
+  const code = source.toString('utf8');
   const script = new vm.Script(code, { filename: bundlePath, ...(cached.data !== undefined ? { cachedData: cached.data } : {}) });
   const cache: CacheState = cached.data !== undefined && script.cachedDataRejected === true ? 'rejected' : cached.state;
   return {
