@@ -1,39 +1,15 @@
 #!/usr/bin/env node
-import { run } from './run.js';
-import { processEnv } from '../shared/env.js';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { compileBundle } from './code-cache.js';
+import { InternalError } from '../shared/errors.js';
 
 /**
- * Standard output that ends quietly when the reader goes away (`mcp-audit diff --batch … | head -1`):
- * an EPIPE stops further writes instead of crashing with a stack trace; the run still finishes
- * (probed servers are still stopped) and exits with its own code.
+ * The installed entry point: runs the one-file bundle main.cjs through its build-time code cache
+ * (code-cache.ts). Without a bundle (the tsc output alone, in development) it imports main.js.
  */
-let stdoutClosed = false;
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') {
-    stdoutClosed = true;
-    return;
-  }
-  throw e;
-});
-process.stderr.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code !== 'EPIPE') throw e;
-});
-
-const io = {
-  stdout: {
-    get isTTY(): boolean { return process.stdout.isTTY; },
-    get columns(): number | undefined { return process.stdout.columns; },
-    write: (text: string): boolean => (stdoutClosed ? false : process.stdout.write(text)),
-    writeBytes: (bytes: Uint8Array): boolean => (stdoutClosed ? false : process.stdout.write(bytes)),
-  },
-  stderr: process.stderr,
-  env: processEnv(),
-  stdinIsTTY: process.stdin.isTTY === true,
-  readStdin: async (): Promise<string> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks).toString('utf8');
-  },
-};
-
-process.exitCode = await run(process.argv.slice(2), io);
+const bundle = fileURLToPath(new URL('./main.cjs', import.meta.url));
+const exported: unknown = existsSync(bundle) ? compileBundle(bundle).evaluate() : await import(['.', 'main.js'].join('/'));
+const main: unknown = typeof exported === 'object' && exported !== null ? Reflect.get(exported, 'main') : undefined;
+if (typeof main !== 'function') throw new InternalError('the CLI bundle exports no main()');
+await Reflect.apply(main, undefined, []);

@@ -24,12 +24,33 @@ function safeStream(stream: Io['stderr']): Io['stderr'] {
 }
 
 /**
+ * The one command a command line runs, declared as yargs' default command (`$0 …`) over the words
+ * after the command's name, or undefined (help asked for, or no command word first: every command
+ * is declared, as `--help` lists them). yargs renders the running command's whole help right after
+ * starting a non-default command's handler, only in case a later showHelp() wants it (yargs 18.2.0
+ * build/lib/command.js handleValidationAndGetResult → usage.cacheHelpMessage; a default command is
+ * exempt): 15–30 ms of string-width work on every run. This CLI never shows help once a command
+ * runs (errors are one line), and without help the other commands need not be declared at all.
+ */
+function single(argv: readonly string[], commands: readonly CommandModule[]): CommandModule | undefined {
+  const word = argv[0];
+  if (word === undefined || wantsHelp(argv)) return undefined;
+  const command = commands.find((c) => typeof c.command === 'string' && c.command.split(' ')[0] === word);
+  if (command === undefined || typeof command.command !== 'string') return undefined;
+  return { ...command, command: command.command.replace(/^\S+/, '$0') };
+}
+
+/**
  * Parses argv, runs one command, and returns the exit code. Only bin.ts sets process.exitCode.
  * Usage errors and operational errors exit 2 with a one-line message on stderr.
  */
 export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode> {
   // Every stderr line may quote a server name, a path or a server's message: escaped here, once.
-  const io: Io = { ...rawIo, stderr: safeStream(rawIo.stderr) };
+  // (Not a spread: that would read `stdinIsTTY`, a getter that builds process.stdin, on every run.)
+  const io: Io = {
+    stdout: rawIo.stdout, stderr: safeStream(rawIo.stderr), env: rawIo.env, readStdin: () => rawIo.readStdin(),
+    get stdinIsTTY(): boolean { return rawIo.stdinIsTTY === true; },
+  };
   let code: ExitCode = 0;
   let failed = false;
   const ctx: CommandContext = {
@@ -38,7 +59,10 @@ export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode>
       code = c;
     },
   };
-  const parser: Argv = yargs([...argv])
+  const commands = COMMANDS.map((make) => make(ctx) as CommandModule);
+  const only = single(argv, commands);
+  const args = only !== undefined ? argv.slice(1) : [...argv];
+  const base: Argv = yargs(args)
     .scriptName('mcp-audit')
     .usage('$0 <command> [options]\n\nAudit MCP host configurations: is every tool-contract pin really enforced?')
     .version(VERSION)
@@ -46,9 +70,8 @@ export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode>
     .alias('h', 'help')
     .strict()
     .strictCommands()
-    .strictOptions()
-    .recommendCommands()
-    .demandCommand(1, 'name a command')
+    .strictOptions();
+  const parser: Argv = (only !== undefined ? base : base.recommendCommands().demandCommand(1, 'name a command'))
     // yargs renders (and caches) every command's help on each run; wrapping it to the terminal costs
     // ~40 ms of string-width work, so it is done only when help is actually asked for.
     .wrap(wantsHelp(argv) ? Math.min(110, process.stdout.columns ?? 100) : null)
@@ -72,10 +95,11 @@ export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode>
       const options: unknown = Reflect.apply(getOptions, y, []);
       checkRawArgs(argv, parsedOptions(options));
     });
-  for (const make of COMMANDS) parser.command(make(ctx) as CommandModule);
+  if (only !== undefined) parser.command(only);
+  else for (const command of commands) parser.command(command);
   let printed = '';
   try {
-    await parser.parseAsync([...argv], {}, (_err: Error | undefined, _args: unknown, output: string) => {
+    await parser.parseAsync(args, {}, (_err: Error | undefined, _args: unknown, output: string) => {
       printed = output;
     });
   } catch (e: unknown) {

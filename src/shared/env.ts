@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import os from 'node:os';
 
 /** The platform whose host-config layout is audited. Injectable so all three are tested on Linux. */
@@ -46,16 +45,23 @@ export type CommandRunner = (file: string, args: readonly string[]) => Promise<C
 const COMMAND_TIMEOUT_MS = 10_000;
 const COMMAND_MAX_BYTES = 16 * 1024 * 1024;
 
-/** The real runner: execFile with no shell, an empty environment, a timeout and an output cap. */
-export const runCommand: CommandRunner = (file, args) => new Promise((resolve) => {
-  execFile(file, [...args], { timeout: COMMAND_TIMEOUT_MS, maxBuffer: COMMAND_MAX_BYTES, encoding: 'utf8', env: {}, windowsHide: true },
-    (error, stdout) => {
-      if (error === null) return resolve({ kind: 'exited', code: 0, stdout });
-      if ('code' in error && error.code === 'ENOENT') return resolve({ kind: 'missing' });
-      if (typeof error.code === 'number') return resolve({ kind: 'exited', code: error.code, stdout });
-      resolve({ kind: 'failed', why: error.killed ? `timed out after ${COMMAND_TIMEOUT_MS} ms` : error.message });
-    });
-});
+/**
+ * The real runner: execFile with no shell, an empty environment, a timeout and an output cap.
+ * node:child_process is loaded on the first run (it pulls in net, dgram and more): a scan with
+ * `--root` runs no tool and never pays for it.
+ */
+export const runCommand: CommandRunner = async (file, args) => {
+  const { execFile } = await import('node:child_process');
+  return new Promise((resolve) => {
+    execFile(file, [...args], { timeout: COMMAND_TIMEOUT_MS, maxBuffer: COMMAND_MAX_BYTES, encoding: 'utf8', env: {}, windowsHide: true },
+      (error, stdout) => {
+        if (error === null) return resolve({ kind: 'exited', code: 0, stdout });
+        if ('code' in error && error.code === 'ENOENT') return resolve({ kind: 'missing' });
+        if (typeof error.code === 'number') return resolve({ kind: 'exited', code: error.code, stdout });
+        resolve({ kind: 'failed', why: error.killed ? `timed out after ${COMMAND_TIMEOUT_MS} ms` : error.message });
+      });
+  });
+};
 
 export function currentPlatform(): Platform {
   const p = process.platform;

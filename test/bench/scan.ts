@@ -100,7 +100,9 @@ export async function bench(): Promise<void> {
     writeBenchHome(home);
     const loader = path.join(home, 'sdk-watch.mjs');
     writeFileSync(loader, LOADER);
-    const register = `data:text/javascript,import{register}from"node:module";import{pathToFileURL}from"node:url";register(pathToFileURL(${JSON.stringify(loader)}))`;
+    // ES modules through the loader hook; CommonJS ones (the bundle requires its externals) from require.cache at exit.
+    const register = `data:text/javascript,import{register,createRequire}from"node:module";import{pathToFileURL}from"node:url";register(pathToFileURL(${JSON.stringify(loader)}));`
+      + `process.on("exit",()=>{for(const k of Object.keys(createRequire(${JSON.stringify(loader)}).cache))if(k.includes("@modelcontextprotocol/sdk"))process.stderr.write("SDK-LOADED "+k+"\\n")})`;
     const scan = timeCli(['scan', '--root', home, '--format', 'json'], home);
     const list = timeCli(['scan', '--list', '--root', home, '--format', 'json'], home);
     const startup = timeCli(['--version'], home);

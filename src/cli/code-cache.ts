@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import { InternalError } from '../shared/errors.js';
+
+/**
+ * The CLI bundle (one CommonJS file, dist/src/cli/main.cjs) compiled with a V8 code cache made at
+ * build time (main.cjs.cache next to it). Node 20 has no module.enableCompileCache; vm.Script's
+ * `cachedData` is the documented way (https://nodejs.org/docs/latest-v20.x/api/vm.html#new-vmscriptcode-options).
+ * Nothing is written at run time: the cache is produced by the build (build-code-cache.ts) only.
+ *
+ * V8 checks a cache against its own version and flags and the source's length, not its content,
+ * so the cache file starts with the SHA-256 of the exact bundle it was made from: a cache for
+ * other bytes is not used (the bundle is then compiled from source, as without a cache).
+ */
+const HASH_BYTES = 32;
+
+export type CacheState = 'used' | 'rejected' | 'stale' | 'absent';
+
+export interface CompiledBundle {
+  readonly script: vm.Script;
+  readonly source: Buffer;
+  readonly cache: CacheState;
+  /** Runs the bundle's top level once and returns its module.exports. */
+  evaluate(): unknown;
+}
+
+const sha256 = (bytes: Buffer): Buffer => createHash('sha256').update(bytes).digest();
+
+function readCache(cachePath: string, source: Buffer): { data?: Buffer; state: CacheState } {
+  let file: Buffer;
+  try {
+    file = readFileSync(cachePath);
+  } catch {
+    return { state: 'absent' };
+  }
+  if (file.length <= HASH_BYTES || !file.subarray(0, HASH_BYTES).equals(sha256(source))) return { state: 'stale' };
+  return { data: file.subarray(HASH_BYTES), state: 'used' };
+}
+
+/** Compiles the bundle at `bundlePath` (with its cache when it matches); throws if the bundle cannot be read. */
+export function compileBundle(bundlePath: string, cachePath: string = `${bundlePath}.cache`): CompiledBundle {
+  const source = readFileSync(bundlePath);
+  const cached = readCache(cachePath, source);
+  // The bundle is built wrapped as Node wraps a CommonJS module (package.json `bundle`: --banner,
+  // --footer), so its text is compiled as read, without a wrapped copy.
+  const code = source.toString('utf8');
+  const script = new vm.Script(code, { filename: bundlePath, ...(cached.data !== undefined ? { cachedData: cached.data } : {}) });
+  const cache: CacheState = cached.data !== undefined && script.cachedDataRejected === true ? 'rejected' : cached.state;
+  return {
+    script, source, cache,
+    evaluate: (): unknown => {
+      const wrapper: unknown = script.runInThisContext();
+      if (typeof wrapper !== 'function') throw new InternalError(`${bundlePath}: the bundle did not compile to a function`);
+      const mod = { exports: {} };
+      Reflect.apply(wrapper, undefined, [mod.exports, createRequire(bundlePath), mod, bundlePath, path.dirname(bundlePath)]);
+      return mod.exports;
+    },
+  };
+}
+
+/** The bytes of a cache file for `compiled`, after whatever it ran (functions compiled by then are included). */
+export function cacheFileBytes(compiled: CompiledBundle): Buffer {
+  return Buffer.concat([sha256(compiled.source), compiled.script.createCachedData()]);
+}
