@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fixtureHome } from '../hosts/helpers.js';
+import { tempDir } from '../helpers/materialize.js';
+import { BIN } from './commands/cli-harness.js';
+
+/**
+ * Red-team (red4), noticed beside its brief (not caused by the four speed-ups; 21c91b6 does the
+ * same): started in a folder deleted under the shell (`rm -rf` of the project the terminal sits
+ * in), the CLI dies at load with an uncaught ENOENT uv_cwd from the bundled yargs
+ * (`mainFilename || process.cwd()`), exit 1, which reads as "policy violated".
+ */
+const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
+
+describe('started in a deleted working folder (red4)', () => {
+  let dir = '';
+  after(() => { if (dir !== '') rmSync(dir, { recursive: true, force: true }); });
+
+  const inDeleted = (args: readonly string[]) => {
+    const gone = path.join(dir, 'gone');
+    mkdirSync(gone);
+    const cmd = `cd ${quote(gone)} && rmdir ${quote(gone)} && exec ${quote(process.execPath)} ${[BIN, ...args].map(quote).join(' ')}`;
+    return spawnSync('sh', ['-c', cmd], { encoding: 'utf8', cwd: dir });
+  };
+
+  it('--version prints the version; scan --root exits 0, 1 or 2 without an uncaught error', async () => {
+    dir = await tempDir('mcp-audit-red4-cwd');
+    const v = inDeleted(['--version']);
+    assert.equal(v.status, 0, v.stderr);
+    const s = inDeleted(['scan', '--root', fixtureHome('linux'), '--format', 'json']);
+    assert.doesNotMatch(s.stderr, /uv_cwd|\n\s+at /, s.stderr);
+    assert.ok(s.status === 2 || s.stdout.startsWith('{'), `status ${String(s.status)}: a report, or a usage/operational error`);
+  });
+});
