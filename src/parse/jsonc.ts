@@ -1,4 +1,4 @@
-import { printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
+import { createScanner, printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
 import { fail, ok, type Result } from '../shared/result.js';
 import {
   MAX_DEPTH, defineOwn, lineIndex, toPointer,
@@ -13,23 +13,29 @@ export interface JsoncOptions {
 /**
  * JSON / JSONC via jsonc-parser (comments, trailing commas, CRLF; a BOM is blanked so offsets
  * stay true). Its parser recurses, so the build stops it at the first container beyond MAX_DEPTH
- * (a few frames per level: 513 levels are far inside the stack). Duplicate keys: the last one
+ * (a few frames per level: 513 levels are far inside the stack) and at the first syntax error.
+ * Too deep is reported wherever the brackets nest past MAX_DEPTH, before or after an error (a
+ * scanner pass counts them when the parse stopped at an error). Duplicate keys: the last one
  * wins, as in JSON.parse.
  */
 export function parseJsonc(text: string, options: JsoncOptions): Result<ParsedDocument, ParseProblem> {
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const position = lineIndex(source);
+  const tooDeep = (offset: number) => fail({ kind: 'too-deep' as const, message: `nesting deeper than ${MAX_DEPTH} levels`, ...position(offset) });
   let built: Built;
   try {
     built = build(source, options, position);
   } catch (e: unknown) {
-    if (!(e instanceof TooDeep)) throw e;
-    return fail({ kind: 'too-deep', message: `nesting deeper than ${MAX_DEPTH} levels`, ...position(e.offset) });
-  }
-  const first = built.errors[0];
-  if (first !== undefined) {
-    const at = position(first.offset);
-    return fail({ kind: 'syntax', message: describe(first, options.strict), ...at });
+    // No error before it: the parser has taken every bracket so far, so its nesting is the
+    // brackets' and the 513th is where the scanner below would stop too.
+    if (e instanceof TooDeep) return tooDeep(e.offset);
+    if (!(e instanceof FirstError)) throw e;
+    // Past a syntax error the parser skips tokens to recover and may never see the deep part:
+    // nesting is then counted on the brackets themselves, and too deep is reported wherever it
+    // is, as for a file without errors (the file is refused either way; the rule is the same).
+    const deep = findTooDeep(source);
+    if (deep !== undefined) return tooDeep(deep);
+    return fail({ kind: 'syntax', message: describe(e.error, options.strict), ...position(e.error.offset) });
   }
   return ok({
     value: built.value,
@@ -43,6 +49,31 @@ function describe(error: ParseError, strict: boolean): string {
   const code = printParseErrorCode(error.error);
   if (strict && code === 'InvalidCommentToken') return 'comment in a strict JSON file (the host rejects it)';
   return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** jsonc-parser's SyntaxKind is an ambient const enum (unusable under verbatimModuleSyntax). */
+const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, eof: 17 } as const;
+
+/** Where the bracket count first exceeds MAX_DEPTH (jsonc-parser's iterative scanner: no recursion). */
+function findTooDeep(text: string): number | undefined {
+  const scanner = createScanner(text, false);
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== TOKEN.eof; kind = scanner.scan()) {
+    if (kind === TOKEN.openBrace || kind === TOKEN.openBracket) {
+      depth += 1;
+      if (depth > MAX_DEPTH) return scanner.getTokenOffset();
+    } else if (kind === TOKEN.closeBrace || kind === TOKEN.closeBracket) {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return undefined;
+}
+
+/** Thrown by the build's visitor at the first syntax error: the file is refused, nothing after it is needed. */
+class FirstError extends Error {
+  constructor(readonly error: ParseError) {
+    super('syntax error');
+  }
 }
 
 /** Thrown by the build's visitor at the container that opens level MAX_DEPTH + 1 (caught in parseJsonc). */
@@ -77,7 +108,6 @@ const slotAt = (slot: Slot): number => (typeof slot === 'number' ? slot : slot.a
  * `locate` walks that tree, so a lookup costs its pointer's length.
  */
 function build(source: string, options: JsoncOptions, position: (o: number) => Position): Built {
-  const errors: ParseError[] = [];
   const duplicates: DuplicateKey[] = [];
   const stack: Frame[] = [];
   let root: { value: unknown; slot: Slot } | undefined;
@@ -133,7 +163,7 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
     onObjectEnd: () => { stack.pop(); },
     onArrayEnd: () => { stack.pop(); },
     onLiteralValue: (value: unknown, offset) => { work += 1; place(value, memberAt(offset)); },
-    onError: (error, offset, length) => { errors.push({ error, offset, length }); },
+    onError: (error, offset, length) => { throw new FirstError({ error, offset, length }); },
   }, { allowTrailingComma: !options.strict, disallowComments: options.strict, allowEmptyContent: true });
   const locate = (pointer: readonly PointerSegment[]): number => {
     let slot = root?.slot;
@@ -150,11 +180,10 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
     }
     return offset;
   };
-  return { errors, value: root?.value, duplicates, locate, work: () => work };
+  return { value: root?.value, duplicates, locate, work: () => work };
 }
 
 interface Built {
-  readonly errors: readonly ParseError[];
   readonly value: unknown;
   readonly duplicates: readonly DuplicateKey[];
   locate(pointer: readonly PointerSegment[]): number;
