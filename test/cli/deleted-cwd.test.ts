@@ -11,7 +11,7 @@ import { BIN } from './commands/cli-harness.js';
  * Red-team (red4), noticed beside its brief (not caused by the four speed-ups; 21c91b6 does the
  * same): started in a folder deleted under the shell (`rm -rf` of the project the terminal sits
  * in), the CLI dies at load with an uncaught ENOENT uv_cwd from the bundled yargs
- * (`mainFilename || process.cwd()`), exit 1, which reads as "policy violated".
+ * (`mainFilename || process.cwd()`), exit 1, which reads as "policy violated". Now: one line, exit 2.
  */
 const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
 
@@ -26,12 +26,14 @@ describe('started in a deleted working folder (red4)', () => {
     return spawnSync('sh', ['-c', cmd], { encoding: 'utf8', cwd: dir });
   };
 
-  it('--version prints the version; scan --root exits 0, 1 or 2 without an uncaught error', async () => {
+  it('--version and scan --root exit 2 with one line, no uncaught error (paths resolve against the working folder)', async () => {
     dir = await tempDir('mcp-audit-red4-cwd');
-    const v = inDeleted(['--version']);
-    assert.equal(v.status, 0, v.stderr);
-    const s = inDeleted(['scan', '--root', fixtureHome('linux'), '--format', 'json']);
-    assert.doesNotMatch(s.stderr, /uv_cwd|\n\s+at /, s.stderr);
-    assert.ok(s.status === 2 || s.stdout.startsWith('{'), `status ${String(s.status)}: a report, or a usage/operational error`);
+    for (const args of [['--version'], ['scan', '--root', fixtureHome('linux'), '--format', 'json']]) {
+      const r = inDeleted(args);
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.doesNotMatch(r.stderr, /uv_cwd|\n\s+at /, r.stderr);
+      assert.match(r.stderr, /^mcp-audit: the current folder cannot be read \(ENOENT: deleted\?\); run from an existing folder\n$/);
+      assert.equal(r.stdout, '');
+    }
   });
 });
