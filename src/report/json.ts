@@ -80,6 +80,9 @@ export function sortedKeys(keys: string[]): string[] {
   return keys;
 }
 
+/** An own, enumerable property: what Object.keys and JSON.stringify see (a hidden one is neither). */
+const ownEnumerable = (value: object, key: string): boolean => Object.prototype.propertyIsEnumerable.call(value, key);
+
 /** A shape's declared keys with their child shapes, looked up once per shape rather than per object. */
 const MEMBERS = new WeakMap<Shape, readonly (readonly [string, Shape])[]>();
 function membersOf(shape: Shape): readonly (readonly [string, Shape])[] {
@@ -147,7 +150,7 @@ function orderedObject(value: object, shape: Shape, plain: boolean): unknown {
   let out: Record<string, unknown> | undefined = plain ? undefined : {};
   for (let m = 0; m < members.length; m++) {
     const [key, child] = members[m] ?? ['', LEAF];
-    if (!Object.hasOwn(value, key)) continue;
+    if (!ownEnumerable(value, key)) continue;
     const v: unknown = Reflect.get(value, key);
     const w = typeof v === 'object' && v !== null ? orderKeys(v, child) : v;
     if (out === undefined && (w !== v || v === undefined)) out = copyBefore(value, members, m);
@@ -158,7 +161,7 @@ function orderedObject(value: object, shape: Shape, plain: boolean): unknown {
   // writes; it skips symbols) are those, in that order, and no others.
   let m = 0;
   for (const key in value) {
-    while (m < members.length && !Object.hasOwn(value, members[m]?.[0] ?? '')) m += 1;
+    while (m < members.length && !ownEnumerable(value, members[m]?.[0] ?? '')) m += 1;
     if (key !== members[m]?.[0]) return copyBefore(value, members, members.length);
     m += 1;
   }
@@ -170,7 +173,7 @@ function copyBefore(value: object, members: readonly (readonly [string, Shape])[
   const out: Record<string, unknown> = {};
   for (let m = 0; m < end; m++) {
     const key = members[m]?.[0] ?? '';
-    if (!Object.hasOwn(value, key)) continue;
+    if (!ownEnumerable(value, key)) continue;
     const v: unknown = Reflect.get(value, key);
     if (v !== undefined) out[key] = v;
   }
@@ -193,7 +196,7 @@ export function* jsonChunks(report: AuditReport): Generator<string | Uint8Array>
   let buf = '{';
   let first = true;
   for (const key of REPORT_SHAPE.keys) {
-    if (!Object.hasOwn(report, key)) continue;
+    if (!ownEnumerable(report, key)) continue;
     const v: unknown = Reflect.get(report, key);
     if (v === undefined) continue;
     const shape = REPORT_SHAPE.children.get(key) ?? LEAF;
