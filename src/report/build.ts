@@ -76,7 +76,8 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
     return extend(identity, {
       transport: row.transport, disabled: row.disabled,
       ...(onlyForThis !== undefined ? { disabledOnlyFor: onlyForThis } : {}),
-      grade: row.grade, proxy: row.proxy,
+      // The store path is the entry's own text (`--pin-store …`): masked like the launch line and messages.
+      grade: row.grade, proxy: row.proxy === null || row.proxy.store === null ? row.proxy : extend(row.proxy, { store: redactText(row.proxy.store) }),
       launch: unlessSame(redactArgv(row.launch), row.launch), envKeys: row.envKeys, headerKeys: row.headerKeys, location: row.location,
       ...(probe !== undefined ? { probe } : {}),
       findings: row.findings.map(withFp),
