@@ -101,6 +101,30 @@ function errnoText(e: unknown): string {
   return e instanceof Error ? e.message : 'unknown error';
 }
 
+/**
+ * Writes a report to FILE piece by piece. The first piece is made before the file is opened, so a
+ * reporter that fails at once leaves the file untouched; one that fails later leaves no partial
+ * file. Either way its own error is thrown; only the file's errors become "cannot write it".
+ */
+export async function writePieces(file: string, named: string, pieces: Iterable<string | Uint8Array>): Promise<void> {
+  const it = pieces[Symbol.iterator]();
+  let step = it.next();
+  const cannot = (e: unknown): IoError => new IoError(`--output ${named}: cannot write it: ${errnoText(e)}`, { cause: e });
+  const handle = await fs.open(file, 'w').catch((e: unknown) => { throw cannot(e); });
+  let complete = false;
+  try {
+    while (step.done !== true) {
+      // writeFile writes the whole piece from the current position (write() may write less).
+      await handle.writeFile(step.value).catch((e: unknown) => { throw cannot(e); });
+      step = it.next();
+    }
+    complete = true;
+  } finally {
+    await handle.close();
+    if (!complete) await fs.rm(file, { force: true });
+  }
+}
+
 /** Suppress, render, write, and turn the policy into an exit code (2 for a partial report). */
 export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: CommandContext):
   Promise<{ code: ExitCode; policy: PolicyResult; report: AuditReport }> {
@@ -125,18 +149,7 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
   if (opts.quiet === true) {
     // the caller prints its own view
   } else if (opts.output !== undefined) {
-    const file = path.resolve(ctx.io.env.cwd, opts.output);
-    try {
-      const handle = await fs.open(file, 'w');
-      try {
-        // writeFile writes the whole piece from the current position (write() may write less).
-        for (const piece of pieces()) await handle.writeFile(piece);
-      } finally {
-        await handle.close();
-      }
-    } catch (e: unknown) {
-      throw new IoError(`--output ${opts.output}: cannot write it: ${errnoText(e)}`, { cause: e });
-    }
+    await writePieces(path.resolve(ctx.io.env.cwd, opts.output), opts.output, pieces());
   } else {
     const out = ctx.io.stdout;
     for (const piece of pieces()) {
