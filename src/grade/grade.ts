@@ -72,7 +72,8 @@ const keysOf = (map: Readonly<Record<string, unknown>>): readonly string[] => {
 export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise<GradedEntry[]> {
   const chain = unwrap(entry);
   const loc = { path: entry.origin.file, line: entry.origin.line, column: entry.origin.column };
-  const located = (fs: readonly Finding[]): Finding[] => fs.map((f) => (f.location !== undefined ? f : { id: f.id, severity: f.severity, grade: f.grade, message: f.message, location: loc, data: f.data }));
+  // The location in its schema place (after message), then every field of the finding, whatever it has.
+  const located = (fs: readonly Finding[]): Finding[] => fs.map((f) => (f.location !== undefined ? f : Object.assign({ id: f.id, severity: f.severity, grade: f.grade, message: f.message, location: loc }, f)));
   const base = {
     host: entry.host, scope: entry.scope, configPath: entry.configPath, name: entry.name,
     transport: entry.transport, disabled: entry.disabled, launch: launchOf(chain),

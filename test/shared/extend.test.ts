@@ -32,8 +32,8 @@ describe('extend: the spread that shares hidden classes', () => {
     assert.equal(r.status, 0, r.stderr);
     const counts = JSON.parse(r.stdout) as { extend: number; spread: number };
     assert.equal(counts.extend, 199, 'every extended object has its neighbour\'s map');
-    // What extend works around (Node 20): the spread gives each object a map of its own. A V8
-    // that shares them too makes this figure 199 as well, and extend is then merely equal.
-    assert.ok(counts.spread <= 199);
+    // What extend works around: on Node 20 the spread gives each object a map of its own. A later
+    // V8 that shares them too would make extend merely equal, so this half is checked on 20 only.
+    if (process.versions.node.startsWith('20.')) assert.ok(counts.spread < 10, `spread shared ${counts.spread} maps on Node 20`);
   });
 });
