@@ -150,18 +150,19 @@ function orderedObject(value: object, shape: Shape, plain: boolean): unknown {
   let out: Record<string, unknown> | undefined = plain ? undefined : {};
   for (let m = 0; m < members.length; m++) {
     const [key, child] = members[m] ?? ['', LEAF];
-    if (!ownEnumerable(value, key)) continue;
+    if (!Object.hasOwn(value, key)) continue;
     const v: unknown = Reflect.get(value, key);
     const w = typeof v === 'object' && v !== null ? orderKeys(v, child) : v;
     if (out === undefined && (w !== v || v === undefined)) out = copyBefore(value, members, m);
-    if (out !== undefined && w !== undefined) out[key] = w;
+    // Written only when enumerable: a hidden own key is neither in Object.keys nor in JSON.stringify.
+    if (out !== undefined && w !== undefined && ownEnumerable(value, key)) out[key] = w;
   }
   if (out !== undefined) return out;
   // Every declared key as it is: the object itself, when its enumerable keys (what JSON.stringify
-  // writes; it skips symbols) are those, in that order, and no others.
+  // writes; it skips symbols and hidden keys, as the copy does) are declared ones, in that order.
   let m = 0;
   for (const key in value) {
-    while (m < members.length && !ownEnumerable(value, members[m]?.[0] ?? '')) m += 1;
+    while (m < members.length && !Object.hasOwn(value, members[m]?.[0] ?? '')) m += 1;
     if (key !== members[m]?.[0]) return copyBefore(value, members, members.length);
     m += 1;
   }

@@ -19,14 +19,18 @@ test('a non-enumerable declared key is not written, as JSON.stringify and the co
   const report = loadSample();
   const first = report.entries[0];
   assert.ok(first !== undefined);
-  // The row as it is, but `grade` hidden from enumeration (what Object.keys and JSON.stringify skip).
-  const row: Record<string, unknown> = { ...first };
-  Object.defineProperty(row, 'grade', { value: first.grade, enumerable: false });
-  assert.ok(!Object.keys(row).includes('grade'));
-  const hidden = { ...report, entries: [row, ...report.entries.slice(1)] } as unknown as AuditReport;
   const entryShape = REPORT_SHAPE.children.get('entries');
   assert.ok(entryShape !== undefined);
-  assert.equal(Object.hasOwn(JSON.parse(JSON.stringify(orderKeys(row, entryShape))) as object, 'grade'), false, 'orderKeys leaves it out');
-  const written = JSON.parse(text(hidden)) as { entries: Record<string, unknown>[] };
-  assert.equal(Object.hasOwn(written.entries[0] ?? {}, 'grade'), false, 'the report text leaves it out');
+  // The first, a middle and the last declared key of a row, each hidden from enumeration.
+  // Alone, and after an earlier difference (an undefined member) that starts the copy before it.
+  for (const [hiddenKey, base] of [['host', first], ['grade', first], ['evidence', first], ['grade', { ...first, upstream: undefined }], ['evidence', { ...first, upstream: undefined }]] as const) {
+    const row: Record<string, unknown> = { ...base };
+    Object.defineProperty(row, hiddenKey, { value: first[hiddenKey], enumerable: false });
+    assert.ok(!Object.keys(row).includes(hiddenKey));
+    const hidden = { ...report, entries: [row, ...report.entries.slice(1)] } as unknown as AuditReport;
+    assert.equal(Object.hasOwn(JSON.parse(JSON.stringify(orderKeys(row, entryShape))) as object, hiddenKey), false, `orderKeys leaves ${hiddenKey} out`);
+    const written = JSON.parse(text(hidden)) as { entries: Record<string, unknown>[] };
+    assert.equal(Object.hasOwn(written.entries[0] ?? {}, hiddenKey), false, `the report text leaves ${hiddenKey} out`);
+    assert.equal(Object.keys(written.entries[0] ?? {}).length, Object.keys(first).length - 1);
+  }
 });
