@@ -50,13 +50,16 @@ export async function applyPluginEnablement(
 ): Promise<LocatedCheck[]> {
   const named = new Map<string, { on: boolean; file: string }>();
   let readable = 0;
+  // A file already parsed as a host location (Codex config.toml) is taken from its check: the
+  // parsed checks by path, built once (a find over every check per project root was roots × checks).
+  const parsedAt = new Map<string, unknown>();
+  for (const c of checks) if (c.doc !== undefined && !parsedAt.has(c.check.path)) parsedAt.set(c.check.path, c.doc.value);
   for (const template of pe.files) {
     const dirs = template.startsWith('<project>/') ? roots.map((r) => r.path) : [undefined];
     for (const dir of dirs) {
       const expanded = expandTemplate(template, ctx, dir);
       if (expanded === undefined) continue;
-      // A file already parsed as a host location (Codex config.toml) is taken from its check.
-      const parsed = checks.find((c) => c.check.path === expanded.base && c.doc !== undefined)?.doc?.value;
+      const parsed = parsedAt.get(expanded.base);
       const value = parsed ?? await cachedJsonValue(cache, expanded.base);
       if (!isObject(value)) continue;
       readable++;
