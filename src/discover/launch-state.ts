@@ -49,7 +49,9 @@ export async function decideLaunch(
   });
 }
 
-const withEntries = (c: LocatedCheck, entries: readonly ServerEntry[]): LocatedCheck => extend(c, { entries });
+/** The check with these entries; the check itself when they are its own (most checks hold none). */
+const withEntries = (c: LocatedCheck, entries: readonly ServerEntry[]): LocatedCheck =>
+  (entries.length === c.entries.length && entries.every((e, i) => e === c.entries[i]) ? c : extend(c, { entries }));
 
 /**
  * Variables, inert locations (a marketplace clone's plugin folder is not an installed plugin), and
