@@ -101,6 +101,22 @@ describe('JSON report pieces', () => {
     assert.equal(Object.getPrototypeOf(JSON.parse(text)), Object.prototype);
   });
 
+  it('a frozen row is remembered as conforming only when nothing under it can change', () => {
+    const report = loadSample();
+    const first = report.entries[0];
+    assert.ok(first !== undefined);
+    // Frozen, but its location is a plain object that can still gain an undeclared key.
+    const location = { ...first.location };
+    const row = Object.freeze({ ...first, location });
+    const claim = Object.freeze({ claim: 'launched', proven: true, evidence: Object.freeze(['a fact']) });
+    const hostile = { ...report, entries: [row, { ...first, evidence: [claim] }] } as unknown as AuditReport;
+    assert.equal(joined(hostile), expected(hostile));
+    Reflect.set(location, 'secret', 'leak-me');
+    const again = joined(hostile);
+    assert.equal(again, expected(hostile));
+    assert.ok(!again.includes('leak-me'), 'the second report drops the key added after the first');
+  });
+
   it('the schema declares no "__proto__" key (declared keys are set by plain assignment)', () => {
     const seen = new Set<Shape>();
     const walk = (s: Shape): void => {
