@@ -25,6 +25,8 @@ export interface GradedEntry {
   readonly name: string;
   /** For an aggregator (Hangar): the upstream this row grades; absent otherwise. */
   readonly upstream?: string;
+  /** The project folder a project-scope entry belongs to (~/.claude.json keeps one map per project in one file). */
+  readonly project?: string;
   readonly transport: Transport;
   readonly disabled: boolean;
   readonly grade: Grade;

@@ -1,6 +1,6 @@
 import { UsageError } from '../shared/errors.js';
 import type { Grade } from '../grade/types.js';
-import { relativeToHome } from './fingerprint.js';
+import { projectOutsideFile, relativeToHome } from './fingerprint.js';
 import type { AuditReport, BaselineMark, BaselineSummary, GradeRegression, ReportEntry, ReportFinding } from './model.js';
 import { extend } from '../shared/extend.js';
 
@@ -50,9 +50,13 @@ export interface Baseline {
 const GRADE_RANK: Readonly<Record<Grade, number>> = { enforcing: 0, unverifiable: 1, unprotected: 2 };
 const FINGERPRINT = /^[0-9a-f]{64}$/;
 
-/** An entry's identity across runs: host, scope, config file relative to the home, name, upstream. */
-export function entryKey(e: Pick<ReportEntry, 'host' | 'scope' | 'configPath' | 'name' | 'upstream'>, home: string): string {
-  return JSON.stringify([e.host, e.scope, relativeToHome(e.configPath, home), e.name, e.upstream ?? null]);
+/**
+ * An entry's identity across runs: host, scope, config file relative to the home, name, upstream,
+ * and the project of an entry kept outside its project (fingerprint.ts projectOutsideFile; a 1.1
+ * baseline does not record it, so its ~/.claude.json project entries match none now).
+ */
+export function entryKey(e: { readonly host: string; readonly scope: string; readonly configPath: string; readonly name: string; readonly upstream?: string; readonly project?: string }, home: string): string {
+  return JSON.stringify([e.host, e.scope, relativeToHome(e.configPath, home), e.name, e.upstream ?? null, projectOutsideFile(e, home) ?? null]);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -91,9 +95,10 @@ export function parseBaseline(text: string, file: string): Baseline {
   doc.entries.forEach((e: unknown, i) => {
     const where = `entries[${i}]`;
     if (!isRecord(e)) fail(file, `${where} is not an object`);
-    const { host, scope, configPath, name, upstream, grade, disabled } = e;
+    const { host, scope, configPath, name, upstream, project, grade, disabled } = e;
     if (typeof host !== 'string' || typeof scope !== 'string' || typeof configPath !== 'string' || typeof name !== 'string'
-      || (upstream !== undefined && typeof upstream !== 'string') || !isGrade(grade) || typeof disabled !== 'boolean') {
+      || (upstream !== undefined && typeof upstream !== 'string') || (project !== undefined && typeof project !== 'string')
+      || !isGrade(grade) || typeof disabled !== 'boolean') {
       fail(file, `${where} lacks host, scope, configPath, name, grade or disabled`);
     }
     const prints = fingerprintsOf(e.findings, file, where);
@@ -102,7 +107,7 @@ export function parseBaseline(text: string, file: string): Baseline {
       return;
     }
     for (const fp of prints) fingerprints.add(fp);
-    const key = JSON.stringify([host, scope, relativeToHome(configPath, home), name, upstream ?? null]);
+    const key = entryKey({ host, scope, configPath, name, ...(upstream !== undefined ? { upstream } : {}), ...(project !== undefined ? { project } : {}) }, home);
     entries.set(key, grade);
   });
   return { file, fingerprints, disabledFingerprints, entries };

@@ -69,6 +69,7 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
     const identity = {
       host: row.host, scope: row.scope, configPath: row.configPath, name: row.name,
       ...(row.upstream !== undefined ? { upstream: row.upstream } : {}),
+      ...(row.project !== undefined ? { project: row.project } : {}),
     };
     const onlyForThis = onlyFor.get(`${row.host}\0${row.configPath}\0${row.name}`);
     const withFp = (f: Finding): ReportFinding => extend(redacted(f), { fingerprint: fingerprintOf(f, identity, home) });

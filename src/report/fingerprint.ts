@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { RULES } from '../rules/index.js';
 import type { Finding } from '../rules/types.js';
 import type { ReportEntry } from './model.js';
-import { relativeInside as relativeToHome, toSlashes } from '../shared/paths.js';
+import { isInside, relativeInside as relativeToHome, toSlashes } from '../shared/paths.js';
 import { wellFormed } from '../shared/text.js';
 
 /**
@@ -11,7 +11,8 @@ import { wellFormed } from '../shared/text.js';
  * No message text goes in, so rewording a message never un-suppresses a finding.
  *
  * `subject` is added only where those five do not tell two findings apart: the upstream of an
- * aggregator row (a Hangar upstream), or the fingerprint an expired suppression was written for.
+ * aggregator row (a Hangar upstream), the project of an entry kept in a file outside its project
+ * (~/.claude.json `projects.<dir>.mcpServers`), or the fingerprint an expired suppression was written for.
  * Otherwise the object has exactly the five keys. `host`, `scope` and `server` are null for a
  * finding not tied to an entry.
  */
@@ -60,7 +61,7 @@ export function fingerprint(input: FingerprintInput): string {
 export { isInside as isUnderHome, relativeInside as relativeToHome } from '../shared/paths.js';
 
 /** What names an entry in a fingerprint. */
-export type EntryIdentity = Pick<ReportEntry, 'host' | 'scope' | 'configPath' | 'name' | 'upstream'>;
+export type EntryIdentity = Pick<ReportEntry, 'host' | 'scope' | 'configPath' | 'name' | 'upstream' | 'project'>;
 
 /** The fingerprint of a finding, given the entry it belongs to (undefined for a file-level one). */
 export function fingerprintOf(finding: Finding, entry: EntryIdentity | undefined, home: string): string {
@@ -72,17 +73,29 @@ export function fingerprintOf(finding: Finding, entry: EntryIdentity | undefined
     scope: entry?.scope ?? null,
     file: path === undefined ? null : relativeToHome(path, home),
     server: entry?.name ?? null,
-    ...subjectOf(finding, entry),
+    ...subjectOf(finding, entry, home),
   });
 }
 
 const RULE_BY_ID: ReadonlyMap<string, (typeof RULES)[number]> = new Map(RULES.map((r) => [r.id, r]));
 
+/**
+ * The project (relative to the home) of an entry kept in a file outside its project
+ * (~/.claude.json `projects.<dir>.mcpServers`): such an entry shares host, scope, file and name
+ * with a same-named entry of every other project, and only its project tells them apart. An
+ * entry in a file of its own project (.mcp.json) is told apart by the file: undefined.
+ */
+export function projectOutsideFile(entry: Pick<EntryIdentity, 'configPath' | 'project'>, home: string): string | undefined {
+  return entry.project === undefined || isInside(entry.configPath, entry.project) ? undefined : relativeToHome(entry.project, home);
+}
+
 /** What tells this finding apart from others of its rule on the same entry: upstream + identity placeholders. */
-function subjectOf(finding: Finding, entry: EntryIdentity | undefined): { subject?: string } {
+function subjectOf(finding: Finding, entry: EntryIdentity | undefined, home: string): { subject?: string } {
   const rule = RULE_BY_ID.get(finding.id);
+  const project = entry === undefined ? undefined : projectOutsideFile(entry, home);
   const parts = [
     ...(entry?.upstream !== undefined ? [entry.upstream] : []),
+    ...(project !== undefined ? [`project:${project}`] : []),
     ...(rule?.identity ?? []).map((key) => finding.data[key] ?? ''),
   ];
   return parts.length > 0 ? { subject: parts.join('\u001f') } : {};

@@ -11,7 +11,7 @@ import type { Scope, Transport } from '../parse/types.js';
 export type { Grade } from '../grade/types.js';
 export const GRADES: readonly Grade[] = ['enforcing', 'unverifiable', 'unprotected'];
 
-export const REPORT_SCHEMA_VERSION = '1.1.0';
+export const REPORT_SCHEMA_VERSION = '1.2.0';
 
 /** The proxy as grading saw it (recognizer, mode, store in effect). */
 export type ProxySummary = GradedProxy;

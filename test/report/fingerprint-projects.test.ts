@@ -5,6 +5,7 @@ import path from 'node:path';
 import { materializeHome } from '../helpers/materialize.js';
 import { parseReport } from './validate.js';
 import { cli } from '../cli/commands/cli-run.js';
+import { fingerprint } from '../../src/report/fingerprint.js';
 
 /**
  * Found by the issue-14 red team (present before that change too): ~/.claude.json keeps one
@@ -12,11 +13,10 @@ import { cli } from '../cli/commands/cli-run.js';
  * host, scope, file and name, the five parts of a fingerprint. Their findings get one
  * fingerprint: a suppression reviewed for one project's server silences the other's, and an
  * ignore file cannot list the two apart. report/fingerprint.ts adds a subject where the five do
- * not tell findings apart; here nothing does. Runs as a node:test todo until the fingerprint does.
+ * not tell findings apart; here nothing did. Fixed: the project of an entry kept outside its
+ * project is part of the subject (projectOutsideFile).
  */
-test('same-named servers of two Claude Code projects get different fingerprints', {
-  todo: 'report/fingerprint.ts: the project of a ~/.claude.json project entry is not part of its fingerprint',
-}, async () => {
+test('same-named servers of two Claude Code projects get different fingerprints', async () => {
   const home = await materializeHome({ 'a/.keep': '', 'b/.keep': '' });
   const projects = {
     [path.join(home, 'a')]: { mcpServers: { db: { command: 'npx', args: ['-y', 'reviewed-db'] } }, hasTrustDialogAccepted: true },
@@ -30,4 +30,23 @@ test('same-named servers of two Claude Code projects get different fingerprints'
   const prints = rows.map((e) => e.findings.find((f) => f.id === 'no-pinning-proxy')?.fingerprint);
   assert.ok(prints.every((p) => p !== undefined));
   assert.notEqual(prints[0], prints[1], 'one suppression must not cover both servers');
+});
+
+test('project entries in a file of their own project keep the five-part fingerprint; the report names the project', async () => {
+  const home = await materializeHome({
+    'a/.mcp.json': JSON.stringify({ mcpServers: { db: { command: 'npx', args: ['-y', 'a-db'] } } }),
+    'b/.mcp.json': JSON.stringify({ mcpServers: { db: { command: 'npx', args: ['-y', 'b-db'] } } }),
+  });
+  const projects = { [path.join(home, 'a')]: { hasTrustDialogAccepted: true }, [path.join(home, 'b')]: { hasTrustDialogAccepted: true } };
+  await fs.writeFile(path.join(home, '.claude.json'), JSON.stringify({ projects }));
+  const r = await cli(['scan', '--root', home, '--format', 'json']);
+  const rows = parseReport(r.stdout).entries.filter((e) => e.name === 'db' && e.host === 'claude-code');
+  assert.equal(rows.length, 2, r.stderr);
+  for (const e of rows) {
+    assert.equal(e.project, path.dirname(e.configPath), 'the project is in the row');
+    const f = e.findings.find((x) => x.id === 'no-pinning-proxy');
+    assert.ok(f !== undefined);
+    // The same hash as before the project was added: rule, host, scope, file (relative), server.
+    assert.equal(f.fingerprint, fingerprint({ ruleId: f.id, host: e.host, scope: e.scope, file: path.relative(home, e.configPath), server: e.name }));
+  }
 });
