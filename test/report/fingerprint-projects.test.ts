@@ -30,6 +30,11 @@ test('same-named servers of two Claude Code projects get different fingerprints'
   const prints = rows.map((e) => e.findings.find((f) => f.id === 'no-pinning-proxy')?.fingerprint);
   assert.ok(prints.every((p) => p !== undefined));
   assert.notEqual(prints[0], prints[1], 'one suppression must not cover both servers');
+  // The ndjson record of each entry carries its own identity, told apart the same way.
+  const nd = await cli(['scan', '--root', home, '--no-project-scan', '--format', 'ndjson']);
+  const records = nd.stdout.trim().split('\n').map((l) => JSON.parse(l) as { server?: string; fingerprint?: string }).filter((x) => x.server === 'db');
+  assert.equal(records.length, 2, nd.stdout.slice(0, 400));
+  assert.notEqual(records[0]?.fingerprint, records[1]?.fingerprint);
 });
 
 test('project entries in a file of their own project keep the five-part fingerprint; the report names the project', async () => {
