@@ -89,13 +89,20 @@ export function projectOutsideFile(entry: Pick<EntryIdentity, 'configPath' | 'pr
   return entry.project === undefined || isInside(entry.configPath, entry.project) ? undefined : relativeToHome(entry.project, home);
 }
 
+/** The subject part naming a project (see {@link projectOutsideFile}). */
+export function projectPart(project: string): string {
+  return `project:${JSON.stringify(project)}`;
+}
+
 /** What tells this finding apart from others of its rule on the same entry: upstream + identity placeholders. */
 function subjectOf(finding: Finding, entry: EntryIdentity | undefined, home: string): { subject?: string } {
   const rule = RULE_BY_ID.get(finding.id);
   const project = entry === undefined ? undefined : projectOutsideFile(entry, home);
   const parts = [
+    // First and JSON-quoted (no raw U+001F inside): two entries of different projects can never
+    // spell the same subject, whatever their upstream or identity texts hold.
+    ...(project !== undefined ? [projectPart(project)] : []),
     ...(entry?.upstream !== undefined ? [entry.upstream] : []),
-    ...(project !== undefined ? [`project:${project}`] : []),
     ...(rule?.identity ?? []).map((key) => finding.data[key] ?? ''),
   ];
   return parts.length > 0 ? { subject: parts.join('\u001f') } : {};

@@ -1,4 +1,4 @@
-import { fingerprint, projectOutsideFile, relativeToHome } from './fingerprint.js';
+import { fingerprint, projectOutsideFile, projectPart, relativeToHome } from './fingerprint.js';
 import type { AuditReport, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
 
 /**
@@ -37,7 +37,7 @@ function findingRef(f: ReportFinding): Record<string, unknown> {
 export function entryFingerprint(e: ReportEntry, home: string): string {
   // The subject as findings have it: the upstream, and the project of an entry kept outside its project.
   const project = projectOutsideFile(e, home);
-  const parts = [...(e.upstream !== undefined ? [e.upstream] : []), ...(project !== undefined ? [`project:${project}`] : [])];
+  const parts = [...(project !== undefined ? [projectPart(project)] : []), ...(e.upstream !== undefined ? [e.upstream] : [])];
   return fingerprint({
     ruleId: 'entry', host: e.host, scope: e.scope, file: relativeToHome(e.configPath, home), server: e.name,
     ...(parts.length > 0 ? { subject: parts.join('\u001f') } : {}),

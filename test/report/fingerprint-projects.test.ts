@@ -5,7 +5,7 @@ import path from 'node:path';
 import { materializeHome } from '../helpers/materialize.js';
 import { parseReport } from './validate.js';
 import { cli } from '../cli/commands/cli-run.js';
-import { fingerprint } from '../../src/report/fingerprint.js';
+import { fingerprint, fingerprintOf } from '../../src/report/fingerprint.js';
 
 /**
  * Found by the issue-14 red team (present before that change too): ~/.claude.json keeps one
@@ -54,4 +54,22 @@ test('project entries in a file of their own project keep the five-part fingerpr
     // The same hash as before the project was added: rule, host, scope, file (relative), server.
     assert.equal(f.fingerprint, fingerprint({ ruleId: f.id, host: e.host, scope: e.scope, file: path.relative(home, e.configPath), server: e.name }));
   }
+});
+
+test('the project part cannot be spelled by an upstream or another project: crafted separators do not collide', () => {
+  const home = '/home/u';
+  const f = { id: 'no-pinning-proxy', severity: 'medium', grade: 'unprotected', message: 'm', data: {} } as const;
+  const row = (project: string, upstream?: string) => ({
+    host: 'claude-code', scope: 'project' as const, configPath: '/home/u/.claude.json', name: 'db', project,
+    ...(upstream !== undefined ? { upstream } : {}),
+  });
+  const prints = [
+    fingerprintOf(f, row('/home/u/a\u001fproject:b'), home),
+    fingerprintOf(f, row('/home/u/a', 'project:b'), home),
+    fingerprintOf(f, row('/home/u/a', '\u001fproject:"b"'), home),
+    fingerprintOf(f, row('/home/u/b', 'x'), home),
+    fingerprintOf(f, row('/home/u/a"\u001fproject:"b'), home),
+    fingerprintOf(f, row('/home/u/a'), home),
+  ];
+  assert.equal(new Set(prints).size, prints.length, 'every crafted pair has its own fingerprint');
 });
