@@ -4,7 +4,7 @@ import type { LaunchCwd, LaunchState, ServerEntry } from '../parse/types.js';
 import { cachedJsonValue, type FileCache } from './check-file.js';
 import { expandEntry } from './expand.js';
 import { applyHostSwitches, applyOpaqueTrust, applyPluginEnablement, applyRequired, applyTrustedFolders } from './host-records.js';
-import { expandTemplate, type PathContext } from './paths.js';
+import { expandTemplate, mapRecordedPath, type PathContext } from './paths.js';
 import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
 import type { HostDefinition, HostPolicy } from '../hosts/types.js';
@@ -59,6 +59,10 @@ const withEntries = (c: LocatedCheck, entries: readonly ServerEntry[]): LocatedC
  */
 function prepare(e: ServerEntry, c: LocatedCheck, host: HostDefinition, ctx: PathContext): ServerEntry {
   let out = host.variables !== undefined ? expandEntry(e, host.variables, { home: ctx.home, platform: ctx.platform }) : e;
+  // A project key names a folder as recorded; it is mapped as every recorded path is (under --root
+  // into the root), so the entry's identity is the same in a live audit and in one of a copy.
+  const mapped = out.projectKey !== undefined ? mapRecordedPath(out.projectKey, ctx) : undefined;
+  if (mapped !== undefined && mapped !== out.projectKey) out = extend(out, { projectKey: mapped });
   const inert = c.location.inert;
   if (inert !== undefined && out.state === undefined && !out.disabled) {
     out = extend(out, { disabled: true, disabledBy: inert.reason, state: inert.state, stateBy: { reason: inert.reason, file: out.configPath } });

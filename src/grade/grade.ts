@@ -76,7 +76,8 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
   const located = (fs: readonly Finding[]): Finding[] => fs.map((f) => (f.location !== undefined ? f : Object.assign({ id: f.id, severity: f.severity, grade: f.grade, message: f.message, location: loc }, f)));
   const base = {
     host: entry.host, scope: entry.scope, configPath: entry.configPath, name: entry.name,
-    ...(entry.project !== undefined ? { project: entry.project } : {}),
+    // Only an entry kept under a project key of a shared file: its project tells it apart (report/fingerprint.ts).
+    ...(entry.projectKey !== undefined ? { project: entry.projectKey } : {}),
     transport: entry.transport, disabled: entry.disabled, launch: launchOf(chain),
     envKeys: keysOf(entry.env), headerKeys: keysOf(entry.headers), location: loc,
   };

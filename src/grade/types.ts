@@ -25,7 +25,7 @@ export interface GradedEntry {
   readonly name: string;
   /** For an aggregator (Hangar): the upstream this row grades; absent otherwise. */
   readonly upstream?: string;
-  /** The project folder a project-scope entry belongs to (~/.claude.json keeps one map per project in one file). */
+  /** The project key an entry is kept under in a file holding one server map per project (~/.claude.json `projects.<key>`); absent otherwise. */
   readonly project?: string;
   readonly transport: Transport;
   readonly disabled: boolean;

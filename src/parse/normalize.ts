@@ -76,7 +76,7 @@ export function normalize(input: NormalizeInput): Normalized {
       problem(at, 'an object (one server entry)', value);
       return;
     }
-    const entry = toEntry(input, name, value, at, scope, project ?? input.project);
+    const entry = toEntry(input, name, value, at, scope, project ?? input.project, project);
     for (const sp of entry.shapeProblems ?? []) {
       problems.push({ pointer: sp.pointer, expected: sp.expected, actual: sp.actual, position: { line: sp.origin.line, column: sp.origin.column } });
     }
@@ -160,7 +160,7 @@ const TRANSPORTS: Readonly<Record<string, Transport>> = {
   http: 'http', 'streamable-http': 'http', streamableHttp: 'http', streamable_http: 'http', streamable: 'http', remote: 'http',
 };
 
-function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegment[], scope: Scope, project: string | undefined): ServerEntry {
+function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegment[], scope: Scope, project: string | undefined, projectKey: string | undefined): ServerEntry {
   const shape = input.entry;
   const inner = shape.inner !== undefined ? raw[shape.inner] : undefined;
   const obj: Obj = isObject(inner) ? { ...raw, ...inner } : raw;
@@ -290,6 +290,7 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     raw,
     ...(shapeProblems.length > 0 ? { shapeProblems } : {}),
     ...(project !== undefined ? { project } : {}),
+    ...(projectKey !== undefined ? { projectKey } : {}),
     format: input.format,
     ...(input.realPath !== undefined ? { realPath: input.realPath } : {}),
     ...(internal ? { state: 'internal' as const, stateBy: { reason: disabledBy ?? 'internal', file: input.file, key: typeField?.[0] ?? 'type' } } : {}),

@@ -85,6 +85,13 @@ export interface ServerEntry {
   readonly raw: unknown;
   /** Project root the entry belongs to (project scope, and ~/.claude.json `projects.<path>`). */
   readonly project?: string;
+  /**
+   * The project folder this entry is kept under in a file that holds one server map per project
+   * (~/.claude.json `projects.<key>.mcpServers`): the key as written, mapped by discovery as every
+   * recorded path is (under --root, into the root). Absent for an entry of a project's own file
+   * (.mcp.json), whose file already tells it apart.
+   */
+  readonly projectKey?: string;
   /** Format the file was parsed as. */
   readonly format?: ConfigFormat;
   /** Why `disabled` is true: the switch (`disabled`, `enabled`) or the host rule that applies. */

@@ -1,6 +1,6 @@
 import { UsageError } from '../shared/errors.js';
 import type { Grade } from '../grade/types.js';
-import { projectOutsideFile, relativeToHome } from './fingerprint.js';
+import { entrySubject, relativeToHome } from './fingerprint.js';
 import type { AuditReport, BaselineMark, BaselineSummary, GradeRegression, ReportEntry, ReportFinding } from './model.js';
 import { extend } from '../shared/extend.js';
 
@@ -51,12 +51,12 @@ const GRADE_RANK: Readonly<Record<Grade, number>> = { enforcing: 0, unverifiable
 const FINGERPRINT = /^[0-9a-f]{64}$/;
 
 /**
- * An entry's identity across runs: host, scope, config file relative to the home, name, upstream,
- * and the project of an entry kept outside its project (fingerprint.ts projectOutsideFile; a 1.1
- * baseline does not record it, so its ~/.claude.json project entries match none now).
+ * An entry's identity across runs: host, scope, config file relative to the home, name, and its
+ * subject (upstream; the project key of a ~/.claude.json project entry, fingerprint.ts
+ * entrySubject: a 1.1 baseline does not record it, so its ~/.claude.json project entries match none now).
  */
 export function entryKey(e: { readonly host: string; readonly scope: string; readonly configPath: string; readonly name: string; readonly upstream?: string; readonly project?: string }, home: string): string {
-  return JSON.stringify([e.host, e.scope, relativeToHome(e.configPath, home), e.name, e.upstream ?? null, projectOutsideFile(e, home) ?? null]);
+  return JSON.stringify([e.host, e.scope, relativeToHome(e.configPath, home), e.name, entrySubject(e, home) ?? null]);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

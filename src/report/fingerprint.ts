@@ -11,8 +11,9 @@ import { wellFormed } from '../shared/text.js';
  * No message text goes in, so rewording a message never un-suppresses a finding.
  *
  * `subject` is added only where those five do not tell two findings apart: the upstream of an
- * aggregator row (a Hangar upstream), the project of an entry kept in a file outside its project
- * (~/.claude.json `projects.<dir>.mcpServers`), or the fingerprint an expired suppression was written for.
+ * aggregator row (a Hangar upstream), the project key of an entry kept in a file that holds one
+ * server map per project (~/.claude.json; see {@link entrySubject}), or the fingerprint an expired
+ * suppression was written for.
  * Otherwise the object has exactly the five keys. `host`, `scope` and `server` are null for a
  * finding not tied to an entry.
  */
@@ -80,30 +81,37 @@ export function fingerprintOf(finding: Finding, entry: EntryIdentity | undefined
 const RULE_BY_ID: ReadonlyMap<string, (typeof RULES)[number]> = new Map(RULES.map((r) => [r.id, r]));
 
 /**
- * The project (relative to the home) of an entry kept in a file outside its project
- * (~/.claude.json `projects.<dir>.mcpServers`): such an entry shares host, scope, file and name
- * with a same-named entry of every other project, and only its project tells them apart. An
- * entry in a file of its own project (.mcp.json) is told apart by the file: undefined.
+ * Where a project key lies, in a form that does not depend on where the home is: relative to the
+ * home when inside it (`["home", "work/p"]`, the home itself `["home", ""]`), else as written
+ * (`["abs", "/p"]`). Tagged, so `<home>//p` (relative `/p`) is not the outside folder `/p`.
  */
-export function projectOutsideFile(entry: Pick<EntryIdentity, 'configPath' | 'project'>, home: string): string | undefined {
-  return entry.project === undefined || isInside(entry.configPath, entry.project) ? undefined : relativeToHome(entry.project, home);
+function projectPlace(project: string, home: string): readonly [string, string] {
+  const p = toSlashes(project).replace(/\/+$/, '');
+  const h = toSlashes(home).replace(/\/+$/, '');
+  if (p === h) return ['home', ''];
+  return isInside(project, home) ? ['home', relativeToHome(project, home)] : ['abs', toSlashes(project)];
 }
 
-/** The subject part naming a project (see {@link projectOutsideFile}). */
-export function projectPart(project: string): string {
-  return `project:${JSON.stringify(project)}`;
+/**
+ * The subject of an entry (its findings add their rule's identity values), or undefined when the
+ * five parts alone tell it apart. An entry kept under a project key of a shared file
+ * (~/.claude.json `projects.<key>.mcpServers`, the row's `project`) shares host, scope, file and
+ * name with the same-named entry of every other project: its subject is then JSON, its project
+ * first, so no upstream, identity text or folder name can spell another entry's subject. Without
+ * a project the parts are joined by U+001F, as since 1.0 (those fingerprints stay as they were).
+ */
+export function entrySubject(entry: Pick<EntryIdentity, 'project' | 'upstream'>, home: string, identity: readonly string[] = []): string | undefined {
+  if (entry.project !== undefined) {
+    return JSON.stringify(['project', ...projectPlace(entry.project, home), entry.upstream ?? null, ...identity]);
+  }
+  const parts = [...(entry.upstream !== undefined ? [entry.upstream] : []), ...identity];
+  return parts.length > 0 ? parts.join('\u001f') : undefined;
 }
 
-/** What tells this finding apart from others of its rule on the same entry: upstream + identity placeholders. */
+/** What tells this finding apart from others of its rule on the same entry: project, upstream, identity placeholders. */
 function subjectOf(finding: Finding, entry: EntryIdentity | undefined, home: string): { subject?: string } {
   const rule = RULE_BY_ID.get(finding.id);
-  const project = entry === undefined ? undefined : projectOutsideFile(entry, home);
-  const parts = [
-    // First and JSON-quoted (no raw U+001F inside): two entries of different projects can never
-    // spell the same subject, whatever their upstream or identity texts hold.
-    ...(project !== undefined ? [projectPart(project)] : []),
-    ...(entry?.upstream !== undefined ? [entry.upstream] : []),
-    ...(rule?.identity ?? []).map((key) => finding.data[key] ?? ''),
-  ];
-  return parts.length > 0 ? { subject: parts.join('\u001f') } : {};
+  const identity = (rule?.identity ?? []).map((key) => finding.data[key] ?? '');
+  const subject = entry === undefined ? (identity.length > 0 ? identity.join('\u001f') : undefined) : entrySubject(entry, home, identity);
+  return subject !== undefined ? { subject } : {};
 }

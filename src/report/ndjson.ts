@@ -1,4 +1,4 @@
-import { fingerprint, projectOutsideFile, projectPart, relativeToHome } from './fingerprint.js';
+import { entrySubject, fingerprint, relativeToHome } from './fingerprint.js';
 import type { AuditReport, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
 
 /**
@@ -35,12 +35,10 @@ function findingRef(f: ReportFinding): Record<string, unknown> {
 
 /** The entry's identity across runs and machines: file relative to its account's home. */
 export function entryFingerprint(e: ReportEntry, home: string): string {
-  // The subject as findings have it: the upstream, and the project of an entry kept outside its project.
-  const project = projectOutsideFile(e, home);
-  const parts = [...(project !== undefined ? [projectPart(project)] : []), ...(e.upstream !== undefined ? [e.upstream] : [])];
+  const subject = entrySubject(e, home);
   return fingerprint({
     ruleId: 'entry', host: e.host, scope: e.scope, file: relativeToHome(e.configPath, home), server: e.name,
-    ...(parts.length > 0 ? { subject: parts.join('\u001f') } : {}),
+    ...(subject !== undefined ? { subject } : {}),
   });
 }
 

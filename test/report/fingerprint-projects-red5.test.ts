@@ -67,7 +67,8 @@ test('a project under the home recorded with // does not share a fingerprint wit
   const first = await scanJson(home);
   const rows = first.entries.filter((e) => e.name === 'db');
   assert.equal(rows.length, 2);
-  const outside = rows.find((e) => e.project === '/p');
+  // Under --root a recorded path outside the recorded home maps below the root's _system/ (discover/paths.ts).
+  const outside = rows.find((e) => e.project === path.join(home, '_system', 'p'));
   const inside = rows.find((e) => e.project === `${home}//p`);
   const print = (e: typeof outside) => e?.findings.find((f) => f.id === 'no-pinning-proxy')?.fingerprint;
   assert.ok(print(outside) !== undefined && print(inside) !== undefined);
@@ -92,8 +93,10 @@ for (const regressing of ['/p', 'home//p'] as const) {
     await write(false);
     const base = await scanJson(home);
     assert.equal(base.schemaVersion, '1.2.0');
+    // A row's project is the key mapped as discovery maps recorded paths (/p: below the root's _system/).
+    const mapped = (k: typeof regressing) => (k === '/p' ? path.join(home, '_system', 'p') : key(k));
     assert.deepEqual(base.entries.filter((e) => e.name === 'db').map((e) => `${e.project}=${e.grade}`).sort(),
-      [`${key(regressing)}=unverifiable`, `${key(other)}=unprotected`].sort());
+      [`${mapped(regressing)}=unverifiable`, `${mapped(other)}=unprotected`].sort());
     const baseline = path.join(await tempDir('mcp-audit-baseline'), 'baseline.json');
     await fs.writeFile(baseline, JSON.stringify(base));
     await write(true);

@@ -37,7 +37,7 @@ test('same-named servers of two Claude Code projects get different fingerprints'
   assert.notEqual(records[0]?.fingerprint, records[1]?.fingerprint);
 });
 
-test('project entries in a file of their own project keep the five-part fingerprint; the report names the project', async () => {
+test('project entries in a file of their own project keep the five-part fingerprint and carry no project key', async () => {
   const home = await materializeHome({
     'a/.mcp.json': JSON.stringify({ mcpServers: { db: { command: 'npx', args: ['-y', 'a-db'] } } }),
     'b/.mcp.json': JSON.stringify({ mcpServers: { db: { command: 'npx', args: ['-y', 'b-db'] } } }),
@@ -48,7 +48,7 @@ test('project entries in a file of their own project keep the five-part fingerpr
   const rows = parseReport(r.stdout).entries.filter((e) => e.name === 'db' && e.host === 'claude-code');
   assert.equal(rows.length, 2, r.stderr);
   for (const e of rows) {
-    assert.equal(e.project, path.dirname(e.configPath), 'the project is in the row');
+    assert.equal(e.project, undefined, 'a project file entry needs no project key: its file tells it apart');
     const f = e.findings.find((x) => x.id === 'no-pinning-proxy');
     assert.ok(f !== undefined);
     // The same hash as before the project was added: rule, host, scope, file (relative), server.
