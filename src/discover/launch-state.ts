@@ -59,10 +59,6 @@ const withEntries = (c: LocatedCheck, entries: readonly ServerEntry[]): LocatedC
  */
 function prepare(e: ServerEntry, c: LocatedCheck, host: HostDefinition, ctx: PathContext): ServerEntry {
   let out = host.variables !== undefined ? expandEntry(e, host.variables, { home: ctx.home, platform: ctx.platform }) : e;
-  // A project key names a folder as recorded; it is mapped as every recorded path is (under --root
-  // into the root), so the entry's identity is the same in a live audit and in one of a copy.
-  const mapped = out.projectKey !== undefined ? mapRecordedPath(out.projectKey, ctx) : undefined;
-  if (mapped !== undefined && mapped !== out.projectKey) out = extend(out, { projectKey: mapped });
   const inert = c.location.inert;
   if (inert !== undefined && out.state === undefined && !out.disabled) {
     out = extend(out, { disabled: true, disabledBy: inert.reason, state: inert.state, stateBy: { reason: inert.reason, file: out.configPath } });
@@ -249,8 +245,12 @@ function offByOwnFlag(e: ServerEntry, host: HostDefinition): boolean {
 function finalize(e: ServerEntry, host: HostDefinition, ctx: PathContext): ServerEntry {
   const state: LaunchState = e.state ?? (e.disabled ? 'disabled' : 'launched');
   const stateBy = e.stateBy ?? (state !== 'launched' && e.disabledBy !== undefined ? { reason: e.disabledBy, file: e.configPath } : undefined);
+  // A project key names a folder as recorded; it is mapped as every recorded path is (under --root
+  // into the root), so the entry's identity is the same in a live audit and in one of a copy.
+  const mapped = e.projectKey !== undefined ? mapRecordedPath(e.projectKey, ctx) : undefined;
   return extend(e, {
     state, ...(stateBy !== undefined ? { stateBy } : {}),
+    ...(mapped !== undefined && mapped !== e.projectKey ? { projectKey: mapped } : {}),
     ...(e.command !== undefined || e.transport === 'stdio' ? { launchCwd: launchCwd(e, host, ctx) } : {}),
   });
 }

@@ -86,6 +86,10 @@ const RULE_BY_ID: ReadonlyMap<string, (typeof RULES)[number]> = new Map(RULES.ma
  * (`["abs", "/p"]`). Tagged, so `<home>//p` (relative `/p`) is not the outside folder `/p`.
  */
 function projectPlace(project: string, home: string): readonly [string, string] {
+  // The common case without string work: a POSIX key under the home, spelled as the home is.
+  if (!project.includes('\\') && !home.includes('\\') && !home.endsWith('/') && project.startsWith(`${home}/`) && !project.endsWith('/')) {
+    return ['home', project.slice(home.length + 1)];
+  }
   const p = toSlashes(project).replace(/\/+$/, '');
   const h = toSlashes(home).replace(/\/+$/, '');
   if (p === h) return ['home', ''];
