@@ -116,6 +116,6 @@ export function entrySubject(entry: Pick<EntryIdentity, 'project' | 'upstream'>,
 function subjectOf(finding: Finding, entry: EntryIdentity | undefined, home: string): { subject?: string } {
   const rule = RULE_BY_ID.get(finding.id);
   const identity = (rule?.identity ?? []).map((key) => finding.data[key] ?? '');
-  const subject = entry === undefined ? (identity.length > 0 ? identity.join('\u001f') : undefined) : entrySubject(entry, home, identity);
+  const subject = entrySubject(entry ?? {}, home, identity);
   return subject !== undefined ? { subject } : {};
 }
