@@ -9,6 +9,8 @@ export interface Io {
     write(text: string): unknown;
     /** Bytes as they are (a large report's pieces are already encoded); absent: they are decoded and written as text. */
     writeBytes?(bytes: Uint8Array): unknown;
+    /** A report's pieces in order (absent: each goes through `write`/`writeBytes`); resolves when all are written. */
+    writePieces?(pieces: Iterable<string | Uint8Array>): Promise<void>;
     readonly isTTY?: boolean;
     readonly columns?: number | undefined;
   };

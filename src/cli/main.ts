@@ -1,4 +1,6 @@
+import { fstatSync, write } from 'node:fs';
 import { run } from './run.js';
+import { writeAhead } from '../shared/write-ahead.js';
 import { processEnv } from '../shared/env.js';
 
 /**
@@ -30,6 +32,22 @@ export async function main(): Promise<void> {
       get columns(): number | undefined { return process.stdout.columns; },
       write: (text: string): boolean => (stdoutClosed ? false : process.stdout.write(text)),
       writeBytes: (bytes: Uint8Array): boolean => (stdoutClosed ? false : process.stdout.write(bytes)),
+      writePieces: async (pieces: Iterable<string | Uint8Array>): Promise<void> => {
+        // To a regular file (`> report.json`) Node's stdout writes synchronously on this thread;
+        // the pieces are written ahead instead (shared/write-ahead.ts). A pipe or terminal keeps
+        // process.stdout: its fd may be non-blocking (libuv sets it so), which write(2) from the
+        // thread pool would meet as EAGAIN.
+        if (!stdoutIsFile()) {
+          for (const piece of pieces) {
+            if (stdoutClosed) continue;
+            process.stdout.write(piece);
+          }
+          return;
+        }
+        await writeAhead(pieces, (bytes) => new Promise<number>((resolve, reject) => {
+          write(1, bytes, (e, n) => (e === null ? resolve(n) : reject(e)));
+        }));
+      },
     },
     stderr: process.stderr,
     env: processEnv(),
@@ -43,6 +61,15 @@ export async function main(): Promise<void> {
   };
 
   process.exitCode = await run(process.argv.slice(2), io);
+}
+
+/** Standard output is a regular file (fstat says so; anything unknown is not one). */
+function stdoutIsFile(): boolean {
+  try {
+    return fstatSync(1).isFile();
+  } catch {
+    return false;
+  }
 }
 
 export { run } from './run.js';

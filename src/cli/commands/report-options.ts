@@ -10,6 +10,7 @@ import { applyGate } from '../../report/gate.js';
 import { IGNORE_FILE_NAMES, ignoreCandidates, parseIgnoreFile } from '../../report/suppress.js';
 import { RULES } from '../../rules/index.js';
 import { IoError, UsageError } from '../../shared/errors.js';
+import { writeAhead } from '../../shared/write-ahead.js';
 import type { CommandContext, ExitCode } from '../io.js';
 import { decimalOption } from '../strict-args.js';
 import { layoutWidth, wrapText } from '../../report/layout.js';
@@ -108,16 +109,22 @@ function errnoText(e: unknown): string {
  */
 export async function writePieces(file: string, named: string, pieces: Iterable<string | Uint8Array>): Promise<void> {
   const it = pieces[Symbol.iterator]();
-  let step = it.next();
+  const first = it.next();
   const cannot = (e: unknown): IoError => new IoError(`--output ${named}: cannot write it: ${errnoText(e)}`, { cause: e });
   const handle = await fs.open(file, 'w').catch((e: unknown) => { throw cannot(e); });
+  function* all(): Generator<string | Uint8Array> {
+    if (first.done !== true) yield first.value;
+    for (let step = it.next(); step.done !== true; step = it.next()) yield step.value;
+  }
   let complete = false;
   try {
-    while (step.done !== true) {
-      // writeFile writes the whole piece from the current position (write() may write less).
-      await handle.writeFile(step.value).catch((e: unknown) => { throw cannot(e); });
-      step = it.next();
-    }
+    await writeAhead(all(), async (bytes) => {
+      try {
+        return (await handle.write(bytes)).bytesWritten;
+      } catch (e: unknown) {
+        throw cannot(e);
+      }
+    });
     complete = true;
   } finally {
     await handle.close();
@@ -152,7 +159,8 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     await writePieces(path.resolve(ctx.io.env.cwd, opts.output), opts.output, pieces());
   } else {
     const out = ctx.io.stdout;
-    for (const piece of pieces()) {
+    if (out.writePieces !== undefined) await out.writePieces(pieces());
+    else for (const piece of pieces()) {
       if (typeof piece === 'string') out.write(piece);
       else if (out.writeBytes !== undefined) out.writeBytes(piece);
       else out.write(Buffer.from(piece).toString('utf8'));
