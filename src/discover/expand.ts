@@ -4,6 +4,7 @@ import type { Expansion, LaunchDoubt, Origin, ServerEntry } from '../parse/types
 import type { Platform } from '../shared/env.js';
 import type { VariableSyntax } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
+import { entryWith } from '../parse/entry-with.js';
 
 /** What the audit knows about the host's variables for one entry. */
 export interface ExpandContext {
@@ -88,12 +89,12 @@ export function expandEntry(e: ServerEntry, syntax: VariableSyntax, ctx: ExpandC
   const marker = syntax.form === 'opencode' ? '{' : '$';
   const has = (v: string | undefined): v is string => v !== undefined && v.includes(marker);
   let out: ServerEntry = e;
-  if (fields.has('command') && has(e.command)) out = extend(out, { command: expand(e.command, 'command', e.origin) });
+  if (fields.has('command') && has(e.command)) out = entryWith(out, { command: expand(e.command, 'command', e.origin) });
   if (fields.has('args') && e.args.some((a) => a.includes(marker))) {
-    out = extend(out, { args: e.args.map((a, i) => (a.includes(marker) ? expand(a, `args[${i}]`, e.argOrigins?.[i] ?? e.origin) : a)) });
+    out = entryWith(out, { args: e.args.map((a, i) => (a.includes(marker) ? expand(a, `args[${i}]`, e.argOrigins?.[i] ?? e.origin) : a)) });
   }
-  if (fields.has('url') && has(e.url)) out = extend(out, { url: expand(e.url, 'url', e.origin) });
-  if (fields.has('cwd') && has(e.cwd)) out = extend(out, { cwd: expand(e.cwd, 'cwd', e.origin) });
+  if (fields.has('url') && has(e.url)) out = entryWith(out, { url: expand(e.url, 'url', e.origin) });
+  if (fields.has('cwd') && has(e.cwd)) out = entryWith(out, { cwd: expand(e.cwd, 'cwd', e.origin) });
   if (fields.has('env')) {
     const env: Record<string, string | null> = {};
     let changed = false;
@@ -101,7 +102,7 @@ export function expandEntry(e: ServerEntry, syntax: VariableSyntax, ctx: ExpandC
       if (typeof v === 'string' && v.includes(marker)) { changed = true; defineOwn<string | null>(env, k, expand(v, `env.${k}`, e.envOrigins[k] ?? e.origin)); }
       else defineOwn<string | null>(env, k, v);
     }
-    if (changed) out = extend(out, { env });
+    if (changed) out = entryWith(out, { env });
   }
   if (fields.has('headers')) {
     const headers: Record<string, string> = {};
@@ -111,12 +112,11 @@ export function expandEntry(e: ServerEntry, syntax: VariableSyntax, ctx: ExpandC
       if (value !== v || v.includes(marker)) changed = true;
       defineOwn(headers, k, value);
     }
-    if (changed) out = extend(out, { headers });
+    if (changed) out = entryWith(out, { headers });
   }
   if (expanded.length === 0 && doubts.length === 0) return e;
-  return {
-    ...out,
+  return entryWith(out, {
     ...(expanded.length > 0 ? { expanded: [...(e.expanded ?? []), ...expanded] } : {}),
     ...(doubts.length > 0 ? { launchDoubts: [...(e.launchDoubts ?? []), ...doubts] } : {}),
-  };
+  });
 }

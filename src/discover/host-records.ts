@@ -8,6 +8,7 @@ import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
 import type { HostDefinition, PluginEnablement, TrustedFolders } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
+import { entryWith } from '../parse/entry-with.js';
 
 /**
  * Records a host keeps outside its server files: extensions installed by link, plugin
@@ -83,12 +84,12 @@ export async function applyPluginEnablement(
       const absent = record === undefined ? (readable === 0 ? 'doubt' : pe.whenAbsent) : undefined;
       if (record?.on === true || absent === 'enabled') return e;
       if (absent === 'doubt') {
-        return extend(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason: `no ${pe.key.join('.')} record names plugin ${id}: whether it is enabled is unknown`, origin: e.origin }] });
+        return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason: `no ${pe.key.join('.')} record names plugin ${id}: whether it is enabled is unknown`, origin: e.origin }] });
       }
       const reason = record === undefined
         ? `plugin ${id} is not enabled: ${pe.key.join('.')} does not name it`
         : `plugin ${id} is turned off in ${pe.key.join('.')} of ${record.file}`;
-      return extend(e, { disabled: true, disabledBy: reason, state: 'disabled', stateBy: { reason, key: pe.key.join('.'), ...(record !== undefined ? { file: record.file } : {}) } });
+      return entryWith(e, { disabled: true, disabledBy: reason, state: 'disabled', stateBy: { reason, key: pe.key.join('.'), ...(record !== undefined ? { file: record.file } : {}) } });
     });
     return extend(c, { entries });
   });
@@ -125,7 +126,7 @@ export async function applyTrustedFolders(
     const match = rules.filter((r) => within(path.resolve(project), path.resolve(r.dir))).sort((a, b) => b.dir.length - a.dir.length)[0];
     if (match?.rule === 'trust') return c;
     const reason = `${project} is not a trusted folder (${match === undefined ? 'no rule in' : 'DO_NOT_TRUST in'} ${file ?? tf.file}; folder trust is on by ${decidedBy})`;
-    return extend(c, { entries: c.entries.map((e) => (e.disabled ? e : extend(e, { disabled: true, disabledBy: reason, state: 'disabled' as const, stateBy: { reason, ...(file !== undefined ? { file } : {}) } }))) });
+    return extend(c, { entries: c.entries.map((e) => (e.disabled ? e : entryWith(e, { disabled: true, disabledBy: reason, state: 'disabled' as const, stateBy: { reason, ...(file !== undefined ? { file } : {}) } }))) });
   });
 }
 
@@ -137,7 +138,7 @@ export async function applyHostSwitches(checks: readonly LocatedCheck[], host: H
     const parsed = checks.find((c) => c.check.path === file && c.doc !== undefined)?.doc?.value;
     if (at(parsed ?? await cachedJsonValue(cache, file), sw.key) !== sw.value) continue;
     const reason = `${sw.key.join('.')}: ${JSON.stringify(sw.value)} in ${file} turns every ${host.name} MCP server off`;
-    return checks.map((c) => extend(c, { entries: c.entries.map((e) => (e.disabled ? e : extend(e, { disabled: true, disabledBy: reason, state: 'disabled' as const, stateBy: { reason, file, key: sw.key.join('.') } }))) }));
+    return checks.map((c) => extend(c, { entries: c.entries.map((e) => (e.disabled ? e : entryWith(e, { disabled: true, disabledBy: reason, state: 'disabled' as const, stateBy: { reason, file, key: sw.key.join('.') } }))) }));
   }
   return [...checks];
 }
@@ -154,7 +155,7 @@ export async function applyOpaqueTrust(checks: readonly LocatedCheck[], host: Ho
   return checks.map((c) => {
     if (c.check.project === undefined || !ot.governs.includes(c.location.path)) return c;
     const reason = `${host.name} loads this project file only for a folder trusted in ${ot.where}, which the audit cannot read`;
-    return extend(c, { entries: c.entries.map((e) => (e.disabled ? e : extend(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] }))) });
+    return extend(c, { entries: c.entries.map((e) => (e.disabled ? e : entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] }))) });
   });
 }
 
@@ -173,7 +174,7 @@ export function applyRequired(checks: readonly LocatedCheck[], host: HostDefinit
       const missing = rules.filter((r) => r.type === undefined || r.type === type).flatMap((r) => r.fields).filter((f) => !Object.hasOwn(raw, f));
       if (missing.length === 0) return e;
       const reason = `${host.name} skips an entry without ${missing.join(', ')}`;
-      return extend(e, { disabled: true, disabledBy: reason, state: 'disabled' as const, stateBy: { reason, file: e.configPath, key: missing.join(', ') } });
+      return entryWith(e, { disabled: true, disabledBy: reason, state: 'disabled' as const, stateBy: { reason, file: e.configPath, key: missing.join(', ') } });
     }),
   }));
 }

@@ -9,6 +9,7 @@ import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
 import type { HostDefinition, HostPolicy } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
+import { entryWith } from '../parse/entry-with.js';
 
 type StateBy = NonNullable<ServerEntry['stateBy']>;
 
@@ -61,7 +62,7 @@ function prepare(e: ServerEntry, c: LocatedCheck, host: HostDefinition, ctx: Pat
   let out = host.variables !== undefined ? expandEntry(e, host.variables, { home: ctx.home, platform: ctx.platform }) : e;
   const inert = c.location.inert;
   if (inert !== undefined && out.state === undefined && !out.disabled) {
-    out = extend(out, { disabled: true, disabledBy: inert.reason, state: inert.state, stateBy: { reason: inert.reason, file: out.configPath } });
+    out = entryWith(out, { disabled: true, disabledBy: inert.reason, state: inert.state, stateBy: { reason: inert.reason, file: out.configPath } });
   }
   return refusedFile(out, c, host);
 }
@@ -89,7 +90,7 @@ function refusedFile(e: ServerEntry, c: LocatedCheck, host: HostDefinition): Ser
   const [d] = dups;
   if (d === undefined) return e;
   const reason = `keys spelled differently at ${at(d)} are one key to the audit's parser: if ${rule.loader} sees them as one, ${host.name} skips the whole file`;
-  return extend(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
+  return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
 }
 
 const isLive = (e: ServerEntry): boolean => !e.disabled && (e.state === undefined || e.state === 'launched');
@@ -98,9 +99,9 @@ const isLive = (e: ServerEntry): boolean => !e.disabled && (e.state === undefine
 function stop(e: ServerEntry, c: LocatedCheck, state: LaunchState, by: StateBy): ServerEntry {
   if ((c.location.sharedWith ?? []).length > 0) {
     const note = `${by.reason}${by.file !== undefined ? ` (${by.key ?? ''}${by.key !== undefined ? ' of ' : ''}${by.file})` : ''}`;
-    return extend(e, { disabledOnlyFor: [...(e.disabledOnlyFor ?? []), { host: c.host.id, by: note }] });
+    return entryWith(e, { disabledOnlyFor: [...(e.disabledOnlyFor ?? []), { host: c.host.id, by: note }] });
   }
-  return extend(e, { disabled: true, disabledBy: by.reason, state, stateBy: by });
+  return entryWith(e, { disabled: true, disabledBy: by.reason, state, stateBy: by });
 }
 
 interface PolicyList { readonly file: string; readonly key: string; readonly items: readonly unknown[] }
@@ -134,7 +135,7 @@ async function applyPolicy(checks: LocatedCheck[], policy: HostPolicy, ctx: Path
     }
     if (unreadable !== undefined && c !== unreadable) {
       const reason = `${unreadable.check.path} exists but could not be read: if it is valid, it takes exclusive control and this entry does not run`;
-      e = extend(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
+      e = entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
     }
     const denied = deny.find((l) => l.items.some((m) => matches(m, e)));
     if (denied !== undefined) return stop(e, c, 'blocked-by-policy', { reason: `matched by ${denied.key}`, file: denied.file, key: denied.key });
@@ -218,14 +219,14 @@ function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedC
       const other = e.project === undefined ? all.get(e.name)?.find((x) => x.r !== r) : firstOf(e.name, e.project, (x) => x.r !== r);
       if (other === undefined) return e;
       const reason = `${host.name} merges this entry field by field with the same-named entry of ${other.e.configPath}; the merged entry is what runs`;
-      return extend(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
+      return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
     }
     if (winner === undefined) {
       const from = host.precedence?.fieldsFrom ?? [];
       const merged = firstOf(e.name, e.project, (x) => x.r > r && from.includes(x.loc));
       if (merged === undefined) return e;
       const reason = `${host.name} merges this entry field by field with the same-named entry of ${merged.e.configPath}; the merged entry is what runs`;
-      return extend(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
+      return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
     }
     return stop(e, c, 'shadowed', {
       reason: `${host.name} runs the same-named ${winner.e.scope} entry of ${winner.e.configPath} instead`,
@@ -248,7 +249,7 @@ function finalize(e: ServerEntry, host: HostDefinition, ctx: PathContext): Serve
   // A project key names a folder as recorded; it is mapped as every recorded path is (under --root
   // into the root), so the entry's identity is the same in a live audit and in one of a copy.
   const mapped = e.projectKey !== undefined ? mapRecordedPath(e.projectKey, ctx) : undefined;
-  return extend(e, {
+  return entryWith(e, {
     state, ...(stateBy !== undefined ? { stateBy } : {}),
     ...(mapped !== undefined && mapped !== e.projectKey ? { projectKey: mapped } : {}),
     ...(e.command !== undefined || e.transport === 'stdio' ? { launchCwd: launchCwd(e, host, ctx) } : {}),

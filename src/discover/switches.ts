@@ -7,6 +7,7 @@ import { expandTemplate, type PathContext } from './paths.js';
 import { listedProjects, type ProjectRoot } from './projects.js';
 import type { HostDefinition, HostLocation, NameSwitch } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
+import { entryWith } from '../parse/entry-with.js';
 
 /** A checked file with the host and location it was checked for. */
 export interface LocatedCheck extends FileCheck {
@@ -33,7 +34,7 @@ export async function applySwitches(
     // Trust is looked up only for a file with entries to switch off (a walk up the folders per check otherwise).
     if (listing !== undefined && c.check.project !== undefined && entries.length > 0 && !await trusted(listing.roots, c.check.project, c.location, ctx)) {
       const by = `the project is not listed in ${listing.where}: ${c.host.name} loads this file only for trusted projects`;
-      entries = entries.map((e) => (e.disabled ? e : extend(e, { disabled: true, disabledBy: by })));
+      entries = entries.map((e) => (e.disabled ? e : entryWith(e, { disabled: true, disabledBy: by })));
     }
     const switches = (c.host.switches ?? []).filter((s) => s.governs === c.location.path || s.governs === '*');
     if (switches.length === 0 || entries.length === 0) return entries === c.entries ? c : extend(c, { entries });
@@ -47,8 +48,8 @@ export async function applySwitches(
       const shared = (c.location.sharedWith ?? []).length > 0;
       entries = entries.map((e) => {
         if (e.disabled || !off(e.name)) return e;
-        if (!shared) return extend(e, { disabled: true, disabledBy: by });
-        return extend(e, { disabledOnlyFor: [...(e.disabledOnlyFor ?? []), { host: c.host.id, by }] });
+        if (!shared) return entryWith(e, { disabled: true, disabledBy: by });
+        return entryWith(e, { disabledOnlyFor: [...(e.disabledOnlyFor ?? []), { host: c.host.id, by }] });
       });
     }
     return extend(c, { entries });

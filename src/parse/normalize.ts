@@ -268,6 +268,8 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const argOrigins = argsAt !== undefined && argsField !== undefined && Array.isArray(argsField[1])
     ? argsField[1].map((_v: unknown, i: number) => origin([...argsAt, i]))
     : undefined;
+  // The keys every entry has come first, in parse/entry-with.ts's order: a copy made there keeps
+  // this order and its fast properties (issue 14).
   return {
     host: input.host,
     scope,
@@ -275,23 +277,23 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     name,
     origin: origin(at),
     transport,
-    transportSource,
-    ...(command !== undefined ? { command } : {}),
     args,
     env,
     envOrigins,
-    ...(cwdField !== undefined && typeof cwdField[1] === 'string' ? { cwd: cwdField[1] } : {}),
-    ...(url !== undefined ? { url } : {}),
     headers,
     disabled: disabledBy !== undefined,
+    raw,
+    transportSource,
+    format: input.format,
+    ...(command !== undefined ? { command } : {}),
+    ...(cwdField !== undefined && typeof cwdField[1] === 'string' ? { cwd: cwdField[1] } : {}),
+    ...(url !== undefined ? { url } : {}),
     ...(disabledBy !== undefined ? { disabledBy } : {}),
     ...(argOrigins !== undefined ? { argOrigins } : {}),
     ...(bothDoubt !== undefined ? { launchDoubts: bothDoubt } : {}),
-    raw,
     ...(shapeProblems.length > 0 ? { shapeProblems } : {}),
     ...(project !== undefined ? { project } : {}),
     ...(projectKey !== undefined ? { projectKey } : {}),
-    format: input.format,
     ...(input.realPath !== undefined ? { realPath: input.realPath } : {}),
     ...(internal ? { state: 'internal' as const, stateBy: { reason: disabledBy ?? 'internal', file: input.file, key: typeField?.[0] ?? 'type' } } : {}),
   };
