@@ -208,6 +208,17 @@ const BATCH_HEAD = '{\n  "k": [\n';
 const BATCH_TAIL = '\n  ]\n}';
 
 /**
+ * `text` as UTF-8 in one pass: written into a buffer of the largest size it can need (3 bytes per
+ * UTF-16 unit; a surrogate pair is 4 bytes for 2 units; only the pages written are touched).
+ * Buffer.from(text) measures the UTF-8 length in a pass of its own first: for the 241 MB of a
+ * 100,000-entry report that pass and the copy took 0.4-0.5 s, this 0.07 s (issue 14).
+ */
+function utf8(text: string): Buffer {
+  const out = Buffer.allocUnsafe(text.length * 3);
+  return out.subarray(0, out.write(text, 'utf8'));
+}
+
+/**
  * The report as `JSON.stringify(orderKeys(report), null, 2)` writes it, in pieces: each top-level
  * array is written element by element, so a report of 100,000 entries is never one string of
  * hundreds of megabytes (nor an ordered copy of the whole report) in memory at once.
@@ -230,7 +241,7 @@ export function* jsonChunks(report: AuditReport): Generator<string | Uint8Array>
       for (let i = 0; i < v.length; i += BATCH) {
         const batch = v.slice(i, i + BATCH).map((item: unknown) => orderKeys(item, shape));
         // Encoded once and cut as bytes (a subarray shares them; a string slice of the text is a copy).
-        const bytes = Buffer.from(JSON.stringify({ k: batch }, null, 2), 'utf8');
+        const bytes = utf8(JSON.stringify({ k: batch }, null, 2));
         yield `${buf}${i === 0 ? '' : ',\n'}`;
         yield bytes.subarray(BATCH_HEAD.length, bytes.length - BATCH_TAIL.length);
         buf = '';
