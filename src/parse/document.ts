@@ -31,6 +31,12 @@ export interface ParsedDocument {
   /** Position of the member named by the pointer (its key), or of its nearest existing ancestor. */
   locate(pointer: readonly PointerSegment[]): Position;
   /**
+   * `locate` for many pointers under one base: `locateUnder(base)(rel)` is `locate([...base, ...rel])`,
+   * the base walked once (a server entry's fields, arguments and env keys). Absent: the caller
+   * concatenates (parse/normalize.ts `underLocator`).
+   */
+  locateUnder?(base: readonly PointerSegment[]): (rel: readonly PointerSegment[]) => Position;
+  /**
    * Work `locate` has done so far (members and lines indexed, segments walked): a counter, not a
    * clock, so a test can check that lookups stay linear in the input (compare it at n and 10n).
    */

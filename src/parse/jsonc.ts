@@ -22,9 +22,21 @@ export function parseJsonc(text: string, options: JsoncOptions): Result<ParsedDo
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const position = lineIndex(source);
   const tooDeep = (offset: number) => fail({ kind: 'too-deep' as const, message: `nesting deeper than ${MAX_DEPTH} levels`, ...position(offset) });
+  // The values from the engine's own JSON.parse when the text is plain JSON (it is what most hosts
+  // run, and builds the objects natively): the visitor below then records only positions and
+  // duplicates, about half its stores (issue 14). Text JSON.parse refuses (comments, trailing
+  // commas, an error) is read by the visitor alone, as before. On text both accept they agree:
+  // jsonc-parser reads numbers with JSON.parse and decodes the same escapes, and both keep the
+  // last of a duplicated key at its first key's place, "__proto__" as an own key.
+  let native: { readonly value: unknown } | undefined;
+  try {
+    native = { value: JSON.parse(source) as unknown };
+  } catch {
+    native = undefined;
+  }
   let built: Built;
   try {
-    built = build(source, options, position);
+    built = build(source, options, position, native === undefined);
   } catch (e: unknown) {
     // No error before it: the parser has taken every bracket so far, so its nesting is the
     // brackets' and the 513th is where the scanner below would stop too.
@@ -38,9 +50,13 @@ export function parseJsonc(text: string, options: JsoncOptions): Result<ParsedDo
     return fail({ kind: 'syntax', message: describe(e.error, options.strict), ...position(e.error.offset) });
   }
   return ok({
-    value: built.value,
+    value: native !== undefined ? native.value : built.value,
     duplicates: built.duplicates,
     locate: (pointer) => position(built.locate(pointer)),
+    locateUnder: (base) => {
+      const under = built.locateUnder(base);
+      return (rel) => position(under(rel));
+    },
     locateWork: built.work,
   });
 }
@@ -99,6 +115,10 @@ type Frame =
   | { readonly kind: 'object'; readonly out: JsonObject; readonly pos: ObjectPositions; key: string | undefined; keyAt: number; firsts?: Map<string, number> }
   | { readonly kind: 'array'; readonly out: unknown[]; readonly pos: ArrayPositions };
 
+/** The containers a positions-only build never fills (the values come from JSON.parse). */
+const NO_OBJECT: JsonObject = Object.freeze({});
+const NO_ARRAY: unknown[] = Object.freeze([]) as unknown as unknown[];
+
 const slotAt = (slot: Slot): number => (typeof slot === 'number' ? slot : slot.at);
 
 /**
@@ -107,17 +127,17 @@ const slotAt = (slot: Slot): number => (typeof slot === 'number' ? slot : slot.a
  * key offsets (the last occurrence, as JSON.parse keeps it), per array its elements' offsets.
  * `locate` walks that tree, so a lookup costs its pointer's length.
  */
-function build(source: string, options: JsoncOptions, position: (o: number) => Position): Built {
+function build(source: string, options: JsoncOptions, position: (o: number) => Position, values: boolean): Built {
   const duplicates: DuplicateKey[] = [];
   const stack: Frame[] = [];
   let root: { value: unknown; slot: Slot } | undefined;
   let work = 0;
-  /** Places a value (with its positions, `slot`) in the innermost container. */
+  /** Places a value (with its positions, `slot`) in the innermost container; without `values`, only the slot. */
   const place = (value: unknown, slot: Slot): void => {
     const top = stack[stack.length - 1];
     if (top === undefined) root ??= { value, slot };
-    else if (top.kind === 'array') { top.out.push(value); top.pos.kids.push(slot); }
-    else if (top.key !== undefined) { defineOwn(top.out, top.key, value); defineOwn(top.pos.kids, top.key, slot); }
+    else if (top.kind === 'array') { if (values) top.out.push(value); top.pos.kids.push(slot); }
+    else if (top.key !== undefined) { if (values) defineOwn(top.out, top.key, value); defineOwn(top.pos.kids, top.key, slot); }
   };
   /** The offset a container starting at `offset` is located by: its member's key, or itself. */
   const memberAt = (offset: number): number => {
@@ -127,13 +147,13 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
   /** Pointer of the member `key` of the innermost object, built only for a duplicate. */
   const pointerTo = (key: string): string => {
     const segs: PointerSegment[] = [];
-    for (const f of stack.slice(0, -1)) segs.push(f.kind === 'array' ? f.out.length : (f.key ?? ''));
+    for (const f of stack.slice(0, -1)) segs.push(f.kind === 'array' ? f.pos.kids.length : (f.key ?? ''));
     return toPointer([...segs, key]);
   };
   visit(source, {
     onObjectBegin: (offset) => {
       if (stack.length >= MAX_DEPTH) throw new TooDeep(offset);
-      const frame: Frame = { kind: 'object', out: {}, pos: { at: memberAt(offset), kids: {} }, key: undefined, keyAt: offset };
+      const frame: Frame = { kind: 'object', out: values ? {} : NO_OBJECT, pos: { at: memberAt(offset), kids: {} }, key: undefined, keyAt: offset };
       place(frame.out, frame.pos);
       stack.push(frame);
     },
@@ -156,7 +176,7 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
     },
     onArrayBegin: (offset) => {
       if (stack.length >= MAX_DEPTH) throw new TooDeep(offset);
-      const frame: Frame = { kind: 'array', out: [], pos: { at: memberAt(offset), kids: [] } };
+      const frame: Frame = { kind: 'array', out: values ? [] : NO_ARRAY, pos: { at: memberAt(offset), kids: [] } };
       place(frame.out, frame.pos);
       stack.push(frame);
     },
@@ -165,27 +185,35 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
     onLiteralValue: (value: unknown, offset) => { work += 1; place(value, memberAt(offset)); },
     onError: (error, offset, length) => { throw new FirstError({ error, offset, length }); },
   }, { allowTrailingComma: !options.strict, disallowComments: options.strict, allowEmptyContent: true });
-  const locate = (pointer: readonly PointerSegment[]): number => {
-    let slot = root?.slot;
-    let offset = root === undefined ? 0 : slotAt(root.slot);
+  /** The offset of the deepest member of `pointer` that exists, walking from `slot` (at `offset`). */
+  const walk = (slot: Slot | undefined, offset: number, pointer: readonly PointerSegment[]): { slot: Slot | undefined; offset: number; whole: boolean } => {
     for (const seg of pointer) {
       work += 1;
-      if (slot === undefined || typeof slot === 'number') break;
+      if (slot === undefined || typeof slot === 'number') return { slot, offset, whole: false };
       let next: Slot | undefined;
       if (Array.isArray(slot.kids)) next = typeof seg === 'number' ? slot.kids[seg] : undefined;
       else next = Object.hasOwn(slot.kids, String(seg)) ? slot.kids[String(seg)] : undefined;
-      if (next === undefined) break;
+      if (next === undefined) return { slot, offset, whole: false };
       offset = slotAt(next);
       slot = next;
     }
-    return offset;
+    return { slot, offset, whole: true };
   };
-  return { value: root?.value, duplicates, locate, work: () => work };
+  const rootOffset = root === undefined ? 0 : slotAt(root.slot);
+  const locate = (pointer: readonly PointerSegment[]): number => walk(root?.slot, rootOffset, pointer).offset;
+  const locateUnder = (base: readonly PointerSegment[]): ((rel: readonly PointerSegment[]) => number) => {
+    const at = walk(root?.slot, rootOffset, base);
+    // A base that is not all there: the walk stops inside it whatever follows.
+    if (!at.whole) return () => at.offset;
+    return (rel) => walk(at.slot, at.offset, rel).offset;
+  };
+  return { value: root?.value, duplicates, locate, locateUnder, work: () => work };
 }
 
 interface Built {
   readonly value: unknown;
   readonly duplicates: readonly DuplicateKey[];
   locate(pointer: readonly PointerSegment[]): number;
+  locateUnder(base: readonly PointerSegment[]): (rel: readonly PointerSegment[]) => number;
   work(): number;
 }
