@@ -32,6 +32,7 @@ export interface Normalized {
 }
 
 type Obj = Readonly<Record<string, unknown>>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -52,7 +53,9 @@ function resolvePath(root: unknown, path: readonly string[]): { value: unknown; 
         // for-in, not Object.entries: a ~/.claude.json projects map has one key per folder ever opened.
         for (const k in f.value) if (Object.hasOwn(f.value, k)) next.push({ value: f.value[k], at: [...f.at, k], project: k });
       } else if (Object.hasOwn(f.value, seg)) {
-        next.push({ value: f.value[seg], at: [...f.at, seg], ...(f.project !== undefined ? { project: f.project } : {}) });
+        const value = f.value[seg];
+        const at = [...f.at, seg];
+        next.push(f.project !== undefined ? { value, at, project: f.project } : { value, at });
       }
     }
     frontier = next;
@@ -128,6 +131,12 @@ export function normalize(input: NormalizeInput): Normalized {
   return { entries, problems, containerPresent };
 }
 
+/** `doc.locate` for pointers under `base`, given below it. */
+function underLocator(doc: ParsedDocument, base: readonly PointerSegment[]): (rel: readonly PointerSegment[]) => Position {
+  if (doc.locateUnder !== undefined) return doc.locateUnder(base);
+  return (rel) => doc.locate(rel.length === 0 ? base : [...base, ...rel]);
+}
+
 function baseName(file: string): string {
   const last = file.split(/[\\/]/).pop() ?? file;
   return last.replace(/\.[^.]*$/, '');
@@ -164,14 +173,15 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const shape = input.entry;
   const inner = shape.inner !== undefined ? raw[shape.inner] : undefined;
   const obj: Obj = isObject(inner) ? { ...raw, ...inner } : raw;
-  const fieldAt = (key: string): PointerSegment[] => (isObject(inner) && Object.hasOwn(inner, key) && shape.inner !== undefined ? [...at, shape.inner, key] : [...at, key]);
-  // Every origin of this entry lies under `at`: its pointer is escaped once (a project path key
-  // has `/`s to escape), each origin adds only its own segments.
+  // Every origin of this entry lies under `at`, and is named by its segments below it (`rel`):
+  // the entry's pointer is escaped once (a project path key has `/`s to escape) and its place in
+  // the document found once; each origin adds only its own segments.
+  const fieldAt = (key: string): PointerSegment[] => (isObject(inner) && Object.hasOwn(inner, key) && shape.inner !== undefined ? [shape.inner, key] : [key]);
   const atPointer = toPointer(at);
-  const origin = (segs: readonly PointerSegment[]): Origin => {
-    const pos = input.doc.locate(segs);
-    const under = segs.length >= at.length && at.every((s, i) => segs[i] === s);
-    return { file: input.file, pointer: under ? atPointer + toPointer(segs.slice(at.length)) : toPointer(segs), line: pos.line, column: pos.column };
+  const locate = underLocator(input.doc, at);
+  const origin = (rel: readonly PointerSegment[]): Origin => {
+    const pos = locate(rel);
+    return { file: input.file, pointer: rel.length === 0 ? atPointer : atPointer + toPointer(rel), line: pos.line, column: pos.column };
   };
 
   const shapeProblems: EntryShapeProblem[] = [];
@@ -239,7 +249,7 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   if (shape.urlBeforeCommand === true && url !== undefined && command !== undefined) { command = undefined; args = []; }
   // Both, no type, and the host documents no precedence: which one it starts is not known.
   const bothDoubt = url !== undefined && command !== undefined && typeValue === undefined && shape.commandBeforeUrl !== true
-    ? [{ reason: `the entry has both a command and a URL and no type: which one ${input.host} starts is not documented`, origin: origin(at) }]
+    ? [{ reason: `the entry has both a command and a URL and no type: which one ${input.host} starts is not documented`, origin: origin([]) }]
     : undefined;
   if (typeValue !== undefined) {
     // Own keys only: a "type" of "constructor" or "__proto__" must not find Object.prototype members.
@@ -269,13 +279,14 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     ? argsField[1].map((_v: unknown, i: number) => origin([...argsAt, i]))
     : undefined;
   // The keys every entry has come first, in parse/entry-with.ts's order: a copy made there keeps
-  // this order and its fast properties (issue 14).
-  return {
+  // this order and its fast properties. The optional ones are assigned, in a fixed order, rather
+  // than spread in (a spread of a one-key object costs a runtime call; issue 14).
+  const out: Mutable<ServerEntry> = {
     host: input.host,
     scope,
     configPath: input.file,
     name,
-    origin: origin(at),
+    origin: origin([]),
     transport,
     args,
     env,
@@ -285,16 +296,20 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     raw,
     transportSource,
     format: input.format,
-    ...(command !== undefined ? { command } : {}),
-    ...(cwdField !== undefined && typeof cwdField[1] === 'string' ? { cwd: cwdField[1] } : {}),
-    ...(url !== undefined ? { url } : {}),
-    ...(disabledBy !== undefined ? { disabledBy } : {}),
-    ...(argOrigins !== undefined ? { argOrigins } : {}),
-    ...(bothDoubt !== undefined ? { launchDoubts: bothDoubt } : {}),
-    ...(shapeProblems.length > 0 ? { shapeProblems } : {}),
-    ...(project !== undefined ? { project } : {}),
-    ...(projectKey !== undefined ? { projectKey } : {}),
-    ...(input.realPath !== undefined ? { realPath: input.realPath } : {}),
-    ...(internal ? { state: 'internal' as const, stateBy: { reason: disabledBy ?? 'internal', file: input.file, key: typeField?.[0] ?? 'type' } } : {}),
   };
+  if (command !== undefined) out.command = command;
+  if (cwdField !== undefined && typeof cwdField[1] === 'string') out.cwd = cwdField[1];
+  if (url !== undefined) out.url = url;
+  if (disabledBy !== undefined) out.disabledBy = disabledBy;
+  if (argOrigins !== undefined) out.argOrigins = argOrigins;
+  if (bothDoubt !== undefined) out.launchDoubts = bothDoubt;
+  if (shapeProblems.length > 0) out.shapeProblems = shapeProblems;
+  if (project !== undefined) out.project = project;
+  if (projectKey !== undefined) out.projectKey = projectKey;
+  if (input.realPath !== undefined) out.realPath = input.realPath;
+  if (internal) {
+    out.state = 'internal';
+    out.stateBy = { reason: disabledBy ?? 'internal', file: input.file, key: typeField?.[0] ?? 'type' };
+  }
+  return out;
 }
