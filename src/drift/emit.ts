@@ -2,6 +2,7 @@
  * Building deltas: one place that fills severity from the kind table, truncates before/after,
  * and maps a text class (§10) to the kind of its field family (§7.B, §7.G).
  */
+import type { Mutable } from '../shared/extend.js';
 import type { Delta, Severity } from './types.js';
 import { defaultSeverity, type KindId } from './kinds/index.js';
 import { CUT, jsonText, LONG_LIMIT, markedChange, preview, same, SHORT_LIMIT } from './json.js';
@@ -23,7 +24,6 @@ export interface EmitOptions {
   readonly full?: boolean;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** `undefined` before/after = that side does not exist. */
 export function emit(scope: Scope, kind: KindId, path: string, before: unknown, after: unknown, opts: EmitOptions = {}): void {

@@ -4,6 +4,7 @@ import { isPythonName, programName } from './program-name.js';
 import { type Ctx, type Leaf, type Tok, execLeaf, noteDynamic, opaque, texts } from './context.js';
 import { type Handler, npm, npx } from './runners.js';
 import type { Frame, PackageRef } from './types.js';
+import type { Mutable } from '../shared/extend.js';
 
 interface Target {
   readonly module?: string;
@@ -16,10 +17,10 @@ function interpreterLeaf(prog: Tok, args: readonly Tok[], ctx: Ctx, target: Targ
   noteDynamic(ctx, args);
   const name = programName(prog.text);
   const a = texts(args);
-  let f: Frame = { kind: 'interpreter', program: prog.text, name, args: a };
-  if (target.module !== undefined) f = { ...f, module: target.module };
-  if (target.script !== undefined) f = { ...f, script: target.script };
-  if (target.package !== undefined) f = { ...f, package: target.package };
+  const f: Mutable<Frame> = { kind: 'interpreter', program: prog.text, name, args: a };
+  if (target.module !== undefined) f.module = target.module;
+  if (target.script !== undefined) f.script = target.script;
+  if (target.package !== undefined) f.package = target.package;
   ctx.frames.push(f);
   return { kind: 'exec', program: prog.text, name, args: a };
 }

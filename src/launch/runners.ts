@@ -10,6 +10,7 @@ import {
   execLeaf, hasOption, opaque, optionValues, scanOptions, texts,
 } from './context.js';
 import type { Frame, PackageRef } from './types.js';
+import type { Mutable } from '../shared/extend.js';
 
 export type Handler = (prog: Tok, args: readonly Tok[], ctx: Ctx, next: Next) => Leaf;
 
@@ -55,9 +56,10 @@ const PIPX_RUN: OptionSpec = {
 
 function frame(prog: Tok, args: readonly Tok[], kind: Frame['kind'], pkg: PackageRef | undefined,
   seen: readonly SeenOption[] = []): Frame {
-  const base: Frame = { kind, program: prog.text, name: programName(prog.text), args: texts(args) };
-  const withOptions: Frame = seen.length === 0 ? base : { ...base, options: seen.map((o) => (o.value === undefined ? { flag: o.flag } : { flag: o.flag, value: o.value })) };
-  return pkg === undefined ? withOptions : { ...withOptions, package: pkg };
+  const f: Mutable<Frame> = { kind, program: prog.text, name: programName(prog.text), args: texts(args) };
+  if (seen.length > 0) f.options = seen.map((o) => (o.value === undefined ? { flag: o.flag } : { flag: o.flag, value: o.value }));
+  if (pkg !== undefined) f.package = pkg;
+  return f;
 }
 
 /** Run a package's bin directly: the package's name is the leaf (`npx -y mcp-remote@0.1.15 url`). */

@@ -1,6 +1,5 @@
+import type { Mutable } from '../shared/extend.js';
 import type { ServerEntry } from './types.js';
-
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * `extend(e, extra)` for a ServerEntry: a new entry with `e`'s own keys and then `extra`'s, later
@@ -15,7 +14,7 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
  * so it has twelve in-object fields and its optional keys stay fast, and entries copied alike
  * share one hidden class (test/parse/entry-with.test.ts checks both with V8's own natives).
  */
-export function entryWith(e: ServerEntry, extra: Partial<Writable<ServerEntry>>): ServerEntry {
+export function entryWith(e: ServerEntry, extra: Partial<Mutable<ServerEntry>>): ServerEntry {
   const out: Record<string, unknown> = {
     host: e.host, scope: e.scope, configPath: e.configPath, name: e.name, origin: e.origin, transport: e.transport,
     args: e.args, env: e.env, envOrigins: e.envOrigins, headers: e.headers, disabled: e.disabled, raw: e.raw,

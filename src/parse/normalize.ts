@@ -1,4 +1,5 @@
 import type { Container, EntryShape } from '../hosts/types.js';
+import type { Mutable } from '../shared/extend.js';
 import { defineOwn, toPointer, type ParsedDocument, type PointerSegment, type Position } from './document.js';
 import type { ConfigFormat, EntryShapeProblem, Origin, Provenance, Scope, ServerEntry, Transport } from './types.js';
 
@@ -32,7 +33,6 @@ export interface Normalized {
 }
 
 type Obj = Readonly<Record<string, unknown>>;
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
