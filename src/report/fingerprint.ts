@@ -34,28 +34,23 @@ export interface FingerprintInput {
  * units): file < host < ruleId < scope < server < subject. test/report/fingerprint.test.ts holds
  * it equal to the canonicalize package's output.
  */
-function canonicalSubject(s: Readonly<Record<string, string | null>>): string {
+function canonicalSubject(s: FingerprintInput): string {
+  // A name with a lone surrogate (`"a\ud800"` in a config) still gets a fingerprint: canonical
+  // JSON refuses lone surrogates, so they are spelled out (shared/text.ts wellFormed).
   const ordered: Record<string, string | null | undefined> = {
-    file: s['file'], host: s['host'], ruleId: s['ruleId'], scope: s['scope'], server: s['server'], subject: s['subject'],
+    file: s.file === null ? null : wellFormed(toSlashes(s.file)),
+    host: s.host === null ? null : wellFormed(s.host),
+    ruleId: s.ruleId,
+    scope: s.scope === null ? null : wellFormed(s.scope),
+    server: s.server === null ? null : wellFormed(s.server),
+    subject: s.subject === undefined ? undefined : wellFormed(s.subject),
   };
   return JSON.stringify(ordered);
 }
 
 export function fingerprint(input: FingerprintInput): string {
-  // A name with a lone surrogate (`"a\ud800"` in a config) still gets a fingerprint: canonical
-  // JSON refuses lone surrogates, so they are spelled out (shared/text.ts wellFormed).
-  const text = (v: string | null): string | null => (v === null ? null : wellFormed(v));
-  const subject: Record<string, string | null> = {
-    ruleId: input.ruleId,
-    host: text(input.host),
-    scope: text(input.scope),
-    file: input.file === null ? null : wellFormed(toSlashes(input.file)),
-    server: text(input.server),
-  };
-  if (input.subject !== undefined) subject['subject'] = wellFormed(input.subject);
-  const canonical = canonicalSubject(subject);
   // The one-shot form (Node >= 20.12, package engines >= 20.19): a third of createHash's cost per call.
-  return hash('sha256', canonical, 'hex');
+  return hash('sha256', canonicalSubject(input), 'hex');
 }
 
 /** Where a path lies relative to a home: the one path-segment helper (shared/paths.ts). */
@@ -68,14 +63,19 @@ export type EntryIdentity = Pick<ReportEntry, 'host' | 'scope' | 'configPath' | 
 export function fingerprintOf(finding: Finding, entry: EntryIdentity | undefined, home: string): string {
   // An entry's findings are keyed on the config file holding the entry, wherever they point.
   const path = entry !== undefined ? entry.configPath : finding.location?.path;
-  return fingerprint({
-    ruleId: finding.id,
-    host: entry?.host ?? null,
-    scope: entry?.scope ?? null,
-    file: path === undefined ? null : relativeToHome(path, home),
-    server: entry?.name ?? null,
-    ...subjectOf(finding, entry, home),
-  });
+  const subject = subjectOf(finding, entry, home);
+  const file = path === undefined ? null : fileOf(path, home);
+  const host = entry?.host ?? null;
+  const scope = entry?.scope ?? null;
+  const server = entry?.name ?? null;
+  return fingerprint(subject === undefined ? { ruleId: finding.id, host, scope, file, server } : { ruleId: finding.id, host, scope, file, server, subject });
+}
+
+/** The last file placed (a large report's entries mostly share one config file). */
+let lastFile: { readonly path: string; readonly home: string; readonly file: string } | undefined;
+function fileOf(path: string, home: string): string {
+  if (lastFile?.path !== path || lastFile.home !== home) lastFile = { path, home, file: relativeToHome(path, home) };
+  return lastFile.file;
 }
 
 const RULE_BY_ID: ReadonlyMap<string, (typeof RULES)[number]> = new Map(RULES.map((r) => [r.id, r]));
@@ -113,9 +113,10 @@ export function entrySubject(entry: Pick<EntryIdentity, 'project' | 'upstream'>,
 }
 
 /** What tells this finding apart from others of its rule on the same entry: project, upstream, identity placeholders. */
-function subjectOf(finding: Finding, entry: EntryIdentity | undefined, home: string): { subject?: string } {
+function subjectOf(finding: Finding, entry: EntryIdentity | undefined, home: string): string | undefined {
   const rule = RULE_BY_ID.get(finding.id);
-  const identity = (rule?.identity ?? []).map((key) => finding.data[key] ?? '');
-  const subject = entrySubject(entry ?? {}, home, identity);
-  return subject !== undefined ? { subject } : {};
+  const identity = rule?.identity === undefined || rule.identity.length === 0 ? NO_IDENTITY : rule.identity.map((key) => finding.data[key] ?? '');
+  return entrySubject(entry ?? NO_ENTRY, home, identity);
 }
+const NO_IDENTITY: readonly string[] = [];
+const NO_ENTRY: Pick<EntryIdentity, 'project' | 'upstream'> = {};

@@ -76,7 +76,16 @@ function alphabetical(a: string, b: string): number {
 
 /** `keys` in UTF-16 order: sorted in place only when they are not already (sort() allocates a work array). */
 export function sortedKeys(keys: string[]): string[] {
-  return keysInOrder(keys) ? keys : keys.sort(alphabetical);
+  if (keysInOrder(keys)) return keys;
+  if (keys.length > 12) return keys.sort(alphabetical);
+  // A finding's few data keys: an insertion sort in place (sort() makes a work array per call).
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i] ?? '';
+    let j = i - 1;
+    for (; j >= 0 && (keys[j] ?? '') > k; j--) keys[j + 1] = keys[j] ?? '';
+    keys[j + 1] = k;
+  }
+  return keys;
 }
 
 function keysInOrder(keys: readonly string[]): boolean {

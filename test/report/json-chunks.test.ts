@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { audit } from '../../src/grade/audit.js';
 import { buildReport } from '../../src/report/build.js';
-import { json, jsonChunks, orderKeys, REPORT_SHAPE, type Shape } from '../../src/report/json.js';
+import { json, jsonChunks, orderKeys, REPORT_SHAPE, sortedKeys, type Shape } from '../../src/report/json.js';
 import type { AuditReport } from '../../src/report/model.js';
 import { testEnv } from '../hosts/helpers.js';
 import { loadSample, SAMPLE_CTX } from './sample.js';
@@ -140,5 +140,22 @@ describe('JSON report pieces', () => {
     assert.equal(b.stdout, '');
     assert.equal(readFileSync(out, 'utf8'), a.stdout);
     assertValidReport(a.stdout);
+  });
+});
+
+describe('sortedKeys: keys in UTF-16 order, sorted in place', () => {
+  it('gives what sort() gives for every order of short and long key lists (insertion sort up to 12 keys)', () => {
+    const pool = ['server', 'program', 'a', 'B', 'é', '', 'a', 'zz', '\ud83d\ude00', 'path', 'host', 'reason', 'Z', 'mode', 'who'];
+    let seed = 7;
+    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed; };
+    for (let n = 0; n <= pool.length; n++) {
+      for (let round = 0; round < 40; round++) {
+        const keys = Array.from({ length: n }, () => pool[next() % pool.length] ?? '');
+        const want = [...keys].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+        const got = sortedKeys(keys);
+        assert.equal(got, keys, 'in place');
+        assert.deepEqual(got, want, JSON.stringify(keys));
+      }
+    }
   });
 });
