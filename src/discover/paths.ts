@@ -94,6 +94,10 @@ export function expandTemplate(template: string, ctx: PathContext, project?: str
  * rebased onto the root; a path already inside the root (the home's files record the root's own
  * path) is used as written; any other absolute path goes below `DIR/_system/`.
  */
+function trimTrailingSlashes(p: string): string {
+  return p.endsWith('/') ? p.replace(/\/+$/, '') : p;
+}
+
 export function mapRecordedPath(recorded: string, ctx: PathContext): string | undefined {
   if (!ctx.auditRoot) return path.isAbsolute(recorded) || path.win32.isAbsolute(recorded) ? recorded : undefined;
   // A home under --root may record the root's own path (a fixture or restored home used in place).
@@ -101,8 +105,10 @@ export function mapRecordedPath(recorded: string, ctx: PathContext): string | un
   const unified = recorded.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
   if (!unified.startsWith('/')) return undefined;
   const inHome = /^\/(?:(?:home|Users)\/[^/]+|root)(\/.*)?$/i.exec(unified);
-  if (inHome !== null) return path.join(ctx.home, ...(inHome[1] ?? '').split('/').filter((s) => s !== ''));
-  return path.join(ctx.home, SYSTEM_DIR, ...unified.split('/').filter((s) => s !== ''));
+  // path.join normalises the whole joined path, so the `/`-separated rest needs no splitting
+  // (a trailing `/` is dropped, as joining its segments drops it).
+  if (inHome !== null) return path.join(ctx.home, trimTrailingSlashes(inHome[1] ?? ''));
+  return path.join(ctx.home, SYSTEM_DIR, trimTrailingSlashes(unified));
 }
 
 /**

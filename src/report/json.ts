@@ -96,12 +96,13 @@ function keysInOrder(keys: readonly string[]): boolean {
 /** An own, enumerable property: what Object.keys and JSON.stringify see (a hidden one is neither). */
 const ownEnumerable = (value: object, key: string): boolean => Object.prototype.propertyIsEnumerable.call(value, key);
 
-/** A shape's declared keys with their child shapes, looked up once per shape rather than per object. */
-const MEMBERS = new WeakMap<Shape, readonly (readonly [string, Shape])[]>();
-function membersOf(shape: Shape): readonly (readonly [string, Shape])[] {
+/** A shape's declared keys and, at the same places, their child shapes: looked up once per shape rather than per object. */
+interface Members { readonly keys: readonly string[]; readonly shapes: readonly Shape[] }
+const MEMBERS = new WeakMap<Shape, Members>();
+function membersOf(shape: Shape): Members {
   let members = MEMBERS.get(shape);
   if (members === undefined) {
-    members = shape.keys.map((k) => [k, shape.children.get(k) ?? LEAF] as const);
+    members = { keys: shape.keys, shapes: shape.keys.map((k) => shape.children.get(k) ?? LEAF) };
     MEMBERS.set(shape, members);
   }
   return members;
@@ -172,39 +173,40 @@ function settled(v: unknown): boolean {
 }
 
 function orderedObjectWalk(value: object, shape: Shape, plain: boolean): unknown {
-  const members = membersOf(shape);
+  const { keys, shapes } = membersOf(shape);
+  const source = value as Record<string, unknown>;
   // Own properties only, in the schema's order (one hash lookup per declared key, not a scan of the
   // present ones). The keys are the schema's own, never "__proto__", so plain assignment is safe.
   // The copy is started only at the first difference (the members before it are taken as they are).
   let out: Record<string, unknown> | undefined = plain ? undefined : {};
-  for (let m = 0; m < members.length; m++) {
-    const [key, child] = members[m] ?? ['', LEAF];
-    if (!Object.hasOwn(value, key)) continue;
-    const v: unknown = Reflect.get(value, key);
-    const w = typeof v === 'object' && v !== null ? orderKeys(v, child) : v;
-    if (out === undefined && (w !== v || v === undefined)) out = copyBefore(value, members, m);
+  for (let m = 0; m < keys.length; m++) {
+    const key = keys[m] ?? '';
+    if (!Object.hasOwn(source, key)) continue;
+    const v: unknown = source[key];
+    const w = typeof v === 'object' && v !== null ? orderKeys(v, shapes[m] ?? LEAF) : v;
+    if (out === undefined && (w !== v || v === undefined)) out = copyBefore(source, keys, m);
     // Written only when enumerable: a hidden own key is neither in Object.keys nor in JSON.stringify.
-    if (out !== undefined && w !== undefined && ownEnumerable(value, key)) out[key] = w;
+    if (out !== undefined && w !== undefined && ownEnumerable(source, key)) out[key] = w;
   }
   if (out !== undefined) return out;
   // Every declared key as it is: the object itself, when its enumerable keys (what JSON.stringify
   // writes; it skips symbols and hidden keys, as the copy does) are declared ones, in that order.
   let m = 0;
-  for (const key in value) {
-    while (m < members.length && !Object.hasOwn(value, members[m]?.[0] ?? '')) m += 1;
-    if (key !== members[m]?.[0]) return copyBefore(value, members, members.length);
+  for (const key in source) {
+    while (m < keys.length && !Object.hasOwn(source, keys[m] ?? '')) m += 1;
+    if (key !== keys[m]) return copyBefore(source, keys, keys.length);
     m += 1;
   }
   return value;
 }
 
 /** A new object with the declared members of `value` before index `end`, taken as they are (all defined). */
-function copyBefore(value: object, members: readonly (readonly [string, Shape])[], end: number): Record<string, unknown> {
+function copyBefore(value: Record<string, unknown>, keys: readonly string[], end: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (let m = 0; m < end; m++) {
-    const key = members[m]?.[0] ?? '';
+    const key = keys[m] ?? '';
     if (!ownEnumerable(value, key)) continue;
-    const v: unknown = Reflect.get(value, key);
+    const v: unknown = value[key];
     if (v !== undefined) out[key] = v;
   }
   return out;

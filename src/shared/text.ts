@@ -67,5 +67,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * UTF-8 output turns them into U+FFFD); other text stays identical, so existing hashes hold.
  */
 export function wellFormed(text: string): string {
+  // Most text has no lone surrogate: the engine's own check (ES2024, Node >= 20) skips the regex.
+  if (IS_WELL_FORMED !== undefined && IS_WELL_FORMED.call(text)) return text;
   return text.replace(LONE_SURROGATE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+const IS_WELL_FORMED = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
