@@ -96,13 +96,16 @@ function keysInOrder(keys: readonly string[]): boolean {
 /** An own, enumerable property: what Object.keys and JSON.stringify see (a hidden one is neither). */
 const ownEnumerable = (value: object, key: string): boolean => Object.prototype.propertyIsEnumerable.call(value, key);
 
-/** A shape's declared keys and, at the same places, their child shapes: looked up once per shape rather than per object. */
-interface Members { readonly keys: readonly string[]; readonly shapes: readonly Shape[] }
+/**
+ * A shape's declared keys, their child shapes at the same places and each key's place: looked up
+ * once per shape rather than per object.
+ */
+interface Members { readonly keys: readonly string[]; readonly shapes: readonly Shape[]; readonly place: ReadonlyMap<string, number> }
 const MEMBERS = new WeakMap<Shape, Members>();
 function membersOf(shape: Shape): Members {
   let members = MEMBERS.get(shape);
   if (members === undefined) {
-    members = { keys: shape.keys, shapes: shape.keys.map((k) => shape.children.get(k) ?? LEAF) };
+    members = { keys: shape.keys, shapes: shape.keys.map((k) => shape.children.get(k) ?? LEAF), place: new Map(shape.keys.map((k, i) => [k, i])) };
     MEMBERS.set(shape, members);
   }
   return members;
@@ -161,7 +164,7 @@ const CONFORMING = new WeakMap<object, Shape>();
 
 function orderedObject(value: object, shape: Shape, plain: boolean): unknown {
   if (CONFORMING.get(value) === shape) return value;
-  const out = orderedObjectWalk(value, shape, plain);
+  const out = plain && conforms(value as Record<string, unknown>, shape) ? value : orderedObjectWalk(value, shape, plain);
   if (out === value && Object.isFrozen(value) && Object.values(value).every(settled)) CONFORMING.set(value, shape);
   return out;
 }
@@ -170,6 +173,27 @@ function orderedObject(value: object, shape: Shape, plain: boolean): unknown {
 function settled(v: unknown): boolean {
   if (typeof v !== 'object' || v === null) return true;
   return Array.isArray(v) && Object.isFrozen(v) && v.every((x: unknown) => typeof x !== 'object' || x === null);
+}
+
+/**
+ * Whether a plain object is already what the walk below would return: its enumerable keys (what
+ * JSON.stringify writes, in its order) are own, declared, in the schema's order and defined, and
+ * each object member conforms to its own shape. One pass over the keys it has, where the walk
+ * tries every declared key; anything else (an undeclared, inherited, out-of-order or undefined
+ * member, a member that would be copied) is left to the walk.
+ */
+function conforms(value: Record<string, unknown>, shape: Shape): boolean {
+  const { shapes, place } = membersOf(shape);
+  let last = -1;
+  for (const key in value) {
+    const at = place.get(key);
+    if (at === undefined || at <= last || !Object.hasOwn(value, key)) return false;
+    const v = value[key];
+    if (v === undefined) return false;
+    if (typeof v === 'object' && v !== null && orderKeys(v, shapes[at] ?? LEAF) !== v) return false;
+    last = at;
+  }
+  return true;
 }
 
 function orderedObjectWalk(value: object, shape: Shape, plain: boolean): unknown {
