@@ -164,7 +164,7 @@ const CONFORMING = new WeakMap<object, Shape>();
 
 function orderedObject(value: object, shape: Shape, plain: boolean): unknown {
   if (CONFORMING.get(value) === shape) return value;
-  const out = plain && conforms(value as Record<string, unknown>, shape) ? value : orderedObjectWalk(value, shape, plain);
+  const out = (plain ? inOrder(value as Record<string, unknown>, shape) : undefined) ?? orderedObjectWalk(value, shape, plain);
   if (out === value && Object.isFrozen(value) && Object.values(value).every(settled)) CONFORMING.set(value, shape);
   return out;
 }
@@ -176,24 +176,35 @@ function settled(v: unknown): boolean {
 }
 
 /**
- * Whether a plain object is already what the walk below would return: its enumerable keys (what
- * JSON.stringify writes, in its order) are own, declared, in the schema's order and defined, and
- * each object member conforms to its own shape. One pass over the keys it has, where the walk
- * tries every declared key; anything else (an undeclared, inherited, out-of-order or undefined
- * member, a member that would be copied) is left to the walk.
+ * A plain object whose enumerable keys (what JSON.stringify writes, in its order) are own,
+ * declared, in the schema's order and defined, walked in one pass over the keys it has (the walk
+ * below tries every declared key): the object itself when no member changes, else a copy with the
+ * changed members. Undefined when its keys are not so (an undeclared, inherited, out-of-order or
+ * undefined member), left to the walk. No member is walked before the keys are known to be so, so
+ * nothing is walked twice.
  */
-function conforms(value: Record<string, unknown>, shape: Shape): boolean {
+function inOrder(value: Record<string, unknown>, shape: Shape): unknown {
   const { shapes, place } = membersOf(shape);
   let last = -1;
   for (const key in value) {
     const at = place.get(key);
-    if (at === undefined || at <= last || !Object.hasOwn(value, key)) return false;
-    const v = value[key];
-    if (v === undefined) return false;
-    if (typeof v === 'object' && v !== null && orderKeys(v, shapes[at] ?? LEAF) !== v) return false;
+    if (at === undefined || at <= last || !Object.hasOwn(value, key) || value[key] === undefined) return undefined;
     last = at;
   }
-  return true;
+  let out: Record<string, unknown> | undefined;
+  for (const key in value) {
+    const v = value[key];
+    const w = typeof v === 'object' && v !== null ? orderKeys(v, shapes[place.get(key) ?? -1] ?? LEAF) : v;
+    if (w !== v && out === undefined) {
+      out = {};
+      for (const before in value) {
+        if (before === key) break;
+        out[before] = value[before];
+      }
+    }
+    if (out !== undefined) out[key] = w;
+  }
+  return out ?? value;
 }
 
 function orderedObjectWalk(value: object, shape: Shape, plain: boolean): unknown {
@@ -243,15 +254,22 @@ const BATCH_HEAD = '{\n  "k": [\n';
 const BATCH_TAIL = '\n  ]\n}';
 
 /**
- * `text` as UTF-8 in one pass: written into a buffer of the largest size it can need (3 bytes per
- * UTF-16 unit; a surrogate pair is 4 bytes for 2 units; only the pages written are touched).
- * Buffer.from(text) measures the UTF-8 length in a pass of its own first: for the 241 MB of a
- * 100,000-entry report that pass and the copy took 0.4-0.5 s, this 0.07 s (issue 14).
+ * `text` as UTF-8 in one pass. Buffer.from(text) measures the UTF-8 length in a pass of its own
+ * first: for the 241 MB of a 100,000-entry report that pass and the copy took 0.4-0.5 s, this
+ * 0.07 s (issue 14). The buffer is the text's length (JSON text is mostly ASCII: one byte per
+ * unit); TextEncoder.encodeInto says how many units it took, and what is left (non-ASCII) goes
+ * into a larger buffer, at most 3 bytes per UTF-16 unit (a surrogate pair is 4 bytes for 2).
  */
 function utf8(text: string): Buffer {
-  const out = Buffer.allocUnsafe(text.length * 3);
-  return out.subarray(0, out.write(text, 'utf8'));
+  const first = Buffer.allocUnsafe(text.length);
+  const done = ENCODER.encodeInto(text, first);
+  if (done.read === text.length) return first.subarray(0, done.written);
+  const out = Buffer.allocUnsafe(done.written + (text.length - done.read) * 3);
+  first.copy(out, 0, 0, done.written);
+  const rest = ENCODER.encodeInto(text.slice(done.read), out.subarray(done.written));
+  return out.subarray(0, done.written + rest.written);
 }
+const ENCODER = new TextEncoder();
 
 /**
  * The report as `JSON.stringify(orderKeys(report), null, 2)` writes it, in pieces: each top-level

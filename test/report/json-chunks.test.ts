@@ -73,6 +73,25 @@ describe('JSON report pieces', () => {
     assert.ok(report.entries.every((e) => orderKeys(e, entryShape) === e), 'every row is already in schema order');
   });
 
+  it('non-ASCII names and arguments (2-, 3- and 4-byte UTF-8) come out exactly as the reference, in every batch', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-chunks-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, '.cursor'));
+    const names = ['café', '中文服务器', 'emoji-😀', 'plain', 'ÅÄÖ-ñ'];
+    const servers = Object.fromEntries(Array.from({ length: 520 }, (_v, i) => [`${names[i % names.length] ?? ''}-${i}`,
+      { command: 'npx', args: ['-y', `@example/${i % 7 === 0 ? 'ünïcode-😀' : 'ascii'}-${i}`] }]));
+    writeFileSync(path.join(dir, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: servers }));
+    const result = await audit({ root: dir, projectScan: false }, testEnv('linux'));
+    const report = buildReport(result, { version: '0.0.0' });
+    const text = joined(report);
+    assert.equal(text, expected(report));
+    assert.ok(text.includes('中文服务器-1') && text.includes('emoji-😀-2') && text.includes('ünïcode-😀-0'));
+    // Pieces that are bytes decode on their own: no code point is cut between two pieces.
+    for (const piece of jsonChunks(report)) {
+      if (typeof piece !== 'string') assert.equal(Buffer.from(Buffer.from(piece).toString('utf8'), 'utf8').length, piece.length);
+    }
+  });
+
   it('undeclared keys, another key order, undefined, a "__proto__" map key and non-plain objects are handled as the reference does', () => {
     const report = loadSample();
     const first = report.entries[0];
