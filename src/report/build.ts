@@ -9,7 +9,7 @@ import { maskTokenShapes, redactArgv, redactText, redactUrl } from '../shared/re
 import type { ClaimResult } from '../grade/types.js';
 import { sortReport } from './sort.js';
 import { sortedKeys } from './json.js';
-import { extend } from '../shared/extend.js';
+import { extend, type Mutable } from '../shared/extend.js';
 
 export interface BuildOptions {
   readonly version: string;
@@ -66,24 +66,29 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
     // Probe durations vary run to run: reports stay deterministic unless --timestamp asks for timing.
     const timed = options.probes?.get(i);
     const probe = timed === undefined || options.generatedAt !== undefined ? timed : withoutTiming(timed);
-    const identity = {
-      host: row.host, scope: row.scope, configPath: row.configPath, name: row.name,
-      ...(row.upstream !== undefined ? { upstream: row.upstream } : {}),
-      ...(row.project !== undefined ? { project: row.project } : {}),
-    };
-    const onlyForThis = onlyFor.get(`${row.host}\0${row.configPath}\0${row.name}`);
-    const withFp = (f: Finding): ReportFinding => extend(redacted(f), { fingerprint: fingerprintOf(f, identity, home) });
-    // Built in the schema's key order (report/json.ts then writes it without reordering a copy).
-    return extend(identity, {
-      transport: row.transport, disabled: row.disabled,
-      ...(onlyForThis !== undefined ? { disabledOnlyFor: onlyForThis } : {}),
-      // The store path is the entry's own text (`--pin-store …`): masked like the launch line and messages.
-      grade: row.grade, proxy: row.proxy === null || row.proxy.store === null ? row.proxy : extend(row.proxy, { store: redactText(row.proxy.store) }),
-      launch: unlessSame(redactArgv(row.launch), row.launch), envKeys: row.envKeys, headerKeys: row.headerKeys, location: row.location,
-      ...(probe !== undefined ? { probe } : {}),
-      findings: row.findings.map(withFp),
-      evidence: reportedChain(row.evidence, masked),
-    });
+    const onlyForThis = onlyFor.size === 0 ? undefined : onlyFor.get(`${row.host}\0${row.configPath}\0${row.name}`);
+    const withFp = (f: Finding): ReportFinding => extend(redacted(f), { fingerprint: fingerprintOf(f, row, home) });
+    // Built in the schema's key order (report/json.ts then writes it without reordering a copy),
+    // its optional keys assigned in place: the row keeps fast properties and a shared hidden
+    // class, which a copy onto {} of 17 keys or more does not (parse/entry-with.ts says why).
+    const out: Mutable<Partial<ReportEntry>> = { host: row.host, scope: row.scope, configPath: row.configPath, name: row.name };
+    if (row.upstream !== undefined) out.upstream = row.upstream;
+    if (row.project !== undefined) out.project = row.project;
+    out.transport = row.transport;
+    out.disabled = row.disabled;
+    if (onlyForThis !== undefined) out.disabledOnlyFor = onlyForThis;
+    out.grade = row.grade;
+    // The store path is the entry's own text (`--pin-store …`): masked like the launch line and messages.
+    out.proxy = row.proxy === null || row.proxy.store === null ? row.proxy : extend(row.proxy, { store: redactText(row.proxy.store) });
+    out.launch = unlessSame(redactArgv(row.launch), row.launch);
+    out.envKeys = row.envKeys;
+    out.headerKeys = row.headerKeys;
+    out.location = row.location;
+    if (probe !== undefined) out.probe = probe;
+    out.findings = row.findings.map(withFp);
+    out.evidence = reportedChain(row.evidence, masked);
+    // Every required key is assigned above (report validity is checked against the schema in tests).
+    return out as ReportEntry;
   });
   // Messages quote launch lines and URLs: the last pass of the one redaction module before storage.
   const findings: ReportFinding[] = d.findings.map((f) => extend(redacted(f), { fingerprint: fingerprintOf(f, undefined, home) }));
