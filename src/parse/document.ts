@@ -58,11 +58,16 @@ export const MAX_DEPTH = 512;
 
 /** RFC 6901 pointer from segments. */
 export function toPointer(segments: readonly PointerSegment[]): string {
+  // One or two segments (an origin below its entry: `/args/0`, `/env/KEY`) without the map and join.
+  if (segments.length === 1) return pointerSegment(segments[0] ?? '');
+  if (segments.length === 2) return `${pointerSegment(segments[0] ?? '')}${pointerSegment(segments[1] ?? '')}`;
   // join() gives one flat string (a `+=` loop leaves a rope of cons cells per pointer, kept per origin).
-  return segments.map((seg) => {
-    const s = String(seg);
-    return s.includes('~') || s.includes('/') ? `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${s}`;
-  }).join('');
+  return segments.map(pointerSegment).join('');
+}
+
+function pointerSegment(seg: PointerSegment): string {
+  const s = String(seg);
+  return s.includes('~') || s.includes('/') ? `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${s}`;
 }
 
 /** Offset → 1-based line:column (columns in UTF-16 code units), built once per text. */

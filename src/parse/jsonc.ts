@@ -119,6 +119,14 @@ type Frame =
 const NO_OBJECT: JsonObject = Object.freeze({});
 const NO_ARRAY: unknown[] = Object.freeze([]) as unknown as unknown[];
 
+/** The member `seg` of a container's positions (undefined for a scalar, a missing member or the wrong kind of segment). */
+function kid(slot: Slot | undefined, seg: PointerSegment): Slot | undefined {
+  if (slot === undefined || typeof slot === 'number') return undefined;
+  if (Array.isArray(slot.kids)) return typeof seg === 'number' ? slot.kids[seg] : undefined;
+  const key = String(seg);
+  return Object.hasOwn(slot.kids, key) ? slot.kids[key] : undefined;
+}
+
 const slotAt = (slot: Slot): number => (typeof slot === 'number' ? slot : slot.at);
 
 /**
@@ -186,26 +194,34 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
     onError: (error, offset, length) => { throw new FirstError({ error, offset, length }); },
   }, { allowTrailingComma: !options.strict, disallowComments: options.strict, allowEmptyContent: true });
   /** The offset of the deepest member of `pointer` that exists, walking from `slot` (at `offset`). */
-  const walk = (slot: Slot | undefined, offset: number, pointer: readonly PointerSegment[]): { slot: Slot | undefined; offset: number; whole: boolean } => {
+  const walk = (from: Slot | undefined, at: number, pointer: readonly PointerSegment[]): number => {
+    let slot = from;
+    let offset = at;
     for (const seg of pointer) {
       work += 1;
-      if (slot === undefined || typeof slot === 'number') return { slot, offset, whole: false };
-      let next: Slot | undefined;
-      if (Array.isArray(slot.kids)) next = typeof seg === 'number' ? slot.kids[seg] : undefined;
-      else next = Object.hasOwn(slot.kids, String(seg)) ? slot.kids[String(seg)] : undefined;
-      if (next === undefined) return { slot, offset, whole: false };
+      const next = kid(slot, seg);
+      if (next === undefined) return offset;
       offset = slotAt(next);
       slot = next;
     }
-    return { slot, offset, whole: true };
+    return offset;
   };
   const rootOffset = root === undefined ? 0 : slotAt(root.slot);
-  const locate = (pointer: readonly PointerSegment[]): number => walk(root?.slot, rootOffset, pointer).offset;
+  const locate = (pointer: readonly PointerSegment[]): number => walk(root?.slot, rootOffset, pointer);
   const locateUnder = (base: readonly PointerSegment[]): ((rel: readonly PointerSegment[]) => number) => {
-    const at = walk(root?.slot, rootOffset, base);
-    // A base that is not all there: the walk stops inside it whatever follows.
-    if (!at.whole) return () => at.offset;
-    return (rel) => walk(at.slot, at.offset, rel).offset;
+    let slot = root?.slot;
+    let offset = rootOffset;
+    for (const seg of base) {
+      work += 1;
+      const next = kid(slot, seg);
+      // A base that is not all there: the walk stops inside it whatever follows.
+      if (next === undefined) return () => offset;
+      offset = slotAt(next);
+      slot = next;
+    }
+    const baseSlot = slot;
+    const baseOffset = offset;
+    return (rel) => walk(baseSlot, baseOffset, rel);
   };
   return { value: root?.value, duplicates, locate, locateUnder, work: () => work };
 }

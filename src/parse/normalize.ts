@@ -213,7 +213,7 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     // A string is silently dropped by hosts that spread it and split by others: never guessed.
     if (!Array.isArray(v)) wrong(fieldAt(key), 'an array of strings', v);
     else v.forEach((w: unknown, i) => { if (typeof w !== 'string') wrong([...fieldAt(key), i], 'a string', w); });
-    args = [...args, ...strings(v)];
+    args = args.length === 0 ? strings(v) : [...args, ...strings(v)];
   }
   const envField = first(obj, shape.env);
   if (envField !== undefined) {
@@ -223,7 +223,10 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   const env: Record<string, string | null> = {};
   const envOrigins: Record<string, Origin> = {};
   if (isObject(envSource)) {
-    for (const [k, v] of Object.entries(envSource)) {
+    // for-in over own keys, as Object.entries (parsed objects have no inherited enumerable keys), without its pairs.
+    for (const k in envSource) {
+      if (!Object.hasOwn(envSource, k)) continue;
+      const v = envSource[k];
       defineOwn<string | null>(env, k, v === null ? null : textOf(v));
       defineOwn(envOrigins, k, origin([...envAt, k]));
     }
