@@ -2,11 +2,13 @@
  * Building deltas: one place that fills severity from the kind table, truncates before/after,
  * and maps a text class (§10) to the kind of its field family (§7.B, §7.G).
  */
-import type { Mutable } from '../shared/extend.js';
 import type { Delta, Severity } from './types.js';
 import { defaultSeverity, type KindId } from './kinds/index.js';
 import { CUT, jsonText, LONG_LIMIT, markedChange, preview, same, SHORT_LIMIT } from './json.js';
 import { classifyText, type TextClass } from './text.js';
+
+/** drift/ imports only canonical/ (test/architecture): its own copy of shared/extend.ts Mutable. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Where deltas go, and which tool or prompt they concern. */
 export interface Scope {
