@@ -94,6 +94,27 @@ export function expandTemplate(template: string, ctx: PathContext, project?: str
  * rebased onto the root; a path already inside the root (the home's files record the root's own
  * path) is used as written; any other absolute path goes below `DIR/_system/`.
  */
+/** An absolute POSIX path with an empty, `.` or `..` segment or a trailing `/`: not in normal form. */
+const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
+
+/** On POSIX, `p` is absolute and in normal form: what path.resolve and path.normalize would return unchanged. */
+function isNormalPosix(p: string): boolean {
+  return path.sep === '/' && p.startsWith('/') && !NOT_NORMAL.test(p);
+}
+
+/**
+ * path.resolve(p) for a recorded folder, without its work when `p` is already absolute and in
+ * normal form (a ~/.claude.json may list 100,000 of them: issue 14).
+ */
+export function resolvedDir(p: string): string {
+  return isNormalPosix(p) ? p : path.resolve(p);
+}
+
+/** path.join(base, rest) for a base and a `/`-separated rest already in normal form: their concatenation. */
+function joinNormal(base: string, rest: string): string {
+  return rest === '' ? path.join(base) : isNormalPosix(base) && base !== '/' && isNormalPosix(rest) ? base + rest : path.join(base, rest);
+}
+
 function trimTrailingSlashes(p: string): string {
   return p.endsWith('/') ? p.replace(/\/+$/, '') : p;
 }
@@ -107,7 +128,7 @@ export function mapRecordedPath(recorded: string, ctx: PathContext): string | un
   const inHome = /^\/(?:(?:home|Users)\/[^/]+|root)(\/.*)?$/i.exec(unified);
   // path.join normalises the whole joined path, so the `/`-separated rest needs no splitting
   // (a trailing `/` is dropped, as joining its segments drops it).
-  if (inHome !== null) return path.join(ctx.home, trimTrailingSlashes(inHome[1] ?? ''));
+  if (inHome !== null) return joinNormal(ctx.home, trimTrailingSlashes(inHome[1] ?? ''));
   return path.join(ctx.home, SYSTEM_DIR, trimTrailingSlashes(unified));
 }
 

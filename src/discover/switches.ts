@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
 import type { ServerEntry } from '../parse/types.js';
 import { cachedJsonValue, type FileCache, type FileCheck } from './check-file.js';
-import { expandTemplate, type PathContext } from './paths.js';
+import { expandTemplate, resolvedDir, type PathContext } from './paths.js';
 import { listedProjects, type ProjectRoot } from './projects.js';
 import type { HostDefinition, HostLocation, NameSwitch } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
@@ -73,7 +73,7 @@ function projectListings(checks: readonly LocatedCheck[], ctx: PathContext): Map
     const trust = c.location.trustKey;
     if (c.doc !== undefined) {
       for (const p of listedProjects(c.doc, key, ctx)) {
-        const dir = path.resolve(p.dir);
+        const dir = resolvedDir(p.dir);
         // A root listed trusted in any readable user config stays trusted.
         listing.roots.set(dir, listing.roots.get(dir) === true || trust === undefined || p.table?.[trust.key] === trust.value);
       }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { expandBraces, expandTemplate, mapRecordedPath, type PathContext } from '../../src/discover/paths.js';
+import { expandBraces, expandTemplate, mapRecordedPath, resolvedDir, type PathContext } from '../../src/discover/paths.js';
 
 const H = '/audit/home';
 const ctx = (platform: PathContext['platform'], auditRoot = true): PathContext => ({ platform, home: H, auditRoot });
@@ -51,6 +51,45 @@ describe('mapRecordedPath', () => {
   it('uses recorded paths as written outside --root, and ignores relative ones', () => {
     assert.equal(mapRecordedPath('/home/alice/src/app', ctx('linux', false)), '/home/alice/src/app');
     assert.equal(mapRecordedPath('relative/dir', ctx('linux', false)), undefined);
+  });
+});
+
+/** mapRecordedPath as first written: each segment joined on its own (the reference for its shortcuts). */
+function referenceMap(recorded: string, c: PathContext): string | undefined {
+  if (!c.auditRoot) return path.isAbsolute(recorded) || path.win32.isAbsolute(recorded) ? recorded : undefined;
+  if (path.isAbsolute(recorded) && (recorded === c.home || recorded.startsWith(c.home + path.sep))) return recorded;
+  const unified = recorded.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
+  if (!unified.startsWith('/')) return undefined;
+  const inHome = /^\/(?:(?:home|Users)\/[^/]+|root)(\/.*)?$/i.exec(unified);
+  if (inHome !== null) return path.join(c.home, ...(inHome[1] ?? '').split('/').filter((s) => s !== ''));
+  return path.join(c.home, '_system', ...unified.split('/').filter((s) => s !== ''));
+}
+
+describe('recorded folders: the shortcuts give what path.join and path.resolve give', () => {
+  const segs = ['', 'home', 'Users', 'root', 'alice', 'x', '..', '.', '...', '.x', 'é', 'a b', 'C:', '\\', 'work'];
+  let seed = 11;
+  const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed; };
+  const randomPath = (): string => {
+    const sep = next() % 4 === 0 ? '\\' : '/';
+    const body = Array.from({ length: next() % 7 }, () => segs[next() % segs.length] ?? '').join(sep);
+    return `${next() % 5 === 0 ? 'C:' : ''}${next() % 6 === 0 ? '' : sep}${body}${next() % 3 === 0 ? '/' : ''}`;
+  };
+
+  it('mapRecordedPath equals the segment-by-segment join for 60,000 random recorded paths and five homes', () => {
+    for (const home of ['/audit/home', '/audit/home/', '/', '/audit//home/./x', '/audit/home/..']) {
+      for (let i = 0; i < 12_000; i++) {
+        const recorded = randomPath();
+        const c: PathContext = { platform: 'linux', home, auditRoot: true };
+        assert.equal(mapRecordedPath(recorded, c), referenceMap(recorded, c), `${JSON.stringify(recorded)} under ${home}`);
+      }
+    }
+  });
+
+  it('resolvedDir equals path.resolve for 30,000 random folders, relative ones included', () => {
+    for (let i = 0; i < 30_000; i++) {
+      const p = randomPath().replace(/^C:/, '');
+      assert.equal(resolvedDir(p), path.resolve(p), JSON.stringify(p));
+    }
   });
 });
 
