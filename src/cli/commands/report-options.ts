@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Argv } from 'yargs';
@@ -103,15 +104,45 @@ function errnoText(e: unknown): string {
 }
 
 /**
- * Writes a report to FILE piece by piece. The first piece is made before the file is opened, so a
- * reporter that fails at once leaves the file untouched; one that fails later leaves no partial
- * file. Either way its own error is thrown; only the file's errors become "cannot write it".
+ * Where `-o FILE` writes, decided before anything is opened (lstat, then stat through a link):
+ * - `new`: nothing is there. The file is created exclusively; a failure removes it (it is ours).
+ * - `replace`: a regular file (or a link to one). The report goes to a temporary file beside it,
+ *   renamed over it when complete: a failure leaves the old file as it was.
+ * - `through`: anything else (a device such as /dev/stdout or /dev/full, a FIFO, a directory):
+ *   opened and written as it is, never removed. Before, a failed write removed whatever FILE
+ *   named, so `-o /dev/full` as root deleted the device node.
+ */
+type OutputTarget =
+  | { readonly kind: 'new'; readonly path: string }
+  | { readonly kind: 'replace'; readonly path: string; readonly mode: number; readonly uid: number; readonly gid: number }
+  | { readonly kind: 'through'; readonly path: string };
+
+async function outputTarget(file: string): Promise<OutputTarget> {
+  const link = await fs.lstat(file).catch((e: unknown) => {
+    if (typeof e === 'object' && e !== null && Reflect.get(e, 'code') === 'ENOENT') return undefined;
+    throw e;
+  });
+  if (link === undefined) return { kind: 'new', path: file };
+  const st = link.isSymbolicLink() ? await fs.stat(file).catch(() => undefined) : link;
+  if (st?.isFile() === true) {
+    return { kind: 'replace', path: link.isSymbolicLink() ? await fs.realpath(file) : file, mode: st.mode & 0o7777, uid: st.uid, gid: st.gid };
+  }
+  return { kind: 'through', path: file };
+}
+
+/**
+ * Writes a report to FILE piece by piece (one write in flight while the next piece is made). The
+ * first piece is made before the file is opened, so a reporter that fails at once touches nothing.
+ * A later failure leaves no partial file where there was none and an existing file as it was
+ * (see OutputTarget). Either way the reporter's own error is thrown; only the file's errors
+ * become "cannot write it".
  */
 export async function writePieces(file: string, named: string, pieces: Iterable<string | Uint8Array>): Promise<void> {
   const it = pieces[Symbol.iterator]();
   const first = it.next();
   const cannot = (e: unknown): IoError => new IoError(`--output ${named}: cannot write it: ${errnoText(e)}`, { cause: e });
-  const handle = await fs.open(file, 'w').catch((e: unknown) => { throw cannot(e); });
+  const target = await outputTarget(file).catch((e: unknown) => { throw cannot(e); });
+  const opened = await openTarget(target).catch((e: unknown) => { throw cannot(e); });
   function* all(): Generator<string | Uint8Array> {
     if (first.done !== true) yield first.value;
     for (let step = it.next(); step.done !== true; step = it.next()) yield step.value;
@@ -120,15 +151,41 @@ export async function writePieces(file: string, named: string, pieces: Iterable<
   try {
     await writeAhead(all(), async (bytes) => {
       try {
-        return (await handle.write(bytes)).bytesWritten;
+        return (await opened.handle.write(bytes)).bytesWritten;
       } catch (e: unknown) {
         throw cannot(e);
       }
     });
+    await opened.handle.close().catch((e: unknown) => { throw cannot(e); });
+    if (opened.temp !== undefined) await fs.rename(opened.temp, target.path).catch((e: unknown) => { throw cannot(e); });
     complete = true;
   } finally {
-    await handle.close();
-    if (!complete) await fs.rm(file, { force: true });
+    if (!complete) {
+      await opened.handle.close().catch(() => undefined);
+      // Only what this run created is removed: the new file, or the temporary one beside the old.
+      if (opened.temp !== undefined) await fs.rm(opened.temp, { force: true });
+      else if (target.kind === 'new') await fs.rm(target.path, { force: true });
+    }
+  }
+}
+
+/** The handle a target is written through, and the temporary file a `replace` writes first. */
+async function openTarget(target: OutputTarget): Promise<{ readonly handle: fs.FileHandle; readonly temp?: string }> {
+  if (target.kind === 'new') return { handle: await fs.open(target.path, 'wx') };
+  if (target.kind === 'through') return { handle: await fs.open(target.path, 'w') };
+  const temp = path.join(path.dirname(target.path), `.${path.basename(target.path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const handle = await fs.open(temp, 'wx', target.mode);
+    await handle.chmod(target.mode);
+    // The old file's owner, where this account may give it (root); otherwise the report is its own.
+    await handle.chown(target.uid, target.gid).catch(() => undefined);
+    return { handle, temp };
+  } catch (e: unknown) {
+    // A folder the report may not be created in (the file itself writable): written in place, as
+    // before, and then never removed.
+    const code: unknown = typeof e === 'object' && e !== null ? Reflect.get(e, 'code') : undefined;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return { handle: await fs.open(target.path, 'w') };
+    throw e;
   }
 }
 
