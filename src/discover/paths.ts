@@ -115,17 +115,27 @@ function joinNormal(base: string, rest: string): string {
   return rest === '' ? path.join(base) : isNormalPosix(base) && base !== '/' && isNormalPosix(rest) ? base + rest : path.join(base, rest);
 }
 
+/** `p` is `dir` or lies below it (both resolved). */
+function insideOrAt(p: string, dir: string): boolean {
+  const d = resolvedDir(dir);
+  return p === d || p.startsWith(d.endsWith(path.sep) ? d : d + path.sep);
+}
+
 function trimTrailingSlashes(p: string): string {
   return p.endsWith('/') ? p.replace(/\/+$/, '') : p;
 }
 
 export function mapRecordedPath(recorded: string, ctx: PathContext): string | undefined {
   if (!ctx.auditRoot) return path.isAbsolute(recorded) || path.win32.isAbsolute(recorded) ? recorded : undefined;
-  // A home under --root may record the root's own path (a fixture or restored home used in place).
-  if (path.isAbsolute(recorded) && (recorded === ctx.home || recorded.startsWith(ctx.home + path.sep))) return recorded;
-  const unified = recorded.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
+  // A home under --root may record the root's own path (a fixture or restored home used in place):
+  // kept as written only while it resolves inside (`<root>/..` climbs out: mapped as any other).
+  if (path.isAbsolute(recorded) && insideOrAt(resolvedDir(recorded), ctx.home)) return recorded;
+  // Normalised before it is placed: a recorded `/home/u/..` is `/home` on the machine that wrote
+  // it, not a folder above --root (red team red6: the join climbed out of the audited tree).
+  const unified = path.posix.normalize(recorded.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, ''));
   if (!unified.startsWith('/')) return undefined;
-  const inHome = /^\/(?:(?:home|Users)\/[^/]+|root)(\/.*)?$/i.exec(unified);
+  // `s`: a folder name may hold a line terminator (U+2028, \n), which `.` alone does not match.
+  const inHome = /^\/(?:(?:home|Users)\/[^/]+|root)(\/.*)?$/is.exec(unified);
   // path.join normalises the whole joined path, so the `/`-separated rest needs no splitting
   // (a trailing `/` is dropped, as joining its segments drops it).
   if (inHome !== null) return joinNormal(ctx.home, trimTrailingSlashes(inHome[1] ?? ''));

@@ -4,6 +4,7 @@ import { allFindings, displayPath, entryLabel, homeRelativeText, unprovenClaim }
 import type { Located } from './format.js';
 import type { AuditReport, ReportContext, ReportEntry, Reporter } from './model.js';
 import { acceptanceLine, isEntryAccepted } from './acceptance.js';
+import { replacingLoneSurrogates } from '../shared/text.js';
 
 /**
  * SARIF 2.1.0: one reporting descriptor per catalogue rule (docs as help), one result per
@@ -68,9 +69,13 @@ function descriptor(rule: RuleMeta): Record<string, unknown> {
   };
 }
 
-/** Percent-encodes each path segment, keeping `/` and a Windows drive's colon. */
+/**
+ * Percent-encodes each path segment, keeping `/` and a Windows drive's colon. A lone surrogate
+ * (valid in a JSON string, so in a recorded project path) is encoded as U+FFFD, the bytes the OS
+ * was given for it: encodeURIComponent would throw and end the whole report (red team red6).
+ */
 function encodePath(path: string): string {
-  return path.split('/').map((seg, i) => (i <= 1 && /^[A-Za-z]:$/.test(seg) ? seg : encodeURIComponent(seg))).join('/');
+  return replacingLoneSurrogates(path).split('/').map((seg, i) => (i <= 1 && /^[A-Za-z]:$/.test(seg) ? seg : encodeURIComponent(seg))).join('/');
 }
 
 /** file:///abs/dir/ for an absolute path (POSIX or Windows), with a trailing slash for a base. */

@@ -72,3 +72,13 @@ export function wellFormed(text: string): string {
   return text.replace(LONE_SURROGATE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 const IS_WELL_FORMED = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
+ * `text` with each lone surrogate replaced by U+FFFD: what Node hands the OS for such a path
+ * (UTF-8 cannot hold a lone surrogate), and what encodeURIComponent can encode (it throws a
+ * URIError on a lone surrogate).
+ */
+export function replacingLoneSurrogates(text: string): string {
+  if (IS_WELL_FORMED !== undefined && IS_WELL_FORMED.call(text)) return text;
+  return text.replace(LONE_SURROGATE, '\ufffd');
+}

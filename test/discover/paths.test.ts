@@ -54,13 +54,17 @@ describe('mapRecordedPath', () => {
   });
 });
 
-/** mapRecordedPath as first written: each segment joined on its own (the reference for its shortcuts). */
+/**
+ * mapRecordedPath written plainly: the recorded path resolved first (kept as written when it lies
+ * in the home), then each segment joined on its own (the reference for its shortcuts).
+ */
 function referenceMap(recorded: string, c: PathContext): string | undefined {
   if (!c.auditRoot) return path.isAbsolute(recorded) || path.win32.isAbsolute(recorded) ? recorded : undefined;
-  if (path.isAbsolute(recorded) && (recorded === c.home || recorded.startsWith(c.home + path.sep))) return recorded;
-  const unified = recorded.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
+  const home = path.resolve(c.home);
+  if (path.isAbsolute(recorded) && (path.resolve(recorded) === home || path.resolve(recorded).startsWith(home === '/' ? '/' : `${home}/`))) return recorded;
+  const unified = path.posix.normalize(recorded.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, ''));
   if (!unified.startsWith('/')) return undefined;
-  const inHome = /^\/(?:(?:home|Users)\/[^/]+|root)(\/.*)?$/i.exec(unified);
+  const inHome = /^\/(?:(?:home|Users)\/[^/]+|root)(\/[\s\S]*)?$/i.exec(unified);
   if (inHome !== null) return path.join(c.home, ...(inHome[1] ?? '').split('/').filter((s) => s !== ''));
   return path.join(c.home, '_system', ...unified.split('/').filter((s) => s !== ''));
 }
@@ -80,7 +84,15 @@ describe('recorded folders: the shortcuts give what path.join and path.resolve g
       for (let i = 0; i < 12_000; i++) {
         const recorded = randomPath();
         const c: PathContext = { platform: 'linux', home, auditRoot: true };
-        assert.equal(mapRecordedPath(recorded, c), referenceMap(recorded, c), `${JSON.stringify(recorded)} under ${home}`);
+        const mapped = mapRecordedPath(recorded, c);
+        assert.equal(mapped, referenceMap(recorded, c), `${JSON.stringify(recorded)} under ${home}`);
+        // Wherever it was recorded, a mapped folder lies in the audited tree (red team red6).
+        const inRoot = path.resolve(home);
+        if (mapped !== undefined) assert.ok(path.resolve(mapped) === inRoot || path.resolve(mapped).startsWith(inRoot === '/' ? '/' : `${inRoot}/`), `${JSON.stringify(recorded)} -> ${mapped}`);
+        // The home's own path with `..` after it: kept only while it stays in.
+        const own = `${home.replace(/\/+$/, '')}/${recorded.replace(/^[A-Za-z]:/, '').replace(/^[\\/]+/, '')}`;
+        const ownMapped = mapRecordedPath(own, c);
+        if (ownMapped !== undefined) assert.ok(path.resolve(ownMapped) === inRoot || path.resolve(ownMapped).startsWith(inRoot === '/' ? '/' : `${inRoot}/`), `${JSON.stringify(own)} -> ${ownMapped}`);
       }
     }
   });
