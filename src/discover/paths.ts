@@ -132,7 +132,8 @@ export function mapRecordedPath(recorded: string, ctx: PathContext): string | un
   if (path.isAbsolute(recorded) && insideOrAt(resolvedDir(recorded), ctx.home)) return recorded;
   // Normalised before it is placed: a recorded `/home/u/..` is `/home` on the machine that wrote
   // it, not a folder above --root (red team red6: the join climbed out of the audited tree).
-  const unified = path.posix.normalize(recorded.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, ''));
+  const slashed = recorded.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
+  const unified = slashed.startsWith('/') && !NOT_NORMAL.test(slashed) ? slashed : path.posix.normalize(slashed);
   if (!unified.startsWith('/')) return undefined;
   // `s`: a folder name may hold a line terminator (U+2028, \n), which `.` alone does not match.
   const inHome = /^\/(?:(?:home|Users)\/[^/]+|root)(\/.*)?$/is.exec(unified);
