@@ -63,8 +63,28 @@ function resolveVariable(name: string, syntax: VariableSyntax, e: ServerEntry, c
  * each expansion's origin. A variable whose value the audit cannot know is left as written and
  * adds a launch doubt on the field, so the literal text is never taken as what the host runs.
  */
+/** Whether any field the host expands holds the syntax's marker (`$`, or `{` for opencode). */
+function mentionsVariable(e: ServerEntry, syntax: VariableSyntax): boolean {
+  const marker = syntax.form === 'opencode' ? '{' : '$';
+  const has = (v: string | null | undefined): boolean => typeof v === 'string' && v.includes(marker);
+  for (const field of syntax.fields) {
+    switch (field) {
+      case 'command': if (has(e.command)) return true; break;
+      case 'args': if (e.args.some(has)) return true; break;
+      case 'url': if (has(e.url)) return true; break;
+      case 'cwd': if (has(e.cwd)) return true; break;
+      case 'env': for (const k in e.env) if (Object.hasOwn(e.env, k) && has(e.env[k])) return true; break;
+      case 'headers': for (const k in e.headers) if (Object.hasOwn(e.headers, k) && has(e.headers[k])) return true; break;
+      default: return true;
+    }
+  }
+  return false;
+}
+
 export function expandEntry(e: ServerEntry, syntax: VariableSyntax, ctx: ExpandContext): ServerEntry {
   if (syntax.scopes !== undefined && !syntax.scopes.includes(e.scope)) return e;
+  // Most entries name no variable: nothing below (its closures, copies of env and headers) is made for them.
+  if (!mentionsVariable(e, syntax)) return e;
   const expanded: Expansion[] = [];
   const doubts: LaunchDoubt[] = [];
   const fields = new Set<Field>(syntax.fields);
