@@ -71,20 +71,23 @@ function sharedProven(claim: Claim, evidence: readonly string[]): ClaimResult {
 }
 
 const NONE: readonly string[] = [];
+const CLAIM_PLACE: ReadonlyMap<Claim, number> = new Map(CLAIMS.map((c, i) => [c, i]));
 
 export function chainOf(findings: readonly Finding[], input: ChainInput): ClaimResult[] {
-  // One pass over the findings: the first message and the distinct rule ids against each claim.
-  const against = new Map<Claim, { reason: string; ids: string[] }>();
+  // One pass over the findings: the first message and the distinct rule ids against each claim
+  // (by the claim's place in CLAIMS: no Map per row).
+  const against: ({ reason: string; ids: string[] } | undefined)[] = [];
   for (const f of findings) {
     if (f.grade === 'none') continue;
     const claim = claimOf(f);
     if (claim === null) continue;
-    const seen = against.get(claim);
-    if (seen === undefined) against.set(claim, { reason: f.message, ids: [f.id] });
+    const at = CLAIM_PLACE.get(claim) ?? -1;
+    const seen = against[at];
+    if (seen === undefined) against[at] = { reason: f.message, ids: [f.id] };
     else if (!seen.ids.includes(f.id)) seen.ids.push(f.id);
   }
-  return CLAIMS.map((claim): ClaimResult => {
-    const hit = against.get(claim);
+  return CLAIMS.map((claim, at): ClaimResult => {
+    const hit = against[at];
     if (hit !== undefined) return sharedNotProven(claim, hit.reason, hit.ids);
     const open = input.open[claim];
     if (open !== undefined) return sharedNotProven(claim, open, NONE);
