@@ -1,6 +1,7 @@
 import { fstatSync, write } from 'node:fs';
 import { run } from './run.js';
 import { writeAhead } from '../shared/write-ahead.js';
+import { errnoText, IoError } from '../shared/errors.js';
 import { processEnv } from '../shared/env.js';
 
 /**
@@ -44,8 +45,10 @@ export async function main(): Promise<void> {
           }
           return;
         }
+        // A failed write is the outside world (a full disk, a file size limit, a read-only fd), not
+        // a bug: an IoError (exit 2) naming standard output, as -o names its file (red team red6).
         await writeAhead(pieces, (bytes) => new Promise<number>((resolve, reject) => {
-          write(1, bytes, (e, n) => (e === null ? resolve(n) : reject(e)));
+          write(1, bytes, (e, n) => (e === null ? resolve(n) : reject(new IoError(`standard output: cannot write the report: ${errnoText(e)}`, { cause: e }))));
         }));
       },
     },

@@ -55,3 +55,14 @@ export class InternalError extends AuditError {
 export function toError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value));
 }
+
+/** `ENOENT: no such file or directory` from a Node fs error (the code and its meaning), else the message. */
+export function errnoText(e: unknown): string {
+  const code: unknown = typeof e === 'object' && e !== null ? Reflect.get(e, 'code') : undefined;
+  const meaning: Readonly<Record<string, string>> = {
+    ENOENT: 'its directory does not exist', EACCES: 'permission denied', EPERM: 'operation not permitted',
+    EISDIR: 'it is a directory', ENOTDIR: 'a parent is not a directory', EROFS: 'read-only file system', ENOSPC: 'no space left on device',
+  };
+  if (typeof code === 'string') return `${code}${Object.hasOwn(meaning, code) ? ` (${meaning[code] ?? ''})` : ''}`;
+  return e instanceof Error ? e.message : 'unknown error';
+}

@@ -10,7 +10,7 @@ import type { FailOn, PolicyResult } from '../../report/policy.js';
 import { applyGate } from '../../report/gate.js';
 import { IGNORE_FILE_NAMES, ignoreCandidates, parseIgnoreFile } from '../../report/suppress.js';
 import { RULES } from '../../rules/index.js';
-import { IoError, UsageError } from '../../shared/errors.js';
+import { errnoText, IoError, UsageError } from '../../shared/errors.js';
 import { writeAhead } from '../../shared/write-ahead.js';
 import type { CommandContext, ExitCode } from '../io.js';
 import { decimalOption } from '../strict-args.js';
@@ -92,16 +92,6 @@ async function loadIgnore(opts: ReportOptions, home: AuditReport['trustedHome'],
   return undefined;
 }
 
-/** `ENOENT: no such file or directory` from a Node fs error (the code and its meaning), else the message. */
-function errnoText(e: unknown): string {
-  const code: unknown = typeof e === 'object' && e !== null ? Reflect.get(e, 'code') : undefined;
-  const meaning: Readonly<Record<string, string>> = {
-    ENOENT: 'its directory does not exist', EACCES: 'permission denied', EPERM: 'operation not permitted',
-    EISDIR: 'it is a directory', ENOTDIR: 'a parent is not a directory', EROFS: 'read-only file system', ENOSPC: 'no space left on device',
-  };
-  if (typeof code === 'string') return `${code}${Object.hasOwn(meaning, code) ? ` (${meaning[code] ?? ''})` : ''}`;
-  return e instanceof Error ? e.message : 'unknown error';
-}
 
 /**
  * Where `-o FILE` writes, decided before anything is opened (lstat, then stat through a link):
