@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Argv } from 'yargs';
@@ -94,45 +93,59 @@ async function loadIgnore(opts: ReportOptions, home: AuditReport['trustedHome'],
 
 
 /**
- * Where `-o FILE` writes, decided before anything is opened (lstat, then stat through a link):
- * - `new`: nothing is there. The file is created exclusively; a failure removes it (it is ours).
- * - `replace`: a regular file (or a link to one). The report goes to a temporary file beside it,
- *   renamed over it when complete: a failure leaves the old file as it was.
- * - `through`: anything else (a device such as /dev/stdout or /dev/full, a FIFO, a directory):
- *   opened and written as it is, never removed. Before, a failed write removed whatever FILE
- *   named, so `-o /dev/full` as root deleted the device node.
+ * Where `-o FILE` writes, decided before anything is opened (lstat): `new` when nothing is
+ * there, else `existing` (a file, a link, a device such as /dev/stdout or /dev/full, a FIFO).
+ * An existing target is opened and written in place, as the shell's `>` does (its permissions,
+ * owner, links and folder rules apply; red team red7 broke a write-beside-and-rename: long
+ * names, sticky folders, 0444 files, hard links). Nothing this run did not create is ever
+ * removed: before, a failed write removed whatever FILE named, so `-o /dev/full` as root deleted
+ * the device node (red team red6).
  */
-type OutputTarget =
-  | { readonly kind: 'new'; readonly path: string }
-  | { readonly kind: 'replace'; readonly path: string; readonly mode: number; readonly uid: number; readonly gid: number }
-  | { readonly kind: 'through'; readonly path: string };
+interface OutputTarget {
+  readonly kind: 'new' | 'existing';
+  readonly path: string;
+  /** For a link that names nothing yet: the file the open will create at the end of its chain. */
+  readonly creates?: string;
+}
+
+const isMissing = (e: unknown): boolean => typeof e === 'object' && e !== null && Reflect.get(e, 'code') === 'ENOENT';
 
 async function outputTarget(file: string): Promise<OutputTarget> {
-  const link = await fs.lstat(file).catch((e: unknown) => {
-    if (typeof e === 'object' && e !== null && Reflect.get(e, 'code') === 'ENOENT') return undefined;
+  const st = await fs.lstat(file).catch((e: unknown) => {
+    if (isMissing(e)) return undefined;
     throw e;
   });
-  if (link === undefined) return { kind: 'new', path: file };
-  const st = link.isSymbolicLink() ? await fs.stat(file).catch(() => undefined) : link;
-  if (st?.isFile() === true) {
-    return { kind: 'replace', path: link.isSymbolicLink() ? await fs.realpath(file) : file, mode: st.mode & 0o7777, uid: st.uid, gid: st.gid };
+  if (st === undefined) return { kind: 'new', path: file };
+  const creates = st.isSymbolicLink() ? await createdThrough(file) : undefined;
+  return creates !== undefined ? { kind: 'existing', path: file, creates } : { kind: 'existing', path: file };
+}
+
+/** The missing path a chain of links ends at (what opening the link for writing creates), if any. */
+async function createdThrough(link: string): Promise<string | undefined> {
+  let at = link;
+  for (let hop = 0; hop < 40; hop++) {
+    const st = await fs.lstat(at).catch(() => undefined);
+    if (st === undefined) return at;
+    if (!st.isSymbolicLink()) return undefined;
+    at = path.resolve(path.dirname(at), await fs.readlink(at));
   }
-  return { kind: 'through', path: file };
+  return undefined;
 }
 
 /**
  * Writes a report to FILE piece by piece (one write in flight while the next piece is made). The
  * first piece is made before the file is opened, so a reporter that fails at once touches nothing.
- * A later failure leaves no partial file where there was none and an existing file as it was
- * (see OutputTarget). Either way the reporter's own error is thrown; only the file's errors
- * become "cannot write it".
+ * A later failure removes the file if this run created it; a regular file that was there is left
+ * empty rather than holding part of a report (a device or FIFO is left as it is). Either way the
+ * reporter's own error is thrown; only the file's errors become "cannot write it".
  */
 export async function writePieces(file: string, named: string, pieces: Iterable<string | Uint8Array>): Promise<void> {
   const it = pieces[Symbol.iterator]();
   const first = it.next();
   const cannot = (e: unknown): IoError => new IoError(`--output ${named}: cannot write it: ${errnoText(e)}`, { cause: e });
   const target = await outputTarget(file).catch((e: unknown) => { throw cannot(e); });
-  const opened = await openTarget(target).catch((e: unknown) => { throw cannot(e); });
+  // 'wx' for a new file: if one appears between the lstat and the open, it is not ours to write.
+  const handle = await fs.open(target.path, target.kind === 'new' ? 'wx' : 'w').catch((e: unknown) => { throw cannot(e); });
   function* all(): Generator<string | Uint8Array> {
     if (first.done !== true) yield first.value;
     for (let step = it.next(); step.done !== true; step = it.next()) yield step.value;
@@ -141,41 +154,22 @@ export async function writePieces(file: string, named: string, pieces: Iterable<
   try {
     await writeAhead(all(), async (bytes) => {
       try {
-        return (await opened.handle.write(bytes)).bytesWritten;
+        return (await handle.write(bytes)).bytesWritten;
       } catch (e: unknown) {
         throw cannot(e);
       }
     });
-    await opened.handle.close().catch((e: unknown) => { throw cannot(e); });
-    if (opened.temp !== undefined) await fs.rename(opened.temp, target.path).catch((e: unknown) => { throw cannot(e); });
     complete = true;
   } finally {
-    if (!complete) {
-      await opened.handle.close().catch(() => undefined);
-      // Only what this run created is removed: the new file, or the temporary one beside the old.
-      if (opened.temp !== undefined) await fs.rm(opened.temp, { force: true });
-      else if (target.kind === 'new') await fs.rm(target.path, { force: true });
+    if (!complete && target.kind === 'existing' && target.creates === undefined) {
+      // Part of a report is not left where a report was: emptied, when it is a regular file.
+      const st = await handle.stat().catch(() => undefined);
+      if (st?.isFile() === true) await handle.truncate(0).catch(() => undefined);
     }
-  }
-}
-
-/** The handle a target is written through, and the temporary file a `replace` writes first. */
-async function openTarget(target: OutputTarget): Promise<{ readonly handle: fs.FileHandle; readonly temp?: string }> {
-  if (target.kind === 'new') return { handle: await fs.open(target.path, 'wx') };
-  if (target.kind === 'through') return { handle: await fs.open(target.path, 'w') };
-  const temp = path.join(path.dirname(target.path), `.${path.basename(target.path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await fs.open(temp, 'wx', target.mode);
-    await handle.chmod(target.mode);
-    // The old file's owner, where this account may give it (root); otherwise the report is its own.
-    await handle.chown(target.uid, target.gid).catch(() => undefined);
-    return { handle, temp };
-  } catch (e: unknown) {
-    // A folder the report may not be created in (the file itself writable): written in place, as
-    // before, and then never removed.
-    const code: unknown = typeof e === 'object' && e !== null ? Reflect.get(e, 'code') : undefined;
-    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return { handle: await fs.open(target.path, 'w') };
-    throw e;
+    await handle.close().catch((e: unknown) => { if (complete) throw cannot(e); });
+    // Only what this run created is removed: the new file, or the one a dangling link led it to make.
+    if (!complete && target.kind === 'new') await fs.rm(target.path, { force: true });
+    if (!complete && target.creates !== undefined) await fs.rm(target.creates, { force: true });
   }
 }
 

@@ -35,18 +35,20 @@ describe('writePieces (-o FILE)', () => {
     assert.equal(existsSync(file), false);
   });
 
-  it('a reporter failing part-way leaves an existing report as it was (written beside it, renamed when complete)', async () => {
+  it('a reporter failing part-way leaves an existing report empty, in place (never part of a report, never removed)', async () => {
     const file = path.join(dir, 'old.json');
     writeFileSync(file, 'previous report');
     chmodSync(file, 0o640);
+    const before = statSync(file).ino;
     const boom = new TypeError('reporter bug');
     const pieces = (function* fails(): Generator<string> { yield '{"entries": ['; throw boom; })();
     await assert.rejects(writePieces(file, 'old.json', pieces), (e: unknown) => e === boom);
-    assert.equal(readFileSync(file, 'utf8'), 'previous report');
-    assert.deepEqual(readdirSync(dir).filter((f) => f.includes('old.json.')), [], 'no temporary file is left');
+    assert.equal(readFileSync(file, 'utf8'), '');
+    assert.equal(statSync(file).ino, before, 'the same file, written in place');
     await writePieces(file, 'old.json', ['new ', 'report']);
     assert.equal(readFileSync(file, 'utf8'), 'new report');
-    assert.equal(statSync(file).mode & 0o777, 0o640, 'the old file\'s mode is kept');
+    assert.equal(statSync(file).mode & 0o777, 0o640, 'its mode is kept');
+    assert.deepEqual(readdirSync(dir).filter((f) => f.includes('old.json.')), [], 'no other file is made beside it');
   });
 
   it('a link to a report stays a link: the file it names is replaced', async () => {
