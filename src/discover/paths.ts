@@ -94,8 +94,11 @@ export function expandTemplate(template: string, ctx: PathContext, project?: str
  * rebased onto the root; a path already inside the root (the home's files record the root's own
  * path) is used as written; any other absolute path goes below `DIR/_system/`.
  */
-/** An absolute POSIX path with an empty, `.` or `..` segment or a trailing `/`: not in normal form. */
-const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
+/**
+ * An absolute POSIX path with an empty, `.` or `..` segment or a trailing `/`: not in normal form
+ * (`s`: a line terminator before the trailing `/` counts; red team red7).
+ */
+const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/s;
 
 /** On POSIX, `p` is absolute and in normal form: what path.resolve and path.normalize would return unchanged. */
 function isNormalPosix(p: string): boolean {

@@ -70,7 +70,7 @@ function referenceMap(recorded: string, c: PathContext): string | undefined {
 }
 
 describe('recorded folders: the shortcuts give what path.join and path.resolve give', () => {
-  const segs = ['', 'home', 'Users', 'root', 'alice', 'x', '..', '.', '...', '.x', 'é', 'a b', 'C:', '\\', 'work'];
+  const segs = ['', 'home', 'Users', 'root', 'alice', 'x', '..', '.', '...', '.x', 'é', 'a b', 'C:', '\\', 'work', 'p\u2028', 'q\n', '\r'];
   let seed = 11;
   const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed; };
   const randomPath = (): string => {
