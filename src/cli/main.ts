@@ -1,4 +1,5 @@
-import { fstatSync, write } from 'node:fs';
+import { fstatSync, write, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { run } from './run.js';
 import { writeAhead } from '../shared/write-ahead.js';
 import { errnoText, IoError } from '../shared/errors.js';
@@ -13,36 +14,57 @@ export async function main(): Promise<void> {
   /**
    * Standard output that ends quietly when the reader goes away (`mcp-audit diff --batch … | head -1`):
    * an EPIPE stops further writes instead of crashing with a stack trace; the run still finishes
-   * (probed servers are still stopped) and exits with its own code.
+   * (probed servers are still stopped) and exits with its own code. Any other failure to write it
+   * (a read-only fd, a full disk or device, a file size limit) also stops further writes, and the
+   * run then ends with one line naming it and exit 2: its output is incomplete (red team red7).
    */
   let stdoutClosed = false;
+  let stdoutFailure: unknown;
+  const failed = (e: unknown): void => {
+    stdoutFailure ??= e;
+    stdoutClosed = true;
+  };
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') {
-      stdoutClosed = true;
-      return;
-    }
-    throw e;
+    if (e.code === 'EPIPE') stdoutClosed = true;
+    else failed(e);
   });
   process.stderr.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e;
   });
+  // A file or a device (not a terminal, pipe or socket) is written here, synchronously and whole:
+  // Node's stream for it drops the count of a short write (`ulimit -f`), cutting output silently.
+  const kind = stdoutKind();
+  const writeWhole = (bytes: Uint8Array): boolean => {
+    try {
+      for (let done = 0; done < bytes.length;) {
+        const n = writeSync(1, bytes, done);
+        if (!(n > 0)) throw new IoError(`write made no progress (${String(n)} bytes)`);
+        done += n;
+      }
+      return true;
+    } catch (e: unknown) {
+      failed(e);
+      return false;
+    }
+  };
+  const put = (data: string | Uint8Array): boolean => {
+    if (stdoutClosed) return false;
+    if (kind === 'stream') return process.stdout.write(data);
+    return writeWhole(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+  };
 
   const io = {
     stdout: {
       get isTTY(): boolean { return process.stdout.isTTY; },
       get columns(): number | undefined { return process.stdout.columns; },
-      write: (text: string): boolean => (stdoutClosed ? false : process.stdout.write(text)),
-      writeBytes: (bytes: Uint8Array): boolean => (stdoutClosed ? false : process.stdout.write(bytes)),
+      write: (text: string): boolean => put(text),
+      writeBytes: (bytes: Uint8Array): boolean => put(bytes),
       writePieces: async (pieces: Iterable<string | Uint8Array>): Promise<void> => {
-        // To a regular file (`> report.json`) Node's stdout writes synchronously on this thread;
-        // the pieces are written ahead instead (shared/write-ahead.ts). A pipe or terminal keeps
-        // process.stdout: its fd may be non-blocking (libuv sets it so), which write(2) from the
-        // thread pool would meet as EAGAIN.
-        if (!stdoutIsFile()) {
-          for (const piece of pieces) {
-            if (stdoutClosed) continue;
-            process.stdout.write(piece);
-          }
+        // To a regular file (`> report.json`) the pieces are written ahead, from the thread pool
+        // (shared/write-ahead.ts). A pipe or terminal keeps process.stdout: its fd may be
+        // non-blocking (libuv sets it so), which write(2) from the pool would meet as EAGAIN.
+        if (kind !== 'file') {
+          for (const piece of pieces) put(piece);
           return;
         }
         // A failed write is the outside world (a full disk, a file size limit, a read-only fd), not
@@ -63,15 +85,29 @@ export async function main(): Promise<void> {
     },
   };
 
-  process.exitCode = await run(process.argv.slice(2), io);
+  const code = await run(process.argv.slice(2), io);
+  // A stream's write error arrives as an event: one turn of the loop lets it land.
+  await new Promise<void>((resolve) => { setImmediate(resolve); });
+  if (stdoutFailure !== undefined) {
+    process.stderr.write(`mcp-audit: standard output: cannot write it: ${errnoText(stdoutFailure)}\n`);
+    process.exitCode = 2;
+  } else {
+    process.exitCode = code;
+  }
 }
 
-/** Standard output is a regular file (fstat says so; anything unknown is not one). */
-function stdoutIsFile(): boolean {
+/**
+ * What standard output is: a regular `file`, another non-terminal `device` (/dev/full,
+ * /dev/null), or a `stream` (terminal, pipe, socket, or anything fstat cannot tell).
+ */
+function stdoutKind(): 'file' | 'device' | 'stream' {
   try {
-    return fstatSync(1).isFile();
+    const st = fstatSync(1);
+    if (st.isFile()) return 'file';
+    if (st.isCharacterDevice() && !isatty(1)) return 'device';
+    return 'stream';
   } catch {
-    return false;
+    return 'stream';
   }
 }
 
