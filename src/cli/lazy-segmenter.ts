@@ -1,6 +1,6 @@
 /**
- * Injected into the CLI bundle in place of `Intl.Segmenter` (package.json `bundle`:
- * `--define:Intl.Segmenter=LazySegmenter --inject:src/cli/lazy-segmenter.ts`; mcp-audit's own
+ * Injected into the CLI bundle in place of `Intl.Segmenter` (build-bundle.ts:
+ * `define` Intl.Segmenter as LazySegmenter, `inject` this file; mcp-audit's own
  * code never segments). yargs' and cliui's string-width build a segmenter when their module
  * loads (string-width 8.3.0 and 7.2.0 index.js: `const segmenter = new Intl.Segmenter();`), which
  * costs ICU set-up on every run, help or not. This one builds the real segmenter on first use, with

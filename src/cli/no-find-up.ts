@@ -1,5 +1,5 @@
 /**
- * Bundled in place of `escalade/sync` (package.json `bundle`: `--alias:escalade/sync=…`), the only
+ * Bundled in place of `escalade/sync` (build-bundle.ts: `alias`), the only
  * user of which is yargs' Node platform shim (yargs 18.2.0 lib/platform-shims/esm.mjs `findUp:
  * escalade`). yargs calls it from its factory, on every run, to guess a version from the nearest
  * package.json above the current directory (build/lib/yargs-factory.js `kPkgUp`): a `readdirSync`

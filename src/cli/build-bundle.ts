@@ -1,0 +1,87 @@
+import { isAscii } from 'node:buffer';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { InternalError } from '../shared/errors.js';
+
+/**
+ * Build step (`npm run bundle`): bundles the CLI into the one CommonJS file dist/src/cli/main.cjs
+ * that bin.ts runs through its code cache. Run from the repository root, before the cache is made
+ * (build-code-cache.ts). Never run by the CLI itself.
+ *
+ * The esbuild options are what the command line used to pass; the plugin below is why this is a
+ * script: esbuild's `--alias` swaps a package for every importer, and three vendor imports need
+ * swapping for one importer only. Each swap keeps what the importer does and drops start-up work
+ * a scan never uses (measured on the bench home, `npm run bench`).
+ */
+const repo = process.cwd();
+const outfile = path.join(repo, 'dist/src/cli/main.cjs');
+const own = (file: string): string => path.join(repo, 'src/cli', file);
+
+/** True when `importer` is the file `tail` (a path relative to node_modules) of an installed package. */
+const isVendorFile = (importer: string, tail: string): boolean =>
+  importer.split(path.sep).join('/').endsWith(`/node_modules/${tail}`);
+
+/** The resolve call made for the lazy string-width's own import, told apart from yargs'. */
+const REAL_WIDTH = 'mcp-audit:yargs-string-width';
+
+const vendorShims: Plugin = {
+  name: 'mcp-audit-vendor-shims',
+  setup(b) {
+    // yargs 18.2.0 lib/platform-shims/esm.mjs imports string-width 8.3.0, whose module builds
+    // `/^\p{RGI_Emoji}$/v` when it loads: V8 parses that set of emoji sequences then, 11 ms on
+    // every run. yargs measures text with it only to lay out help (build/lib/usage.js), which a
+    // scan never shows, so it is loaded on first use (lazy-string-width.ts). The same version is
+    // loaded: the real import is resolved from yargs' own folder.
+    let shimDir: string | undefined;
+    b.onResolve({ filter: /^string-width$/ }, (args) => {
+      if (!isVendorFile(args.importer, 'yargs/lib/platform-shims/esm.mjs')) return undefined;
+      shimDir = args.resolveDir;
+      return { path: own('lazy-string-width.ts') };
+    });
+    b.onResolve({ filter: new RegExp(`^${REAL_WIDTH}$`) }, async (args) => {
+      if (shimDir === undefined) throw new InternalError(`${REAL_WIDTH} imported by ${args.importer}, not through yargs' shim`);
+      const real = await b.resolve('string-width', { kind: args.kind, resolveDir: shimDir });
+      if (real.errors.length > 0) throw new InternalError(`yargs' string-width did not resolve: ${real.errors[0]?.text ?? ''}`);
+      return { path: real.path };
+    });
+    // The same shim imports node:assert for two checks of its own arguments (strictEqual,
+    // notStrictEqual); loading node:assert costs 1.3 ms. yargs-assert.ts makes the same checks.
+    b.onResolve({ filter: /^assert$/ }, (args) =>
+      isVendorFile(args.importer, 'yargs/lib/platform-shims/esm.mjs') ? { path: own('yargs-assert.ts') } : undefined);
+    // fast-glob 3.3.3 out/settings.js takes `os.cpus().length` as its default concurrency when the
+    // module loads; os.cpus() reads /proc/cpuinfo and /proc/stat, 4 ms. Node's docs send a count
+    // of CPUs to os.availableParallelism() (https://nodejs.org/docs/latest-v20.x/api/os.html#oscpus).
+    b.onResolve({ filter: /^os$/ }, (args) =>
+      isVendorFile(args.importer, 'fast-glob/out/settings.js') ? { path: own('fast-glob-os.ts') } : undefined);
+  },
+};
+
+const result = await build({
+  entryPoints: [own('main.ts')],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  logLevel: 'warning',
+  mainFields: ['module', 'main'],
+  outfile,
+  supported: { 'dynamic-import': false, 'regexp-set-notation': true },
+  define: { 'import.meta.url': '__importMetaUrl', 'Intl.Segmenter': 'LazySegmenter' },
+  // Wrapped as Node wraps a CommonJS module, so code-cache.ts compiles the text as read.
+  banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';const __importMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
+  footer: { js: '})' },
+  alias: { 'escalade/sync': './src/cli/no-find-up.ts' },
+  inject: [own('lazy-segmenter.ts')],
+  external: ['userid', '@modelcontextprotocol/sdk', 'zod'],
+  plugins: [vendorShims],
+});
+if (result.errors.length > 0) throw new InternalError(`esbuild: ${result.errors.length} error(s)`);
+// esbuild escapes every other character outside comments (charset: ascii, its default) but copies
+// comments as written. They are escaped here too, so the file is ASCII: code-cache.ts decodes an
+// ASCII bundle as Latin-1, a copy, 2 ms less than UTF-8 decoding (a bundle that is not ASCII is
+// still decoded as UTF-8). `\uXXXX` means the same character wherever esbuild leaves one.
+const text = readFileSync(outfile, 'utf8');
+const ascii = text.replace(/[^\u0000-\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+writeFileSync(outfile, ascii);
+if (!isAscii(readFileSync(outfile))) throw new InternalError('main.cjs is not ASCII after escaping');
