@@ -40,6 +40,22 @@ describe('the bundle code cache', () => {
     assert.ok(typeof exported === 'object' && exported !== null && typeof Reflect.get(exported, 'main') === 'function');
   });
 
+  it('the installed entry point compiles the bundle with the cache and V8 accepts it: the flags it runs under are the build\'s', async () => {
+    // A preloaded script reports what each vm.Script with cached data made of it.
+    const dir = await tempDir('mcp-audit-code-cache');
+    const preload = path.join(dir, 'watch.cjs');
+    writeFileSync(preload, `const vm = require('node:vm');
+const fs = require('node:fs');
+const Script = vm.Script;
+vm.Script = class extends Script {
+  constructor(code, options) { super(code, options); if (options && options.cachedData) fs.writeSync(2, 'CACHE ' + (this.cachedDataRejected ? 'rejected' : 'accepted') + '\\n'); }
+};
+`);
+    const r = spawnSync(process.execPath, ['--require', preload, path.join(REPO, 'dist/src/cli/bin.js'), 'scan', '--root', fixtureHome('linux'), '--format', 'json'], { encoding: 'utf8' });
+    assert.ok(r.status === 0 || r.status === 1, r.stderr);
+    assert.deepEqual(r.stderr.split('\n').filter((l) => l.startsWith('CACHE ')), ['CACHE accepted']);
+  });
+
   it('the installed entry point runs through it and scans', () => {
     const r = spawnSync(process.execPath, [path.join(REPO, 'dist/src/cli/bin.js'), 'scan', '--root', fixtureHome('linux'), '--format', 'json'], { encoding: 'utf8' });
     assert.ok(r.status === 0 || r.status === 1, r.stderr);
