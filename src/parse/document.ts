@@ -73,7 +73,8 @@ function pointerSegment(seg: PointerSegment): string {
 /** Offset → 1-based line:column (columns in UTF-16 code units), built once per text. */
 export function lineIndex(text: string): (offset: number) => Position {
   const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  // indexOf searches natively: a loop over every character runs interpreted in a short scan.
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return (offset) => {
     let lo = 0;
     let hi = starts.length - 1;

@@ -17,7 +17,7 @@ import {
  */
 export function parseYaml(text: string): Result<ParsedDocument, ParseProblem> {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const deep = findTooDeep(source);
+  const deep = cannotBeTooDeep(source) ? undefined : findTooDeep(source);
   if (deep !== undefined) {
     return fail({ kind: 'too-deep', message: `nesting deeper than ${MAX_DEPTH} levels`, ...lineIndex(source)(deep) });
   }
@@ -67,6 +67,31 @@ export function parseYaml(text: string): Result<ParsedDocument, ParseProblem> {
 }
 
 /**
+ * True when no nesting findTooDeep counts can exceed MAX_DEPTH, by counting characters instead of
+ * lexing (the lexer pass is a third of a small file's parse). findTooDeep adds a level for each
+ * flow bracket token and each `-`, `?` or `:` indicator token, each one such character, and in
+ * block context the levels of a line's indentation: a stack of distinct, rising indents, at most
+ * one more than the line's length. So depth never exceeds the count of those five characters
+ * plus the longest line plus one; when that sum is within MAX_DEPTH, the lexer pass is skipped.
+ */
+export function cannotBeTooDeep(text: string): boolean {
+  let marks = 0;
+  let longest = 0;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 10;
+    // - ? : [ {
+    if (c === 45 || c === 63 || c === 58 || c === 91 || c === 123) marks++;
+    else if (c === 10) {
+      longest = Math.max(longest, i - start);
+      start = i + 1;
+    }
+    if (marks + longest + 1 > MAX_DEPTH) return false;
+  }
+  return true;
+}
+
+/**
  * Offset where nesting first exceeds MAX_DEPTH. The `yaml` package's lexer is iterative, so its
  * tokens are walked here (quotes, block scalars and comments are already told apart from
  * structure): flow brackets add a level each, and in block context every line adds the levels of
@@ -75,7 +100,7 @@ export function parseYaml(text: string): Result<ParsedDocument, ParseProblem> {
 /** Tokens that do not end a run of indicators (`? &a ? !t ? …`). */
 const RUN_KEEPS: ReadonlySet<string> = new Set(['seq-item-ind', 'explicit-key-ind', 'map-value-ind', 'space', 'newline', 'comment', 'anchor', 'tag']);
 
-function findTooDeep(text: string): number | undefined {
+export function findTooDeep(text: string): number | undefined {
   let offset = 0;
   let flow = 0;
   let atLineStart = true;
