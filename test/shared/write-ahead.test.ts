@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -108,6 +108,41 @@ describe('the CLI writes the same report to a file, a pipe and -o', () => {
       assert.equal(o.status, piped.status, o.stderr);
       assert.equal(o.stdout, '');
       assert.equal(readFileSync(named, 'utf8'), piped.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a pipe read only after the run is over still gets the whole report before the process ends', async () => {
+    // 2,000 servers: a 5 MB report, far over a pipe's 64 KB. The reader takes nothing until the
+    // run's last line is on stderr, so the report is still queued in the CLI when its run ends:
+    // bin.ts ends the process early only once standard output is flushed.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'write-ahead-'));
+    try {
+      const home = path.join(dir, 'home');
+      mkdirSync(path.join(home, '.cursor'), { recursive: true });
+      const servers = Array.from({ length: 2000 }, (_v, i) => `"s${i}":{"command":"npx","args":["-y","@example/s${i}"]}`);
+      writeFileSync(path.join(home, '.cursor', 'mcp.json'), `{"mcpServers":{${servers.join(',')}}}`);
+      const args = [BIN, 'scan', '--root', home, '--format', 'json'];
+      const named = path.join(dir, 'named.json');
+      assert.equal(spawnSync(process.execPath, [...args, '-o', named]).status, 1);
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.pause();
+      const chunks: Buffer[] = [];
+      let stderr = '';
+      const closed = new Promise<number | null>((resolve) => { child.on('close', (code) => { resolve(code); }); });
+      await new Promise<void>((resolve) => {
+        child.stderr.on('data', (d: Buffer) => {
+          stderr += d.toString('utf8');
+          if (stderr.includes('policy violated')) resolve();
+        });
+      });
+      child.stdout.on('data', (d: Buffer) => { chunks.push(d); });
+      child.stdout.resume();
+      assert.equal(await closed, 1, stderr);
+      const report = Buffer.concat(chunks).toString('utf8');
+      assert.ok(report.length > 4_000_000, `${report.length} characters`);
+      assert.equal(report, readFileSync(named, 'utf8'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
