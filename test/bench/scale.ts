@@ -187,8 +187,8 @@ export async function bench(): Promise<void> {
     const baseCpu = median(emptyRuns.map((r) => r.cpuMs));
     process.stdout.write(`one-server home: median ${base.toFixed(0)} ms wall, ${baseCpu.toFixed(0)} ms CPU (subtracted for "net"); load average ${os.loadavg()[0]?.toFixed(1) ?? '?'}\n`);
     const perSeries = new Map<string, number[]>();
-    /** Per series, each point's (entries, CPU ms): the cost of each further entry between two points. */
-    const cpuSeries = new Map<string, [number, number][]>();
+    /** Per series, each point's (entries, CPU ms, wall ms): the cost of each further entry between two points. */
+    const cpuSeries = new Map<string, [number, number, number][]>();
     for (const p of POINTS) {
       if (only !== undefined && !only.includes(p.name)) continue;
       const home = path.join(dir, p.name.replace(/\W+/g, '-'));
@@ -203,7 +203,7 @@ export async function bench(): Promise<void> {
       const netUs = ((ms - base) * 1000) / p.n;
       const netCpuUs = ((cpu - baseCpu) * 1000) / p.n;
       const pts = cpuSeries.get(p.series) ?? [];
-      pts.push([p.n, cpu]);
+      pts.push([p.n, cpu, ms]);
       cpuSeries.set(p.series, pts);
       const list = perSeries.get(p.series) ?? [];
       list.push(netCpuUs);
@@ -228,10 +228,18 @@ export async function bench(): Promise<void> {
         const [n0 = 0, cpu0 = 0] = points[i] ?? [];
         return ((cpu - cpu0) * 1000) / (n - n0);
       });
+      // The same in wall time: CPU counts the optimising compiler's and the collector's threads
+      // too, whose work comes mostly once a run's code turns hot (between 1k and 5k entries).
+      const wallMarginal = points.slice(1).map(([n, , ms], i) => {
+        const [n0 = 0, , ms0 = 0] = points[i] ?? [];
+        return ((ms - ms0) * 1000) / (n - n0);
+      });
       const mSpread = marginal.length > 1 ? Math.max(...marginal) / Math.min(...marginal) : 1;
+      const wSpread = wallMarginal.length > 1 ? Math.max(...wallMarginal) / Math.min(...wallMarginal) : 1;
       const grows = growth > 2 || (marginal.length > 1 && (marginal[marginal.length - 1] ?? 0) > 2 * (marginal[0] ?? 0));
       process.stdout.write(`  ${series}: net CPU per entry, largest/smallest point ${growth.toFixed(2)}x (spread ${ratio.toFixed(2)}x);`
         + ` CPU per further entry ${marginal.map((m) => `${m.toFixed(1)} us`).join(' -> ')}${marginal.length > 1 ? ` (spread ${mSpread.toFixed(2)}x)` : ''}`
+        + `; wall per further entry ${wallMarginal.map((m) => `${m.toFixed(1)} us`).join(' -> ')}${wallMarginal.length > 1 ? ` (spread ${wSpread.toFixed(2)}x)` : ''}`
         + ` — flat within 2x: ${mSpread <= 2 && ratio <= 2 ? 'yes' : 'no'}; grows with size: ${grows ? 'YES' : 'no (it falls: fixed costs and JIT warm-up spread over more entries)'}\n`);
     }
   } finally {
