@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { cacheFileBytes, compileBundle } from '../../src/cli/code-cache.js';
@@ -54,6 +54,36 @@ vm.Script = class extends Script {
     const r = spawnSync(process.execPath, ['--require', preload, path.join(REPO, 'dist/src/cli/bin.js'), 'scan', '--root', fixtureHome('linux'), '--format', 'json'], { encoding: 'utf8' });
     assert.ok(r.status === 0 || r.status === 1, r.stderr);
     assert.deepEqual(r.stderr.split('\n').filter((l) => l.startsWith('CACHE ')), ['CACHE accepted']);
+  });
+
+  it('a scan loads no Node built-in after the CLI sets V8\'s flags (their own code cache would be refused)', async () => {
+    // A preloaded script notes how many modules were loaded when the flags were first set.
+    const dir = await tempDir('mcp-audit-code-cache');
+    const preload = path.join(dir, 'flags.cjs');
+    writeFileSync(preload, `const v8 = require('node:v8');
+const fs = require('node:fs');
+const set = v8.setFlagsFromString;
+let at;
+v8.setFlagsFromString = function (flag) { at ??= process.moduleLoadList.length; return set.call(this, flag); };
+process.on('exit', () => fs.writeSync(2, 'AFTER ' + JSON.stringify(at === undefined ? null : process.moduleLoadList.slice(at).filter((m) => m.startsWith('NativeModule '))) + '\\n'));
+`);
+    const bin = path.join(REPO, 'dist/src/cli/bin.js');
+    const out = path.join(dir, 'out.txt');
+    for (const format of ['json', 'table', 'sarif']) {
+      for (const toFile of [false, true]) {
+        const fd = toFile ? openSync(out, 'w') : undefined;
+        let r: ReturnType<typeof spawnSync>;
+        try {
+          r = spawnSync(process.execPath, ['--require', preload, bin, 'scan', '--root', fixtureHome('linux'), '--format', format], {
+            encoding: 'utf8', stdio: ['ignore', fd ?? 'pipe', 'pipe'],
+          });
+        } finally {
+          if (fd !== undefined) closeSync(fd);
+        }
+        assert.ok(r.status === 0 || r.status === 1, String(r.stderr));
+        assert.deepEqual(String(r.stderr).split('\n').filter((l) => l.startsWith('AFTER ')), ['AFTER []'], `${format}${toFile ? ' to a file' : ''}`);
+      }
+    }
   });
 
   it('the installed entry point runs through it and scans', () => {
