@@ -8,6 +8,9 @@ import { InternalError } from '../shared/errors.js';
 /**
  * The installed entry point: runs the one-file bundle main.cjs through its build-time code cache
  * (code-cache.ts). Without a bundle (the tsc output alone, in development) it imports main.js.
+ * The package runs it as dist/src/cli/bin.cjs, bundled as CommonJS (package.json `bundle`): an
+ * ES module entry costs Node its ES module loader, a dozen modules of its own compiled on every
+ * run, 2 ms of a bench-home scan.
  */
 /**
  * Started in a folder deleted under the shell, process.cwd() throws (ENOENT uv_cwd), and yargs
@@ -71,9 +74,16 @@ const load = createRequire(import.meta.url);
 for (const name of BEFORE_FLAGS) load(name);
 void process.stdout.writable;
 void process.stderr.writable;
-const bundle = fileURLToPath(new URL('./main.cjs', import.meta.url));
-const exported: unknown = existsSync(bundle) ? compileBundle(bundle).evaluate() : await import(['.', 'main.js'].join('/'));
-const main: unknown = typeof exported === 'object' && exported !== null ? Reflect.get(exported, 'main') : undefined;
-if (typeof main !== 'function') throw new InternalError('the CLI bundle exports no main()');
-await Reflect.apply(main, undefined, []);
-await exitWhenDone();
+/** Runs main() from the bundle (from the tsc output when there is none), then ends the process. */
+async function start(): Promise<void> {
+  const bundle = fileURLToPath(new URL('./main.cjs', import.meta.url));
+  const exported: unknown = existsSync(bundle) ? compileBundle(bundle).evaluate() : await import(['.', 'main.js'].join('/'));
+  const main: unknown = typeof exported === 'object' && exported !== null ? Reflect.get(exported, 'main') : undefined;
+  if (typeof main !== 'function') throw new InternalError('the CLI bundle exports no main()');
+  await Reflect.apply(main, undefined, []);
+  await exitWhenDone();
+}
+
+// A rejection ends the run as an uncaught error does (Node prints it, exit 1): main() itself
+// turns every failure of a command into a message and exit 2, so this is a bug's path only.
+void start();

@@ -12,7 +12,7 @@ import { writeBenchHome } from './scan.js';
  * a temp dir the first time and reused while it holds that version; if it cannot be installed,
  * the reason is printed instead of a ratio.
  */
-const BIN = fileURLToPath(new URL('../../src/cli/bin.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../src/cli/bin.cjs', import.meta.url));
 const PEER = 'mcp-scan@2.0.8';
 const PEER_DIR = path.join(os.tmpdir(), 'mcp-audit-bench-mcp-scan-2.0.8');
 const PAIRS = 9;

@@ -13,7 +13,7 @@ import { reportErrors } from '../report/validate.js';
  * RSS of the child (its own process.resourceUsage(), written at exit by a preloaded module) and
  * whether the JSON report is valid against schemas/report.schema.json with every entry in it.
  */
-const BIN = fileURLToPath(new URL('../../src/cli/bin.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../src/cli/bin.cjs', import.meta.url));
 
 export interface Point {
   readonly name: string;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * on a generated home with 30 config files and 300 entries (target < 0.3 s median), the same with
  * `--list` (discovery only), and checks that the MCP SDK is not loaded.
  */
-const BIN = fileURLToPath(new URL('../../src/cli/bin.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../src/cli/bin.cjs', import.meta.url));
 const RUNS = 7;
 const PER_FILE = 10;
 

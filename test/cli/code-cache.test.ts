@@ -51,7 +51,7 @@ vm.Script = class extends Script {
   constructor(code, options) { super(code, options); if (options && options.cachedData) fs.writeSync(2, 'CACHE ' + (this.cachedDataRejected ? 'rejected' : 'accepted') + '\\n'); }
 };
 `);
-    const r = spawnSync(process.execPath, ['--require', preload, path.join(REPO, 'dist/src/cli/bin.js'), 'scan', '--root', fixtureHome('linux'), '--format', 'json'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--require', preload, path.join(REPO, 'dist/src/cli/bin.cjs'), 'scan', '--root', fixtureHome('linux'), '--format', 'json'], { encoding: 'utf8' });
     assert.ok(r.status === 0 || r.status === 1, r.stderr);
     assert.deepEqual(r.stderr.split('\n').filter((l) => l.startsWith('CACHE ')), ['CACHE accepted']);
   });
@@ -67,7 +67,7 @@ let at;
 v8.setFlagsFromString = function (flag) { at ??= process.moduleLoadList.length; return set.call(this, flag); };
 process.on('exit', () => fs.writeSync(2, 'AFTER ' + JSON.stringify(at === undefined ? null : process.moduleLoadList.slice(at).filter((m) => m.startsWith('NativeModule '))) + '\\n'));
 `);
-    const bin = path.join(REPO, 'dist/src/cli/bin.js');
+    const bin = path.join(REPO, 'dist/src/cli/bin.cjs');
     const out = path.join(dir, 'out.txt');
     for (const format of ['json', 'table', 'sarif']) {
       for (const toFile of [false, true]) {
@@ -87,7 +87,7 @@ process.on('exit', () => fs.writeSync(2, 'AFTER ' + JSON.stringify(at === undefi
   });
 
   it('the installed entry point runs through it and scans', () => {
-    const r = spawnSync(process.execPath, [path.join(REPO, 'dist/src/cli/bin.js'), 'scan', '--root', fixtureHome('linux'), '--format', 'json'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(REPO, 'dist/src/cli/bin.cjs'), 'scan', '--root', fixtureHome('linux'), '--format', 'json'], { encoding: 'utf8' });
     assert.ok(r.status === 0 || r.status === 1, r.stderr);
     assert.equal(r.stderr.includes('ExperimentalWarning'), false);
     const report: unknown = JSON.parse(r.stdout);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO } from './helpers.js';
 
-const BIN = path.join(REPO, 'dist', 'src', 'cli', 'bin.js');
+const BIN = path.join(REPO, 'dist', 'src', 'cli', 'bin.cjs');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-drift-'));
 let n = 0;
 

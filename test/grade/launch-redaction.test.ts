@@ -14,7 +14,7 @@ import type { ServerEntry } from '../../src/parse/types.js';
 
 const SECRET = 'sk-live-SECRET1';
 const LINE = `API_KEY=${SECRET} npx -y srv | tee /tmp/log`;
-const BIN = fileURLToPath(new URL('../../src/cli/bin.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../src/cli/bin.cjs', import.meta.url));
 
 test('maskAssignments: values of NAME=value words go, names and the rest stay', () => {
   assert.equal(maskAssignments(LINE), `API_KEY=${REDACTED} npx -y srv | tee /tmp/log`);

@@ -62,14 +62,14 @@ describe('hostile config files', () => {
     if (sysfsUnreadable !== undefined) symlinkSync(sysfsUnreadable, file('.kilocode/cli/global/settings/mcp_settings.json'));
 
     const start = performance.now();
-    const r = spawnSync(process.execPath, [path.join(REPO, 'dist/src/cli/bin.js'), 'scan', '--list', '--root', home, '--project', path.join(home, 'proj'), '--format', 'json'], {
+    const r = spawnSync(process.execPath, [path.join(REPO, 'dist/src/cli/bin.cjs'), 'scan', '--list', '--root', home, '--project', path.join(home, 'proj'), '--format', 'json'], {
       encoding: 'utf8', timeout: 20_000, cwd: home,
     });
     const elapsedMs = performance.now() - start;
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- the CLI's own --list JSON, asserted field by field below
     out = { elapsedMs, status: r.status, json: JSON.parse(r.stdout) };
     const gradedStart = performance.now();
-    const graded = spawnSync(process.execPath, [path.join(REPO, 'dist/src/cli/bin.js'), 'scan', '--root', home, '--format', 'json'], {
+    const graded = spawnSync(process.execPath, [path.join(REPO, 'dist/src/cli/bin.cjs'), 'scan', '--root', home, '--format', 'json'], {
       encoding: 'utf8', timeout: 20_000, cwd: home,
     });
     gradedRun = { elapsedMs: performance.now() - gradedStart, status: graded.status };

@@ -27,8 +27,8 @@ function which(name: string): string | undefined {
 function bundleImports(files: readonly string[]): Set<string> {
   const builtins = new Set(builtinModules);
   const names = new Set<string>();
-  // esbuild's output: `import … from "x"` / `export … from "x"` statements and `import("x")` in
-  // the ESM loader (bin.js), `require("x")` in the CommonJS bundle (main.cjs).
+  // esbuild's output: `import … from "x"` / `export … from "x"` statements, `import("x")` and
+  // `require("x")` (the loader, bin.cjs, and the bundle, main.cjs, are both CommonJS).
   const name = String.raw`["']([@a-z0-9][a-z0-9._@/-]*)["']`;
   // A call written inside a string literal is code text, not an import: ajv keeps
   // `'require("ajv/dist/runtime/equal").default'` for its standalone code generator, unused at run time.
@@ -67,10 +67,10 @@ describe('the packed tarball', { skip: process.platform === 'win32' && 'POSIX sh
 
   it('ships only what runs: the bundle, schemas, README, LICENSE and package.json', () => {
     const unexpected = files.filter((f) => !(
-      f === 'package.json' || f === 'README.md' || f === 'LICENSE' || f === 'dist/src/cli/bin.js'
+      f === 'package.json' || f === 'README.md' || f === 'LICENSE' || f === 'dist/src/cli/bin.cjs'
       || f === 'dist/src/cli/main.cjs' || f === 'dist/src/cli/main.cjs.cache' || /^schemas\/[\w.-]+\.(json|md)$/.test(f)));
     assert.deepEqual(unexpected, []);
-    for (const f of ['LICENSE', 'README.md', 'dist/src/cli/bin.js', 'dist/src/cli/main.cjs', 'dist/src/cli/main.cjs.cache', 'schemas/report.schema.json']) assert.ok(files.includes(f), f);
+    for (const f of ['LICENSE', 'README.md', 'dist/src/cli/bin.cjs', 'dist/src/cli/main.cjs', 'dist/src/cli/main.cjs.cache', 'schemas/report.schema.json']) assert.ok(files.includes(f), f);
     assert.match(readFileSync(path.join(REPO, 'LICENSE'), 'utf8'), /^MIT License/);
     assert.equal(record(pkg)['license'], 'MIT');
   });

@@ -35,7 +35,7 @@ function reference(value: unknown, shape: Shape): unknown {
 const expected = (report: unknown): string => `${JSON.stringify(reference(report, REPORT_SHAPE), null, 2)}\n`;
 const joined = (report: AuditReport): string => [...jsonChunks(report)].join('');
 
-const BIN = fileURLToPath(new URL('../../src/cli/bin.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../src/cli/bin.cjs', import.meta.url));
 const dirs: string[] = [];
 after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { writeAhead } from '../../src/shared/write-ahead.js';
 import { fixtureHome } from '../hosts/helpers.js';
 
-const BIN = fileURLToPath(new URL('../../src/cli/bin.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../src/cli/bin.cjs', import.meta.url));
 const HOME = fixtureHome('linux');
 
 /** A writer that takes at most `most` bytes a call and finishes on a later turn of the event loop. */

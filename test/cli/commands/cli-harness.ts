@@ -4,8 +4,8 @@ import { run } from '../../../src/cli/run.js';
 import type { ExitCode } from '../../../src/cli/io.js';
 import { processEnv } from '../../../src/shared/env.js';
 
-/** The built CLI entry (dist/test/cli/commands → dist/src/cli/bin.js). */
-export const BIN = fileURLToPath(new URL('../../../src/cli/bin.js', import.meta.url));
+/** The built CLI entry (dist/test/cli/commands → dist/src/cli/bin.cjs). */
+export const BIN = fileURLToPath(new URL('../../../src/cli/bin.cjs', import.meta.url));
 
 export interface CliResult {
   readonly code: number | null;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-export const BIN = path.resolve('dist/src/cli/bin.js');
+export const BIN = path.resolve('dist/src/cli/bin.cjs');
 
 export interface CliResult {
   readonly code: number;

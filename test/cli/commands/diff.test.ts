@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-const BIN = path.join(REPO, 'dist', 'src', 'cli', 'bin.js');
+const BIN = path.join(REPO, 'dist', 'src', 'cli', 'bin.cjs');
 const real = (pkg: string, v: string): string => path.join(REPO, 'fixtures', 'drift', 'real', `server-${pkg}`, `${v}.json`);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-diff-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
