@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   accountNamer, dscacheutilSource, getentSource, idPasswdSource, lookupAccount, passwdEntries, passwdFileSource,
 } from '../../src/discover/accounts.js';
-import { REPO } from '../hosts/helpers.js';
+import { fixtureHome, REPO } from '../hosts/helpers.js';
+import { BIN } from '../cli/commands/cli-harness.js';
 
 const PASSWD = path.join(REPO, 'fixtures', 'discover', 'accounts', 'passwd');
 const MISSING = path.join(REPO, 'fixtures', 'discover', 'accounts', 'no-such-tool');
@@ -77,5 +79,23 @@ describe('account lookups without the userid addon', () => {
     assert.equal(name(987_654), 'uid 987654');
     const me = os.userInfo();
     assert.equal(name(me.uid), me.username);
+  });
+
+  it('loads the userid addon only when an owner is first named: a scan that names none never loads it', () => {
+    const addonLoaded = "process.on('exit', () => require('node:fs').writeSync(2, 'USERID ' + Object.keys(require.cache).some((k) => k.includes('/node_modules/userid/')) + '\\n'))";
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-userid-'));
+    const preload = path.join(dir, 'watch.cjs');
+    writeFileSync(preload, `${addonLoaded};\n`);
+    const run = (args: readonly string[]) => spawnSync(process.execPath, ['-r', preload, ...args], { encoding: 'utf8' });
+    const r = run([BIN, 'scan', '--root', fixtureHome('linux'), '--format', 'json']);
+    assert.ok(r.status === 0 || r.status === 1, r.stderr);
+    assert.ok(r.stderr.includes('USERID false'), r.stderr);
+    // Naming an owner loads it (when it is installed) and answers as before.
+    const accounts = path.join(REPO, 'dist', 'src', 'discover', 'accounts.js');
+    const named = run(['--input-type=module', '-e', `const { accountNamer } = await import(${JSON.stringify(accounts)}); const name = await accountNamer(); process.stdout.write(name(${os.userInfo().uid}));`]);
+    assert.equal(named.status, 0, named.stderr);
+    assert.equal(named.stdout, os.userInfo().username);
+    const built = existsSync(path.join(REPO, 'node_modules', 'userid', 'build', 'Release', 'userid.node'));
+    assert.ok(named.stderr.includes(`USERID ${String(built)}`), named.stderr);
   });
 });
