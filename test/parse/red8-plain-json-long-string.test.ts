@@ -5,6 +5,7 @@ import { after, describe, it } from 'node:test';
 import { materializeHome } from '../helpers/materialize.js';
 import { BIN } from '../cli/commands/cli-harness.js';
 import { parseReport } from '../report/validate.js';
+import { parseJsonc } from '../../src/parse/jsonc.js';
 
 /**
  * Red-team (red8) of 3945875 (visitPlainJson): its string token is the sticky regexp
@@ -24,6 +25,13 @@ describe('plain JSON with one string of millions of escapes (red8)', () => {
   let project = '';
   after(() => {
     for (const dir of [home, project]) if (dir !== '') rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('parseJsonc returns the document (with its locations) instead of throwing RangeError', () => {
+    const text = `{"a":${escapes(3_500_000)},"b":1}`;
+    const r = parseJsonc(text, { strict: true });
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.locate(['b']), { line: 1, column: text.length - 5 });
   });
 
   it('~/.claude.json of 7 MB whose history string is 3.5 million "\\n" escapes is scanned, not an internal error', async () => {
