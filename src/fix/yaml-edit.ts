@@ -13,7 +13,7 @@ type ScalarType = Scalar['type'];
 
 function parse(text: string): Document | undefined {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const doc = parseDocument(source, { uniqueKeys: false, keepSourceTokens: false });
+  const doc = parseDocument(source, { uniqueKeys: false, keepSourceTokens: false, logLevel: 'error' });
   return doc.errors.length === 0 ? doc : undefined;
 }
 
@@ -76,7 +76,7 @@ function scalarText(v: PlainValue, type: ScalarType | undefined): string | undef
   if (type === 'QUOTE_DOUBLE') return JSON.stringify(v);
   if (type === 'QUOTE_SINGLE') return `'${v.replace(/'/g, "''")}'`;
   if (type !== undefined && type !== 'PLAIN') return undefined;
-  const probe = parseDocument(`k: ${v}\n`);
+  const probe = parseDocument(`k: ${v}\n`, { logLevel: 'error' });
   return probe.errors.length === 0 && probe.get('k') === v && v.trim() === v && v !== '' ? v : JSON.stringify(v);
 }
 

@@ -34,7 +34,10 @@ export function parseYaml(text: string): Result<ParsedDocument, ParseProblem> {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    doc = parseDocument(source, { lineCounter: counter, uniqueKeys: false, prettyErrors: false });
+    // logLevel 'error': the library's warnings (a collection used as a key is stringified) go to
+    // process.emitWarning quoting the config's text, a secret too, on stderr (red team red8).
+    // Errors are still collected ('silent' would also stop reporting a second document).
+    doc = parseDocument(source, { lineCounter: counter, uniqueKeys: false, prettyErrors: false, logLevel: 'error' });
   } catch (e: unknown) {
     if (e instanceof RangeError) return tooDeep();
     throw e;

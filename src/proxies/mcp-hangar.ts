@@ -130,7 +130,7 @@ function launchOf(spec: Node): Pick<HangarUpstream, 'command' | 'env' | 'endpoin
 export function parseHangarConfig(text: string): { ok: true; upstreams: HangarUpstream[] } | { ok: false; reason: string } {
   let doc: Node;
   try {
-    doc = parseYaml(text, { version: '1.1', maxAliasCount: 100, uniqueKeys: false, mapAsMap: true });
+    doc = parseYaml(text, { version: '1.1', maxAliasCount: 100, uniqueKeys: false, mapAsMap: true, logLevel: 'error' });
   } catch {
     // No parser text in the reason: it can quote the file, and the file can hold secrets.
     return { ok: false, reason: 'invalid YAML' };

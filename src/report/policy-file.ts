@@ -79,7 +79,7 @@ const isFailOn = (v: string): v is FailOn => FAIL_ON_VALUES.some((f) => f === v)
 /** Parses and validates a policy file's text. Throws UsageError for anything invalid. */
 export function parsePolicyFile(text: string, file: string, path: string, vocabulary: PolicyVocabulary): PolicyFile {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
   const posAt = (offset: number): FindingLocation => {
     const p = counter.linePos(offset);
     return { path, line: p.line, column: p.col };

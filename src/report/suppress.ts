@@ -98,7 +98,7 @@ export function isExpired(s: Pick<Suppression, 'expires'>, now: Date): boolean {
 /** Parses and validates an ignore file's text. Throws UsageError for anything invalid. */
 export function parseIgnoreFile(text: string, path: string): IgnoreFile {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, logLevel: 'error' });
   const at = (node: Node | null | undefined): string => {
     const pos = counter.linePos(node?.range?.[0] ?? 0);
     return `${path}:${pos.line}:${pos.col}`;
