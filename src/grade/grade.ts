@@ -63,14 +63,9 @@ type Open = { -readonly [C in Claim]?: string };
 
 /** No keys: one shared, frozen list (most entries have no headers). */
 const NO_KEYS: readonly string[] = Object.freeze([]);
-/**
- * Env and header names, sorted, any token shape in them masked: a name is config text, and a YAML
- * key that is itself a mapping (`? {API_KEY: sk-…}`) arrives as that mapping's text (the `yaml`
- * package stringifies it, as Continue's parser does), a secret in it (red team red8).
- */
 const keysOf = (map: Readonly<Record<string, unknown>>): readonly string[] => {
   const keys = Object.keys(map);
-  return keys.length === 0 ? NO_KEYS : keys.map(maskTokenShapes).sort();
+  return keys.length === 0 ? NO_KEYS : keys.sort();
 };
 
 /** Grades one server entry; an aggregator (Hangar) yields one row per upstream in its config. */

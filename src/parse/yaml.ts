@@ -49,6 +49,10 @@ export function parseYaml(text: string): Result<ParsedDocument, ParseProblem> {
     // The library's messages quote the source (a token, an alias name): only its code is kept.
     return fail({ kind: 'syntax', message: reasonFor(first.code), ...position(first.pos[0]) });
   }
+  const collectionKey = firstCollectionKey(doc);
+  if (collectionKey !== undefined) {
+    return fail({ kind: 'syntax', message: 'a mapping key that is itself a mapping or a list', ...position(collectionKey.range?.[0] ?? 0) });
+  }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
@@ -189,6 +193,25 @@ function firstAlias(root: Node | null, unresolved: boolean): Node | undefined {
       anchors.add(node.anchor);
     }
     return undefined;
+  });
+  return found;
+}
+
+/**
+ * The first mapping key that is a mapping or a list (itself or through an alias). toJS turns such
+ * a key into the collection's text (`{ DB_PASSWORD: hunter2 }`), which would then stand as an env
+ * or server name, secrets and all, in reports (red team red8, red9); no host names a server or a
+ * variable so on purpose. The file is refused as unparseable instead, at that key.
+ */
+function firstCollectionKey(doc: ReturnType<typeof parseDocument>): Node | undefined {
+  let found: Node | undefined;
+  visit(doc, {
+    Pair: (_key, pair) => {
+      const key: unknown = isAlias(pair.key) ? pair.key.resolve(doc) : pair.key;
+      if (!isMap(key) && !isSeq(key)) return undefined;
+      found = isNode(pair.key) ? pair.key : key;
+      return visit.BREAK;
+    },
   });
   return found;
 }

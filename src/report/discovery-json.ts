@@ -1,7 +1,7 @@
 import type { AuditResult } from '../grade/audit.js';
 import type { ServerEntry } from '../parse/types.js';
 import type { Finding } from '../rules/types.js';
-import { maskTokenShapes, redactArgv, redactText } from '../shared/redact.js';
+import { redactArgv, redactText } from '../shared/redact.js';
 import listSchema from '../../schemas/list.schema.json' with { type: 'json' };
 import hostsSchema from '../../schemas/hosts.schema.json' with { type: 'json' };
 import { orderKeys, shapeOf } from './json.js';
@@ -32,9 +32,8 @@ function entryJson(e: ServerEntry): Record<string, unknown> {
     ...(e.command !== undefined ? { command: redactArgv([e.command])[0] ?? '' } : {}),
     args: redactArgv(e.args),
     ...(e.url !== undefined ? { url: redactArgv([e.url])[0] ?? '' } : {}),
-    // Names only, a token shape in one masked (grade.ts keysOf).
-    envKeys: Object.keys(e.env).map(maskTokenShapes),
-    headerKeys: Object.keys(e.headers).map(maskTokenShapes),
+    envKeys: Object.keys(e.env),
+    headerKeys: Object.keys(e.headers),
   };
 }
 

@@ -121,4 +121,22 @@ describe('parseYaml', () => {
     const r = parseYaml("description: don't [stop\nname: x\n");
     assert.ok(r.ok);
   });
+
+  it('refuses a mapping key that is a mapping or a list (itself or by alias), at that key, quoting nothing', () => {
+    for (const [text, line, column] of [
+      ['env:\n  ? {DB_PASSWORD: hunter2}\n  : v\n', 2, 5],
+      ['env:\n  ? [a, b]\n  : v\n', 2, 5],
+      ['x: &k {A: secret}\nenv:\n  ? *k\n  : v\n', 3, 5],
+    ] as const) {
+      const r = parseYaml(text);
+      assert.ok(!r.ok, text);
+      assert.equal(r.problem.kind, 'syntax');
+      assert.deepEqual([r.problem.line, r.problem.column], [line, column], text);
+      assert.equal(/hunter2|secret|DB_PASSWORD/.test(r.problem.message), false);
+    }
+    // An alias of a scalar is a plain key: read as before.
+    const r = parseYaml('k: &n NAME\nenv:\n  ? *n\n  : v\n');
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.value, { k: 'NAME', env: { NAME: 'v' } });
+  });
 });
