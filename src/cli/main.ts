@@ -28,8 +28,12 @@ export async function main(): Promise<void> {
     if (e.code === 'EPIPE') stdoutClosed = true;
     else failed(e);
   });
+  // Standard error that cannot be written (2>/dev/full, a read-only fd) is held, not thrown: a
+  // throw from this handler was an uncaught exception, exit 1 ("policy violated") with the report
+  // on stdout cut short (red team red9). The run finishes and exits 2: its messages are lost.
+  let stderrFailure: unknown;
   process.stderr.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
+    if (e.code !== 'EPIPE') stderrFailure ??= e;
   });
   // A file or a device (not a terminal, pipe or socket) is written here, synchronously and whole:
   // Node's stream for it drops the count of a short write (`ulimit -f`), cutting output silently.
@@ -92,7 +96,7 @@ export async function main(): Promise<void> {
     process.stderr.write(`mcp-audit: standard output: cannot write it: ${errnoText(stdoutFailure)}\n`);
     process.exitCode = 2;
   } else {
-    process.exitCode = code;
+    process.exitCode = stderrFailure !== undefined ? 2 : code;
   }
 }
 
