@@ -1,11 +1,13 @@
-import { constants, promises as fs } from 'node:fs';
+import { accessSync, constants, lstatSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 
 /**
  * Paths named on the command line are checked before any work: a `--root` that does not exist
- * must not audit an empty home and report "No MCP server entries found" with exit 0.
+ * must not audit an empty home and report "No MCP server entries found" with exit 0. The calls
+ * are synchronous, as the config reader's are (src/discover/read-file.ts): a few stats, each an
+ * await and a thread-pool trip otherwise.
  */
 
 function reason(e: unknown): string {
@@ -20,7 +22,7 @@ function reason(e: unknown): string {
 /** stat(2) of `abs`, or a UsageError naming `p` and the cause. */
 async function statOrUsage(abs: string, p: string, label: string): Promise<Stats> {
   try {
-    return await fs.stat(abs);
+    return statSync(abs);
   } catch (e: unknown) {
     throw new UsageError(`${label} ${p} ${reason(e)}`, { cause: e });
   }
@@ -32,7 +34,7 @@ export async function requireDirectory(p: string, label: string, cwd: string): P
   const stat = await statOrUsage(abs, p, label);
   if (!stat.isDirectory()) throw new UsageError(`${label} ${p} is not a directory`);
   try {
-    await fs.access(abs, constants.R_OK | constants.X_OK);
+    accessSync(abs, constants.R_OK | constants.X_OK);
   } catch (e: unknown) {
     throw new UsageError(`${label} ${p} ${reason(e)}`, { cause: e });
   }
@@ -46,7 +48,7 @@ export async function requireFile(p: string, label: string, cwd: string): Promis
   if (stat.isDirectory()) throw new UsageError(`${label} ${p} is a directory, not a file`);
   if (!stat.isFile()) throw new UsageError(`${label} ${p} is not a regular file`);
   try {
-    await fs.access(abs, constants.R_OK);
+    accessSync(abs, constants.R_OK);
   } catch (e: unknown) {
     throw new UsageError(`${label} ${p} ${reason(e)}`, { cause: e });
   }
@@ -57,14 +59,17 @@ export async function requireFile(p: string, label: string, cwd: string): Promis
 export async function repoRoot(dir: string): Promise<string | undefined> {
   let cur = path.resolve(dir);
   for (;;) {
+    let found: boolean;
     try {
-      await fs.lstat(path.join(cur, '.git'));
-      return cur;
+      // No entry is the common case: undefined, without an Error built for it.
+      found = lstatSync(path.join(cur, '.git'), { throwIfNoEntry: false }) !== undefined;
     } catch {
-      const up = path.dirname(cur);
-      if (up === cur) return undefined;
-      cur = up;
+      found = false;
     }
+    if (found) return cur;
+    const up = path.dirname(cur);
+    if (up === cur) return undefined;
+    cur = up;
   }
 }
 
