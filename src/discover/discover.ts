@@ -6,8 +6,8 @@ import { finding, type Finding } from '../rules/types.js';
 import type { Env, Platform, TrustedHome } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
 import { absentCheck, checkFile, newFileCache, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
-import { noDirectory } from './read-file.js';
-import { globFiles } from './glob.js';
+import { noDirectory, type ReadOutcome } from './read-file.js';
+import { globLocation } from './glob.js';
 import { resolveHome } from './home.js';
 import { readProjectIndexes } from './project-index.js';
 import { linkedManifests } from './host-records.js';
@@ -187,6 +187,12 @@ function absentLocation(host: HostDefinition, location: HostLocation, ctx: PathC
   return out;
 }
 
+/** What reading a path whose name is not valid UTF-8 comes to (glob.ts GlobResult.undecodable). */
+const UNDECODABLE: ReadOutcome = {
+  kind: 'problem', problem: 'unreadable',
+  detail: 'a name on its path is not valid UTF-8: mcp-audit cannot open it; a host that reads names as bytes can',
+};
+
 /** The record of a glob location that matched no file. */
 function noMatch(host: HostDefinition, location: HostLocation, display: string, extra: { readonly project?: string }): FileCheck {
   const format = location.format ?? host.format;
@@ -206,7 +212,12 @@ async function checkTemplate(
   if (expanded === undefined) return [];
   const extra = project !== undefined ? { project } : {};
   if (expanded.pattern === undefined) return [await checkFile(host, location, expanded.base, cache, extra)];
-  const matches = await globFiles(expanded);
+  const { files, undecodable } = await globLocation(expanded);
+  // A name the walk met that is not valid UTF-8: read as unreadable (config-unreadable), never as absent.
+  for (const p of undecodable) {
+    if (!cache.reads.has(p)) cache.reads.set(p, Promise.resolve(UNDECODABLE));
+  }
+  const matches = [...files, ...undecodable];
   if (matches.length === 0) return [noMatch(host, location, expanded.display, extra)];
   return Promise.all(matches.map((m) => checkFile(host, location, m, cache, { ...extra, pattern: expanded.display })));
 }
