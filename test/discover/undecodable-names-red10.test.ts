@@ -47,8 +47,9 @@ describe('undecodable names next to a valid name holding U+FFFD (red10)', { skip
     const r = await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json']);
     const report = JSON.parse(r.stdout) as Report;
     assert.ok(report.entries.some((e) => e.name === 'good'), r.stdout);
-    // Today: no finding at all; the walk reads the valid folder under the decoded name and never
-    // learns that a second, undecodable folder (holding "hidden") was not entered.
+    // Today (and in the baseline 4fd882c): no finding at all; the walk reads the valid folder under
+    // the decoded name and never learns that a second, undecodable folder (holding "hidden") was
+    // not entered: fc1b286 notices only a folder whose decoded path cannot be read.
     const unreadable = report.findings.filter((f) => f.id === 'config-unreadable');
     assert.equal(unreadable.length, 1, r.stdout);
   });
