@@ -37,20 +37,35 @@ export async function main(): Promise<void> {
   });
   // A file or a device (not a terminal, pipe or socket) is written here, synchronously and whole:
   // Node's stream for it drops the count of a short write (`ulimit -f`), cutting output silently.
-  const kind = stdoutKind();
+  const kind = fdKind(1);
   const writeWhole = (bytes: Uint8Array): boolean => {
     try {
-      for (let done = 0; done < bytes.length;) {
-        const n = writeSync(1, bytes, done);
-        if (!(n > 0)) throw new IoError(`write made no progress (${String(n)} bytes)`);
-        done += n;
-      }
+      writeAll(1, bytes);
       return true;
     } catch (e: unknown) {
       failed(e);
       return false;
     }
   };
+  // Standard error to a file or device is written the same way, whole (red team red10: under
+  // `ulimit -f` Node's stream took a short write as done, cutting the policy line mid-word with
+  // exit 1); a failure is held, and the run exits 2.
+  const stderrWhole = fdKind(2) !== 'stream';
+  const stderr = stderrWhole
+    ? {
+      isTTY: false, columns: undefined,
+      write: (text: string): boolean => {
+        if (stderrFailure !== undefined) return false;
+        try {
+          writeAll(2, Buffer.from(text, 'utf8'));
+          return true;
+        } catch (e: unknown) {
+          stderrFailure = e;
+          return false;
+        }
+      },
+    }
+    : process.stderr;
   const put = (data: string | Uint8Array): boolean => {
     if (stdoutClosed) return false;
     if (kind === 'stream') return process.stdout.write(data);
@@ -78,7 +93,7 @@ export async function main(): Promise<void> {
         }));
       },
     },
-    stderr: process.stderr,
+    stderr,
     env: processEnv(),
     // A getter: process.stdin is built (a stream, a tty or pipe handle) only by a command that reads it.
     get stdinIsTTY(): boolean { return process.stdin.isTTY === true; },
@@ -93,7 +108,7 @@ export async function main(): Promise<void> {
   // A stream's write error arrives as an event: one turn of the loop lets it land.
   await new Promise<void>((resolve) => { setImmediate(resolve); });
   if (stdoutFailure !== undefined) {
-    process.stderr.write(`mcp-audit: standard output: cannot write it: ${errnoText(stdoutFailure)}\n`);
+    stderr.write(`mcp-audit: standard output: cannot write it: ${errnoText(stdoutFailure)}\n`);
     process.exitCode = 2;
   } else {
     process.exitCode = stderrFailure !== undefined ? 2 : code;
@@ -101,17 +116,26 @@ export async function main(): Promise<void> {
 }
 
 /**
- * What standard output is: a regular `file`, another non-terminal `device` (/dev/full,
- * /dev/null), or a `stream` (terminal, pipe, socket, or anything fstat cannot tell).
+ * What standard output (fd 1) or error (fd 2) is: a regular `file`, another non-terminal `device`
+ * (/dev/full, /dev/null), or a `stream` (terminal, pipe, socket, or anything fstat cannot tell).
  */
-function stdoutKind(): 'file' | 'device' | 'stream' {
+function fdKind(fd: 1 | 2): 'file' | 'device' | 'stream' {
   try {
-    const st = fstatSync(1);
+    const st = fstatSync(fd);
     if (st.isFile()) return 'file';
-    if (st.isCharacterDevice() && !isatty(1)) return 'device';
+    if (st.isCharacterDevice() && !isatty(fd)) return 'device';
     return 'stream';
   } catch {
     return 'stream';
+  }
+}
+
+/** Writes all of `bytes` to `fd` synchronously (write(2) may take part of them); throws what write(2) throws. */
+function writeAll(fd: 1 | 2, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length;) {
+    const n = writeSync(fd, bytes, done);
+    if (!(n > 0)) throw new IoError(`write made no progress (${String(n)} bytes)`);
+    done += n;
   }
 }
 
