@@ -141,6 +141,25 @@ export function absentCheck(host: HostDefinition, location: HostLocation, file: 
   return { check: extend(checkBase(host, location, file, extra), { status: 'absent', entries: 0, serversKey: false }), entries: [], findings: [] };
 }
 
+/**
+ * The check of a name a glob walk met that is not valid UTF-8 (glob.ts GlobResult.undecodable):
+ * config-unreadable at the path Node decodes it to, once per path and reason however many hosts
+ * meet it. Not read: the decoded path names nothing, or, when a valid name decodes alike, names
+ * that other file (which is read as usual).
+ */
+export function undecodableCheck(
+  host: HostDefinition, location: HostLocation, file: string, cache: FileCache, extra: { readonly pattern?: string; readonly project?: string },
+  reason: string,
+): FileCheck {
+  const key = `${file}\0undecodable\0${reason}`;
+  const first = !cache.reported.has(key);
+  cache.reported.add(key);
+  const findings = first
+    ? [finding(configUnreadable, { host: host.id, scope: location.scope, path: file, reason }, { path: file, line: 1, column: 1 })]
+    : [];
+  return { check: extend(checkBase(host, location, file, extra), { status: 'error', entries: 0, serversKey: false, ruleId: configUnreadable.id }), entries: [], findings };
+}
+
 /** Checks one concrete file for one host location. Bad input becomes findings; never throws on it. */
 export async function checkFile(
   host: HostDefinition, location: HostLocation, file: string, cache: FileCache,

@@ -5,8 +5,8 @@ import { homeEnvMismatch } from '../rules/home-env-mismatch.js';
 import { finding, type Finding } from '../rules/types.js';
 import type { Env, Platform, TrustedHome } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
-import { absentCheck, checkFile, newFileCache, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
-import { noDirectory, type ReadOutcome } from './read-file.js';
+import { absentCheck, checkFile, newFileCache, undecodableCheck, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
+import { noDirectory } from './read-file.js';
 import { globLocation } from './glob.js';
 import { resolveHome } from './home.js';
 import { readProjectIndexes } from './project-index.js';
@@ -187,11 +187,9 @@ function absentLocation(host: HostDefinition, location: HostLocation, ctx: PathC
   return out;
 }
 
-/** What reading a path whose name is not valid UTF-8 comes to (glob.ts GlobResult.undecodable). */
-const UNDECODABLE: ReadOutcome = {
-  kind: 'problem', problem: 'unreadable',
-  detail: 'a name on its path is not valid UTF-8: mcp-audit cannot open it; a host that reads names as bytes can',
-};
+/** Why a name that is not valid UTF-8 is unread (glob.ts GlobResult.undecodable). */
+const UNDECODABLE = 'a name on its path is not valid UTF-8: mcp-audit cannot open it; a host that reads names as bytes can';
+const UNDECODABLE_BESIDE = 'another name here is not valid UTF-8 and reads as this one: mcp-audit cannot open that one; a host that reads names as bytes can';
 
 /** The record of a glob location that matched no file. */
 function noMatch(host: HostDefinition, location: HostLocation, display: string, extra: { readonly project?: string }): FileCheck {
@@ -213,11 +211,9 @@ async function checkTemplate(
   const extra = project !== undefined ? { project } : {};
   if (expanded.pattern === undefined) return [await checkFile(host, location, expanded.base, cache, extra)];
   const { files, undecodable } = await globLocation(expanded);
-  // A name the walk met that is not valid UTF-8: read as unreadable (config-unreadable), never as absent.
-  for (const p of undecodable) {
-    if (!cache.reads.has(p)) cache.reads.set(p, Promise.resolve(UNDECODABLE));
-  }
-  const matches = [...files, ...undecodable];
-  if (matches.length === 0) return [noMatch(host, location, expanded.display, extra)];
-  return Promise.all(matches.map((m) => checkFile(host, location, m, cache, { ...extra, pattern: expanded.display })));
+  if (files.length === 0 && undecodable.length === 0) return [noMatch(host, location, expanded.display, extra)];
+  const at = { ...extra, pattern: expanded.display };
+  // A name the walk met that is not valid UTF-8: config-unreadable, never absent (nor unseen).
+  const unread = undecodable.map((u) => undecodableCheck(host, location, u.path, cache, at, u.shadows ? UNDECODABLE_BESIDE : UNDECODABLE));
+  return [...await Promise.all(files.map((m) => checkFile(host, location, m, cache, at))), ...unread];
 }

@@ -5,18 +5,26 @@ import type { ExpandedPath } from './paths.js';
 
 const GLOB_OPTIONS = { dot: true, onlyFiles: false, followSymbolicLinks: false, deep: 12, suppressErrors: true, unique: true } as const;
 
+/** A name a glob walk needed that is not valid UTF-8. */
+export interface UndecodableName {
+  /** The path as Node decodes it (U+FFFD for each bad byte). */
+  readonly path: string;
+  /** A valid name in the same folder decodes to the same path (and is read as usual). */
+  readonly shadows: boolean;
+}
+
 /** What a glob location's walk found. */
 export interface GlobResult {
   /** The paths it matched, sorted. */
   readonly files: readonly string[];
   /**
-   * Paths, as Node decodes them (U+FFFD for each bad byte), of names that are not valid UTF-8 and
-   * that the walk needed: a file the pattern matched, or a folder it went to walk into. Node's
-   * string paths cannot open such a name (the decoded path names nothing), so its config is
-   * unread; a host that reads names as bytes (Codex and Amazon Q are Rust programs) can read it.
-   * Sorted. Always empty on Windows, whose names are UTF-16.
+   * Names that are not valid UTF-8 and that the walk needed: a file the pattern matched, or a
+   * folder it went to walk into. Node's string paths cannot open such a name (the decoded path
+   * names nothing, or another file), so its config is unread; a host that reads names as bytes
+   * (Codex and Amazon Q are Rust programs) can read it. Sorted. Always empty on Windows, whose
+   * names are UTF-16.
    */
-  readonly undecodable: readonly string[];
+  readonly undecodable: readonly UndecodableName[];
 }
 
 /**
@@ -28,37 +36,53 @@ export interface GlobResult {
  * the Promise one (fast-glob 3.3.3 README "Synchronous"): the Promise walk took a thread-pool
  * trip per folder read, as the file reader's awaits did (read-file.ts); 3 ms on the bench home.
  *
+ * Matches are taken relative and joined here: with `absolute`, fast-glob turns every backslash
+ * of a match into a slash (out/providers/transformers/entry.js `unixify`), and on POSIX a
+ * backslash is a name character (`a\b.json` read as absent, red team red10).
+ *
  * Its folder reads go through fast-glob's `fs` option (README "fs"), to see names that are not
  * valid UTF-8: a folder listing that holds U+FFFD is read again as bytes (the rare case only).
  * Without this, such a file read as absent and such a folder's configs were never seen (red
- * team red8): entries a host launches vanished from the audit.
+ * teams red8, red10): entries a host launches vanished from the audit.
  */
 export async function globLocation(expanded: ExpandedPath): Promise<GlobResult> {
   if (expanded.pattern === undefined) return { files: [expanded.base], undecodable: [] };
   if (!isDirectory(expanded.base)) return { files: [], undecodable: [] };
   const fg = (await import('fast-glob')).default;
-  const bad = new Set<string>();
-  const entered = new Set<string>();
+  /** Decoded paths of names that are not valid UTF-8: true when a valid name decodes alike. */
+  const bad = new Map<string, boolean>();
+  const needed = new Map<string, boolean>();
   const read = ((dir: string, options?: { withFileTypes?: boolean }) => {
+    const at = path.normalize(dir);
     try {
       const list = options?.withFileTypes === true ? readdirSync(dir, { withFileTypes: true }) : readdirSync(dir);
+      // The walk entered `at`: a shadowed bad name of the same decoded path was needed too.
+      if (bad.get(at) === true) needed.set(at, true);
       if (process.platform !== 'win32' && list.some((e) => (typeof e === 'string' ? e : e.name).includes('\uFFFD'))) {
-        for (const raw of readdirSync(dir, { encoding: 'buffer' })) if (!isUtf8(raw)) bad.add(path.join(dir, raw.toString('utf8')));
+        const raws = readdirSync(dir, { encoding: 'buffer' });
+        const valid = new Set(raws.filter((r) => isUtf8(r)).map((r) => r.toString('utf8')));
+        for (const raw of raws) {
+          if (isUtf8(raw)) continue;
+          const name = raw.toString('utf8');
+          bad.set(path.join(at, name), valid.has(name));
+        }
       }
       return list;
     } catch (e: unknown) {
-      if (bad.has(path.normalize(dir))) entered.add(path.normalize(dir));
+      if (bad.get(at) === false) needed.set(at, false);
       throw e;
     }
   }) as typeof readdirSync;
-  const matches = fg.sync(expanded.pattern, { ...GLOB_OPTIONS, cwd: expanded.base, absolute: true, fs: { readdirSync: read } });
+  const matches = fg.sync(expanded.pattern, { ...GLOB_OPTIONS, cwd: expanded.base, fs: { readdirSync: read } });
   const files: string[] = [];
   for (const m of matches) {
-    const p = path.normalize(m);
-    if (bad.has(p)) entered.add(p);
-    else files.push(p);
+    const p = path.join(expanded.base, m);
+    const shadows = bad.get(p);
+    if (shadows !== undefined) needed.set(p, shadows);
+    if (shadows !== false) files.push(p);
   }
-  return { files: files.sort(), undecodable: [...entered].sort() };
+  const undecodable = [...needed].map(([p, shadows]) => ({ path: p, shadows })).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
+  return { files: files.sort(), undecodable };
 }
 
 /** The files a glob location matches (globLocation's files). */
