@@ -2,20 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { lineIndex, MAX_DEPTH } from '../../src/parse/document.js';
 import { cannotBeTooDeep, findTooDeep, parseYaml } from '../../src/parse/yaml.js';
-
-/** A small deterministic generator (xorshift32), so a failure names a seed that reproduces it. */
-function random(seed: number): () => number {
-  let x = Math.imul(seed, 0x9e3779b9) | 0 || 1;
-  const step = (): number => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 0x1_0000_0000;
-  };
-  // Small seeds start with small outputs: a few steps first.
-  for (let i = 0; i < 8; i++) step();
-  return step;
-}
+import { prng as random } from '../canonical/random-docs.js';
 
 describe('parse fast paths: the same answers as the slow ones', () => {
   it('lineIndex: every offset gets the line and column of a character-by-character count', () => {

@@ -6,6 +6,7 @@ import fg from 'fast-glob';
 import { visit } from 'jsonc-parser';
 import { parseJsonc, visitPlainJson, type PlainVisitor } from '../../src/parse/jsonc.js';
 import { REPO } from '../hosts/helpers.js';
+import { prng as random } from '../canonical/random-docs.js';
 
 /**
  * Every event with its offset (and key), as a list: the two visitors must make the same one.
@@ -29,19 +30,6 @@ const viaJsonc = (text: string): unknown[] => events((v) => {
   visit(text, { ...v, onError: (e) => { throw new Error(`jsonc-parser error ${e}`); } }, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: true });
 });
 const viaPlain = (text: string): unknown[] => events((v) => { visitPlainJson(text, v); });
-
-/** A small deterministic generator (xorshift32), so a failure names a seed that reproduces it. */
-function random(seed: number): () => number {
-  let x = Math.imul(seed, 0x9e3779b9) | 0 || 1;
-  const step = (): number => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 0x1_0000_0000;
-  };
-  for (let i = 0; i < 8; i++) step();
-  return step;
-}
 
 const WS = ['', ' ', '\n', '\r\n', '\t', '  \n  '];
 const STRINGS = ['', 'a', 'mcpServers', 'é', '😀', '\u2028', '\u2029', '"', '\\', '/', '\b\f\n\r\t', '\u0000', '\ud800', '\udfff x', 'a b', '__proto__', 'constructor', '{', '[', ':', ','];
