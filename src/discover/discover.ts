@@ -134,18 +134,20 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   if (projectScan) for (const a of cwdAncestors(env.cwd, home.path, ctx.auditRoot)) roots.add(a.dir, a.source);
   for (const p of options.projects ?? []) roots.add(path.resolve(env.cwd, p), 'flag');
   const projectRoots = roots.list();
+  // A project root may be the home itself (cwd = ~): a file already read at user scope by the same
+  // host (~/.junie/mcp/mcp.json …) is not read again as a project file. It is left out before it
+  // is checked: checked and dropped after, a ~/.cursor/mcp.json of 50,000 servers was normalised
+  // twice, once for nothing.
+  const seen = new Set(userChecks.map((c) => `${c.check.host}\0${c.check.path}`));
   const projectJobs: (Promise<LocatedCheck[]> | LocatedCheck[])[] = [];
   for (const root of projectRoots) {
     // ~/.claude.json keeps every folder ever opened, many long deleted: a root with no directory
     // entry has nothing below it, so its locations are recorded absent without a call each.
     const gone = noDirectory(root.path);
     for (const { host, location } of projectLocations) {
-      projectJobs.push(gone ? absentLocation(host, location, ctx, root.path) : checkLocation(host, location, ctx, out.cache, root.path));
+      projectJobs.push(gone ? absentLocation(host, location, ctx, root.path) : checkLocation(host, location, ctx, out.cache, root.path, seen));
     }
   }
-  // A project root may be the home itself (cwd = ~): a file already read at user scope by the same
-  // host (~/.junie/mcp/mcp.json …) is not read again as a project file.
-  const seen = new Set(userChecks.map((c) => `${c.check.host}\0${c.check.path}`));
   const projectChecks = (await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`));
   const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, projectRoots);
   for (const c of await decideLaunch(switched, ctx, out.cache, projectRoots)) record(out, c);
@@ -169,9 +171,12 @@ function record(out: Collector, c: FileCheck): void {
 }
 
 /** Expands one location (files, or globs) and checks every file it names. */
-async function checkLocation(host: HostDefinition, location: HostLocation, ctx: PathContext, cache: FileCache, project: string | undefined): Promise<LocatedCheck[]> {
+/** `skip`: `host\0path` keys of files not to check (already checked at user scope). */
+async function checkLocation(
+  host: HostDefinition, location: HostLocation, ctx: PathContext, cache: FileCache, project: string | undefined, skip?: ReadonlySet<string>,
+): Promise<LocatedCheck[]> {
   const variants = expandBraces(location.path);
-  const results = await Promise.all(variants.map((template) => checkTemplate(host, location, template, ctx, cache, project)));
+  const results = await Promise.all(variants.map((template) => checkTemplate(host, location, template, ctx, cache, project, skip)));
   return results.flat().map((c) => extend(c, { host, location }));
 }
 
@@ -205,15 +210,18 @@ function noMatch(host: HostDefinition, location: HostLocation, display: string, 
 
 async function checkTemplate(
   host: HostDefinition, location: HostLocation, template: string, ctx: PathContext, cache: FileCache, project: string | undefined,
+  skip?: ReadonlySet<string>,
 ): Promise<FileCheck[]> {
   const expanded = expandTemplate(template, ctx, project);
   if (expanded === undefined) return [];
   const extra = project !== undefined ? { project } : {};
-  if (expanded.pattern === undefined) return [await checkFile(host, location, expanded.base, cache, extra)];
+  const wanted = (file: string): boolean => skip === undefined || !skip.has(`${host.id}\0${file}`);
+  if (expanded.pattern === undefined) return wanted(expanded.base) ? [await checkFile(host, location, expanded.base, cache, extra)] : [];
   const { files, undecodable } = await globLocation(expanded);
   if (files.length === 0 && undecodable.length === 0) return [noMatch(host, location, expanded.display, extra)];
   const at = { ...extra, pattern: expanded.display };
   // A name the walk met that is not valid UTF-8: config-unreadable, never absent (nor unseen).
-  const unread = undecodable.map((u) => undecodableCheck(host, location, u.path, cache, at, u.shadows ? UNDECODABLE_BESIDE : UNDECODABLE));
-  return [...await Promise.all(files.map((m) => checkFile(host, location, m, cache, at))), ...unread];
+  const unread = undecodable.filter((u) => wanted(u.path))
+    .map((u) => undecodableCheck(host, location, u.path, cache, at, u.shadows ? UNDECODABLE_BESIDE : UNDECODABLE));
+  return [...await Promise.all(files.filter(wanted).map((m) => checkFile(host, location, m, cache, at))), ...unread];
 }
