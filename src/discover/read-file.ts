@@ -46,14 +46,6 @@ function fileKind(st: Stats): string | undefined {
   return 'special file';
 }
 
-function noEntry(path: string): boolean {
-  try {
-    return lstatSync(path, { throwIfNoEntry: false }) === undefined;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * True when `dir` has no directory entry (following links: a dangling link counts). Any other
  * outcome, an error included, is false, so the caller checks every file as usual.
@@ -68,12 +60,10 @@ export function noDirectory(dir: string): boolean {
 
 export async function readConfigFile(path: string): Promise<ReadOutcome> {
   let realPath: string | undefined;
-  // Absent is the common case (every location of every listed project): a synchronous lstat that
-  // returns undefined for no entry builds no Error with a stack and hops no thread. Any other
-  // outcome (present, or an error other than no entry) takes the checks below.
-  if (noEntry(path)) return { kind: 'absent' };
   try {
-    lstatSync(path);
+    // Absent is the common case (every location of every listed project): an lstat that returns
+    // undefined for no entry builds no Error with a stack. Its other errors are handled below.
+    if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return { kind: 'absent' };
     // Resolves links in the file name and in any folder on the way (~/.config → elsewhere).
     const resolved = realpathSync.native(path);
     if (resolved !== path) realPath = resolved;
