@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { type Env, type TrustedHome } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
@@ -36,18 +37,43 @@ export async function resolveHome(options: HomeOptions, env: Env): Promise<HomeR
     return { home: { path: path.resolve(env.cwd, options.root), source: 'root-flag', user, uid: undefined } };
   }
   if (options.user !== undefined && !('name' in me && options.user === me.name)) {
-    return { home: await lookupUser(options.user, env) };
+    return { home: nameable(await lookupUser(options.user, env)) };
   }
   if ('error' in me) {
     throw new UsageError(`the current user has no entry in the password database (${me.error}); audit a directory with --root <home dir>`);
   }
-  const current: TrustedHome = { path: me.home, source: 'passwd', user: me.name, uid: me.uid };
+  const current: TrustedHome = nameable({ path: me.home, source: 'passwd', user: me.name, uid: me.uid });
   const variable = process.platform === 'win32' ? 'USERPROFILE' : 'HOME';
   const value = env.vars[variable];
   if (value !== undefined && value !== '' && path.resolve(value) !== path.resolve(current.path)) {
     return { home: current, envHomeMismatch: { variable, value } };
   }
   return { home: current };
+}
+
+/**
+ * True when `home` came from text that was not valid UTF-8. Node decodes a name from the password
+ * database (os.userInfo, a tool's output) as UTF-8, with U+FFFD for each byte it cannot decode
+ * (https://nodejs.org/docs/latest-v20.x/api/os.html#osuserinfooptions: strings unless
+ * `encoding: 'buffer'`), and every path built under that text names no file: each host file would
+ * read as absent and the home as holding no entries. A name holding U+FFFD that does not exist as
+ * spelled is taken to be one (a name really holding U+FFFD exists, and is not).
+ */
+export function undecodedHome(home: string): boolean {
+  if (!home.includes('\uFFFD')) return false;
+  try {
+    return lstatSync(home, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    // Another error (a folder on the way unreadable): the name may be right; the scan reports what it cannot read.
+    return false;
+  }
+}
+
+/** The home as given, unless its name is not valid UTF-8 (a usage error: fail closed). */
+function nameable(home: TrustedHome): TrustedHome {
+  if (!undecodedHome(home.path)) return home;
+  throw new UsageError(`the home directory of ${home.user} in the password database is not valid UTF-8 (read as ${JSON.stringify(home.path)}), so no file in it can be named; `
+    + 'audit it through a link with a UTF-8 name: --root <link>');
 }
 
 /**

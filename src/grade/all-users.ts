@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import { discover, type Discovery, type DiscoverOptions } from '../discover/discover.js';
 import { listAccounts, type ExcludedAccount, type ListedAccount } from '../discover/account-list.js';
 import { accountNamer } from '../discover/accounts.js';
+import { undecodedHome } from '../discover/home.js';
 import { homeForeignOwner } from '../rules/home-foreign-owner.js';
 import { homeUnreadable } from '../rules/home-unreadable.js';
 import { finding, type Finding } from '../rules/types.js';
@@ -51,6 +52,9 @@ async function homeState(home: string): Promise<HomeState> {
     st = await fs.stat(home);
   } catch (e: unknown) {
     const code = e instanceof Error && 'code' in e ? e.code : undefined;
+    if ((code === 'ENOENT' || code === 'ENOTDIR') && undecodedHome(home)) {
+      return { kind: 'unreadable', reason: 'its name in the account list is not valid UTF-8, so no file in it can be named' };
+    }
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'absent', reason: 'the home directory does not exist' };
     return { kind: 'unreadable', reason: `cannot stat it (${String(code ?? toError(e).message)})` };
   }
