@@ -18,6 +18,7 @@ import { appliesTo, expandBraces, expandTemplate, type PathContext } from './pat
 import { ProjectRoots, cwdAncestors, listedProjects, type ProjectRoot, type ProjectSource } from './projects.js';
 import type { HostDefinition, HostLocation } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
+import { append } from '../shared/lists.js';
 
 export type { LocationCheck } from './check-file.js';
 export type { ProjectRoot, ProjectSource } from './projects.js';
@@ -166,8 +167,8 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
 
 function record(out: Collector, c: FileCheck): void {
   out.locations.push(c.check);
-  out.entries.push(...c.entries);
-  out.findings.push(...c.findings);
+  append(out.entries, c.entries);
+  append(out.findings, c.findings);
 }
 
 /** Expands one location (files, or globs) and checks every file it names. */

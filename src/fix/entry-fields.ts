@@ -8,6 +8,7 @@ import type { ServerEntry } from '../parse/types.js';
 import type { ArgvChange, CommandLine } from '../proxies/wiring-types.js';
 import type { EntryOp } from './types.js';
 import { isStringArray } from './values.js';
+import { append } from '../shared/lists.js';
 
 export interface EntryFields {
   readonly entryPath: readonly PointerSegment[];
@@ -71,7 +72,7 @@ function changedArgv(argv: readonly string[], change: ArgvChange): string[] {
   const out: string[] = [];
   argv.forEach((a, i) => {
     if (!gone.has(i)) out.push(change.replace?.find((r) => r.index === i)?.value ?? a);
-    for (const ins of change.insert ?? []) if (ins.after === i) out.push(...ins.values);
+    for (const ins of change.insert ?? []) if (ins.after === i) append(out, ins.values);
   });
   return out;
 }

@@ -18,6 +18,7 @@ import { remedyFor } from './remedies.js';
 import { suppressedFindings } from './suppressed.js';
 import { FileSet, planFiles, scopeRefusal, writeFiles, type EntryPlan, type LoadedFile, type PlannedFile, type Refusal, type SessionOptions, type Written } from './session.js';
 import type { EntryOp } from './types.js';
+import { append } from '../shared/lists.js';
 
 export interface FixOptions extends SessionOptions {
   readonly discover: DiscoverOptions;
@@ -83,7 +84,7 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
       if (change.kind === 'none') { stay(change.why); return; }
       const p = pending.get(key(entry)) ?? { entry, argv: [], env: [], what: [], rules: [] };
       if (change.argv !== undefined) p.argv.push(change.argv);
-      p.env.push(...(change.dropEnv ?? []));
+      append(p.env, (change.dropEnv ?? []));
       if (!p.what.includes(change.what)) p.what.push(change.what);
       if (!p.rules.includes(f.id)) p.rules.push(f.id);
       pending.set(key(entry), p);
@@ -104,7 +105,7 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
     const ops: EntryOp[] = [];
     const fromArgv = argvOps(fields, merged);
     if (typeof fromArgv === 'string') { refuse(fromArgv); continue; }
-    ops.push(...fromArgv);
+    append(ops, fromArgv);
     let ok = true;
     for (const name of new Set(p.env)) {
       const at = envPath(p.entry, name, file.value, platform === 'win32');

@@ -9,6 +9,7 @@ import { escapeText } from '../shared/text.js';
 import { unifiedDiff } from './diff.js';
 import type { EditOutcome } from './fix.js';
 import { diffMasker, maskDiff } from './mask.js';
+import { append } from '../shared/lists.js';
 
 const coverageText = (c: Coverage): string => `${c.enforcing}/${c.total} enforcing (${percent(c.ratio)}), ${c.unverifiable} unverifiable, ${c.unprotected} unprotected`;
 
@@ -20,7 +21,7 @@ export function renderOutcome(o: EditOutcome, apply: boolean): string {
     for (const s of f.servers) lines.push(`${at(f.file)}: ${escapeText(s.name)}: ${escapeText(s.what.join('; '))}`);
     if (!apply) {
       const mask = diffMasker(o.entries.filter((e) => e.configPath === f.file));
-      lines.push(...maskDiff(unifiedDiff(label, f.text, f.after), mask).trimEnd().split('\n').map(escapeText));
+      append(lines, maskDiff(unifiedDiff(label, f.text, f.after), mask).trimEnd().split('\n').map(escapeText));
     }
   }
   for (const w of o.written ?? []) lines.push(`wrote ${at(w.file)} (previous content in ${at(w.backup)})`);

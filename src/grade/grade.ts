@@ -27,6 +27,7 @@ import { recognizeAll } from './recognize.js';
 import { resolveStore } from './store-location.js';
 import type { Grade, GradeContext, GradedEntry, GradedProxy } from './types.js';
 import { extend } from '../shared/extend.js';
+import { append } from '../shared/lists.js';
 
 export { recognize } from './recognize.js';
 
@@ -94,7 +95,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     return extend(base, rest, { grade: gradeOfChain(evidence, fs, exempt), findings: fs, evidence });
   };
   const recognized = recognizeAll(chain, entry, ctx.proxies ?? PROXIES);
-  findings.push(...recognized.failures);
+  append(findings, recognized.failures);
   const notReached = (why: string): void => {
     for (const c of ['environment', 'mode', 'store', 'baseline', 'version'] as const) open[c] ??= why;
   };
@@ -112,7 +113,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     return [row(findings, { proofs, open }, { proxy: null })];
   }
   const { rec, by } = recognized.found;
-  findings.push(...upstreamAdvisoryFindings(rec.upstream, entry.name, findings));
+  append(findings, upstreamAdvisoryFindings(rec.upstream, entry.name, findings));
   const subject = { server: entry.name, proxy: rec.proxy };
   const proxy = (store: string | null, storeSource: GradedProxy['storeSource']): GradedProxy => ({
     id: rec.proxy, recognizerVersion: by.version, mode: rec.mode, blocking: rec.blocking, pins: rec.pins, store, storeSource,
@@ -139,7 +140,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   s: Pinned): Promise<GradedEntry[]> {
   const { findings, proofs, open, subject } = s;
   const program = programProof(chain, by, entry, ctx.home);
-  findings.push(...program.findings);
+  append(findings, program.findings);
   if (program.open !== undefined) open.program = program.open;
   else proofs.program = [...program.proof];
   if (!rec.blocking) {
@@ -148,19 +149,19 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   } else if (rec.modeInStore !== true) {
     proofs.mode = [`${rec.proxy}'s arguments, read as its own parser reads them, give mode ${rec.mode}, which blocks drifted calls`];
   }
-  findings.push(...envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name, host: entry.host }));
+  append(findings, envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name, host: entry.host }));
   proofs.environment = [environmentProof(chain, by)];
-  findings.push(...await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
+  append(findings, await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
   const envFile = envFileOf(entry.raw);
   if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
-  findings.push(...launchOptionFindings(chain, rec.proxy, entry, { platform: ctx.platform, home: ctx.home }));
+  append(findings, launchOptionFindings(chain, rec.proxy, entry, { platform: ctx.platform, home: ctx.home }));
   const version = versionClaim(rec, by, entry.name, cacheOnlyResolution(chain));
-  findings.push(...version.findings);
+  append(findings, version.findings);
   if (version.evidence !== undefined) proofs.version = [version.evidence];
   const recipe = by.probeRecipe(rec);
   const where = resolveStore(rec, by, ctx.home, ctx.platform, entry.name);
   if (!where.ok) {
-    findings.push(...where.findings);
+    append(findings, where.findings);
     open.baseline = 'the store was not resolved to the default location, so no baseline was read';
     if (rec.modeInStore === true) open.mode = 'the mode lives in the store, which was not read';
     return [s.row(findings, { proofs, open }, { proxy: s.proxy(where.display, where.source) })];
@@ -176,7 +177,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
     return [s.row(findings, { proofs, open }, { proxy: gradedProxy, probeInputs: { recipe, serverId: rec.serverId } })];
   }
   const inspected = await inspectWith(by, rec, where.path, { ...ctx, subject });
-  findings.push(...inspected.findings);
+  append(findings, inspected.findings);
   if (inspected.ok) proofs.store = [...storeFacts, `inspected by the ${rec.proxy} module: file type, owner and mode of the store and of each directory up to the home`];
   const inspection = inspected.inspection;
   if (rec.aggregator === true && inspection?.hangarUpstreams !== undefined && inspection.hangarUpstreams.length > 0) {

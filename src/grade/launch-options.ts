@@ -14,6 +14,7 @@ import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { launchOptionInjection } from '../rules/launch-option-injection.js';
 import { runnerReleaseCutoff } from '../rules/runner-release-cutoff.js';
+import { append } from '../shared/lists.js';
 
 type Effect = 'changes where the package comes from' | 'adds code to the runtime' | 'changes the project or working directory';
 
@@ -221,7 +222,7 @@ export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: 
   for (const f of chain.frames) {
     const suffix = strippedSuffix(f, platform);
     if (suffix !== undefined) whats.push(suffix);
-    whats.push(...runnerOptions(f, proxy));
+    append(whats, runnerOptions(f, proxy));
     const rc = shellStartup(f);
     if (rc !== undefined) whats.push(rc);
     const hook = interpreterInjection(f);

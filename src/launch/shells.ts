@@ -7,6 +7,7 @@ import type { Handler } from './runners.js';
 import type { Frame } from './types.js';
 import type { Result } from '../shared/result.js';
 import type { OpaqueReason } from './types.js';
+import { append } from '../shared/lists.js';
 
 function withEnv(f: Frame, env: readonly MutableAssignment[]): Frame {
   return env.length === 0 ? f : { ...f, env: env.map((a) => ({ name: a.name, value: a.value, source: a.source })) };
@@ -61,7 +62,7 @@ export const env: Handler = (prog, args, ctx, next) => {
     break;
   }
   if (clears) for (const a of ctx.env) a.cleared = true;
-  ctx.env.push(...assigned);
+  append(ctx.env, assigned);
   ctx.frames.push(frameOf());
   if (rest.length === 0) return opaque('env with no command prints the environment', texts(args).join(' '));
   return next(rest, ctx);
@@ -87,7 +88,7 @@ function runWords(prog: Tok, args: readonly Tok[], words: Result<readonly Word[]
       if (w[0]?.text === '-a') w = w.slice(2);
     }
   }
-  ctx.env.push(...assigned);
+  append(ctx.env, assigned);
   ctx.frames.push(withEnv(f, assigned));
   if (w.length === 0) return opaque('shell string runs no command', texts(args).join(' '));
   return next(w, ctx);
@@ -106,7 +107,7 @@ function substitute(words: readonly Word[], params: readonly Tok[]): Word[] {
     if (key === undefined || w.dynamic === undefined || key === '*') { out.push(w); continue; }
     const quoted = w.dynamic === 'variable expansion';
     if (key === '@') {
-      if (quoted) out.push(...params.slice(1).map(asWord));
+      if (quoted) append(out, params.slice(1).map(asWord));
       else out.push(w);
       continue;
     }

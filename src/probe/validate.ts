@@ -3,6 +3,7 @@
  * imported lazily so that a scan without --probe never loads it.
  */
 import { clip } from './session.js';
+import { append } from '../shared/lists.js';
 
 interface Issue {
   readonly path: readonly PropertyKey[];
@@ -38,8 +39,8 @@ function check(schema: Checkable, label: string, raw: string): string[] {
 export async function schemaDeviations(results: CapturedResults): Promise<string[]> {
   const sdk = await import('@modelcontextprotocol/sdk/types.js');
   const deviations: string[] = [];
-  if (results.initializeRaw !== undefined) deviations.push(...check(sdk.InitializeResultSchema, 'initialize result', results.initializeRaw));
-  results.toolsRaw.forEach((raw, index) => deviations.push(...check(sdk.ListToolsResultSchema, `tools/list page ${index + 1}`, raw)));
-  results.promptsRaw.forEach((raw, index) => deviations.push(...check(sdk.ListPromptsResultSchema, `prompts/list page ${index + 1}`, raw)));
+  if (results.initializeRaw !== undefined) append(deviations, check(sdk.InitializeResultSchema, 'initialize result', results.initializeRaw));
+  results.toolsRaw.forEach((raw, index) => append(deviations, check(sdk.ListToolsResultSchema, `tools/list page ${index + 1}`, raw)));
+  results.promptsRaw.forEach((raw, index) => append(deviations, check(sdk.ListPromptsResultSchema, `prompts/list page ${index + 1}`, raw)));
   return deviations;
 }

@@ -18,6 +18,7 @@ import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import { pinStoreWritable } from '../rules/pin-store-writable.js';
 import type { InspectContext, StoreInspection } from './store-types.js';
 import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
+import { append } from '../shared/lists.js';
 
 /** `--only-locked` refuses unlocked servers; either way every change waits for approval (§6.1). */
 function parseArgs(args: readonly string[]): ProxyArgs {
@@ -73,7 +74,7 @@ async function inspectStore(_rec: Recognition, dir: string, ctx: InspectContext)
   const findings: Finding[] = [...await ctx.files.dirFindings(dir, subject, ctx)];
   if (ctx.acl !== undefined) {
     // Windows: the DACL decides who may write (mode bits mean nothing there); the owner is not proven.
-    findings.push(...await ctx.files.aclFindings(dir, dir, subject, ctx));
+    append(findings, await ctx.files.aclFindings(dir, dir, subject, ctx));
   } else {
     // The store directory itself: a sticky bit does not help, anyone who may create files can plant pins.
     const who = extraWriters(st.mode);

@@ -21,6 +21,7 @@ import {
 import type { InspectContext, McpindexPin, StoreInspection, Subject } from './store-types.js';
 import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
 import { hitIndexes, type ProxyWiring } from './wiring-types.js';
+import { append } from '../shared/lists.js';
 
 const MODULES = ['tooling.cse.proxy', 'mcpindex_gate.tooling.cse.proxy'];
 /** The proxy's long options, for argparse-style unambiguous prefixes (`--pin-st` = `--pin-store`). */
@@ -222,7 +223,7 @@ async function inspectStore(rec: Recognition, storePath: string, ctx: InspectCon
     return { path: storePath, findings, mcpindexPins: parsed.pins };
   }
   const index = await everPinned(storePath, ctx);
-  findings.push(...index.findings);
+  append(findings, index.findings);
   const unindexed = !index.ok ? index.reason : index.stores.includes(file) ? undefined : `${EVER_PINNED} does not list ${file}`;
   if (unindexed !== undefined) {
     findings.push(finding(pinBaselineUnindexed, { ...subject, path: storePath, reason: unindexed }));

@@ -7,6 +7,7 @@ import { fingerprintOf } from './fingerprint.js';
 import type { AccountSummary, AuditReport, LocationStatus, ProbeSummary, ReportEntry, ReportFinding } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
 import { sortReport } from './sort.js';
+import { append } from '../shared/lists.js';
 
 export interface AllUsersBuildOptions extends BuildOptions {
   readonly platform: Platform;
@@ -35,11 +36,11 @@ export function buildAllUsersReport(run: AllUsersAudit, options: AllUsersBuildOp
     const probes = options.probesByAccount?.get(account);
     const own = a.result !== undefined ? buildReport(a.result, { ...options, ...(probes !== undefined ? { probes } : {}) }) : undefined;
     if (a.result !== undefined && own !== undefined) {
-      rows.push(...a.result.rows);
+      append(rows, a.result.rows);
       countIsFloor ||= a.result.discovery.countIsFloor;
-      entries.push(...own.entries.map((e) => ({ ...e, account, findings: e.findings.map((f) => ({ ...f, account })) })));
-      findings.push(...own.findings.map((f) => ({ ...f, account })));
-      locations.push(...own.locations.map((l) => ({ ...l, account })));
+      append(entries, own.entries.map((e) => ({ ...e, account, findings: e.findings.map((f) => ({ ...f, account })) })));
+      append(findings, own.findings.map((f) => ({ ...f, account })));
+      append(locations, own.locations.map((l) => ({ ...l, account })));
     }
     const { enforcing, unverifiable, unprotected, total, ratio } = coverageOf(a.result?.rows ?? []);
     audited.push({

@@ -1,4 +1,5 @@
 import Table from 'cli-table3';
+import { largest } from '../shared/lists.js';
 
 /**
  * Terminal layout shared by every text table (the report table, `scan --list`, `hosts`, `diff`,
@@ -43,14 +44,13 @@ const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
  * all fit; otherwise the widest columns give way first, down to their minimum.
  */
 export function fitColumns(columns: readonly Column[], rows: readonly (readonly string[])[], width: number): number[] {
-  const natural = columns.map((c, i) => Math.max(visibleLength(c.header),
-    ...rows.map((r) => Math.max(0, ...(r[i] ?? '').split('\n').map(visibleLength)))));
+  // Loops, not Math.max(...): a table has a row per entry, and a spread of 120,000 overflows the stack.
+  const natural = columns.map((c, i) => largest(rows.map((r) => largest((r[i] ?? '').split('\n').map(visibleLength), 0)), visibleLength(c.header)));
   // Each column adds 2 padding and 1 border; the table adds 1 more border.
   const budget = width - (3 * columns.length + 1);
-  const floor = columns.map((c, i) => Math.min(natural[i] ?? 0, c.min ?? Math.max(6, ...c.header.split(/\s+/).map((w) => w.length))));
+  const floor = columns.map((c, i) => Math.min(natural[i] ?? 0, c.min ?? largest(c.header.split(/\s+/).map((w) => w.length), 6)));
   // Prefer never cutting a word: a column keeps its longest word when all of them can.
-  const longestWord = columns.map((_c, i) => Math.max(floor[i] ?? 0,
-    ...rows.map((r) => Math.max(0, ...(r[i] ?? '').split(/\s+/).map(visibleLength)))));
+  const longestWord = columns.map((_c, i) => largest(rows.map((r) => largest((r[i] ?? '').split(/\s+/).map(visibleLength), 0)), floor[i] ?? 0));
   const mins = longestWord.reduce((a, b) => a + b, 0) <= budget ? longestWord : floor;
   const widths = [...natural];
   let total = widths.reduce((a, b) => a + b, 0);
@@ -66,21 +66,53 @@ export function fitColumns(columns: readonly Column[], rows: readonly (readonly 
   return widths;
 }
 
-/** A boxed table of `rows` under `columns`, at most `width` columns wide (when the minimums allow). */
+/**
+ * Rows laid out per cli-table3 table. Its layout checks each cell against every cell of the rows
+ * above it (cli-table3 0.6.5 src/layout-manager.js fillInTable → conflictExists, for row spans),
+ * so one table of n rows costs n²: 5,000 entries took 7 s, 20,000 took 62 s. Tables of this many
+ * rows, joined, cost n × 200.
+ */
+const ROWS_PER_TABLE = 200;
+
+/**
+ * A boxed table of `rows` under `columns`, at most `width` columns wide (when the minimums allow).
+ * Drawn as tables of ROWS_PER_TABLE rows under the same header, at the same fixed column widths,
+ * joined: after the first, each one's border and header are left out (its rule under the header
+ * is the rule between two rows of one table), and all but the last lose their bottom border. The
+ * text is one table's (test/report/layout.test.ts).
+ */
 export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[], width: number,
-  options: { readonly compact?: boolean; readonly head?: (text: string) => string } = {}): string {
+  options: { readonly compact?: boolean; readonly head?: (text: string) => string; readonly rowsPerTable?: number } = {}): string {
   const widths = fitColumns(columns, rows, width);
-  // Cells are wrapped here (at word boundaries, an overlong word cut), so cli-table3 never
-  // truncates one with an ellipsis.
-  const table = new Table({
-    head: columns.map((c) => (options.head ?? ((t: string) => t))(c.header)),
-    colWidths: widths.map((w) => w + 2),
-    wordWrap: false,
-    style: { head: [], border: [] },
-    ...(options.compact === true ? { chars: COMPACT } : {}),
-  });
-  for (const row of rows) table.push(row.map((cell, i) => wrapCell(cell, widths[i] ?? 1)));
-  return table.toString();
+  // The header is the first row, not cli-table3's `head` option: with a head, toString() copies the
+  // rows after it with push.apply, one stack argument per row (src/table.js toString). A first row
+  // is drawn as a head is: cells of row 0 get the head style (src/cell.js stylizeLine,
+  // `this.y === 0`), here none.
+  const head = columns.map((c) => (options.head ?? ((t: string) => t))(c.header));
+  const draw = (part: readonly (readonly string[])[]): string[] => {
+    const table = new Table({
+      colWidths: widths.map((w) => w + 2),
+      wordWrap: false,
+      style: { head: [], border: [] },
+      ...(options.compact === true ? { chars: COMPACT } : {}),
+    });
+    table.push(head);
+    // Cells are wrapped here (at word boundaries, an overlong word cut), so cli-table3 never
+    // truncates one with an ellipsis.
+    for (const row of part) table.push(row.map((cell, i) => wrapCell(cell, widths[i] ?? 1)));
+    return table.toString().split('\n');
+  };
+  const per = Math.max(1, options.rowsPerTable ?? ROWS_PER_TABLE);
+  if (rows.length <= per) return draw(rows).join('\n');
+  // The top border and the header's lines: what a table with no rows draws above its bottom border.
+  const above = draw([]).length - 1;
+  const out: string[] = [];
+  for (let i = 0; i < rows.length; i += per) {
+    const lines = draw(rows.slice(i, i + per));
+    const last = i + per >= rows.length;
+    for (let j = i === 0 ? 0 : above; j < (last ? lines.length : lines.length - 1); j++) out.push(lines[j] ?? '');
+  }
+  return out.join('\n');
 }
 
 /** A cell's text wrapped to `width` columns, its own line breaks kept. */

@@ -1,3 +1,4 @@
+import { append } from '../shared/lists.js';
 import { escapeDeep } from '../shared/text.js';
 import { allFindings, coverageFraction, displayPath, entryLabel, homeRelativeText, locationText, percent, proxyLabel, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
@@ -110,11 +111,11 @@ export const markdown = {
     const suppressed = located.filter((l) => acceptanceOf(l.finding) !== undefined);
     out.push(`### Findings (${active.length})`, '');
     if (active.length === 0) out.push('No findings.', '');
-    else out.push(...active.map((l) => findingItem(l, ctx.home)), '');
+    else append(out, active.map((l) => findingItem(l, ctx.home))).push('');
     if (suppressed.length > 0) {
       const title = report.baseline === undefined ? 'Suppressed findings' : 'Accepted findings: suppressed or known';
-      out.push(`<details><summary>${title} (${suppressed.length})</summary>`, '',
-        ...suppressed.map((l) => findingItem(l, ctx.home)), '', '</details>', '');
+      out.push(`<details><summary>${title} (${suppressed.length})</summary>`, '');
+      append(out, suppressed.map((l) => findingItem(l, ctx.home))).push('', '</details>', '');
     }
     out.push(`<sub>mcp-audit ${mdText(ctx.version)} · report schema ${mdText(report.schemaVersion)}</sub>`);
     return `${out.join('\n')}\n`;

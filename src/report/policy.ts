@@ -1,6 +1,7 @@
 import type { Severity } from '../rules/types.js';
 import { SEVERITIES } from '../rules/types.js';
 import { UsageError } from '../shared/errors.js';
+import { smallest } from '../shared/lists.js';
 import { entryLabel, percent, SEVERITY_RANK } from './format.js';
 import { regressed } from './baseline.js';
 import type { AuditReport, ReportEntry, ReportFinding } from './model.js';
@@ -116,7 +117,7 @@ export function evaluatePolicy(report: AuditReport, policy: Policy = {}): Policy
   }
   const thresholds = failOn.flatMap((v) => (isSeverity(v) ? [SEVERITY_RANK[v]] : []));
   if (thresholds.length > 0) {
-    const floor = Math.min(...thresholds);
+    const floor = smallest(thresholds);
     const active = [...enabled.flatMap((e) => e.findings), ...report.findings]
       .filter((f) => !isAccepted(f) && SEVERITY_RANK[f.severity] >= floor);
     if (active.length > 0) {

@@ -7,6 +7,7 @@ import { layoutWidth, renderTable, visibleLength, wrapText } from './layout.js';
 import type { Column } from './layout.js';
 import type { AccountsSection, AuditReport, CoverageCounts, Grade, ReportContext, ReportEntry, ReportFinding, Reporter } from './model.js';
 import { acceptanceLine, acceptanceOf, isEntryAccepted, markedId } from './acceptance.js';
+import { append } from '../shared/lists.js';
 
 /** Terminal table: one block per host, a closing coverage line, file-level findings, notes. */
 
@@ -60,10 +61,10 @@ function findingLines(f: ReportFinding, home: string, p: Palette, width: number)
   const lines = where !== '' && visibleLength(head) + 2 + where.length <= width
     ? [`${head}  ${where}`]
     : [head, ...(where === '' ? [] : wrapText(where, width, '      '))];
-  lines.push(...wrapText(f.message, width, '      '));
+  append(lines, wrapText(f.message, width, '      '));
   if (f.suppressed !== undefined) {
     const until = f.suppressed.expires === undefined ? '' : ` until ${f.suppressed.expires}`;
-    lines.push(...wrapText(`suppressed${until}: ${f.suppressed.reason}`, width, '      ').map(p.dim));
+    append(lines, wrapText(`suppressed${until}: ${f.suppressed.reason}`, width, '      ').map(p.dim));
   } else if (f.baseline === 'known') {
     lines.push(p.dim('      known: in the baseline'));
   }
@@ -89,19 +90,19 @@ function hostBlock(host: string, entries: readonly ReportEntry[], report: AuditR
   const files = [...new Set(entries.map((e) => displayPath(e.configPath, ctx.home)))];
   const width = layoutWidth(ctx.width);
   const out = [p.bold(host) + (counts === undefined ? '' : `  ${coverageFraction(counts)}`)];
-  for (const file of files) out.push(...wrapText(file, width, '  '));
+  for (const file of files) append(out, wrapText(file, width, '  '));
   const rows = entries.map((e) => [entryLabel(e), e.scope, gradeCell(e, report, p), proxyLabel(e), findingsCell(e)]);
   out.push(renderTable(COLUMNS, rows, width, { head: p.bold }));
   const located = entries.flatMap((e) => e.findings.map((f) => ({ f, e })));
   // Findings by severity within the host (a stable sort keeps the entries' order among equals).
-  for (const { f } of [...located].sort((a, b) => bySeverity(a.f, b.f))) out.push(...findingLines(f, ctx.home, p, width));
+  for (const { f } of [...located].sort((a, b) => bySeverity(a.f, b.f))) append(out, findingLines(f, ctx.home, p, width));
   for (const e of entries) {
-    for (const r of e.disabledOnlyFor ?? []) out.push(...wrapText(`off for ${r.host} only (${entryLabel(e)}): ${r.by}`, width, '  ').map(p.dim));
+    for (const r of e.disabledOnlyFor ?? []) append(out, wrapText(`off for ${r.host} only (${entryLabel(e)}): ${r.by}`, width, '  ').map(p.dim));
   }
-  for (const e of entries) out.push(...probeLines(e, p, width));
+  for (const e of entries) append(out, probeLines(e, p, width));
   const first = [...located].sort((a, b) => bySeverity(a.f, b.f)).find((l) => acceptanceOf(l.f) === undefined);
   if (first !== undefined) {
-    out.push(...wrapText(`Run 'mcp-audit explain ${first.f.id}' (or any rule id above) for what it means and how to fix it.`, width, '  ').map(p.dim));
+    append(out, wrapText(`Run 'mcp-audit explain ${first.f.id}' (or any rule id above) for what it means and how to fix it.`, width, '  ').map(p.dim));
   }
   return out;
 }
@@ -112,7 +113,7 @@ function homeLines(report: AuditReport, ctx: ReportContext, width: number): stri
   const how = h.source === 'passwd' ? 'from the password database' : h.source === 'root-flag' ? 'given with --root' : 'from the password database (--user)';
   const lines = wrapText(`Audited home: ${h.path} (user ${h.user}, ${how})`, width, '');
   if (h.user === 'root' && h.source === 'passwd') {
-    lines.push(...wrapText("Warning: running as root audits root's own home, not yours: run without sudo, or use --user NAME.", width, ''));
+    append(lines, wrapText("Warning: running as root audits root's own home, not yours: run without sudo, or use --user NAME.", width, ''));
   }
   return lines;
 }
@@ -127,7 +128,7 @@ function notes(report: AuditReport, ctx: ReportContext): string[] {
     out.push('Note: project-scope configs were not scanned, so the entry count is a floor.');
   }
   if (report.homeEnvMismatch) {
-    out.push(...wrapText(`Note: $HOME disagrees with the trusted home ${displayPath(report.trustedHome.path, ctx.home)} `
+    append(out, wrapText(`Note: $HOME disagrees with the trusted home ${displayPath(report.trustedHome.path, ctx.home)} `
       + `(from ${report.trustedHome.source}); every entry was graded against the trusted home.`, width, ''));
   }
   return out;
@@ -175,7 +176,7 @@ export const table = {
     const width = layoutWidth(ctx.width);
     const blocks: string[] = [];
     const hosts = [...new Set(report.entries.map((e) => e.host))];
-    if (report.accounts !== undefined) blocks.push(...accountBlocks(report, report.accounts, ctx, p, width));
+    if (report.accounts !== undefined) append(blocks, accountBlocks(report, report.accounts, ctx, p, width));
     else {
       blocks.push(homeLines(report, ctx, width).join('\n'));
       for (const host of hosts) {

@@ -5,6 +5,7 @@
 import { displayPath, entryLabel, locationText, proxyLabel, wrap } from './format.js';
 import { ENTRY_SHAPE, orderKeys } from './json.js';
 import type { AuditReport, ReportEntry } from './model.js';
+import { append } from '../shared/lists.js';
 
 const WIDTH = 100;
 
@@ -27,13 +28,14 @@ function rowText(e: ReportEntry, home: string): string[] {
     const facts = c.proven ? c.evidence : [c.reason, ...(c.findings.length > 0 ? [`findings: ${c.findings.join(', ')}`] : [])];
     facts.forEach((fact, i) => {
       const [first, ...rest] = wrap(fact, WIDTH - head.length, '');
-      out.push(`${i === 0 ? head : ' '.repeat(head.length)}${first ?? ''}`, ...rest.map((l) => `${' '.repeat(head.length)}${l}`));
+      out.push(`${i === 0 ? head : ' '.repeat(head.length)}${first ?? ''}`);
+      append(out, rest.map((l) => `${' '.repeat(head.length)}${l}`));
     });
   }
   const open = e.findings.filter((f) => f.suppressed === undefined && f.grade !== 'none');
   if (open.length > 0) {
     out.push('  findings:');
-    for (const f of open) out.push(...wrap(`${f.id}: ${f.message}`, WIDTH, '    '));
+    for (const f of open) append(out, wrap(`${f.id}: ${f.message}`, WIDTH, '    '));
   }
   return out;
 }
@@ -42,7 +44,10 @@ export function renderWhyText(report: AuditReport, server: string, rows: readonl
   const home = report.trustedHome.path;
   const files = [...new Set(rows.map((r) => displayPath(r.configPath, home)))].join(', ');
   const lines = [`${server}: ${rows.length} row(s) in ${files}`, ''];
-  rows.forEach((r, i) => lines.push(...rowText(r, home), ...(i < rows.length - 1 ? [''] : [])));
+  rows.forEach((r, i) => {
+    append(lines, rowText(r, home));
+    if (i < rows.length - 1) lines.push('');
+  });
   return `${lines.join('\n')}\n`;
 }
 

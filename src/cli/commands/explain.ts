@@ -3,6 +3,7 @@ import { layoutWidth, MIN_WIDTH, wrapText } from '../../report/layout.js';
 import { RULES } from '../../rules/index.js';
 import type { RuleMeta } from '../../rules/types.js';
 import { UsageError } from '../../shared/errors.js';
+import { append, largest } from '../../shared/lists.js';
 import type { CommandContext } from '../io.js';
 
 interface ExplainArgs {
@@ -46,7 +47,7 @@ export function formatRule(rule: RuleMeta, width = MIN_WIDTH): string {
     const by = rule.deprecated.replacedBy === undefined ? '' : `, replaced by ${rule.deprecated.replacedBy}`;
     lines.push(`Deprecated:    since ${rule.deprecated.since}${by}`);
   }
-  lines.push(
+  const body = [
     '',
     ...section('What it means', rule.docs.meaning),
     '',
@@ -56,13 +57,13 @@ export function formatRule(rule: RuleMeta, width = MIN_WIDTH): string {
     '',
     'Example',
     ...rule.docs.example.split('\n').flatMap((l) => codeLines(l, width)),
-  );
-  return `${lines.join('\n')}\n`;
+  ];
+  return `${append(lines, body).join('\n')}\n`;
 }
 
 /** Every rule id with its severity and title, one per line, in catalogue order. */
 export function formatRuleList(rules: readonly RuleMeta[]): string {
-  const width = Math.max(0, ...rules.map((r) => r.id.length));
+  const width = largest(rules.map((r) => r.id.length), 0);
   return rules.map((r) => `${r.id.padEnd(width)}  ${r.severity.padEnd(8)}  ${r.title}`).join('\n') + '\n';
 }
 

@@ -15,6 +15,7 @@ import { checkDiscoveryPaths, toDiscoverOptions, wantsAllUsers, withDiscoveryOpt
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
 import { probeAllUsers, probeAudit, probeNumbers, withProbeOptions } from './probe.js';
 import { VERSION } from '../version.js';
+import { append } from '../../shared/lists.js';
 
 
 export { displayPath } from '../../report/format.js';
@@ -32,11 +33,11 @@ function renderTable(d: Discovery, width: number): string {
   lines.push(d.entries.length > 0 ? table : 'No MCP server entries found.');
   for (const f of d.findings) {
     const where = f.location !== undefined ? `${displayPath(f.location.path, home)}:${f.location.line}:${f.location.column}: ` : '';
-    lines.push(...wrapText(escapeText(`${where}${f.severity} ${f.id}: ${f.message}`), width, ''));
+    append(lines, wrapText(escapeText(`${where}${f.severity} ${f.id}: ${f.message}`), width, ''));
   }
   const files = new Set(d.entries.map((e) => e.configPath)).size;
-  lines.push(...wrapText(`${d.entries.length} entries in ${files} files; ${d.locations.length} locations checked; ${d.findings.length} findings.`, width, ''));
-  if (d.countIsFloor) lines.push(...wrapText('Project scan was off (--no-project-scan): the entry count is a floor.', width, ''));
+  append(lines, wrapText(`${d.entries.length} entries in ${files} files; ${d.locations.length} locations checked; ${d.findings.length} findings.`, width, ''));
+  if (d.countIsFloor) append(lines, wrapText('Project scan was off (--no-project-scan): the entry count is a floor.', width, ''));
   return `${lines.join('\n')}\n`;
 }
 

@@ -8,6 +8,7 @@ import { pinStoreUnreadable } from '../../rules/pin-store-unreadable.js';
 import { pinStoreWritable } from '../../rules/pin-store-writable.js';
 import { dirChain, extraWriters, fileState, homeAncestors, readSmallFile } from './file-state.js';
 import type { StoreContext, Subject } from './types.js';
+import { append } from '../../shared/lists.js';
 
 export type CheckedFile =
   | { readonly state: 'missing'; readonly findings: readonly Finding[] }
@@ -57,7 +58,7 @@ export async function dirFindings(p: string, subject: Subject, ctx: StoreContext
   const out: Finding[] = [];
   for (const d of await dirChain(p, ctx.home)) {
     const label = `${d.path} (directory)`;
-    if (d.kind === 'directory') out.push(...await accessFindings(label, d.path, d.mode, d.uid, subject, ctx, true));
+    if (d.kind === 'directory') append(out, await accessFindings(label, d.path, d.mode, d.uid, subject, ctx, true));
     else if (d.kind === 'error') out.push(finding(pinStoreUnreadable, { ...subject, path: label, reason: 'cannot stat' }));
     else if (d.kind !== 'missing') out.push(finding(pinStoreNotRegular, { ...subject, path: label, kind: d.kind }));
   }
