@@ -108,13 +108,27 @@ type JsonObject = Record<string, unknown>;
  * members (a number for a scalar: its key's offset in an object, its own in an array).
  */
 interface ObjectPositions { readonly at: number; readonly kids: Record<string, Slot> }
-interface ArrayPositions { readonly at: number; readonly kids: Slot[] }
+interface ArrayPositions { readonly at: number; kids: Slot[] }
 type Slot = number | ObjectPositions | ArrayPositions;
 
-/** The container being filled: an object (with the member last named: its value's key) or an array. */
+/**
+ * How deep the positions tree goes. A member deeper than this is located at its ancestor at this
+ * depth: no host's MCP settings are nearly so deep (the deepest pointer located is six segments,
+ * `projects.<folder>.mcpServers.<name>.env.<KEY>` in ~/.claude.json), and a tree of positions
+ * for every value costs several times the values themselves: a legal 4 MiB file of arrays nested
+ * 500 deep took 586 MB of heap to parse (JSON.parse alone 117 MB) and aborted the scan under
+ * the 512 MB heap V8 gives a 2 GB machine (red12).
+ */
+export const POSITIONS_DEPTH = 32;
+
+/**
+ * The container being filled: an object (with the member last named: its value's key) or an
+ * array (with how many members it has had). `pos` is undefined below POSITIONS_DEPTH; an object
+ * there notes its keys' first offsets in `seen`, for duplicates, until it ends.
+ */
 type Frame =
-  | { readonly kind: 'object'; readonly out: JsonObject; readonly pos: ObjectPositions; key: string | undefined; keyAt: number; firsts?: Map<string, number> }
-  | { readonly kind: 'array'; readonly out: unknown[]; readonly pos: ArrayPositions };
+  | { readonly kind: 'object'; readonly out: JsonObject; readonly pos: ObjectPositions | undefined; key: string | undefined; keyAt: number; firsts?: Map<string, number>; seen?: Map<string, number> }
+  | { readonly kind: 'array'; readonly out: unknown[]; readonly pos: ArrayPositions | undefined; count: number };
 
 /** The containers a positions-only build never fills (the values come from JSON.parse). */
 const NO_OBJECT: JsonObject = Object.freeze({});
@@ -129,6 +143,11 @@ function kid(slot: Slot | undefined, seg: PointerSegment): Slot | undefined {
 }
 
 const slotAt = (slot: Slot): number => (typeof slot === 'number' ? slot : slot.at);
+
+function isEmpty(record: Record<string, Slot>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return false;
+  return true;
+}
 
 /**
  * Builds the values in one pass of jsonc-parser's visitor (no parse tree is kept: it cost several
@@ -145,9 +164,39 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
   const place = (value: unknown, slot: Slot): void => {
     const top = stack[stack.length - 1];
     if (top === undefined) root ??= { value, slot };
-    else if (top.kind === 'array') { if (values) top.out.push(value); top.pos.kids.push(slot); }
-    else if (top.key !== undefined) { if (values) defineOwn(top.out, top.key, value); defineOwn(top.pos.kids, top.key, slot); }
+    else if (top.kind === 'array') {
+      if (values) top.out.push(value);
+      top.count += 1;
+      top.pos?.kids.push(slot);
+    } else if (top.key !== undefined) {
+      if (values) defineOwn(top.out, top.key, value);
+      if (top.pos !== undefined) defineOwn(top.pos.kids, top.key, slot);
+    }
   };
+  /**
+   * At a container's end: with no members its slot becomes its offset (a lookup inside finds
+   * nothing either way), and an array's positions are copied to their length (a pushed-to array
+   * keeps room for 16 more: 150 bytes for one member).
+   */
+  const settle = (frame: Frame): void => {
+    const pos = frame.pos;
+    if (pos === undefined) return;
+    const empty = Array.isArray(pos.kids) ? pos.kids.length === 0 : isEmpty(pos.kids);
+    if (!empty) {
+      if (Array.isArray(pos.kids)) (pos as ArrayPositions).kids = pos.kids.slice();
+      return;
+    }
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) {
+      if (root !== undefined) root.slot = pos.at;
+    } else if (parent.kind === 'array') {
+      if (parent.pos !== undefined) parent.pos.kids[parent.pos.kids.length - 1] = pos.at;
+    } else if (parent.pos !== undefined && parent.key !== undefined) {
+      defineOwn(parent.pos.kids, parent.key, pos.at);
+    }
+  };
+  /** Positions for a container opened now: none below POSITIONS_DEPTH. */
+  const keepPositions = (): boolean => stack.length < POSITIONS_DEPTH;
   /** The offset a container starting at `offset` is located by: its member's key, or itself. */
   const memberAt = (offset: number): number => {
     const top = stack[stack.length - 1];
@@ -156,24 +205,34 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
   /** Pointer of the member `key` of the innermost object, built only for a duplicate. */
   const pointerTo = (key: string): string => {
     const segs: PointerSegment[] = [];
-    for (const f of stack.slice(0, -1)) segs.push(f.kind === 'array' ? f.pos.kids.length : (f.key ?? ''));
+    // An array's member being read is the last it has had (placed when it began).
+    for (const f of stack.slice(0, -1)) segs.push(f.kind === 'array' ? f.count - 1 : (f.key ?? ''));
     return toPointer([...segs, key]);
   };
   const handlers: PlainVisitor & JSONVisitor = {
     onObjectBegin: (offset) => {
       if (stack.length >= MAX_DEPTH) throw new TooDeep(offset);
-      const frame: Frame = { kind: 'object', out: values ? {} : NO_OBJECT, pos: { at: memberAt(offset), kids: {} }, key: undefined, keyAt: offset };
-      place(frame.out, frame.pos);
+      const at = memberAt(offset);
+      const frame: Frame = { kind: 'object', out: values ? {} : NO_OBJECT, pos: keepPositions() ? { at, kids: {} } : undefined, key: undefined, keyAt: offset };
+      place(frame.out, frame.pos ?? at);
       stack.push(frame);
     },
     onObjectProperty: (key, offset) => {
       const top = stack[stack.length - 1];
       if (top?.kind !== 'object') return;
       work += 1;
-      const earlier = top.pos.kids[key];
-      if (earlier !== undefined && Object.hasOwn(top.pos.kids, key)) {
+      let earlierAt: number | undefined;
+      if (top.pos !== undefined) {
+        const earlier = Object.hasOwn(top.pos.kids, key) ? top.pos.kids[key] : undefined;
+        earlierAt = earlier === undefined ? undefined : slotAt(earlier);
+      } else {
+        top.seen ??= new Map();
+        earlierAt = top.seen.get(key);
+        if (earlierAt === undefined) top.seen.set(key, offset);
+      }
+      if (earlierAt !== undefined) {
         top.firsts ??= new Map();
-        const first = top.firsts.get(key) ?? slotAt(earlier);
+        const first = top.firsts.get(key) ?? earlierAt;
         top.firsts.set(key, first);
         duplicates.push({
           pointer: pointerTo(key), key, first: position(first), used: position(offset),
@@ -185,12 +244,13 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
     },
     onArrayBegin: (offset) => {
       if (stack.length >= MAX_DEPTH) throw new TooDeep(offset);
-      const frame: Frame = { kind: 'array', out: values ? [] : NO_ARRAY, pos: { at: memberAt(offset), kids: [] } };
-      place(frame.out, frame.pos);
+      const at = memberAt(offset);
+      const frame: Frame = { kind: 'array', out: values ? [] : NO_ARRAY, pos: keepPositions() ? { at, kids: [] } : undefined, count: 0 };
+      place(frame.out, frame.pos ?? at);
       stack.push(frame);
     },
-    onObjectEnd: () => { stack.pop(); },
-    onArrayEnd: () => { stack.pop(); },
+    onObjectEnd: () => { const f = stack.pop(); if (f !== undefined) settle(f); },
+    onArrayEnd: () => { const f = stack.pop(); if (f !== undefined) settle(f); },
     onLiteralValue: (value: unknown, offset) => { work += 1; place(value, memberAt(offset)); },
     onError: (error, offset, length) => { throw new FirstError({ error, offset, length }); },
   };
