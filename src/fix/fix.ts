@@ -48,10 +48,20 @@ export interface EditOutcome {
   readonly after?: Coverage;
 }
 
-/** The discovered entry a graded row comes from. */
-export function entryOfRow(audited: AuditResult, row: GradedEntry): ServerEntry | undefined {
-  return audited.discovery.entries.find((e) => e.configPath === row.configPath && e.name === row.name
-    && e.origin.line === row.location.line && e.origin.column === row.location.column && e.host === row.host);
+/**
+ * The discovered entry a graded row comes from, by file, name, position and host: an index built
+ * once (a search of every entry per row was quadratic: 40,000 entries took 5.5 s; red12).
+ * The first entry of a key is kept, as the search found it.
+ */
+function entryIndex(audited: AuditResult): (row: GradedEntry) => ServerEntry | undefined {
+  const at = (configPath: string, name: string, line: number, column: number, host: string): string =>
+    JSON.stringify([configPath, name, line, column, host]);
+  const index = new Map<string, ServerEntry>();
+  for (const e of audited.discovery.entries) {
+    const k = at(e.configPath, e.name, e.origin.line, e.origin.column, e.host);
+    if (!index.has(k)) index.set(k, e);
+  }
+  return (row) => index.get(at(row.configPath, row.name, row.location.line, row.location.column, row.host));
 }
 
 const key = (e: ServerEntry): string => `${e.configPath}\u0000${e.origin.pointer}`;
@@ -69,9 +79,11 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
     if (f.grade === 'none' || options.servers.length > 0) continue;
     remaining.push({ server: '(file)', file: f.location?.path ?? '', ruleId: f.id, why: 'a problem of the file itself: mend it by hand' });
   }
+  const entryOfRow = entryIndex(audited);
+  const named = new Set(options.servers);
   audited.rows.forEach((row, i) => {
-    if (row.disabled || (options.servers.length > 0 && !options.servers.includes(row.name))) return;
-    const entry = entryOfRow(audited, row);
+    if (row.disabled || (named.size > 0 && !named.has(row.name))) return;
+    const entry = entryOfRow(row);
     row.findings.forEach((f, j) => {
       if (f.grade === 'none' || suppressed.has(`${i}:${j}`)) return;
       const remedy = remedyFor(f.id);

@@ -31,8 +31,15 @@ export interface WrapOptions extends SessionOptions {
 function named(audited: AuditResult, servers: readonly string[]): { entry: ServerEntry; hosts: string[] }[] {
   if (servers.length === 0) throw new UsageError('name at least one server');
   const seen = new Map<string, { entry: ServerEntry; hosts: string[] }>();
+  // Each name's entries from one pass over them (a pass per name was quadratic), in their order.
+  const byName = new Map<string, ServerEntry[]>();
+  for (const e of audited.discovery.entries) {
+    const list = byName.get(e.name);
+    if (list === undefined) byName.set(e.name, [e]);
+    else list.push(e);
+  }
   for (const name of servers) {
-    const hits = audited.discovery.entries.filter((e) => e.name === name);
+    const hits = byName.get(name) ?? [];
     if (hits.length === 0) throw new UsageError(`no server entry named ${JSON.stringify(name)} was found`);
     for (const e of hits) {
       const k = `${e.configPath}\u0000${e.origin.pointer}`;
@@ -41,9 +48,16 @@ function named(audited: AuditResult, servers: readonly string[]): { entry: Serve
       else if (!known.hosts.includes(e.host)) known.hosts.push(e.host);
     }
   }
-  // Other hosts reading the same file (a shared .mcp.json) see the same bytes.
+  // Other hosts reading the same file (a shared .mcp.json) see the same bytes: each file's hosts,
+  // in the entries' order, found in one pass.
+  const hostsOf = new Map<string, string[]>();
+  for (const e of audited.discovery.entries) {
+    const list = hostsOf.get(e.configPath);
+    if (list === undefined) hostsOf.set(e.configPath, [e.host]);
+    else if (!list.includes(e.host)) list.push(e.host);
+  }
   for (const v of seen.values()) {
-    for (const e of audited.discovery.entries) if (e.configPath === v.entry.configPath && !v.hosts.includes(e.host)) v.hosts.push(e.host);
+    for (const host of hostsOf.get(v.entry.configPath) ?? []) if (!v.hosts.includes(host)) v.hosts.push(host);
   }
   return [...seen.values()];
 }

@@ -27,6 +27,11 @@ export interface Point {
   readonly text: () => string;
   /** Server entries the JSON report must hold. */
   readonly entries: number;
+  /**
+   * Another command than `scan --format json` (the default table, `fix`): its arguments after
+   * `--root home`, and what its output must show. The series then shows that command's cost.
+   */
+  readonly command?: { readonly args: readonly string[]; readonly check: (stdout: string, status: number | null) => string };
 }
 
 const server = (i: number): string => `{"command":"npx","args":["-y","@example/s${i}"],"env":{"K":"v"}}`;
@@ -75,6 +80,16 @@ export const POINTS: readonly Point[] = [
     name: `${n / 1000}k projects/100`, series: '~/.claude.json projects (one in 100 with a server)', n, unit: 'project',
     file: '.claude.json', text: () => claudeProjects(n, 100), entries: n / 100,
   })),
+  ...[5_000, 20_000].map((n) => ({
+    name: `${n / 1000}k servers (table)`, series: 'the default table, servers in one ~/.cursor/mcp.json', n, unit: 'server',
+    file: '.cursor/mcp.json', text: () => cursor(n), entries: n,
+    command: { args: ['scan', '--no-project-scan'], check: (out: string, status: number | null) => lines(out, status, /^│ s\d+ /gm, n) },
+  })),
+  ...[10_000, 40_000].map((n) => ({
+    name: `${n / 1000}k servers (fix)`, series: '`fix` (preview), servers in one ~/.cursor/mcp.json', n, unit: 'server',
+    file: '.cursor/mcp.json', text: () => cursor(n), entries: n,
+    command: { args: ['fix', '--no-project-scan'], check: (out: string, status: number | null) => lines(out, status, /^not mended: .*: no-pinning-proxy: /gm, n) },
+  })),
   {
     name: '100k env keys', series: 'env keys in one server', n: 100_000, unit: 'env key',
     file: '.cursor/mcp.json', text: () => envKeys(100_000), entries: 1,
@@ -109,14 +124,15 @@ export interface Run {
  * report goes to a file, as `> report.json` would send it: the timing is the scan's, not a pipe's
  * or this parent's decoding of a 240 MB report into a string.
  */
-export function scanOnce(home: string, options: { readonly keepOutput?: boolean } = {}): Run {
+export function scanOnce(home: string, options: { readonly keepOutput?: boolean; readonly command?: readonly string[] } = {}): Run {
   const rssFile = path.join(home, '..', `${path.basename(home)}.rss`);
   const outFile = path.join(home, '..', `${path.basename(home)}.json`);
   const out = openSync(outFile, 'w');
   const start = performance.now();
   let r: ReturnType<typeof spawnSync>;
   try {
-    r = spawnSync(process.execPath, ['--import', RSS_PRELOAD, BIN, 'scan', '--root', home, '--format', 'json'], {
+    const args = options.command ?? ['scan', '--format', 'json'];
+    r = spawnSync(process.execPath, ['--import', RSS_PRELOAD, BIN, ...args, '--root', home], {
       stdio: ['ignore', out, 'pipe'], cwd: home, timeout: TIMEOUT_MS, env: { ...process.env, MCP_AUDIT_BENCH_RSS: rssFile },
     });
   } finally {
@@ -151,6 +167,13 @@ function settle(): void {
 }
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** Whether a text output (table rows, fix lines) has `want` lines of its kind, in words. */
+function lines(stdout: string, status: number | null, line: RegExp, want: number): string {
+  if (status !== 0 && status !== 1) return `INVALID: exit ${String(status)}`;
+  const got = stdout.match(line)?.length ?? 0;
+  return got === want ? `valid, ${got} lines` : `INVALID: ${got} lines, want ${want}`;
+}
 
 /** Whether the report is schema-valid and holds `want` entries, in words. */
 function verdict(run: Run, want: number): string {
@@ -196,7 +219,7 @@ export async function bench(): Promise<void> {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, p.text());
       const bytes = statSync(file).size;
-      const runs = Array.from({ length: RUNS }, (_v, i) => scanOnce(home, { keepOutput: i === RUNS - 1 }));
+      const runs = Array.from({ length: RUNS }, (_v, i) => scanOnce(home, { keepOutput: i === RUNS - 1, ...(p.command !== undefined ? { command: p.command.args } : {}) }));
       const ms = median(runs.map((r) => r.ms));
       const rss = Math.max(...runs.map((r) => r.rssKiB));
       const cpu = median(runs.map((r) => r.cpuMs));
@@ -212,7 +235,7 @@ export async function bench(): Promise<void> {
       process.stdout.write(`  ${p.name.padEnd(20)} ${(bytes / 1e6).toFixed(1).padStart(5)} MB  ${ms.toFixed(0).padStart(6)} ms (${runs.length} run${runs.length > 1 ? 's, median' : ''})`
         + `  ${((ms * 1000) / p.n).toFixed(1).padStart(6)} us/${p.unit} (net ${netUs.toFixed(1)})  CPU ${cpu.toFixed(0)} ms (net ${netCpuUs.toFixed(1)} us/${p.unit})`
         + `  peak RSS ${(rss / 1024).toFixed(0)} MiB`
-        + `  ${ms < 5000 ? '< 5 s' : '>= 5 s (MISSED)'}  ${last === undefined ? '' : verdict(last, p.entries)}\n`);
+        + `  ${ms < 5000 ? '< 5 s' : p.command === undefined ? '>= 5 s (MISSED)' : '>= 5 s'}  ${last === undefined ? '' : p.command !== undefined ? p.command.check(last.stdout, last.status) : verdict(last, p.entries)}\n`);
       rmSync(home, { recursive: true, force: true });
       settle();
     }
