@@ -24,6 +24,8 @@ const isVendorFile = (importer: string, tail: string): boolean =>
 
 /** The resolve call made for the lazy string-width's own import, told apart from yargs'. */
 const REAL_WIDTH = 'mcp-audit:yargs-string-width';
+/** The same for the table's string-width, told apart from cli-table3's own import. */
+const TABLE_WIDTH = 'mcp-audit:table-string-width';
 
 const vendorShims: Plugin = {
   name: 'mcp-audit-vendor-shims',
@@ -54,6 +56,21 @@ const vendorShims: Plugin = {
     // of CPUs to os.availableParallelism() (https://nodejs.org/docs/latest-v20.x/api/os.html#oscpus).
     b.onResolve({ filter: /^os$/ }, (args) =>
       isVendorFile(args.importer, 'fast-glob/out/settings.js') ? { path: own('fast-glob-os.ts') } : undefined);
+    // cli-table3 0.6.5 src/utils.js measures each cell line with string-width 4.2.3, which builds
+    // two regexps per call; table-string-width.ts counts printable ASCII itself and hands any
+    // other text to that same module, resolved from cli-table3's own folder.
+    let tableDir: string | undefined;
+    b.onResolve({ filter: /^string-width$/ }, (args) => {
+      if (!isVendorFile(args.importer, 'cli-table3/src/utils.js')) return undefined;
+      tableDir = args.resolveDir;
+      return { path: own('table-string-width.ts') };
+    });
+    b.onResolve({ filter: new RegExp(`^${TABLE_WIDTH}$`) }, async (args) => {
+      if (tableDir === undefined) throw new InternalError(`${TABLE_WIDTH} imported by ${args.importer}, not through cli-table3`);
+      const real = await b.resolve('string-width', { kind: args.kind, resolveDir: tableDir });
+      if (real.errors.length > 0) throw new InternalError(`cli-table3's string-width did not resolve: ${real.errors[0]?.text ?? ''}`);
+      return { path: real.path };
+    });
   },
 };
 
