@@ -25,6 +25,7 @@
 import { readFile } from 'node:fs/promises';
 import { runCommand, type CommandRunner, type Platform } from '../shared/env.js';
 import { toError } from '../shared/errors.js';
+import { systemText } from '../shared/system-text.js';
 import { runTool } from './accounts.js';
 import { profileAccounts } from './windows-profiles.js';
 
@@ -137,7 +138,7 @@ function linuxSources(run: CommandRunner, files: ListFiles): ListSource[] {
       async list() {
         let text: string;
         try {
-          text = await readFile(files.passwd, 'utf8');
+          text = systemText(await readFile(files.passwd));
         } catch (e: unknown) {
           return { kind: 'unavailable', why: toError(e).message };
         }

@@ -21,6 +21,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { currentPlatform, runCommand, type CommandRunner, type Platform } from '../shared/env.js';
 import { toError } from '../shared/errors.js';
+import { systemText } from '../shared/system-text.js';
 
 export interface Account {
   readonly name: string;
@@ -103,7 +104,7 @@ export function passwdFileSource(file = '/etc/passwd'): AccountSource {
     async byName(user) {
       let text: string;
       try {
-        text = await readFile(file, 'utf8');
+        text = systemText(await readFile(file));
       } catch (e: unknown) {
         return { kind: 'unavailable', why: toError(e).message };
       }
@@ -199,8 +200,9 @@ export async function lookupAccount(user: string, sources: readonly AccountSourc
 /** The current user from the password database; `undefined` with the reason when it has no entry. */
 export function currentAccount(): { readonly name: string; readonly uid: number | undefined; readonly home: string } | { readonly error: string } {
   try {
-    const info = os.userInfo();
-    return { name: info.username, uid: info.uid >= 0 ? info.uid : undefined, home: info.homedir };
+    // As bytes: a home whose name is not UTF-8 is then marked so (system-text.ts), not taken for another.
+    const info = os.userInfo({ encoding: 'buffer' });
+    return { name: systemText(info.username), uid: info.uid >= 0 ? info.uid : undefined, home: systemText(info.homedir) };
   } catch (e: unknown) {
     return { error: `os.userInfo(): ${toError(e).message}` };
   }
@@ -244,7 +246,7 @@ export async function accountNamer(passwdFile = '/etc/passwd'): Promise<(uid: nu
     if (local === undefined) {
       local = new Map();
       try {
-        for (const [name, entry] of passwdEntries(readFileSync(passwdFile, 'utf8'))) if (!local.has(entry.uid)) local.set(entry.uid, name);
+        for (const [name, entry] of passwdEntries(systemText(readFileSync(passwdFile)))) if (!local.has(entry.uid)) local.set(entry.uid, name);
       } catch {
         // Unreadable: owners are named by uid.
       }

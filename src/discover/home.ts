@@ -1,7 +1,7 @@
-import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { type Env, type TrustedHome } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
+import { NOT_UTF8 } from '../shared/system-text.js';
 import { listAccounts } from './account-list.js';
 import { accountSources, currentAccount, lookupAccount } from './accounts.js';
 
@@ -52,27 +52,20 @@ export async function resolveHome(options: HomeOptions, env: Env): Promise<HomeR
 }
 
 /**
- * True when `home` came from text that was not valid UTF-8. Node decodes a name from the password
- * database (os.userInfo, a tool's output) as UTF-8, with U+FFFD for each byte it cannot decode
- * (https://nodejs.org/docs/latest-v20.x/api/os.html#osuserinfooptions: strings unless
- * `encoding: 'buffer'`), and every path built under that text names no file: each host file would
- * read as absent and the home as holding no entries. A name holding U+FFFD that does not exist as
- * spelled is taken to be one (a name really holding U+FFFD exists, and is not).
+ * True when `home` came from bytes that are not UTF-8: every path built under its text would name
+ * no file, so each host file would read as absent and the home as holding no entries. The
+ * password database's text is read as bytes and such a name marked (shared/system-text.ts), so
+ * this is known, not guessed from whether a folder of the decoded name exists (a folder really
+ * named with U+FFFD may sit beside the real home; red13).
  */
 export function undecodedHome(home: string): boolean {
-  if (!home.includes('\uFFFD')) return false;
-  try {
-    return lstatSync(home, { throwIfNoEntry: false }) === undefined;
-  } catch {
-    // Another error (a folder on the way unreadable): the name may be right; the scan reports what it cannot read.
-    return false;
-  }
+  return home.includes(NOT_UTF8);
 }
 
 /** The home as given, unless its name is not valid UTF-8 (a usage error: fail closed). */
 function nameable(home: TrustedHome): TrustedHome {
   if (!undecodedHome(home.path)) return home;
-  throw new UsageError(`the home directory of ${home.user} in the password database is not valid UTF-8 (read as ${JSON.stringify(home.path)}), so no file in it can be named; `
+  throw new UsageError(`the home directory of ${home.user.replaceAll(NOT_UTF8, '\uFFFD')} in the password database is not valid UTF-8 (read as ${JSON.stringify(home.path.replaceAll(NOT_UTF8, '\uFFFD'))}), so no file in it can be named; `
     + 'audit it through a link with a UTF-8 name: --root <link>');
 }
 

@@ -47,14 +47,12 @@ type HomeState =
   | { readonly kind: 'unreadable'; readonly reason: string };
 
 async function homeState(home: string): Promise<HomeState> {
+  if (undecodedHome(home)) return { kind: 'unreadable', reason: 'its name in the account list is not valid UTF-8, so no file in it can be named' };
   let st;
   try {
     st = await fs.stat(home);
   } catch (e: unknown) {
     const code = e instanceof Error && 'code' in e ? e.code : undefined;
-    if ((code === 'ENOENT' || code === 'ENOTDIR') && undecodedHome(home)) {
-      return { kind: 'unreadable', reason: 'its name in the account list is not valid UTF-8, so no file in it can be named' };
-    }
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'absent', reason: 'the home directory does not exist' };
     return { kind: 'unreadable', reason: `cannot stat it (${String(code ?? toError(e).message)})` };
   }

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { systemText } from './system-text.js';
 
 /** The platform whose host-config layout is audited. Injectable so all three are tested on Linux. */
 export type Platform = 'linux' | 'darwin' | 'win32';
@@ -53,11 +54,12 @@ const COMMAND_MAX_BYTES = 16 * 1024 * 1024;
 export const runCommand: CommandRunner = async (file, args) => {
   const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
-    execFile(file, [...args], { timeout: COMMAND_TIMEOUT_MS, maxBuffer: COMMAND_MAX_BYTES, encoding: 'utf8', env: {}, windowsHide: true },
+    // Bytes, decoded by systemText: a name that is not UTF-8 stays known as such (system-text.ts).
+    execFile(file, [...args], { timeout: COMMAND_TIMEOUT_MS, maxBuffer: COMMAND_MAX_BYTES, encoding: 'buffer', env: {}, windowsHide: true },
       (error, stdout) => {
-        if (error === null) return resolve({ kind: 'exited', code: 0, stdout });
+        if (error === null) return resolve({ kind: 'exited', code: 0, stdout: systemText(stdout) });
         if ('code' in error && error.code === 'ENOENT') return resolve({ kind: 'missing' });
-        if (typeof error.code === 'number') return resolve({ kind: 'exited', code: error.code, stdout });
+        if (typeof error.code === 'number') return resolve({ kind: 'exited', code: error.code, stdout: systemText(stdout) });
         resolve({ kind: 'failed', why: error.killed ? `timed out after ${COMMAND_TIMEOUT_MS} ms` : error.message });
       });
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -7,6 +7,7 @@ import { resolveHome } from '../../src/discover/home.js';
 import { auditAllUsers } from '../../src/grade/all-users.js';
 import { runCommand, type CommandRunner } from '../../src/shared/env.js';
 import { UsageError } from '../../src/shared/errors.js';
+import { NOT_UTF8 } from '../../src/shared/system-text.js';
 import { cursorConfig } from '../helpers/throwaway-accounts.js';
 import { testEnv } from '../hosts/helpers.js';
 
@@ -31,9 +32,14 @@ function passwdAnswer(name: string, uid: number, home: Buffer): string {
   writeFileSync(file, Buffer.concat([bytes(`${name}:x:${uid}:${uid}::`), home, bytes(':/bin/sh\n')]));
   return file;
 }
+// A folder named as the bad home decodes (h + U+FFFD) beside it, and a valid U+FFFD name that does not exist.
+const decodedTwin = path.join(root, 'h\uFFFD');
+mkdirSync(decodedTwin);
+const absentHome = path.join(root, 'gone\uFFFD');
 const answers = new Map([
   ['/usr/bin/getent passwd badname', passwdAnswer('badname', 4251, badHome)],
   ['/usr/bin/getent passwd okname', passwdAnswer('okname', 4252, bytes(replacementHome))],
+  ['/usr/bin/getent passwd goneacct', passwdAnswer('goneacct', 4253, bytes(absentHome))],
 ]);
 const listing = path.join(root, 'all.passwd');
 writeFileSync(listing, Buffer.concat([bytes('badname:x:4251:4251::'), badHome, bytes(':/bin/sh\n')]));
@@ -48,14 +54,28 @@ const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 describe('a home whose name is not valid UTF-8', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  it('the runner decodes a byte that is not UTF-8 as U+FFFD (why the name names no folder)', async () => {
+  it('the runner marks a byte that is not UTF-8 (NOT_UTF8), and leaves a real U+FFFD and the other lines as they are', async () => {
     const r = await runCommand('/bin/cat', [listing]);
-    assert.ok(r.kind === 'exited' && r.stdout.includes(`${root}/h\uFFFD:`), JSON.stringify(r));
+    assert.ok(r.kind === 'exited' && r.stdout.includes(`${root}/h${NOT_UTF8}:`), JSON.stringify(r));
+    const mixed = path.join(root, 'mixed.txt');
+    writeFileSync(mixed, Buffer.concat([bytes('ok \uFFFD line\n'), Buffer.from([0x62, 0xff, 0x0a]), bytes('last')]));
+    const m = await runCommand('/bin/cat', [mixed]);
+    assert.deepEqual(m.kind === 'exited' ? m.stdout : m, `ok \uFFFD line\nb${NOT_UTF8}\nlast`);
   });
 
   it('--user refuses it as a usage error that says so, instead of a home with no entries', async () => {
     await assert.rejects(resolveHome({ user: 'badname' }, env),
       (e: unknown) => e instanceof UsageError && e.message.includes('badname') && e.message.includes('not valid UTF-8') && e.message.includes('--root'));
+  });
+
+  it('refused even with a folder of its decoded name beside it (that folder is not its home)', async () => {
+    assert.ok(existsSync(decodedTwin));
+    await assert.rejects(resolveHome({ user: 'badname' }, env), /not valid UTF-8/);
+  });
+
+  it('a valid name holding U+FFFD that does not exist is an absent home like any other, not "not UTF-8"', async () => {
+    const r = await resolveHome({ user: 'goneacct' }, env);
+    assert.equal(r.home.path, absentHome);
   });
 
   it('a home really named with U+FFFD exists as spelled and is kept', async () => {
