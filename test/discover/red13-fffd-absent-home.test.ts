@@ -1,65 +1,64 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { addAccount, removeAccount, ROOT_ONLY, uniqueName } from '../helpers/throwaway-accounts.js';
-import { BIN } from '../cli/commands/cli-run.js';
+import { after, describe, it } from 'node:test';
+import { resolveHome } from '../../src/discover/home.js';
+import { auditAllUsers } from '../../src/grade/all-users.js';
+import { runCommand, type CommandRunner } from '../../src/shared/env.js';
+import { testEnv } from '../hosts/helpers.js';
 
 /**
- * Red team red13 on 478401d (change 1871e63). Two real accounts whose homes do not exist, both
- * valid UTF-8 in the password database: one plain, one whose name holds U+FFFD itself (bytes
- * EF BF BD, a legal character). The baseline 37a8cc4 treats both alike (--user: no entries,
- * exit 0; --all-users: absent). home.ts undecodedHome() takes any absent name holding U+FFFD for
- * bytes that were not UTF-8, so the second is now a usage error (exit 2) and, under --all-users,
- * unreadable with home-unreadable, both saying "not valid UTF-8", which is untrue: the database's
- * bytes (getent's stdout as a Buffer) are valid UTF-8 and would tell the two cases apart.
+ * Red team red13 on 478401d (change 1871e63). Two accounts whose homes do not exist, both valid
+ * UTF-8 in the password database: one plain, one whose name holds U+FFFD itself (bytes EF BF BD,
+ * a legal character). The baseline 37a8cc4 treats both alike (--user: no entries, exit 0;
+ * --all-users: absent, "the home directory does not exist"). home.ts undecodedHome() takes any
+ * absent name holding U+FFFD for bytes that were not UTF-8, so the second is now a usage error
+ * (the CLI exits 2) and, under --all-users, unreadable with home-unreadable, both saying "not
+ * valid UTF-8", which is untrue: the database's bytes are valid UTF-8 and would tell the cases apart.
+ *
+ * In process, as test/discover/home-undecoded.test.ts (recorded getent bytes printed by a real
+ * `cat`, decoded by the real runner). Checked by hand with real accounts made by useradd and the
+ * CLI from dist: the same. A real account is not used here: it would show in the --all-users tests
+ * that run beside this one.
  */
-const plain = uniqueName('pl');
-const fffd = uniqueName('fd');
-let scratch = '';
+const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red13-absent-')));
+const plainHome = path.join(root, 'gone', 'plain');
+const fffdHome = path.join(root, 'gone', 'r\uFFFD');
+const lines = [`plainname:x:4271:4271::${plainHome}:/bin/sh\n`, `fffdname:x:4272:4272::${fffdHome}:/bin/sh\n`];
+const answerFile = (name: string, text: string): string => {
+  const file = path.join(root, `${name}.passwd`);
+  writeFileSync(file, text, 'utf8');
+  return file;
+};
+const answers = new Map([
+  ['/usr/bin/getent passwd plainname', answerFile('plainname', lines[0] ?? '')],
+  ['/usr/bin/getent passwd fffdname', answerFile('fffdname', lines[1] ?? '')],
+  ['/usr/bin/getent passwd', answerFile('all', lines.join(''))],
+]);
+const run: CommandRunner = async (file, args) => {
+  const answer = answers.get([file, ...args].join(' '));
+  return answer === undefined ? { kind: 'missing' } : runCommand('/bin/cat', [answer]);
+};
+const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
-function cli(args: readonly string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: scratch, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+describe('an absent passwd home whose valid UTF-8 name holds U+FFFD (red13)', { skip: process.platform !== 'linux' && 'getent is the Linux case' }, () => {
+  after(() => rmSync(root, { recursive: true, force: true }));
 
-function accountRow(stdout: string, name: string): Record<string, unknown> {
-  const report: unknown = JSON.parse(stdout);
-  assert.ok(typeof report === 'object' && report !== null && 'accounts' in report);
-  const accounts = report.accounts;
-  assert.ok(typeof accounts === 'object' && accounts !== null && 'audited' in accounts && Array.isArray(accounts.audited));
-  const rows: unknown[] = accounts.audited;
-  const row = rows.find((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && 'name' in r && r.name === name);
-  assert.ok(row !== undefined, JSON.stringify(accounts).slice(0, 300));
-  return row;
-}
-
-describe('an absent passwd home whose valid UTF-8 name holds U+FFFD (red13)', ROOT_ONLY, () => {
-  before(() => {
-    scratch = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red13-absent-')));
-    addAccount(plain, { home: path.join(scratch, 'gone', 'plain') });
-    addAccount(fffd, { home: path.join(scratch, 'gone', 'r\uFFFD') });
-  });
-  after(() => {
-    removeAccount(plain);
-    removeAccount(fffd);
-    rmSync(scratch, { recursive: true, force: true });
+  it('--user resolves it as it resolves the plain absent home, with no claim that it is not UTF-8', async () => {
+    const plain = await resolveHome({ user: 'plainname' }, env);
+    assert.equal(plain.home.path, plainHome);
+    const fffd = await resolveHome({ user: 'fffdname' }, env).then((r) => r.home.path, (e: unknown) => (e instanceof Error ? e.message : String(e)));
+    assert.equal(fffd, fffdHome);
   });
 
-  it('--user treats it as the plain absent home (same exit, no claim that it is not UTF-8)', () => {
-    const a = cli(['scan', '--user', plain, '--no-project-scan', '--format', 'json']);
-    const b = cli(['scan', '--user', fffd, '--no-project-scan', '--format', 'json']);
-    assert.doesNotMatch(b.stderr, /not valid UTF-8/);
-    assert.equal(b.code, a.code, b.stderr.slice(0, 300));
-  });
-
-  it('--all-users reports it absent like the plain one, not unreadable as undecodable', () => {
-    const r = cli(['scan', '--all-users', '--no-project-scan', '--format', 'json']);
-    const a = accountRow(r.stdout, plain);
-    const b = accountRow(r.stdout, fffd);
-    assert.equal(a.status, 'absent');
-    assert.deepEqual([b.status, b.reason], [a.status, a.reason]);
+  it('--all-users reports it absent like the plain one, not unreadable as undecodable', async () => {
+    const all = await auditAllUsers({}, env);
+    const row = (name: string): readonly unknown[] => {
+      const a = all.accounts.find((x) => x.account.name === name);
+      return [a?.status, a?.reason, a?.findings.map((f) => f.id)];
+    };
+    assert.deepEqual(row('plainname'), ['absent', 'the home directory does not exist', []]);
+    assert.deepEqual(row('fffdname'), row('plainname'));
   });
 });
