@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -7,6 +7,7 @@ import { resolveHome } from '../../src/discover/home.js';
 import { auditAllUsers } from '../../src/grade/all-users.js';
 import { runCommand, type CommandRunner } from '../../src/shared/env.js';
 import { UsageError } from '../../src/shared/errors.js';
+import { NOT_UTF8 } from '../../src/shared/system-text.js';
 import { cursorConfig } from '../helpers/throwaway-accounts.js';
 import { testEnv } from '../hosts/helpers.js';
 
@@ -47,9 +48,13 @@ const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 describe('an undecodable passwd home beside a folder really named with U+FFFD (red13)', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  it('the runner reads the home as the sibling\'s name (the setup is what it claims)', async () => {
+  // Expectation changed by the fix (fd068ee): red13 checked that the runner decoded the bad byte
+  // to the sibling's very name, which is how the sibling was taken for the home. The runner now
+  // reads bytes and marks the bad one (NOT_UTF8), so the name no longer decodes to the sibling's.
+  it('the bad byte decodes with U+FFFD to the sibling\'s name, but the runner marks it, so the two no longer meet', async () => {
+    assert.equal(readFileSync(answerFile).toString('utf8').includes(`:${sibling}:`), true);
     const r = await runCommand('/bin/cat', [answerFile]);
-    assert.ok(r.kind === 'exited' && r.stdout.includes(`:${sibling}:`), JSON.stringify(r));
+    assert.ok(r.kind === 'exited' && !r.stdout.includes(`:${sibling}:`) && r.stdout.includes(`:${sibling.replace('\uFFFD', NOT_UTF8)}:`), JSON.stringify(r));
   });
 
   it('--user refuses the home instead of auditing the empty sibling', async () => {
