@@ -6,6 +6,7 @@ import type { ProbeEvent } from '../../probe/run.js';
 import { DEFAULT_JOBS, DEFAULT_LIMITS } from '../../probe/types.js';
 import type { ProbeSummary } from '../../report/model.js';
 import { UsageError } from '../../shared/errors.js';
+import { escapeText } from '../../shared/text.js';
 import type { CommandContext } from '../io.js';
 import { decimalOption } from '../strict-args.js';
 import { VERSION } from '../version.js';
@@ -35,7 +36,7 @@ const seconds = (ms: number | undefined): string => (ms === undefined ? '' : ` (
 /** One stderr line per finished server. */
 export function progressLine(event: ProbeEvent): string {
   const s: ProbeSummary = event.summary;
-  return `[${event.done}/${event.total}] ${event.label}: ${s.outcome}${seconds(s.elapsedMs)} — ${s.detail}\n`;
+  return `[${event.done}/${event.total}] ${escapeText(event.label)}: ${s.outcome}${seconds(s.elapsedMs)} — ${escapeText(s.detail)}\n`;
 }
 
 /**
@@ -46,7 +47,7 @@ export function probeProgress(ctx: CommandContext, format: string): (event: Prob
   const interactive = ctx.io.stderr.isTTY === true && format === 'table';
   return (event) => {
     if (interactive) ctx.io.stderr.write(progressLine(event));
-    else if (event.summary.outcome === 'probe-failed') ctx.io.stderr.write(`mcp-audit: probe ${event.label}: ${event.summary.detail}\n`);
+    else if (event.summary.outcome === 'probe-failed') ctx.io.stderr.write(`mcp-audit: probe ${escapeText(event.label)}: ${escapeText(event.summary.detail)}\n`);
   };
 }
 
@@ -100,7 +101,7 @@ export async function probeAllUsers(run: AllUsersAudit, argv: Readonly<Record<st
     }
     const identity = await identityFor(a.result, ctx);
     if (identity.kind === 'refused') {
-      ctx.io.stderr.write(`mcp-audit: not probed: account ${a.account.name}: ${identity.why}\n`);
+      ctx.io.stderr.write(`mcp-audit: not probed: account ${escapeText(a.account.name)}: ${escapeText(identity.why)}\n`);
       partial = true;
       accounts.push(a);
       continue;
@@ -131,7 +132,7 @@ async function probeAs(result: AuditResult, identity: Exclude<ProbeIdentity, { k
       ...(wanted.length > 0 ? { names: wanted } : {}),
       onResult: probeProgress(ctx, format), signal: controller.signal,
     });
-    for (const s of probed.skipped) ctx.io.stderr.write(`mcp-audit: not probed: ${s.label}: ${s.why}\n`);
+    for (const s of probed.skipped) ctx.io.stderr.write(`mcp-audit: not probed: ${escapeText(s.label)}: ${escapeText(s.why)}\n`);
     return { result: probed.result, probes: probed.probes, partial: controller.signal.aborted };
   } finally {
     process.off('SIGINT', interrupt);

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Argv } from 'yargs';
+import { escapeText } from '../../shared/text.js';
 import type { AuditReport, ReportContext, Reporter } from '../../report/model.js';
 import { REPORTER_IDS, reporterById } from '../../report/index.js';
 import type { ReporterId } from '../../report/index.js';
@@ -213,7 +214,8 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
   });
   // The reasons go to stderr, so machine formats on stdout stay clean.
   if (policy.violated) {
-    const line = `mcp-audit: policy violated: ${policy.reasons.join('; ')}`;
+    // Each reason names entries from configs: escaped whole, so a name cannot break the line (red13).
+    const line = `mcp-audit: policy violated: ${policy.reasons.map(escapeText).join('; ')}`;
     // On a terminal the line wraps to its width; in a log it stays one line for grep.
     const text = ctx.io.stderr.isTTY === true ? wrapText(line, layoutWidth(ctx.io.stderr.columns), '').join('\n  ') : line;
     ctx.io.stderr.write(`${text}\n`);

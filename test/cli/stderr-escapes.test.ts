@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { cli } from './commands/cli-run.js';
+
+/**
+ * red13: the policy line on stderr printed a server name's newline raw (the table escapes it), so
+ * a name from a config could add lines of its own to stderr. Every field is escaped there now.
+ */
+describe('the policy line on stderr escapes what configs put in it', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-stderr-escapes-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a server name with a newline and an escape stays on the one line, escaped', async () => {
+    mkdirSync(path.join(dir, '.cursor'));
+    const name = 'multi\nmcp-audit: policy met\u001b[2K';
+    writeFileSync(path.join(dir, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { [name]: { command: 'npx', args: ['-y', 'x'] } } }));
+    const r = await cli(['scan', '--root', dir, '--no-project-scan', '--format', 'json']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.deepEqual(r.stderr.split('\n'), ['mcp-audit: policy violated: 1 unprotected entry: cursor/user multi\\x0amcp-audit: policy met\\x1b[2K', '']);
+  });
+});
