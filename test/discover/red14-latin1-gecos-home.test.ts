@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { resolveHome } from '../../src/discover/home.js';
+import { auditAllUsers } from '../../src/grade/all-users.js';
+import { runCommand, type CommandRunner } from '../../src/shared/env.js';
+import { cursorConfig } from '../helpers/throwaway-accounts.js';
+import { testEnv } from '../hosts/helpers.js';
+
+/**
+ * red14 on 239cc52: a valid home (a real folder whose UTF-8 name holds a real U+FFFD, as useradd
+ * -d makes it) is refused because another field of the same passwd line is not UTF-8: a GECOS
+ * field in Latin-1 (`Jos\xe9`, what `useradd -c $'Jos\xe9'` writes; getent prints it as is).
+ * systemText marks every U+FFFD of a line that is not UTF-8, so the home's real U+FFFD becomes
+ * NOT_UTF8 and the home is refused (--user: usage error, exit 2; --all-users: home-unreadable),
+ * and the entry in it is never audited. The baseline (478401d) audits the home: its guess found
+ * the folder. Checked by hand with a real useradd account and the real CLI from dist (baseline
+ * exit 1 with the entry graded, the change exit 2 "not valid UTF-8"). In process with recorded
+ * getent bytes printed by a real `cat` through the real runner, as red13's tests, so no real
+ * account with an unreadable home shows beside the --all-users tests.
+ */
+const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red14-gecos-'));
+const bytes = (s: string): Buffer => Buffer.from(s, 'utf8');
+const home = path.join(root, 'h\uFFFD');
+mkdirSync(path.join(home, '.cursor'), { recursive: true });
+writeFileSync(path.join(home, '.cursor', 'mcp.json'), cursorConfig('visible-server'));
+const line = Buffer.concat([bytes('gecosacct:x:4391:4391:Jos'), Buffer.from([0xe9]), bytes(`:${home}:/bin/sh\n`)]);
+const answer = path.join(root, 'gecosacct.passwd');
+writeFileSync(answer, line);
+const answers = new Map([
+  ['/usr/bin/getent passwd gecosacct', answer],
+  ['/usr/bin/getent passwd', answer],
+]);
+const run: CommandRunner = async (file, args) => {
+  const a = answers.get([file, ...args].join(' '));
+  return a === undefined ? { kind: 'missing' } : runCommand('/bin/cat', [a]);
+};
+const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
+
+describe('red14: a valid home holding U+FFFD on a passwd line whose GECOS is Latin-1', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('--user audits the home as spelled (its name is valid UTF-8 and the folder exists)', async () => {
+    const r = await resolveHome({ user: 'gecosacct' }, env);
+    assert.equal(r.home.path, home);
+  });
+
+  it('--all-users audits it, not home-unreadable "not valid UTF-8"', async () => {
+    const all = await auditAllUsers({}, env);
+    const acct = all.accounts.find((a) => a.account.name === 'gecosacct');
+    assert.equal(acct?.status, 'audited', JSON.stringify(acct?.reason));
+    assert.deepEqual(acct.result?.discovery.entries.map((e) => e.name), ['visible-server']);
+  });
+});
