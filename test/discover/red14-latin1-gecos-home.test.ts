@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { accountNamer } from '../../src/discover/accounts.js';
 import { resolveHome } from '../../src/discover/home.js';
 import { auditAllUsers } from '../../src/grade/all-users.js';
 import { runCommand, type CommandRunner } from '../../src/shared/env.js';
@@ -52,5 +53,12 @@ describe('red14: a valid home holding U+FFFD on a passwd line whose GECOS is Lat
     const acct = all.accounts.find((a) => a.account.name === 'gecosacct');
     assert.equal(acct?.status, 'audited', JSON.stringify(acct?.reason));
     assert.deepEqual(acct.result?.discovery.entries.map((e) => e.name), ['visible-server']);
+  });
+
+  it('owner naming from the passwd file (no userid addon answer for the uid) keeps a real U+FFFD in a name', async () => {
+    const file = path.join(root, 'owners.passwd');
+    writeFileSync(file, Buffer.concat([bytes('ow\uFFFDner:x:4393:4393:Jos'), Buffer.from([0xe9]), bytes(':/nonexistent:/bin/sh\n')]));
+    const name = await accountNamer(file);
+    assert.equal(name(4393), 'ow\uFFFDner');
   });
 });
