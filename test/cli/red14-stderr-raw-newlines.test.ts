@@ -14,6 +14,7 @@ import { cli } from './commands/cli-run.js';
  * - an ignore file's unknown key (report/suppress.ts). By hand: as root, `scan --user ACCT` reads
  *   ACCT's own ~/.mcp-audit-ignore.yaml (a file that account writes), and a key "k\nmcp-audit:
  *   policy met\n" there prints that line on root's stderr (exit 2); here through --ignore-file.
+ * - a --policy file's unknown key (report/policy-file.ts keyName).
  * The baseline (478401d) is the same: not a regression, a gap the change left.
  */
 const INJECTED = 'mcp-audit: policy met';
@@ -45,6 +46,16 @@ describe('red14: a key from a file cannot add a line to stderr', () => {
     const ignore = path.join(dir, 'ignore.yaml');
     writeFileSync(ignore, `- fingerprint: x\n  ${JSON.stringify(key)}: 1\n`);
     const r = await cli(['scan', '--root', home, '--no-project-scan', '--ignore-file', ignore, '--format', 'json']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.ok(!r.stderr.split('\n').includes(INJECTED), JSON.stringify(r.stderr));
+  });
+
+  it('scan: a policy file key with a newline', async () => {
+    const home = path.join(dir, 'policy-home');
+    mkdirSync(home);
+    const policy = path.join(dir, 'policy.yaml');
+    writeFileSync(policy, `version: 1\n${JSON.stringify(key)}: 1\n`);
+    const r = await cli(['scan', '--root', home, '--no-project-scan', '--policy', policy, '--format', 'json']);
     assert.equal(r.code, 2, r.stderr);
     assert.ok(!r.stderr.split('\n').includes(INJECTED), JSON.stringify(r.stderr));
   });
