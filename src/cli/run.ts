@@ -5,7 +5,7 @@ import type { CommandContext, ExitCode, Io } from './io.js';
 import { COMMANDS } from './commands/index.js';
 import { VERSION } from './version.js';
 import { checkRawArgs, parsedOptions } from './strict-args.js';
-import { escapeOutput } from '../shared/text.js';
+import { escapeOutput, escapeText } from '../shared/text.js';
 
 function wantsHelp(argv: readonly string[]): boolean {
   return argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help');
@@ -105,7 +105,9 @@ export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode>
   } catch (e: unknown) {
     const err = toError(e);
     if (err instanceof AuditError) {
-      io.stderr.write(`mcp-audit: ${err.message}\n`);
+      // Escaped whole: a usage or input error quotes keys, pointers and names from the user's
+      // files, and stderr keeps line breaks (red14: a key could write lines of its own).
+      io.stderr.write(`mcp-audit: ${escapeText(err.message)}\n`);
       return 2;
     }
     io.stderr.write(`mcp-audit: internal error: ${err.stack ?? err.message}\n`);

@@ -3,6 +3,7 @@ import { discover, type Discovery, type DiscoverOptions } from '../discover/disc
 import { listAccounts, type ExcludedAccount, type ListedAccount } from '../discover/account-list.js';
 import { accountNamer } from '../discover/accounts.js';
 import { undecodedHome } from '../discover/home.js';
+import { NOT_UTF8 } from '../shared/system-text.js';
 import { homeForeignOwner } from '../rules/home-foreign-owner.js';
 import { homeUnreadable } from '../rules/home-unreadable.js';
 import { finding, type Finding } from '../rules/types.js';
@@ -66,6 +67,10 @@ async function homeState(home: string): Promise<HomeState> {
   return { kind: 'ok', owner: st.uid };
 }
 
+function shownAccount(a: ListedAccount): ListedAccount {
+  return { ...a, name: a.name.replaceAll(NOT_UTF8, '\uFFFD'), home: a.home.replaceAll(NOT_UTF8, '\uFFFD') };
+}
+
 function byName(a: ListedAccount, b: ListedAccount): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
@@ -89,9 +94,12 @@ async function eachAccount<R>(options: DiscoverOptions, env: Env, each: (options
   const name = await accountNamer();
   const accounts: AccountAudit<R>[] = [];
   // One account after another: each run reads its own files; the accounts of a laptop are few.
-  for (const account of [...listing.accounts].sort(byName)) {
+  for (const listed of [...listing.accounts].sort(byName)) {
+    const state = await homeState(listed.home);
+    // What is shown of a name that is not UTF-8 is what Node decodes it to (U+FFFD), as before the
+    // mark: NOT_UTF8 is this program's own note, not a character of the name (red14).
+    const account = state.kind === 'unreadable' && undecodedHome(listed.home) ? shownAccount(listed) : listed;
     const subject = { user: account.name, home: account.home, source: account.source };
-    const state = await homeState(account.home);
     if (state.kind === 'absent') {
       accounts.push({ account, status: 'absent', reason: state.reason, findings: [] });
       continue;

@@ -6,6 +6,7 @@ import { displayPath, entryLabel, locationText, proxyLabel, wrap } from './forma
 import { ENTRY_SHAPE, orderKeys } from './json.js';
 import type { AuditReport, ReportEntry } from './model.js';
 import { append } from '../shared/lists.js';
+import { escapeText } from '../shared/text.js';
 
 const WIDTH = 100;
 
@@ -48,7 +49,9 @@ export function renderWhyText(report: AuditReport, server: string, rows: readonl
     append(lines, rowText(r, home));
     if (i < rows.length - 1) lines.push('');
   });
-  return `${lines.join('\n')}\n`;
+  // Each line escaped: names, commands and messages come from configs (red14: a name's newline
+  // printed a line of its own, a command's ESC reached the terminal), as scan and check escape them.
+  return `${lines.map(escapeText).join('\n')}\n`;
 }
 
 export function renderWhyJson(report: AuditReport, server: string, rows: readonly ReportEntry[]): string {

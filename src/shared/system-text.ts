@@ -11,22 +11,25 @@ import { isUtf8 } from 'node:buffer';
 export const NOT_UTF8 = '\uDFFF';
 
 /**
- * `bytes` as text, each line that is not valid UTF-8 with its U+FFFD marked as NOT_UTF8. Per
- * line: one bad account line of `getent passwd` leaves the others as they are. A line holding
- * a real U+FFFD beside a bad byte has both marked (its text cannot be trusted either way).
+ * `bytes` as text, each field that is not valid UTF-8 with its U+FFFD marked as NOT_UTF8. A field
+ * is a run of a line between colons (passwd(5) lines, `dir: /Users/x`): 0x0A and 0x3A are ASCII,
+ * never part of a multi-byte UTF-8 sequence, so the cut splits no character, and one bad field (a
+ * Latin-1 GECOS) leaves the line's other fields, a home really holding U+FFFD included, as they
+ * are (red14). A field holding a real U+FFFD beside a bad byte has both marked (its text cannot
+ * be trusted either way).
  */
 export function systemText(bytes: Buffer): string {
   if (isUtf8(bytes)) return bytes.toString('utf8');
-  const out: string[] = [];
+  let out = '';
   let start = 0;
-  while (start <= bytes.length) {
-    const nl = bytes.indexOf(0x0a, start);
-    const end = nl === -1 ? bytes.length : nl;
-    const line = bytes.subarray(start, end);
-    const text = line.toString('utf8');
-    out.push(isUtf8(line) ? text : text.replaceAll('\uFFFD', NOT_UTF8));
-    if (nl === -1) break;
-    start = nl + 1;
+  for (let i = 0; i <= bytes.length; i++) {
+    const b = i < bytes.length ? bytes[i] : -1;
+    if (b !== 0x0a && b !== 0x3a && b !== -1) continue;
+    const field = bytes.subarray(start, i);
+    const text = field.toString('utf8');
+    out += isUtf8(field) ? text : text.replaceAll('\uFFFD', NOT_UTF8);
+    if (b !== -1) out += b === 0x0a ? '\n' : ':';
+    start = i + 1;
   }
-  return out.join('\n');
+  return out;
 }

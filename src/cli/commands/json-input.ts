@@ -3,6 +3,7 @@ import { findPointer, locate } from '../../canonical/json-model.js';
 import type { JsonNode } from '../../canonical/json-model.js';
 import { readJsonText } from '../../canonical/json-text.js';
 import { InputError, IoError, toError } from '../../shared/errors.js';
+import { escapeText } from '../../shared/text.js';
 import type { Io } from '../io.js';
 
 /** A JSON document named on the command line, read with number literals kept. */
@@ -30,7 +31,7 @@ export async function readJsonInput(file: string, io: Io): Promise<JsonInput> {
     throw new InputError(`${name}:${p.line}:${p.column}: invalid JSON: ${p.message} at ${showPointer(p.pointer)}`, p);
   }
   for (const d of doc.value.duplicates) {
-    io.stderr.write(`mcp-audit: warning: ${name}:${d.line}:${d.column}: duplicate key ${JSON.stringify(d.key)} at ${showPointer(d.pointer)}; the last one is used\n`);
+    io.stderr.write(`mcp-audit: warning: ${name}:${d.line}:${d.column}: duplicate key ${JSON.stringify(d.key)} at ${escapeText(showPointer(d.pointer))}; the last one is used\n`);
   }
   return { name, text, root: doc.value.value };
 }
