@@ -22,7 +22,9 @@ const bytes = (s: string): Buffer => Buffer.from(s, 'utf8');
 const home = path.join(root, 'jose');
 mkdirSync(home);
 const listing = path.join(root, 'all.passwd');
-writeFileSync(listing, Buffer.concat([bytes('jos'), Buffer.from([0xe9]), bytes(`:x:4395:4395::${home}:/bin/sh\n`)]));
+writeFileSync(listing, Buffer.concat([bytes('jos'), Buffer.from([0xe9]), bytes(`:x:4395:4395::${home}:/bin/sh\n`),
+  // Excluded (no absolute home): a Latin-1 name and a relative Latin-1 home.
+  bytes('ren'), Buffer.from([0xe9]), bytes(':x:4396:4396::caf'), Buffer.from([0xe9]), bytes(':/bin/sh\n')]));
 const run: CommandRunner = async (file, args) => ([file, ...args].join(' ') === '/usr/bin/getent passwd' ? runCommand('/bin/cat', [listing]) : { kind: 'missing' });
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
@@ -36,5 +38,14 @@ describe('red15: --all-users does not show the NOT_UTF8 mark of a Latin-1 accoun
     const shown = JSON.stringify({ name: acct.account.name, reason: acct.reason, findings: acct.findings });
     assert.ok(!shown.includes(NOT_UTF8) && !shown.toLowerCase().includes('\\udfff'), shown);
     assert.equal(acct.account.name, 'jos\uFFFD');
+  });
+
+  it('an excluded account (relative home) is named and reasoned with U+FFFD, never U+DFFF', async () => {
+    const all = await auditAllUsers({}, env);
+    const x = all.excluded.find((e) => e.name.startsWith('ren'));
+    assert.ok(x !== undefined, JSON.stringify(all.excluded));
+    const shown = JSON.stringify(x);
+    assert.ok(!shown.includes(NOT_UTF8) && !shown.toLowerCase().includes('\\udfff'), shown);
+    assert.deepEqual(x, { name: 'ren\uFFFD', reason: `no absolute home directory (${JSON.stringify('caf\uFFFD')})` });
   });
 });
