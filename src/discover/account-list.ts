@@ -25,7 +25,7 @@
 import { readFile } from 'node:fs/promises';
 import { runCommand, type CommandRunner, type Platform } from '../shared/env.js';
 import { toError } from '../shared/errors.js';
-import { systemText } from '../shared/system-text.js';
+import { shownText, systemText } from '../shared/system-text.js';
 import { runTool } from './accounts.js';
 import { profileAccounts } from './windows-profiles.js';
 
@@ -104,7 +104,7 @@ function partition(records: readonly { name: string; uid: number; home: string }
   let systemAccounts = 0;
   for (const r of records) {
     if (!human(r)) systemAccounts += 1;
-    else if (!r.home.startsWith('/')) excluded.push({ name: r.name, reason: `no absolute home directory (${JSON.stringify(r.home)})` });
+    else if (!r.home.startsWith('/')) excluded.push({ name: shownText(r.name), reason: `no absolute home directory (${JSON.stringify(shownText(r.home))})` });
     else accounts.push({ name: r.name, uid: r.uid, home: r.home, source });
   }
   return { accounts, excluded, systemAccounts };

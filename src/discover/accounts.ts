@@ -21,7 +21,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { currentPlatform, runCommand, type CommandRunner, type Platform } from '../shared/env.js';
 import { toError } from '../shared/errors.js';
-import { systemText } from '../shared/system-text.js';
+import { shownText, systemText } from '../shared/system-text.js';
 
 export interface Account {
   readonly name: string;
@@ -202,7 +202,7 @@ export function currentAccount(): { readonly name: string; readonly uid: number 
   try {
     // As bytes: a home whose name is not UTF-8 is then marked so (system-text.ts), not taken for another.
     const info = os.userInfo({ encoding: 'buffer' });
-    return { name: systemText(info.username), uid: info.uid >= 0 ? info.uid : undefined, home: systemText(info.homedir) };
+    return { name: shownText(systemText(info.username)), uid: info.uid >= 0 ? info.uid : undefined, home: systemText(info.homedir) };
   } catch (e: unknown) {
     return { error: `os.userInfo(): ${toError(e).message}` };
   }
@@ -246,7 +246,7 @@ export async function accountNamer(passwdFile = '/etc/passwd'): Promise<(uid: nu
     if (local === undefined) {
       local = new Map();
       try {
-        for (const [name, entry] of passwdEntries(systemText(readFileSync(passwdFile)))) if (!local.has(entry.uid)) local.set(entry.uid, name);
+        for (const [name, entry] of passwdEntries(systemText(readFileSync(passwdFile)))) if (!local.has(entry.uid)) local.set(entry.uid, shownText(name));
       } catch {
         // Unreadable: owners are named by uid.
       }

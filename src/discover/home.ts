@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type Env, type TrustedHome } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
-import { NOT_UTF8 } from '../shared/system-text.js';
+import { isMarked, shownText } from '../shared/system-text.js';
 import { listAccounts } from './account-list.js';
 import { accountSources, currentAccount, lookupAccount } from './accounts.js';
 
@@ -59,13 +59,13 @@ export async function resolveHome(options: HomeOptions, env: Env): Promise<HomeR
  * named with U+FFFD may sit beside the real home; red13).
  */
 export function undecodedHome(home: string): boolean {
-  return home.includes(NOT_UTF8);
+  return isMarked(home);
 }
 
 /** The home as given, unless its name is not valid UTF-8 (a usage error: fail closed). */
 function nameable(home: TrustedHome): TrustedHome {
   if (!undecodedHome(home.path)) return home;
-  throw new UsageError(`the home directory of ${home.user.replaceAll(NOT_UTF8, '\uFFFD')} in the password database is not valid UTF-8 (read as ${JSON.stringify(home.path.replaceAll(NOT_UTF8, '\uFFFD'))}), so no file in it can be named; `
+  throw new UsageError(`the home directory of ${shownText(home.user)} in the password database is not valid UTF-8 (read as ${JSON.stringify(shownText(home.path))}), so no file in it can be named; `
     + 'audit it through a link with a UTF-8 name: --root <link>');
 }
 

@@ -3,7 +3,7 @@ import { discover, type Discovery, type DiscoverOptions } from '../discover/disc
 import { listAccounts, type ExcludedAccount, type ListedAccount } from '../discover/account-list.js';
 import { accountNamer } from '../discover/accounts.js';
 import { undecodedHome } from '../discover/home.js';
-import { NOT_UTF8 } from '../shared/system-text.js';
+import { shownText } from '../shared/system-text.js';
 import { homeForeignOwner } from '../rules/home-foreign-owner.js';
 import { homeUnreadable } from '../rules/home-unreadable.js';
 import { finding, type Finding } from '../rules/types.js';
@@ -68,7 +68,7 @@ async function homeState(home: string): Promise<HomeState> {
 }
 
 function shownAccount(a: ListedAccount): ListedAccount {
-  return { ...a, name: a.name.replaceAll(NOT_UTF8, '\uFFFD'), home: a.home.replaceAll(NOT_UTF8, '\uFFFD') };
+  return { ...a, name: shownText(a.name), home: shownText(a.home) };
 }
 
 function byName(a: ListedAccount, b: ListedAccount): number {
@@ -98,7 +98,7 @@ async function eachAccount<R>(options: DiscoverOptions, env: Env, each: (options
     const state = await homeState(listed.home);
     // What is shown of a name that is not UTF-8 is what Node decodes it to (U+FFFD), as before the
     // mark: NOT_UTF8 is this program's own note, not a character of the name (red14).
-    const account = state.kind === 'unreadable' && undecodedHome(listed.home) ? shownAccount(listed) : listed;
+    const account = shownAccount(listed);
     const subject = { user: account.name, home: account.home, source: account.source };
     if (state.kind === 'absent') {
       accounts.push({ account, status: 'absent', reason: state.reason, findings: [] });
@@ -113,7 +113,7 @@ async function eachAccount<R>(options: DiscoverOptions, env: Env, each: (options
       : [];
     let result: R;
     try {
-      result = await each({ ...options, user: account.name }, { ...env, cwd: account.home });
+      result = await each({ ...options, user: account.name }, { ...env, cwd: listed.home });
     } catch (e: unknown) {
       if (!(e instanceof AuditError)) throw e;
       accounts.push({ account, status: 'unreadable', reason: e.message, findings: [...findings, finding(homeUnreadable, { ...subject, reason: e.message })] });

@@ -28,7 +28,9 @@ function rowText(e: ReportEntry, home: string): string[] {
     const head = `  ${c.proven ? 'proven    ' : 'NOT proven'}  ${c.claim.padEnd(11)} `;
     const facts = c.proven ? c.evidence : [c.reason, ...(c.findings.length > 0 ? [`findings: ${c.findings.join(', ')}`] : [])];
     facts.forEach((fact, i) => {
-      const [first, ...rest] = wrap(fact, WIDTH - head.length, '');
+      // Escaped before wrapping: wrap splits at whitespace, and a config's newline or tab would
+      // become a plain space (red15: an arg "x\ny" read as two args).
+      const [first, ...rest] = wrap(escapeText(fact), WIDTH - head.length, '');
       out.push(`${i === 0 ? head : ' '.repeat(head.length)}${first ?? ''}`);
       append(out, rest.map((l) => `${' '.repeat(head.length)}${l}`));
     });
@@ -36,7 +38,7 @@ function rowText(e: ReportEntry, home: string): string[] {
   const open = e.findings.filter((f) => f.suppressed === undefined && f.grade !== 'none');
   if (open.length > 0) {
     out.push('  findings:');
-    for (const f of open) append(out, wrap(`${f.id}: ${f.message}`, WIDTH, '    '));
+    for (const f of open) append(out, wrap(escapeText(`${f.id}: ${f.message}`), WIDTH, '    '));
   }
   return out;
 }

@@ -11,6 +11,23 @@ import { isUtf8 } from 'node:buffer';
 export const NOT_UTF8 = '\uDFFF';
 
 /**
+ * The mark as a code point: a lone U+DFFF. Read by code points (the `u` flag), so the low half of
+ * a real character above U+FFFF (U+1F3FF is D83C DFFF) is not taken for it (red15).
+ */
+const MARK = /\uDFFF/u;
+const MARKS = /\uDFFF/gu;
+
+/** True when `text` holds the mark: it came from bytes that are not UTF-8. */
+export function isMarked(text: string): boolean {
+  return MARK.test(text);
+}
+
+/** `text` as Node decodes its bytes (U+FFFD for the marks): for showing a name, never for naming a file. */
+export function shownText(text: string): string {
+  return text.replace(MARKS, '\uFFFD');
+}
+
+/**
  * `bytes` as text, each field that is not valid UTF-8 with its U+FFFD marked as NOT_UTF8. A field
  * is a run of a line between colons (passwd(5) lines, `dir: /Users/x`): 0x0A and 0x3A are ASCII,
  * never part of a multi-byte UTF-8 sequence, so the cut splits no character, and one bad field (a
