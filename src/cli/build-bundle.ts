@@ -1,7 +1,7 @@
 import { isAscii } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type Plugin, type PluginBuild } from 'esbuild';
 import { InternalError } from '../shared/errors.js';
 
 /**
@@ -22,10 +22,25 @@ const own = (file: string): string => path.join(repo, 'src/cli', file);
 const isVendorFile = (importer: string, tail: string): boolean =>
   importer.split(path.sep).join('/').endsWith(`/node_modules/${tail}`);
 
-/** The resolve call made for the lazy string-width's own import, told apart from yargs'. */
-const REAL_WIDTH = 'mcp-audit:yargs-string-width';
-/** The same for the table's string-width, told apart from cli-table3's own import. */
-const TABLE_WIDTH = 'mcp-audit:table-string-width';
+/**
+ * Swaps `pkg` for `shim` where the vendor file `importer` imports it, and resolves the shim's own
+ * import of `real` (a name of its own, told apart from the importer's) to that same package as
+ * the importer's folder resolves it: the shim hands work to the very version the vendor installs.
+ */
+function swapKeepingReal(b: PluginBuild, swap: { readonly pkg: string; readonly importer: string; readonly shim: string; readonly real: string }): void {
+  let importerDir: string | undefined;
+  b.onResolve({ filter: new RegExp(`^${swap.pkg}$`) }, (args) => {
+    if (!isVendorFile(args.importer, swap.importer)) return undefined;
+    importerDir = args.resolveDir;
+    return { path: own(swap.shim) };
+  });
+  b.onResolve({ filter: new RegExp(`^${swap.real}$`) }, async (args) => {
+    if (importerDir === undefined) throw new InternalError(`${swap.real} imported by ${args.importer}, not through ${swap.importer}`);
+    const real = await b.resolve(swap.pkg, { kind: args.kind, resolveDir: importerDir });
+    if (real.errors.length > 0) throw new InternalError(`${swap.importer}'s ${swap.pkg} did not resolve: ${real.errors[0]?.text ?? ''}`);
+    return { path: real.path };
+  });
+}
 
 const vendorShims: Plugin = {
   name: 'mcp-audit-vendor-shims',
@@ -35,18 +50,7 @@ const vendorShims: Plugin = {
     // every run. yargs measures text with it only to lay out help (build/lib/usage.js), which a
     // scan never shows, so it is loaded on first use (lazy-string-width.ts). The same version is
     // loaded: the real import is resolved from yargs' own folder.
-    let shimDir: string | undefined;
-    b.onResolve({ filter: /^string-width$/ }, (args) => {
-      if (!isVendorFile(args.importer, 'yargs/lib/platform-shims/esm.mjs')) return undefined;
-      shimDir = args.resolveDir;
-      return { path: own('lazy-string-width.ts') };
-    });
-    b.onResolve({ filter: new RegExp(`^${REAL_WIDTH}$`) }, async (args) => {
-      if (shimDir === undefined) throw new InternalError(`${REAL_WIDTH} imported by ${args.importer}, not through yargs' shim`);
-      const real = await b.resolve('string-width', { kind: args.kind, resolveDir: shimDir });
-      if (real.errors.length > 0) throw new InternalError(`yargs' string-width did not resolve: ${real.errors[0]?.text ?? ''}`);
-      return { path: real.path };
-    });
+    swapKeepingReal(b, { pkg: 'string-width', importer: 'yargs/lib/platform-shims/esm.mjs', shim: 'lazy-string-width.ts', real: 'mcp-audit:yargs-string-width' });
     // The same shim imports node:assert for two checks of its own arguments (strictEqual,
     // notStrictEqual); loading node:assert costs 1.3 ms. yargs-assert.ts makes the same checks.
     b.onResolve({ filter: /^assert$/ }, (args) =>
@@ -59,18 +63,7 @@ const vendorShims: Plugin = {
     // cli-table3 0.6.5 src/utils.js measures each cell line with string-width 4.2.3, which builds
     // two regexps per call; table-string-width.ts counts printable ASCII itself and hands any
     // other text to that same module, resolved from cli-table3's own folder.
-    let tableDir: string | undefined;
-    b.onResolve({ filter: /^string-width$/ }, (args) => {
-      if (!isVendorFile(args.importer, 'cli-table3/src/utils.js')) return undefined;
-      tableDir = args.resolveDir;
-      return { path: own('table-string-width.ts') };
-    });
-    b.onResolve({ filter: new RegExp(`^${TABLE_WIDTH}$`) }, async (args) => {
-      if (tableDir === undefined) throw new InternalError(`${TABLE_WIDTH} imported by ${args.importer}, not through cli-table3`);
-      const real = await b.resolve('string-width', { kind: args.kind, resolveDir: tableDir });
-      if (real.errors.length > 0) throw new InternalError(`cli-table3's string-width did not resolve: ${real.errors[0]?.text ?? ''}`);
-      return { path: real.path };
-    });
+    swapKeepingReal(b, { pkg: 'string-width', importer: 'cli-table3/src/utils.js', shim: 'table-string-width.ts', real: 'mcp-audit:table-string-width' });
   },
 };
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { resolveHome } from '../../src/discover/home.js';
 import { auditAllUsers } from '../../src/grade/all-users.js';
-import { runCommand, type CommandRunner } from '../../src/shared/env.js';
+import { runCommand } from '../../src/shared/env.js';
+import { catRunner } from '../helpers/cat-runner.js';
 import { UsageError } from '../../src/shared/errors.js';
 import { NOT_UTF8 } from '../../src/shared/system-text.js';
 import { cursorConfig } from '../helpers/throwaway-accounts.js';
@@ -45,10 +46,7 @@ const listing = path.join(root, 'all.passwd');
 writeFileSync(listing, Buffer.concat([bytes('badname:x:4251:4251::'), badHome, bytes(':/bin/sh\n')]));
 answers.set('/usr/bin/getent passwd', listing);
 /** Answers the recorded lookups by running the real runner on `cat` of their bytes; anything else is not installed. */
-const run: CommandRunner = async (file, args) => {
-  const answer = answers.get([file, ...args].join(' '));
-  return answer === undefined ? { kind: 'missing' } : runCommand('/bin/cat', [answer]);
-};
+const run = catRunner(answers);
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
 describe('a home whose name is not valid UTF-8', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {

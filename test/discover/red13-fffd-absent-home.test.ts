@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { resolveHome } from '../../src/discover/home.js';
 import { auditAllUsers } from '../../src/grade/all-users.js';
-import { runCommand, type CommandRunner } from '../../src/shared/env.js';
+import { catRunner } from '../helpers/cat-runner.js';
 import { testEnv } from '../hosts/helpers.js';
 
 /**
@@ -36,10 +36,7 @@ const answers = new Map([
   ['/usr/bin/getent passwd fffdname', answerFile('fffdname', lines[1] ?? '')],
   ['/usr/bin/getent passwd', answerFile('all', lines.join(''))],
 ]);
-const run: CommandRunner = async (file, args) => {
-  const answer = answers.get([file, ...args].join(' '));
-  return answer === undefined ? { kind: 'missing' } : runCommand('/bin/cat', [answer]);
-};
+const run = catRunner(answers);
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
 describe('an absent passwd home whose valid UTF-8 name holds U+FFFD (red13)', { skip: process.platform !== 'linux' && 'getent is the Linux case' }, () => {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { resolveHome } from '../../src/discover/home.js';
 import { auditAllUsers } from '../../src/grade/all-users.js';
-import { runCommand, type CommandRunner } from '../../src/shared/env.js';
+import { runCommand } from '../../src/shared/env.js';
+import { catRunner } from '../helpers/cat-runner.js';
 import { UsageError } from '../../src/shared/errors.js';
 import { NOT_UTF8 } from '../../src/shared/system-text.js';
 import { cursorConfig } from '../helpers/throwaway-accounts.js';
@@ -39,10 +40,7 @@ const line = Buffer.concat([bytes('sibname:x:4261:4261::'), realHome, bytes(':/b
 const answerFile = path.join(root, 'sibname.passwd');
 writeFileSync(answerFile, line);
 const answers = new Map([['/usr/bin/getent passwd sibname', answerFile], ['/usr/bin/getent passwd', answerFile]]);
-const run: CommandRunner = async (file, args) => {
-  const answer = answers.get([file, ...args].join(' '));
-  return answer === undefined ? { kind: 'missing' } : runCommand('/bin/cat', [answer]);
-};
+const run = catRunner(answers);
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
 describe('an undecodable passwd home beside a folder really named with U+FFFD (red13)', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {

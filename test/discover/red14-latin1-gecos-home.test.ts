@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { accountNamer } from '../../src/discover/accounts.js';
 import { resolveHome } from '../../src/discover/home.js';
 import { auditAllUsers } from '../../src/grade/all-users.js';
-import { runCommand, type CommandRunner } from '../../src/shared/env.js';
+import { catRunner } from '../helpers/cat-runner.js';
 import { cursorConfig } from '../helpers/throwaway-accounts.js';
 import { testEnv } from '../hosts/helpers.js';
 
@@ -34,10 +34,7 @@ const answers = new Map([
   ['/usr/bin/getent passwd gecosacct', answer],
   ['/usr/bin/getent passwd', answer],
 ]);
-const run: CommandRunner = async (file, args) => {
-  const a = answers.get([file, ...args].join(' '));
-  return a === undefined ? { kind: 'missing' } : runCommand('/bin/cat', [a]);
-};
+const run = catRunner(answers);
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
 describe('red14: a valid home holding U+FFFD on a passwd line whose GECOS is Latin-1', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {

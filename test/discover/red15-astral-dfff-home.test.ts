@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { resolveHome } from '../../src/discover/home.js';
 import { auditAllUsers } from '../../src/grade/all-users.js';
-import { runCommand, type CommandRunner } from '../../src/shared/env.js';
+import { catRunner } from '../helpers/cat-runner.js';
 import { cursorConfig } from '../helpers/throwaway-accounts.js';
 import { testEnv } from '../hosts/helpers.js';
 
@@ -29,10 +29,7 @@ const answers = new Map([
   ['/usr/bin/getent passwd astralacct', answer],
   ['/usr/bin/getent passwd', answer],
 ]);
-const run: CommandRunner = async (file, args) => {
-  const a = answers.get([file, ...args].join(' '));
-  return a === undefined ? { kind: 'missing' } : runCommand('/bin/cat', [a]);
-};
+const run = catRunner(answers);
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
 describe('red15: a valid UTF-8 home holding U+1F3FF (low surrogate U+DFFF) is not taken for undecoded bytes', { skip: process.platform !== 'linux' && 'getent is the Linux case' }, () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { auditAllUsers } from '../../src/grade/all-users.js';
-import { runCommand, type CommandRunner } from '../../src/shared/env.js';
+import { catRunner } from '../helpers/cat-runner.js';
 import { NOT_UTF8 } from '../../src/shared/system-text.js';
 import { testEnv } from '../hosts/helpers.js';
 
@@ -23,7 +23,7 @@ const badHome = Buffer.concat([bytes(`${root}/h`), Buffer.from([0xff])]);
 mkdirSync(badHome);
 const listing = path.join(root, 'all.passwd');
 writeFileSync(listing, Buffer.concat([bytes('markacct:x:4394:4394::'), badHome, bytes(':/bin/sh\n')]));
-const run: CommandRunner = async (file, args) => ([file, ...args].join(' ') === '/usr/bin/getent passwd' ? runCommand('/bin/cat', [listing]) : { kind: 'missing' });
+const run = catRunner(new Map([['/usr/bin/getent passwd', listing]]));
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
 describe('red14: --all-users does not show the internal NOT_UTF8 mark', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { auditAllUsers } from '../../src/grade/all-users.js';
-import { runCommand, type CommandRunner } from '../../src/shared/env.js';
+import { catRunner } from '../helpers/cat-runner.js';
 import { NOT_UTF8 } from '../../src/shared/system-text.js';
 import { testEnv } from '../hosts/helpers.js';
 
@@ -25,7 +25,7 @@ const listing = path.join(root, 'all.passwd');
 writeFileSync(listing, Buffer.concat([bytes('jos'), Buffer.from([0xe9]), bytes(`:x:4395:4395::${home}:/bin/sh\n`),
   // Excluded (no absolute home): a Latin-1 name and a relative Latin-1 home.
   bytes('ren'), Buffer.from([0xe9]), bytes(':x:4396:4396::caf'), Buffer.from([0xe9]), bytes(':/bin/sh\n')]));
-const run: CommandRunner = async (file, args) => ([file, ...args].join(' ') === '/usr/bin/getent passwd' ? runCommand('/bin/cat', [listing]) : { kind: 'missing' });
+const run = catRunner(new Map([['/usr/bin/getent passwd', listing]]));
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
 describe('red15: --all-users does not show the NOT_UTF8 mark of a Latin-1 account name', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
