@@ -82,9 +82,3 @@ export function processEnv(overrides: Partial<Pick<Env, 'platform' | 'cwd'>> = {
     hostname: os.hostname(),
   };
 }
-
-/** The current user's home from the password database (getpwuid_r via libuv), ignoring $HOME. */
-export function passwdHome(): TrustedHome {
-  const info = os.userInfo();
-  return { path: info.homedir, source: 'passwd', user: info.username, uid: info.uid >= 0 ? info.uid : undefined };
-}
