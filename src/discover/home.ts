@@ -52,19 +52,14 @@ export async function resolveHome(options: HomeOptions, env: Env): Promise<HomeR
 }
 
 /**
- * True when `home` came from bytes that are not UTF-8: every path built under its text would name
- * no file, so each host file would read as absent and the home as holding no entries. The
- * password database's text is read as bytes and such a name marked (shared/system-text.ts), so
- * this is known, not guessed from whether a folder of the decoded name exists (a folder really
- * named with U+FFFD may sit beside the real home; red13).
+ * The home as given, unless it came from bytes that are not UTF-8 (a usage error: fail closed).
+ * Every path built under its text would name no file, so each host file would read as absent and
+ * the home as holding no entries. The password database is read as bytes and such a name marked
+ * (shared/system-text.ts), so this is known, not guessed from whether a folder of the decoded
+ * name exists (a folder really named with U+FFFD may sit beside the real home; red13).
  */
-export function undecodedHome(home: string): boolean {
-  return isMarked(home);
-}
-
-/** The home as given, unless its name is not valid UTF-8 (a usage error: fail closed). */
 function nameable(home: TrustedHome): TrustedHome {
-  if (!undecodedHome(home.path)) return home;
+  if (!isMarked(home.path)) return home;
   throw new UsageError(`the home directory of ${shownText(home.user)} in the password database is not valid UTF-8 (read as ${JSON.stringify(shownText(home.path))}), so no file in it can be named; `
     + 'audit it through a link with a UTF-8 name: --root <link>');
 }

@@ -2,8 +2,7 @@ import { promises as fs } from 'node:fs';
 import { discover, type Discovery, type DiscoverOptions } from '../discover/discover.js';
 import { listAccounts, type ExcludedAccount, type ListedAccount } from '../discover/account-list.js';
 import { accountNamer } from '../discover/accounts.js';
-import { undecodedHome } from '../discover/home.js';
-import { shownText } from '../shared/system-text.js';
+import { isMarked, shownText } from '../shared/system-text.js';
 import { homeForeignOwner } from '../rules/home-foreign-owner.js';
 import { homeUnreadable } from '../rules/home-unreadable.js';
 import { finding, type Finding } from '../rules/types.js';
@@ -48,7 +47,7 @@ type HomeState =
   | { readonly kind: 'unreadable'; readonly reason: string };
 
 async function homeState(home: string): Promise<HomeState> {
-  if (undecodedHome(home)) return { kind: 'unreadable', reason: 'its name in the account list is not valid UTF-8, so no file in it can be named' };
+  if (isMarked(home)) return { kind: 'unreadable', reason: 'its name in the account list is not valid UTF-8, so no file in it can be named' };
   let st;
   try {
     st = await fs.stat(home);
