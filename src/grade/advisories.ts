@@ -5,28 +5,13 @@ import type { Advisory } from '../proxies/types.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { launcherVulnerable } from '../rules/launcher-vulnerable.js';
+import { affects, release } from './versions.js';
 
 /**
  * Known-exploitable packages anywhere in a chain (launchers, bridges): each proxy module's
  * `exploitable` advisories (mcp-remote's CVE-2025-6514, hosts.md trap 18).
  */
-export const ADVISORIES: readonly Advisory[] = PROXIES.flatMap((p) => p.advisories).filter((a) => a.effect === 'exploitable');
-
-export function parseVersion(v: string): [number, number, number] | undefined {
-  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(v.trim());
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
-}
-
-/** Is release `v` older than `fixed`? Every release is, when nothing fixes the flaw (`fixed` null). */
-export function below(v: readonly number[], fixed: readonly number[] | null): boolean {
-  if (fixed === null) return true;
-  for (let i = 0; i < 3; i++) {
-    const a = v[i] ?? 0;
-    const b = fixed[i] ?? 0;
-    if (a !== b) return a < b;
-  }
-  return false;
-}
+export const ADVISORIES: readonly Advisory[] = PROXIES.flatMap((p) => p.advisories.list).filter((a) => a.effect === 'exploitable');
 
 /** A finding per frame that runs a package at an exact version known to be vulnerable. */
 export function advisoryFindings(chain: LaunchChain, server: string): Finding[] {
@@ -34,10 +19,10 @@ export function advisoryFindings(chain: LaunchChain, server: string): Finding[] 
   for (const frame of chain.frames) {
     const pkg = frame.package;
     if (pkg?.version === undefined) continue;
-    const version = parseVersion(pkg.version);
+    const version = release(pkg.ecosystem, pkg.version);
     if (version === undefined) continue;
     for (const adv of ADVISORIES) {
-      if (adv.ecosystem === pkg.ecosystem && adv.package === pkg.name && below(version, adv.fixed)) {
+      if (adv.ecosystem === pkg.ecosystem && adv.package === pkg.name && affects(adv, version) !== false) {
         out.push(finding(launcherVulnerable, { server, package: pkg.name, version: pkg.version, advisory: adv.id, summary: adv.summary }));
       }
     }

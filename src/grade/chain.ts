@@ -7,7 +7,7 @@
 import { RULES } from '../rules/index.js';
 import { CLAIMS } from '../rules/types.js';
 import type { Claim, Finding } from '../rules/types.js';
-import type { ClaimResult, Grade } from './types.js';
+import type { ClaimResult, FileFact, Grade } from './types.js';
 
 /** Each rule's claim, looked up by finding id (built once). */
 const CLAIM_OF: ReadonlyMap<string, Claim | null> = new Map(RULES.map((r) => [r.id, r.claim]));
@@ -22,6 +22,11 @@ export interface ChainInput {
   readonly proofs: Partial<Record<Claim, readonly string[]>>;
   /** Why a claim could not be examined at all (no proxy, store not resolved …): it stays unproven. */
   readonly open: Partial<Record<Claim, string>>;
+  /** Claims the mode deliberately does not examine, with what was not looked at: never proven. */
+  readonly notExamined?: Partial<Record<Claim, string>>;
+  /** What the grade takes for granted, each line naming its claim. */
+  readonly assumptions?: readonly string[];
+  readonly files?: readonly FileFact[];
 }
 
 /**

@@ -23,6 +23,8 @@ import { maskAssignments, maskTokenShapes, redactUrl } from '../shared/redact.js
 import { cacheOnlyResolution, launchOptionFindings } from './launch-options.js';
 import { launchedClaim, programProof, environmentProof, inspectWith, storeProof } from './proofs.js';
 import { versionClaim } from './proxy-flaws.js';
+import { ownRunnerFrame, specRelease } from './release.js';
+import type { Identified } from './release.js';
 import { recognizeAll } from './recognize.js';
 import { resolveStore } from './store-location.js';
 import type { Grade, GradeContext, GradedEntry, GradedProxy } from './types.js';
@@ -92,7 +94,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
   const row = (fs0: readonly Finding[], input: ChainInput, rest: Pick<GradedEntry, 'proxy'> & Partial<GradedEntry>): GradedEntry => {
     const fs = located(fs0);
     const evidence = chainOf(fs, input);
-    return extend(base, rest, { grade: gradeOfChain(evidence, fs, exempt), findings: fs, evidence });
+    return extend(base, rest, { grade: gradeOfChain(evidence, fs, exempt), findings: fs, evidence, assumptions: input.assumptions ?? NO_KEYS, files: input.files ?? [] });
   };
   const recognized = recognizeAll(chain, entry, ctx.proxies ?? PROXIES);
   append(findings, recognized.failures);
@@ -155,9 +157,12 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   const envFile = envFileOf(entry.raw);
   if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
   append(findings, launchOptionFindings(chain, rec.proxy, entry, { platform: ctx.platform, home: ctx.home }));
-  const version = versionClaim(rec, by, entry.name, cacheOnlyResolution(chain));
+  const own = ownRunnerFrame(chain, by);
+  const identified: Identified = own !== undefined ? specRelease(own, cacheOnlyResolution(chain))
+    : { ok: false, why: 'no runner fetches one of its packages at a pinned release, and no installed copy was read' };
+  const version = versionClaim(by, entry.name, identified);
   append(findings, version.findings);
-  if (version.evidence !== undefined) proofs.version = [version.evidence];
+  if (version.evidence !== undefined) proofs.version = [...version.evidence];
   const recipe = by.probeRecipe(rec);
   const where = resolveStore(rec, by, ctx.home, ctx.platform, entry.name);
   if (!where.ok) {

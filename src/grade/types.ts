@@ -41,6 +41,10 @@ export interface GradedEntry {
   readonly findings: readonly Finding[];
   /** The evidence chain: every claim of `CLAIMS`, in order, proven or not (grade/chain.ts). */
   readonly evidence: readonly ClaimResult[];
+  /** What the grade takes for granted because it cannot be read, each naming its claim (`assumed: …`). */
+  readonly assumptions: readonly string[];
+  /** Every file a component of the launch reads, as the audit found it (for `why`). */
+  readonly files: readonly FileFact[];
   /** For the probe: how to recompute the pins, the pins read from the store and the upstream argv, never printed raw. */
   readonly probeInputs?: {
     readonly recipe?: ProbeRecipe | NotProven;
@@ -55,10 +59,44 @@ export interface GradedEntry {
   };
 }
 
-/** One link of the chain: proven with non-secret evidence, or not, with the finding ids (or reason) why. */
+/**
+ * One link of the chain, in one of three states: proven with the non-secret facts that prove it;
+ * not proven, with the finding ids (or reason) why; or not examined, when the mode deliberately does
+ * not look (`check` on a committed config never sees the store or the baseline). Only `proven`
+ * counts toward enforcing.
+ */
 export type ClaimResult =
   | { readonly claim: Claim; readonly proven: true; readonly evidence: readonly string[] }
-  | { readonly claim: Claim; readonly proven: false; readonly reason: string; readonly findings: readonly string[] };
+  | {
+      readonly claim: Claim; readonly proven: false; readonly reason: string; readonly findings: readonly string[];
+      /** Present (true) when the mode deliberately did not examine the claim: `reason` says what was not looked at. */
+      readonly notExamined?: true;
+    };
+
+/** A file a component of the launch would read, as the audit found it: read, absent, unreadable, or not examined. */
+export interface FileFact {
+  readonly path: string;
+  readonly state: 'read' | 'absent' | 'unreadable' | 'not-examined';
+  /** What it held, in non-secret words (`holds only fund=false`), or why it was not read. */
+  readonly summary: string;
+  /** The component that reads it (`npm`, `uv`, `gemini-cli`). */
+  readonly by: string;
+}
+
+/**
+ * What establishing one claim produced: positive facts (empty = not proven), the findings against
+ * it, why it is open without a finding, the assumptions it rests on, and the files it read.
+ */
+export interface ClaimOutcome {
+  readonly findings: readonly Finding[];
+  readonly proof: readonly string[];
+  readonly open?: string;
+  /** Set when the mode deliberately does not examine this claim. */
+  readonly notExamined?: string;
+  /** What the proof takes for granted because it cannot be read (a GUI session's environment). */
+  readonly assumptions: readonly string[];
+  readonly files: readonly FileFact[];
+}
 
 export interface GradeContext extends StoreContext {
   /** The proxy registry to grade against (default: PROXIES). Tests pass their own. */

@@ -21,6 +21,8 @@ export const dockerMcpGateway: Mediator = {
   version: 1,
   pins: false,
   reason: REASON,
-  advisories: [],
+  packages: { npm: [], pypi: [], go: [] },
+  programs: [],
+  advisories: { reviewed: '2026-10-01', sources: [], list: [] },
   recognize,
 };

@@ -26,6 +26,8 @@ export const enkryptGateway: Mediator = {
   version: 1,
   pins: false,
   reason: REASON,
-  advisories: [],
+  packages: { npm: [], pypi: [], go: [] },
+  programs: [],
+  advisories: { reviewed: '2026-10-01', sources: [], list: [] },
   recognize,
 };

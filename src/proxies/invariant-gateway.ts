@@ -28,6 +28,8 @@ export const invariantGateway: Mediator = {
   version: 1,
   pins: false,
   reason: REASON,
-  advisories: [],
+  packages: { npm: [], pypi: ['invariant-gateway'], go: [] },
+  programs: [],
+  advisories: { reviewed: '2026-10-01', sources: [], list: [] },
   recognize,
 };

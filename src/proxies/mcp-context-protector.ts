@@ -149,7 +149,35 @@ export const mcpContextProtector: PinningProxy = {
   probeRecipe: () => ({
     notProven: 'its tool hash covers a parameter list derived by mcp_wrapper.py, which mcp-audit does not reproduce; grading checked that an approval exists',
   }),
-  advisories: [],
+  packages: { npm: [], pypi: ['mcp-context-protector'], go: [] },
+  programs: [
+    { kind: 'bin', name: 'mcp-context-protector', subcommand: [], role: 'proxy', what: 'the wrapper (console script, or the .sh / .bat launcher of a git checkout)', source: 'trailofbits/mcp-context-protector@05e56c1:README.md' },
+    { kind: 'module', name: 'contextprotector', subcommand: [], role: 'proxy', what: 'python -m contextprotector', source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py' },
+  ],
+  launchers: [],
+  inputs: {
+    component: 'mcp-context-protector',
+    source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py',
+    configFiles: [],
+    items: [
+      { kind: 'option', name: '--command', effect: 'benign', note: 'the upstream as one string (its approval key)', source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py' },
+      { kind: 'option', name: '--command-args', effect: 'benign', note: 'the upstream argv (its approval key)', source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py' },
+      { kind: 'option', name: '--url', effect: 'benign', note: 'a remote upstream', source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py' },
+      { kind: 'option', name: '--sse-url', effect: 'benign', note: 'a remote SSE upstream', source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py' },
+      { kind: 'option', name: '--server-config-file', effect: 'moves-store', note: 'the approvals file', source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py' },
+      { kind: 'option', name: '--config-file', effect: 'moves-store', note: 'the approvals file', source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py' },
+      { kind: 'option', name: '--quarantine-path', effect: 'benign', note: 'guardrail quarantine store, not the pins', source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py' },
+      { kind: 'option', name: '--guardrail-provider', effect: 'unknown', note: 'loads a guardrail provider', source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py' },
+      { kind: 'option', name: '--visualize-ansi-codes', effect: 'benign', note: 'display only', source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py' },
+    ],
+  },
+  modes: [{ name: 'approval', blocking: true, source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/mcp_wrapper.py' }],
+  versionSources: ['dist-info'],
+  advisories: {
+    reviewed: '2026-02-13',
+    sources: ['https://github.com/trailofbits/mcp-context-protector/security/advisories'],
+    list: [],
+  },
 };
 
 /**

@@ -25,6 +25,8 @@ export const mcpDefender: Mediator = {
   version: 1,
   pins: false,
   reason: REASON,
-  advisories: [],
+  packages: { npm: [], pypi: [], go: [] },
+  programs: [],
+  advisories: { reviewed: '2026-10-01', sources: [], list: [] },
   recognize,
 };

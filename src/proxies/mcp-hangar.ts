@@ -203,7 +203,40 @@ export const mcpHangar: PinningProxy = {
   inspectStore,
   // The Hangar digest (§2.5), recomputed by probe/compare.ts with the `hangar` canonical profile.
   probeRecipe: () => ({ kind: 'hangar-digest' }),
-  advisories: [],
+  packages: { npm: [], pypi: ['mcp-hangar'], go: [] },
+  programs: [
+    { kind: 'bin', name: 'mcp-hangar', subcommand: ['serve'], role: 'proxy', what: 'the gateway (serve is the default subcommand)', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/main.py' },
+    { kind: 'module', name: 'mcp_hangar', subcommand: [], role: 'proxy', what: 'python -m mcp_hangar runs the same CLI', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/__main__.py' },
+  ],
+  launchers: [],
+  inputs: {
+    component: 'mcp-hangar',
+    source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py',
+    configFiles: [],
+    items: [
+      { kind: 'option', name: '--config', effect: 'moves-store', note: 'the config.yaml holding upstreams, pins and digest_enforcement', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
+      { kind: 'option', name: '-c', effect: 'moves-store', note: 'short for --config', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
+      { kind: 'env', name: 'MCP_CONFIG', effect: 'moves-store', note: 'default of --config', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
+      { kind: 'env', name: 'MCP_MODE', effect: 'unknown', note: 'default of --http: the transport the gateway serves', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
+      { kind: 'env', name: 'MCP_HTTP_HOST', effect: 'benign', note: 'HTTP bind host', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
+      { kind: 'env', name: 'MCP_HTTP_PORT', effect: 'benign', note: 'HTTP port', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
+      { kind: 'env', name: 'MCP_LOG_LEVEL', effect: 'benign', note: 'log level', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
+      { kind: 'env', name: 'MCP_JSON_LOGS', effect: 'benign', note: 'log format', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
+      { kind: 'env-family', name: 'MCP_', effect: 'unknown', note: 'any other MCP_* variable: read by name across the gateway, effect not modelled', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/' },
+      { kind: 'env-family', name: 'HANGAR_', effect: 'unknown', note: 'HANGAR_* settings: effect not modelled', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/' },
+    ],
+  },
+  modes: [
+    { name: 'block', blocking: true, source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/domain/value_objects/tool_digest.py DigestEnforcement' },
+    { name: 'warn', blocking: false, source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/domain/value_objects/tool_digest.py DigestEnforcement' },
+    { name: 'audit', blocking: false, source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/domain/value_objects/tool_digest.py DigestEnforcement' },
+  ],
+  versionSources: ['uv-tool-receipt', 'dist-info'],
+  advisories: {
+    reviewed: '2026-08-21',
+    sources: ['https://github.com/mcp-hangar/mcp-hangar/security/advisories', 'https://pypi.org/project/mcp-hangar/'],
+    list: [],
+  },
 };
 
 /**

@@ -104,9 +104,33 @@ export const mcpPin: PinningProxy = {
   },
   inspectStore,
   probeRecipe: () => ({ notProven: "mcp-audit does not recompute mcp-pin's digests" }),
-  advisories: [{
-    id: 'mcp-pin-0.1.5-own-listing', ecosystem: 'npm', package: 'mcp-pin', fixed: [0, 1, 5], effect: 'check-unsound',
-    summary: 'verifies its own tools/list request, not the one the client receives (releases up to 0.1.4)',
-    source: 'pinning-systems.md §6.1; mcp-pin docs/TOOL_DEFINITION_HASH.md §6',
-  }],
+  packages: { npm: ['mcp-pin'], pypi: [], go: [] },
+  programs: [
+    { kind: 'bin', name: 'mcp-pin', subcommand: [], role: 'proxy', what: 'wraps the server after --', source: 'GautamTalksDev/mcp-pin@861ce53:README.md' },
+  ],
+  launchers: [],
+  inputs: {
+    component: 'mcp-pin',
+    source: 'GautamTalksDev/mcp-pin@861ce53:README.md',
+    configFiles: [],
+    items: [
+      { kind: 'option', name: '--lock', effect: 'moves-store', note: 'a team lock file', source: 'GautamTalksDev/mcp-pin@861ce53:README.md' },
+      { kind: 'option', name: '--name', effect: 'changes-identity', note: 'the server name pins are kept under', source: 'GautamTalksDev/mcp-pin@861ce53:README.md' },
+      { kind: 'option', name: '--only-locked', effect: 'changes-mode', note: 'refuses unlocked servers', source: 'GautamTalksDev/mcp-pin@861ce53:README.md' },
+    ],
+  },
+  modes: [
+    { name: 'approve', blocking: true, source: 'GautamTalksDev/mcp-pin@861ce53:README.md' },
+    { name: 'only-locked', blocking: true, source: 'GautamTalksDev/mcp-pin@861ce53:README.md' },
+  ],
+  versionSources: ['npx-cache', 'package-json'],
+  advisories: {
+    reviewed: '2026-10-05',
+    sources: ['GautamTalksDev/mcp-pin@861ce53:docs/TOOL_DEFINITION_HASH.md', 'https://github.com/GautamTalksDev/mcp-pin/security/advisories'],
+    list: [{
+      id: 'mcp-pin-0.1.5-own-listing', ecosystem: 'npm', package: 'mcp-pin', affected: [{ introduced: '0', fixed: '0.1.5' }], effect: 'check-unsound',
+      summary: 'verifies its own tools/list request, not the one the client receives (releases up to 0.1.4)',
+      source: 'GautamTalksDev/mcp-pin@861ce53:docs/TOOL_DEFINITION_HASH.md §6',
+    }],
+  },
 };

@@ -27,10 +27,16 @@ export const mcpRemote: Mediator = {
   version: 1,
   pins: false,
   reason: REASON,
-  advisories: [{
-    id: 'CVE-2025-6514', ecosystem: 'npm', package: 'mcp-remote', fixed: [0, 1, 16], effect: 'exploitable',
-    summary: 'OS command injection via a malicious authorization_endpoint URL',
-    source: 'https://nvd.nist.gov/vuln/detail/CVE-2025-6514 (hosts.md trap 18)',
-  }],
+  packages: { npm: ['mcp-remote'], pypi: [], go: [] },
+  programs: [{ kind: 'bin', name: 'mcp-remote', subcommand: [], role: 'other', what: 'a stdio to remote bridge: pins nothing', source: 'https://www.npmjs.com/package/mcp-remote' }],
+  advisories: {
+    reviewed: '2025-07-09',
+    sources: ['https://nvd.nist.gov/vuln/detail/CVE-2025-6514'],
+    list: [{
+      id: 'CVE-2025-6514', ecosystem: 'npm', package: 'mcp-remote', affected: [{ introduced: '0.0.5', fixed: '0.1.16' }], effect: 'exploitable',
+      summary: 'OS command injection via a malicious authorization_endpoint URL',
+      source: 'https://nvd.nist.gov/vuln/detail/CVE-2025-6514',
+    }],
+  },
   recognize,
 };

@@ -19,7 +19,7 @@ import {
   storeUnlessFloating,
 } from './args.js';
 import type { InspectContext, McpindexPin, StoreInspection, Subject } from './store-types.js';
-import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
+import type { Inventory, PinningProxy, ProxyArgs, ProxyProgram, Recognition } from './types.js';
 import { hitIndexes, type ProxyWiring } from './wiring-types.js';
 import { append } from '../shared/lists.js';
 
@@ -236,6 +236,51 @@ async function inspectStore(rec: Recognition, storePath: string, ctx: InspectCon
   return { path: storePath, findings, mcpindexPins: parsed.pins, baseline };
 }
 
+const MODES_SOURCE = 'mcpindex-ai/mcpindex-web lib/changeKinds.ts postureOutcome; public tune-postures.json';
+
+/**
+ * The programs the `mcpindex-gate` wheel provides (mcpindex-ai/mcpindex-web public/install.ps1: the
+ * proxy is the stable console script `mcpindex-proxy`; lib/install/commands.ts CONFIG_WIRE_COMMAND;
+ * mcpindex-ai/mcpindex-sdk-ts src/gate.ts `mcpindex-report`).
+ */
+const PROGRAMS: readonly ProxyProgram[] = [
+  { kind: 'bin', name: 'mcpindex-proxy', subcommand: [], role: 'proxy', what: 'the stdio pinning proxy', source: 'mcpindex-ai/mcpindex-web public/install.ps1' },
+  { kind: 'module', name: 'mcpindex_gate.tooling.cse.proxy', subcommand: [], role: 'proxy', what: 'the proxy module (gate 0.8.0 and later)', source: 'mcpindex-ai/mcpindex-web public/install.ps1' },
+  { kind: 'module', name: 'tooling.cse.proxy', subcommand: [], role: 'proxy', what: 'the proxy module as older wiring named it', source: 'mcpindex-ai/mcpindex-sdk-ts README.md (port of tooling/cse/*.py)' },
+  { kind: 'bin', name: 'mcpindex-config-wire', subcommand: [], role: 'other', what: 'the wiring wizard: rewrites configs, proxies nothing', source: 'mcpindex-ai/mcpindex-web lib/install/commands.ts' },
+  { kind: 'bin', name: 'mcpindex-report', subcommand: [], role: 'other', what: 'prints a pin record', source: 'mcpindex-ai/mcpindex-sdk-ts src/gate.ts' },
+  { kind: 'bin', name: 'mcpindex-gate', subcommand: [], role: 'other', what: '`pin` / `check` a baseline from the command line', source: 'mcpindex-ai/mcpindex-web content/whitepaper.md §8.6' },
+];
+
+const SDK = 'mcpindex-ai/mcpindex-sdk-ts';
+/** What the proxy reads (the SDK is a port of the Python modules "so a Python pin round-trips": mcpindex-ai/mcpindex-sdk-ts README.md). */
+const INPUTS: Inventory = {
+  component: 'mcpindex-gate',
+  source: `${SDK} src/preflight.ts, src/driftTelemetry.ts, src/cli.ts; mcpindex-ai/mcpindex-web app/privacy/page.tsx, app/docs/page.tsx`,
+  configFiles: [],
+  items: [
+    { kind: 'env', name: 'MCPINDEX_STATE_DIR', effect: 'moves-store', note: 'root of the pin store and its tamper index, when non-empty after trimming', source: `${SDK} src/preflight.ts defaultPinStorePath` },
+    { kind: 'env', name: 'MCPINDEX_DRIFT_TELEMETRY', effect: 'benign', note: 'telemetry mode; pins and posture unchanged', source: `${SDK} src/driftTelemetry.ts` },
+    { kind: 'env', name: 'MCPINDEX_AMBIENT_NOTICE', effect: 'benign', note: 'the stderr notice line', source: 'mcpindex-ai/mcpindex-web app/docs/page.tsx' },
+    { kind: 'env', name: 'MCPINDEX_AMBIENT_NOTICE_MODE', effect: 'benign', note: 'the stderr notice line', source: `${SDK} CHANGELOG.md 0.3.0` },
+    { kind: 'env', name: 'MCPINDEX_PROJECT_SCAN', effect: 'benign', note: 'same as --no-project-scan', source: 'mcpindex-ai/mcpindex-web app/privacy/page.tsx' },
+    { kind: 'env', name: 'MCPINDEX_RECEIPT_INGEST_ENABLED', effect: 'benign', note: 'Python wrap() receipts only', source: 'mcpindex-ai/mcpindex-web app/privacy/page.tsx' },
+    { kind: 'env', name: 'MCPINDEX_ACTION_CLASSIFICATION_ENABLED', effect: 'benign', note: 'the advisory blast-radius grade', source: `${SDK} README.md` },
+    { kind: 'env', name: 'MCPINDEX_YES', effect: 'benign', note: 'installer only', source: 'mcpindex-ai/mcpindex-web public/install.sh' },
+    { kind: 'env', name: 'MCPINDEX_NO_BOOTSTRAP', effect: 'benign', note: 'installer only', source: 'mcpindex-ai/mcpindex-web public/install.sh' },
+    { kind: 'env', name: 'MCPINDEX_INSTALL_TEST', effect: 'benign', note: 'installer only', source: 'mcpindex-ai/mcpindex-web public/install.ps1' },
+    { kind: 'env', name: 'MCPINDEX_WEB_BASE', effect: 'unknown', note: 'the login/API host: what the proxy does with it is not published', source: `${SDK} src/cli.ts` },
+    { kind: 'env', name: 'MCPINDEX_GATEWAY_MULTI_TENANT', effect: 'unknown', note: 'HTTP gateway mode; its effect on a stdio proxy is not published', source: 'mcpindex-ai/mcpindex-web content/whitepaper.md §8.2' },
+    { kind: 'env-family', name: 'MCPINDEX_', effect: 'unknown', note: 'any other MCPINDEX_* variable: not in the published list, effect not modelled', source: `${SDK} src/` },
+    { kind: 'env', name: 'DO_NOT_TRACK', effect: 'benign', note: 'vetoes egress and ambient lines', source: 'mcpindex-ai/mcpindex-web content/whitepaper.md §8.1' },
+    { kind: 'option', name: '--mcpindex-stdio', effect: 'benign', note: 'stdio proxy mode', source: 'mcpindex-ai/mcpindex-web app/docs/page.tsx' },
+    { kind: 'option', name: '--upstream-command', effect: 'benign', note: 'the wrapped server (graded as the upstream)', source: 'mcpindex-ai/mcpindex-web app/docs/page.tsx' },
+    { kind: 'option', name: '--upstream-arg', effect: 'benign', note: 'one upstream argv element', source: 'mcpindex-ai/mcpindex-web app/docs/page.tsx' },
+    { kind: 'option', name: '--posture', effect: 'changes-mode', note: 'monitor | guard | strict (read by parseArgs)', source: 'mcpindex-ai/mcpindex-web public/tune-postures.json' },
+    { kind: 'option', name: '--pin-store', effect: 'moves-store', note: 'overrides the pin store', source: 'mcpindex-ai/mcpindex-web content/whitepaper.md §7, §10' },
+  ],
+};
+
 export const mcpindexGate: PinningProxy = {
   id: 'mcpindex-gate',
   version: 1,
@@ -250,11 +295,25 @@ export const mcpindexGate: PinningProxy = {
   inspectStore,
   // The gate's definition hash over the public tool contract (pinning-systems.md §1.10): recomputed by probe/compare.ts.
   probeRecipe: () => ({ kind: 'mcpindex-definition-hash' }),
-  advisories: [{
-    id: 'GHSA-g737-65vx-q7qm', ecosystem: 'pypi', package: 'mcpindex-gate', fixed: [0, 16, 1], effect: 'check-unsound',
-    summary: 'treated some changed tool contracts as unchanged or auto-accepted them (fixed in 0.16.1)',
-    source: 'GHSA-g737-65vx-q7qm (pinning-systems.md §1.17, §1.19)',
-  }],
+  packages: { npm: [], pypi: ['mcpindex-gate'], go: [] },
+  programs: PROGRAMS,
+  launchers: [],
+  inputs: INPUTS,
+  modes: [
+    { name: 'guard', blocking: true, source: MODES_SOURCE },
+    { name: 'strict', blocking: true, source: MODES_SOURCE },
+    { name: 'monitor', blocking: false, source: MODES_SOURCE },
+  ],
+  versionSources: ['uv-tool-receipt', 'dist-info'],
+  advisories: {
+    reviewed: '2026-10-05',
+    sources: ['https://github.com/advisories?query=mcpindex', 'https://pypi.org/project/mcpindex-gate/ (release history 0.11.1-0.22.0)'],
+    list: [{
+      id: 'GHSA-g737-65vx-q7qm', ecosystem: 'pypi', package: 'mcpindex-gate', affected: [{ introduced: '0', fixed: '0.16.1' }], effect: 'check-unsound',
+      summary: 'treated some changed tool contracts as unchanged or auto-accepted them (fixed in 0.16.1)',
+      source: 'https://github.com/advisories/GHSA-g737-65vx-q7qm',
+    }],
+  },
 };
 
 /**

@@ -127,16 +127,46 @@ export const mcptrust: PinningProxy = {
   defaultStore: () => ({ notProven: 'no default location: the lock is --lock FILE, else mcp-lock.json in the working directory' }),
   inspectStore,
   probeRecipe: () => ({ notProven: "mcp-audit does not recompute mcptrust's digests" }),
-  advisories: [{
+  packages: { npm: [], pypi: [], go: ['github.com/mcptrust/mcptrust'] },
+  programs: [
+    { kind: 'bin', name: 'mcptrust', subcommand: ['proxy'], role: 'proxy', what: 'the enforcing stdio proxy', source: 'mcptrust/mcptrust@048aff0:README.md' },
+    { kind: 'bin', name: 'mcptrust', subcommand: ['lock'], role: 'other', what: 'writes a lockfile', source: 'mcptrust/mcptrust@048aff0:README.md' },
+    { kind: 'bin', name: 'mcptrust', subcommand: ['check'], role: 'other', what: 'checks a server against a lockfile once', source: 'mcptrust/mcptrust@048aff0:README.md' },
+  ],
+  launchers: [],
+  inputs: {
+    component: 'mcptrust',
+    source: 'mcptrust/mcptrust@048aff0:internal/cli/proxy.go',
+    configFiles: [],
+    items: [
+      { kind: 'option', name: '--lock', effect: 'moves-store', note: 'the lockfile', source: 'mcptrust/mcptrust@048aff0:internal/cli/proxy.go' },
+      { kind: 'option', name: '--audit-only', effect: 'changes-mode', note: 'logs, blocks nothing', source: 'mcptrust/mcptrust@048aff0:internal/cli/proxy.go' },
+      { kind: 'option', name: '--filter-only', effect: 'changes-mode', note: 'filters lists, blocks no call', source: 'mcptrust/mcptrust@048aff0:internal/cli/proxy.go' },
+      { kind: 'option', name: '--fail-on', effect: 'changes-mode', note: 'drift threshold at preflight', source: 'mcptrust/mcptrust@004f710:internal/proxy/proxy.go parseSeverityThreshold' },
+    ],
+  },
+  modes: [
+    { name: 'enforce', blocking: true, source: 'mcptrust/mcptrust@048aff0:README.md' },
+    { name: 'filter-only', blocking: false, source: 'mcptrust/mcptrust@048aff0:README.md' },
+    { name: 'audit-only', blocking: false, source: 'mcptrust/mcptrust@048aff0:README.md' },
+    { name: 'fail-on-critical', blocking: false, source: 'mcptrust/mcptrust@004f710:internal/proxy/proxy.go parseSeverityThreshold' },
+  ],
+  versionSources: [],
+  advisories: {
+    reviewed: '2025-12-23',
+    sources: ['https://github.com/mcptrust/mcptrust/security/advisories', 'mcptrust/mcptrust@048aff0:internal/proxy/'],
+    list: [{
     // mcptrust internal/proxy/proxy.go (preflight → scanner.Scan, @004f710) checks the lock against
     // a separate server process started for the scan; the session the host is given is filtered by
     // tool name only (internal/proxy/filter.go filterToolsList, @048aff0). A contract that changes
     // after the scan, or that the bridged process serves differently, passes: the verifier does not
     // check the listing the client receives (the flaw mcp-pin fixed in 0.1.5, pinning-systems.md §6.1).
-    id: 'mcptrust-preflight-only', ecosystem: 'go', package: 'github.com/mcptrust/mcptrust', fixed: null, effect: 'check-unsound',
+    id: 'mcptrust-preflight-only', ecosystem: 'go', package: 'github.com/mcptrust/mcptrust', affected: [{ introduced: '0', fixed: null }], effect: 'check-unsound',
     summary: 'checks the lock once, against a separate preflight process, and then filters the live session by tool name only',
     source: 'mcptrust internal/proxy/proxy.go (preflight) @004f710, internal/proxy/filter.go (filterToolsList) @048aff0; red-team review',
-  }],
+  
+    }],
+  },
 };
 
 /** `--audit-only` / `--filter-only` in any spelling cobra accepts, before `--`. */

@@ -23,6 +23,8 @@ export const toolhive: Mediator = {
   version: 1,
   pins: false,
   reason: REASON,
-  advisories: [],
+  packages: { npm: [], pypi: [], go: ['github.com/stacklok/toolhive'] },
+  programs: [],
+  advisories: { reviewed: '2026-10-01', sources: [], list: [] },
   recognize,
 };

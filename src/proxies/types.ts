@@ -87,22 +87,135 @@ export type ProbeRecipe =
   | { readonly kind: 'mcpindex-definition-hash' }
   | { readonly kind: 'hangar-digest' };
 
+/** Where a fact was read: `owner/repo@commit:path`, a docs URL, or a spec section. */
+export type Source = string;
+
+/** The package ecosystems a proxy publishes in; an empty list = it publishes no package there. */
+export type Ecosystem = 'npm' | 'pypi' | 'go';
+export const ECOSYSTEMS: readonly Ecosystem[] = ['npm', 'pypi', 'go'];
+
 /**
- * A published advisory or vendor-documented flaw: every release below `fixed` is affected.
- * `exploitable`: the package itself can be attacked (launcher-vulnerable, wherever it runs in a
- * chain); `check-unsound`: the proxy runs and blocks but verifies something other than what the
- * client receives (proxy-version-flawed).
+ * One range of affected releases, as OSV records them (ossf.github.io/osv-schema/#affectedranges-field):
+ * every release at or after `introduced` and before `fixed` (null: no release fixes it), ordered by the
+ * ecosystem's own rules (grade/versions.ts: semver for npm and go, PEP 440 for PyPI, so `0.16.1rc1`
+ * is affected by a flaw fixed in `0.16.1`, and `0.16.1.post1` is not).
+ */
+export interface AffectedRange {
+  readonly introduced: string;
+  readonly fixed: string | null;
+}
+
+/**
+ * A published advisory or vendor-documented flaw. `exploitable`: the package itself can be
+ * attacked (launcher-vulnerable, wherever it runs in a chain); `check-unsound`: the proxy runs and
+ * blocks but verifies something other than what the client receives (proxy-version-flawed).
  */
 export interface Advisory {
   readonly id: string;
-  readonly ecosystem: 'npm' | 'pypi' | 'go';
+  readonly ecosystem: Ecosystem;
   readonly package: string;
-  /** First release without the flaw; null = no release fixes it (a flaw of the design, in every release). */
-  readonly fixed: readonly [number, number, number] | null;
+  readonly affected: readonly AffectedRange[];
   readonly summary: string;
   readonly effect: 'exploitable' | 'check-unsound';
   /** Where it is published (advisory URL, or the vendor's document and section). */
-  readonly source: string;
+  readonly source: Source;
+}
+
+/**
+ * The advisories a module records, with when and where they were looked for: "no advisory" is a
+ * statement about these sources on that date, never a proof that a release is sound.
+ */
+export interface AdvisoryReview {
+  /** ISO date of the last review of `sources`. */
+  readonly reviewed: string;
+  readonly sources: readonly Source[];
+  readonly list: readonly Advisory[];
+}
+
+/**
+ * A program (console script, npm bin, `python -m` module, or a subcommand of one) that a proxy's
+ * package provides. Only `role: 'proxy'` runs the pinning proxy; anything else from the same
+ * package (`mcp-pin lookup`, `mcptrust lock`, a dependency's script) is another program.
+ */
+export interface ProxyProgram {
+  readonly kind: 'bin' | 'module';
+  /** The frame name as the launch stage gives it (basename, suffix dropped), or the module path. */
+  readonly name: string;
+  /** Leading subcommand words after the program for this role (`['proxy']`); empty = the program itself. */
+  readonly subcommand: readonly string[];
+  readonly role: 'proxy' | 'other';
+  readonly what: string;
+  readonly source: Source;
+}
+
+/** A launcher script a proxy released (mcp-context-protector.sh): its bytes and what it reads in turn. */
+export interface ReleasedLauncher {
+  /** The file name as shipped. */
+  readonly file: string;
+  readonly release: string;
+  readonly sha256: string;
+  /** Programs it finds by name and variables it reads: they join the chain when it runs. */
+  readonly findsByName: readonly string[];
+  readonly reads: readonly string[];
+  readonly source: Source;
+}
+
+/**
+ * What an input does to the launch when set. Only `benign` proves nothing moved; every other
+ * effect leaves a claim open or refutes it.
+ */
+export type InputEffect =
+  | 'benign'
+  | 'runs-code'          // loads or runs other code in the process (NODE_OPTIONS, PYTHONPATH, node-options=)
+  | 'moves-store'        // relocates the pin store or the state that tells a deleted baseline from a first run
+  | 'changes-source'     // changes where the package comes from (registry, index, cache)
+  | 'changes-release'    // changes which release runs (exclude-newer, before, offline)
+  | 'changes-mode'       // changes whether drift blocks
+  | 'changes-cwd'        // changes the working directory or project
+  | 'changes-lookup'     // changes where a program is looked up (PATH, env -P)
+  | 'changes-identity'   // changes the key pins are stored under
+  | 'unknown';           // read, but its effect is not modelled: never benign
+
+/** One input a component reads, from its own source. */
+export interface InventoryItem {
+  /** `env`: one variable; `env-family`: every variable with this prefix; `option`: a command-line option; `config-key`: a key of a config file the component reads. */
+  readonly kind: 'env' | 'env-family' | 'option' | 'config-key';
+  readonly name: string;
+  readonly effect: InputEffect;
+  readonly note: string;
+  readonly source: Source;
+}
+
+/** A config file a component reads, in its search order. */
+export interface ConfigFileSpec {
+  /** `~/…` under the trusted home, `<cwd>/…` relative to the working directory (walked up when `walk`), or absolute (system). */
+  readonly path: string;
+  readonly format: 'ini' | 'npmrc' | 'toml' | 'dotenv' | 'yaml' | 'json';
+  readonly scope: 'project' | 'user' | 'system' | 'builtin';
+  readonly walk?: 'up-to-root' | 'up-to-git-root';
+  readonly source: Source;
+}
+
+/**
+ * Everything one component (host, launcher, runner, interpreter, proxy) reads: every environment
+ * variable and family, option and config file, each with its effect. What is not in it is not
+ * benign: a member of a listed family that is not itself listed is `unknown`.
+ */
+export interface Inventory {
+  readonly component: string;
+  readonly source: Source;
+  readonly items: readonly InventoryItem[];
+  readonly configFiles: readonly ConfigFileSpec[];
+}
+
+/** How the release that will run can be read off the machine, besides an exact pin in the spec. */
+export type VersionSource = 'npx-cache' | 'uv-tool-receipt' | 'dist-info' | 'package-json';
+
+/** A mode the proxy documents, as its own parser names it. */
+export interface ProxyMode {
+  readonly name: string;
+  readonly blocking: boolean;
+  readonly source: Source;
 }
 
 interface ProxyBase {
@@ -114,7 +227,11 @@ interface ProxyBase {
    * grader turns that into a `recognizer-failed` finding naming it, never into "no proxy".
    */
   recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefined;
-  readonly advisories: readonly Advisory[];
+  /** Its own published package names per ecosystem: anything else a runner fetches is not this proxy. */
+  readonly packages: Readonly<Record<Ecosystem, readonly string[]>>;
+  /** Every program its packages provide, each marked proxy or not. */
+  readonly programs: readonly ProxyProgram[];
+  readonly advisories: AdvisoryReview;
 }
 
 /** The mode a proxy's own argument parser reads from its arguments (the `mode` claim). */
@@ -133,6 +250,14 @@ export interface PinningProxy extends ProxyBase {
   readonly pins: true;
   /** The runtime the proxy executes in: decides which environment families reach it. */
   readonly runtime: ProxyRuntime;
+  /** Launcher scripts it released, by release and sha256; empty when it ships none. */
+  readonly launchers: readonly ReleasedLauncher[];
+  /** Every variable, option and config key the proxy reads, with its effect and source. */
+  readonly inputs: Inventory;
+  /** Every mode it documents, blocking or not: a mode not listed is unknown. */
+  readonly modes: readonly ProxyMode[];
+  /** Where the installed release can be read when the spec does not pin one. */
+  readonly versionSources: readonly VersionSource[];
   /** The proxy's own arguments (after its program or subcommand) as its parser reads them. */
   parseArgs(args: readonly string[]): ProxyArgs;
   /** The store the proxy uses with no override, under the trusted home (absolute), or why there is none. */

@@ -94,7 +94,8 @@ test('every grading rule names its claim; file, probe and suppression rules name
 
 test('recognizer-failed: a recognizer that throws is named, never read as "no proxy"', async () => {
   const thrower: Proxy = {
-    id: 'mcp-remote', version: 1, pins: false, reason: 'test', advisories: [],
+    id: 'mcp-remote', version: 1, pins: false, reason: 'test', packages: { npm: [], pypi: [], go: [] }, programs: [],
+    advisories: { reviewed: '2026-12-01', sources: [], list: [] },
     recognize: () => { throw new TypeError('cannot read shape'); },
   };
   const plain = await one({ command: 'node', args: ['/opt/srv.js'] }, { proxies: [thrower, ...PROXIES] });

@@ -1,41 +1,61 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { versionClaim } from '../../src/grade/proxy-flaws.js';
+import { ownRunnerFrame, specRelease } from '../../src/grade/release.js';
+import type { Identified } from '../../src/grade/release.js';
+import { unwrap } from '../../src/launch/unwrap.js';
 import { mcpHangar } from '../../src/proxies/mcp-hangar.js';
 import { mcpPin } from '../../src/proxies/mcp-pin.js';
 import { mcpindexGate } from '../../src/proxies/mcpindex-gate.js';
-import type { Recognition } from '../../src/proxies/types.js';
+import type { PinningProxy } from '../../src/proxies/types.js';
+import { entry } from '../launch/entry-fixture.js';
 
-const rec = (version?: string): Recognition => ({
-  proxy: 'mcp-pin', pins: true, runtime: 'node', mode: 'approve', blocking: true, bareName: true, serverId: 's',
-  store: { kind: 'default' }, ...(version !== undefined ? { version } : {}),
-});
+/** The release as the grader identifies it, from a real entry through the launch stage. */
+function identify(command: string, args: string[], proxy: PinningProxy): Identified {
+  const chain = unwrap(entry({ command, args }));
+  const frame = ownRunnerFrame(chain, proxy);
+  return frame === undefined ? { ok: false, why: 'no runner frame' } : specRelease(frame, undefined);
+}
 const ids = (c: ReturnType<typeof versionClaim>): string[] => c.findings.map((f) => f.id);
+const pin = (v: string): Identified => identify('npx', ['-y', `mcp-pin@${v}`, '--', 'node', 's.js'], mcpPin);
+const gate = (v: string): Identified => identify('uvx', ['--from', `mcpindex-gate==${v}`, 'mcpindex-proxy', '--mcpindex-stdio'], mcpindexGate);
 
-test('a release outside every advisory range is proven, with the ranges named', () => {
-  const c = versionClaim(rec('1.0.0'), mcpPin, 's');
+test('an exact release outside every range is proven, naming the pin, the ranges and the review', () => {
+  const c = versionClaim(mcpPin, 's', pin('1.0.0'));
   assert.deepEqual(ids(c), []);
-  assert.match(c.evidence ?? '', /release 1\.0\.0 .* outside every advisory range: below 0\.1\.5/);
-  assert.deepEqual(ids(versionClaim(rec('0.16.1'), mcpindexGate, 's')), []);
+  assert.match(c.evidence?.[0] ?? '', /release 1\.0\.0 will run: the spec pins mcp-pin@1\.0\.0/);
+  assert.match(c.evidence?.[1] ?? '', /outside every affected range .* below 0\.1\.5/);
+  assert.match(c.evidence?.[2] ?? '', /advisories reviewed \d{4}-\d\d-\d\d in /);
 });
 
-test('a release inside a range is flawed; a range reaching into one is read at its oldest release', () => {
-  assert.deepEqual(ids(versionClaim(rec('0.1.4'), mcpPin, 's')), ['proxy-version-flawed']);
-  assert.deepEqual(ids(versionClaim(rec('^0.1.2'), mcpPin, 's')), ['proxy-version-flawed']);
-  assert.deepEqual(ids(versionClaim(rec('0.13.2'), mcpindexGate, 's')), ['proxy-version-flawed']);
-  assert.deepEqual(ids(versionClaim(rec('~0.1.5'), mcpPin, 's')), []);
+test('PEP 440 ordering: pre- and dev-releases of the fixed release are affected, post-releases are not', () => {
+  for (const v of ['0.16.1rc1', '0.16.1.dev0', '0.16.1a2', '0.16.0.post3']) assert.deepEqual(ids(versionClaim(mcpindexGate, 's', gate(v))), ['proxy-version-flawed'], v);
+  for (const v of ['0.16.1', '0.16.1.post1', '0.17.0rc1', '1!0.1']) assert.deepEqual(ids(versionClaim(mcpindexGate, 's', gate(v))), [], v);
 });
 
-test('no release named, or one that cannot be read: not proven when the proxy has an advisory', () => {
-  assert.deepEqual(ids(versionClaim(rec(), mcpPin, 's')), ['proxy-version-unknown']);
-  assert.deepEqual(ids(versionClaim(rec('next'), mcpPin, 's')), ['proxy-version-unknown']);
-  const latest = versionClaim(rec('latest'), mcpPin, 's');
-  assert.deepEqual(ids(latest), []);
-  assert.match(latest.evidence ?? '', /@latest/);
+test('semver ordering: a pre-release of the fixed release is affected, the release itself is not', () => {
+  assert.deepEqual(ids(versionClaim(mcpPin, 's', pin('0.1.5-rc.1'))), ['proxy-version-flawed']);
+  assert.deepEqual(ids(versionClaim(mcpPin, 's', pin('0.1.5'))), []);
+  assert.deepEqual(ids(versionClaim(mcpPin, 's', pin('0.1.4'))), ['proxy-version-flawed']);
 });
 
-test('a proxy with no advisory: any release is proven, and the evidence says why', () => {
-  const c = versionClaim(rec(), mcpHangar, 's');
-  assert.deepEqual(ids(c), []);
-  assert.match(c.evidence ?? '', /no advisory or documented flaw is recorded for mcp-hangar/);
+test('a range whose oldest release is affected is flawed; any other range is not identified', () => {
+  assert.deepEqual(ids(versionClaim(mcpPin, 's', pin('^0.1.2'))), ['proxy-version-flawed']);
+  assert.deepEqual(ids(versionClaim(mcpPin, 's', pin('~0.1.5'))), ['proxy-version-unknown']);
+  assert.deepEqual(ids(versionClaim(mcpindexGate, 's', identify('uvx', ['--from', 'mcpindex-gate>=0.17', 'mcpindex-proxy'], mcpindexGate))), ['proxy-version-unknown']);
+});
+
+test('no release, @latest or a tag is not identified: not proven, with or without advisories', () => {
+  assert.deepEqual(ids(versionClaim(mcpPin, 's', identify('npx', ['-y', 'mcp-pin', '--', 'node', 's.js'], mcpPin))), ['proxy-version-unknown']);
+  assert.deepEqual(ids(versionClaim(mcpPin, 's', pin('latest'))), ['proxy-version-unknown']);
+  assert.deepEqual(ids(versionClaim(mcpPin, 's', pin('next'))), ['proxy-version-unknown']);
+  const hangar = versionClaim(mcpHangar, 's', identify('uvx', ['--from', 'mcp-hangar', 'mcp-hangar', 'serve'], mcpHangar));
+  assert.deepEqual(ids(hangar), ['proxy-version-unknown']);
+  assert.match(hangar.findings[0]?.message ?? '', /no flawed release is recorded \(advisories reviewed/);
+  assert.equal(hangar.evidence, undefined);
+});
+
+test('a look-alike package is not the proxy: no runner frame of its own package', () => {
+  const chain = unwrap(entry({ command: 'uvx', args: ['--from', 'mcpindex-gate-x==0.22.0', 'mcpindex-proxy'] }));
+  assert.equal(ownRunnerFrame(chain, mcpindexGate), undefined);
 });

@@ -8,7 +8,7 @@ import type { ProbeSummary } from '../../src/report/model.js';
 const row: GradedEntry = {
   host: 'cursor', scope: 'user', configPath: '/h/.cursor/mcp.json', name: 'weather', transport: 'stdio', disabled: false,
   grade: 'enforcing', launch: ['node', 'server.js'], envKeys: [], headerKeys: [],
-  location: { path: '/h/.cursor/mcp.json', line: 3, column: 5 }, findings: [], evidence: provenChain(),
+  location: { path: '/h/.cursor/mcp.json', line: 3, column: 5 }, findings: [], evidence: provenChain(), assumptions: [], files: [],
   proxy: { id: 'mcpindex-gate', recognizerVersion: 1, mode: 'guard', blocking: true, pins: true, store: '/h/.mcpindex/pins/weather.json', storeSource: 'default' },
 };
 

@@ -23,7 +23,7 @@ async function fixtureAudit(): Promise<AuditResult> {
         plain: { command: 'node', args: ['server.js'] },
         normal: wired('normal.js'),
         acme: { command: '/opt/mcp-context-protector/mcp-context-protector.sh', args: ['--command', 'node /opt/acme/server.js'] },
-        hub: { command: 'mcp-hangar', args: ['--config', '@HOME@/.config/mcp-hangar/config.yaml', 'serve'] },
+        hub: { command: 'uvx', args: ['--from', 'mcp-hangar==2.34.4', 'mcp-hangar', '--config', '@HOME@/.config/mcp-hangar/config.yaml', 'serve'] },
       },
     }),
     // Cursor reads no `cwd` field (hosts.md §4); Cline does: the relative-cwd row lives there.

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { release } from '../../src/grade/versions.js';
 import { test } from 'node:test';
 import { PROXIES } from '../../src/proxies/index.js';
 import { isNotProven } from '../../src/proxies/types.js';
@@ -17,9 +18,14 @@ test('proxy ids are unique', () => {
 
 test('every pinning module provides its inspector, default store answer, probe recipe and sourced advisories', () => {
   for (const p of PROXIES) {
-    for (const a of p.advisories) {
+    assert.match(p.advisories.reviewed, /^\d{4}-\d\d-\d\d$/, `${p.id}: the advisory review is dated`);
+    for (const a of p.advisories.list) {
       assert.ok(a.source.trim().length > 5 && a.id !== '' && a.summary !== '', `${p.id}: ${a.id} is sourced`);
-      assert.ok(a.fixed === null || a.fixed.every((n) => Number.isInteger(n) && n >= 0), `${p.id}: ${a.id} names its fixed release, or none fixes it`);
+      assert.ok(a.affected.length > 0, `${p.id}: ${a.id} names its affected ranges`);
+      for (const r of a.affected) {
+        assert.ok(r.introduced === '0' || release(a.ecosystem, r.introduced) !== undefined, `${p.id}: ${a.id} introduced is a ${a.ecosystem} release`);
+        assert.ok(r.fixed === null || release(a.ecosystem, r.fixed) !== undefined, `${p.id}: ${a.id} fixed is a ${a.ecosystem} release, or none fixes it`);
+      }
     }
     if (!p.pins) {
       assert.ok(p.reason.length > 10, `${p.id}: a mediator says why it is not protection`);

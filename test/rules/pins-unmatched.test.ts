@@ -19,7 +19,7 @@ const location = { path: '/home/alice/.cursor/mcp.json', line: 3, column: 5 };
 const row: GradedEntry = {
   host: 'cursor', scope: 'user', configPath: location.path, name: 'docs', transport: 'stdio', disabled: false, grade: 'enforcing',
   proxy: { id: 'mcpindex-gate', recognizerVersion: 1, mode: 'guard', blocking: true, pins: true, store: '/home/alice/.mcpindex/pins/docs.json', storeSource: 'default' },
-  launch: ['uvx', 'mcpindex-proxy'], envKeys: [], headerKeys: [], location, findings: [], evidence: provenChain(),
+  launch: ['uvx', 'mcpindex-proxy'], envKeys: [], headerKeys: [], location, findings: [], evidence: provenChain(), assumptions: [], files: [],
 };
 const pins = (hash: string) => [{ serverId: 'docs', toolName: 'search_docs', definitionHash: hash }];
 

@@ -21,7 +21,7 @@ test('probe launches a Hangar upstream from its YAML and confirms its pins; a ta
   assert.ok(capture.ok, 'fixture server answers');
   const home = await materializeHome({
     '.config/Claude/claude_desktop_config.json': JSON.stringify({
-      mcpServers: { hub: { command: 'mcp-hangar', args: ['--config', '@HOME@/.config/mcp-hangar/config.yaml', 'serve'] } },
+      mcpServers: { hub: { command: 'uvx', args: ['--from', 'mcp-hangar==2.34.4', 'mcp-hangar', '--config', '@HOME@/.config/mcp-hangar/config.yaml', 'serve'] } },
     }),
   }, 'mcp-audit-hangar');
   const page = path.join(home, 'tools.json');
