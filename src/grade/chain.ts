@@ -69,6 +69,11 @@ function sharedNotProven(claim: Claim, reason: string, findings: readonly string
   return sharedAt(node, () => ({ claim, proven: false, reason, findings: [...findings] }));
 }
 
+function sharedNotExamined(claim: Claim, reason: string): ClaimResult {
+  const node = step(step(step(SHARED, claim), '?'), reason);
+  return sharedAt(node, () => ({ claim, proven: false, reason, findings: [], notExamined: true }));
+}
+
 function sharedProven(claim: Claim, evidence: readonly string[]): ClaimResult {
   let node = step(step(SHARED, claim), '+');
   for (const fact of evidence) node = step(node, fact);
@@ -94,6 +99,8 @@ export function chainOf(findings: readonly Finding[], input: ChainInput): ClaimR
   return CLAIMS.map((claim, at): ClaimResult => {
     const hit = against[at];
     if (hit !== undefined) return sharedNotProven(claim, hit.reason, hit.ids);
+    const skipped = input.notExamined?.[claim];
+    if (skipped !== undefined) return sharedNotExamined(claim, skipped);
     const open = input.open[claim];
     if (open !== undefined) return sharedNotProven(claim, open, NONE);
     const evidence = input.proofs[claim] ?? NONE;
@@ -111,7 +118,9 @@ export function chainOf(findings: readonly Finding[], input: ChainInput): ClaimR
 export function gradeOfChain(chain: readonly ClaimResult[], findings: readonly Finding[], exempt: readonly Claim[] = []): Grade {
   if (findings.some((f) => f.grade === 'unprotected')) return 'unprotected';
   if (findings.some((f) => f.grade === 'unverifiable')) return 'unverifiable';
-  return chain.every((c) => c.proven || exempt.includes(c.claim)) ? 'enforcing' : 'unverifiable';
+  const open = chain.filter((c) => !c.proven && !exempt.includes(c.claim));
+  if (open.length === 0) return 'enforcing';
+  return open.every((c) => !c.proven && c.notExamined === true) ? 'wired' : 'unverifiable';
 }
 
 /** The first claim not proven, for the table's one-cell summary; undefined when all are. */

@@ -2,10 +2,12 @@ import type { Grade, GradedEntry } from './types.js';
 
 export interface CoverageCounts {
   readonly enforcing: number;
+  /** Rows whose every examined claim is proven, the rest not examined (`check`): they count toward `ratio`. */
+  readonly wired: number;
   readonly unverifiable: number;
   readonly unprotected: number;
   readonly total: number;
-  /** enforcing / total; null when nothing is counted. */
+  /** (enforcing + wired) / total; null when nothing is counted. */
   readonly ratio: number | null;
 }
 
@@ -17,10 +19,10 @@ export interface Coverage extends CoverageCounts {
 }
 
 function count(rows: readonly GradedEntry[]): CoverageCounts {
-  const n: Record<Grade, number> = { enforcing: 0, unverifiable: 0, unprotected: 0 };
+  const n: Record<Grade, number> = { enforcing: 0, wired: 0, unverifiable: 0, unprotected: 0 };
   for (const r of rows) n[r.grade] += 1;
-  const total = n.enforcing + n.unverifiable + n.unprotected;
-  return { ...n, total, ratio: total === 0 ? null : n.enforcing / total };
+  const total = n.enforcing + n.wired + n.unverifiable + n.unprotected;
+  return { ...n, total, ratio: total === 0 ? null : (n.enforcing + n.wired) / total };
 }
 
 function groupBy(rows: readonly GradedEntry[], key: (r: GradedEntry) => string): Record<string, CoverageCounts> {
@@ -36,7 +38,7 @@ function groupBy(rows: readonly GradedEntry[], key: (r: GradedEntry) => string):
   return out;
 }
 
-/** Coverage = enforcing / (enforcing + unverifiable + unprotected), over enabled rows only. */
+/** Coverage = (enforcing + wired) / every enabled row. */
 export function coverageOf(rows: readonly GradedEntry[]): Coverage {
   const counted = rows.filter((r) => !r.disabled);
   return {

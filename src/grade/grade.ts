@@ -14,20 +14,23 @@ import { proxyNonBlocking } from '../rules/proxy-non-blocking.js';
 import { proxyNotPinning } from '../rules/proxy-not-pinning.js';
 import { envFileUnread } from '../rules/env-file-unread.js';
 import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
-import { chainOf, gradeOfChain } from './chain.js';
+import { chainOf, firstUnproven, gradeOfChain } from './chain.js';
+import { claimUnproven } from '../rules/claim-unproven.js';
 import type { ChainInput } from './chain.js';
 import { envRiskFindings } from './env-risk.js';
 import { shapeFindings } from './entry-shape.js';
 import { binaryLocationFindings } from './binary-location.js';
 import { maskAssignments, maskTokenShapes, redactUrl } from '../shared/redact.js';
 import { cacheOnlyResolution, launchOptionFindings } from './launch-options.js';
-import { launchedClaim, programProof, environmentProof, inspectWith, storeProof } from './proofs.js';
+import { launchedClaim, programPlacement, environmentProof, inspectWith, storeProof } from './proofs.js';
+import { programClaim } from './artifact.js';
+import { ARTIFACT_FILES } from './stores/artifact-files.js';
 import { versionClaim } from './proxy-flaws.js';
 import { ownRunnerFrame, specRelease } from './release.js';
 import type { Identified } from './release.js';
 import { recognizeAll } from './recognize.js';
 import { resolveStore } from './store-location.js';
-import type { Grade, GradeContext, GradedEntry, GradedProxy } from './types.js';
+import type { FileFact, Grade, GradeContext, GradedEntry, GradedProxy } from './types.js';
 import { extend } from '../shared/extend.js';
 import { append } from '../shared/lists.js';
 
@@ -88,13 +91,24 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
   const exempt: Claim[] = launched.exempt ? ['launched'] : [];
   const proofs: Proofs = {};
   const open: Open = {};
+  const notExamined: Open = {};
+  const assumptions: string[] = [];
+  const files: FileFact[] = [];
+  const ev: ChainInput = { proofs, open, notExamined, assumptions, files };
   if (launched.proof !== undefined) proofs.launched = [...launched.proof];
   if (launched.open !== undefined) open.launched = launched.open;
   const findings: Finding[] = [...launched.findings, ...shapeFindings(entry), ...advisoryFindings(chain, entry.name)];
   const row = (fs0: readonly Finding[], input: ChainInput, rest: Pick<GradedEntry, 'proxy'> & Partial<GradedEntry>): GradedEntry => {
-    const fs = located(fs0);
+    let fs = located(fs0);
     const evidence = chainOf(fs, input);
-    return extend(base, rest, { grade: gradeOfChain(evidence, fs, exempt), findings: fs, evidence, assumptions: input.assumptions ?? NO_KEYS, files: input.files ?? [] });
+    let grade = gradeOfChain(evidence, fs, exempt);
+    // A row that is not enforcing always carries a finding: its first open claim's, when none says why.
+    const open = grade === 'unverifiable' && !fs.some((f) => f.grade !== 'none') ? firstUnproven(evidence.filter((c) => !exempt.includes(c.claim))) : undefined;
+    if (open !== undefined && !open.proven) {
+      fs = [...fs, ...located([finding(claimUnproven, { server: entry.name, claim: open.claim, reason: open.reason })])];
+      grade = gradeOfChain(evidence, fs, exempt);
+    }
+    return extend(base, rest, { grade, findings: fs, evidence, assumptions: input.assumptions ?? NO_KEYS, files: input.files ?? [] });
   };
   const recognized = recognizeAll(chain, entry, ctx.proxies ?? PROXIES);
   append(findings, recognized.failures);
@@ -112,7 +126,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
       findings.push(finding(noPinningProxy, { server: entry.name, program }));
     }
     notReached('no pinning proxy was recognised');
-    return [row(findings, { proofs, open }, { proxy: null })];
+    return [row(findings, ev, { proxy: null })];
   }
   const { rec, by } = recognized.found;
   append(findings, upstreamAdvisoryFindings(rec.upstream, entry.name, findings));
@@ -124,15 +138,19 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
     const reason = rec.reason ?? (by.pins ? 'it does not hash tool contracts' : by.reason);
     findings.push(finding(proxyNotPinning, { ...subject, reason }));
     notReached(`${rec.proxy} does not pin tool contracts`);
-    return [row(findings, { proofs, open }, { proxy: proxy(null, 'none') })];
+    return [row(findings, ev, { proxy: proxy(null, 'none') })];
   }
-  return gradePinned(entry, chain, rec, by, ctx, { findings, proofs, open, row, proxy, subject });
+  return gradePinned(entry, chain, rec, by, ctx, { findings, proofs, open, notExamined, assumptions, files, ev, row, proxy, subject });
 }
 
 interface Pinned {
   readonly findings: Finding[];
   readonly proofs: Proofs;
   readonly open: Open;
+  readonly notExamined: Open;
+  readonly assumptions: string[];
+  readonly files: FileFact[];
+  readonly ev: ChainInput;
   row(fs: readonly Finding[], input: ChainInput, rest: Pick<GradedEntry, 'proxy'> & Partial<GradedEntry>): GradedEntry;
   proxy(store: string | null, storeSource: GradedProxy['storeSource']): GradedProxy;
   readonly subject: { readonly server: string; readonly proxy: string };
@@ -140,11 +158,18 @@ interface Pinned {
 
 async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognition, by: PinningProxy, ctx: GradeContext,
   s: Pinned): Promise<GradedEntry[]> {
-  const { findings, proofs, open, subject } = s;
-  const program = programProof(chain, by, entry, ctx.home);
+  const { findings, proofs, open, notExamined, assumptions, files, ev, subject } = s;
+  const program = await programClaim(chain, by, {
+    server: entry.name, uid: ctx.uid, files: ARTIFACT_FILES, examineFiles: ctx.inspectStores !== false, posix: ctx.platform !== 'win32',
+  });
+  const placement = programPlacement(chain, by, entry, ctx.home);
   append(findings, program.findings);
-  if (program.open !== undefined) open.program = program.open;
-  else proofs.program = [...program.proof];
+  append(findings, placement.findings);
+  append(assumptions, program.assumptions);
+  append(files, program.files);
+  if (program.notExamined !== undefined) notExamined.program = program.notExamined;
+  else if (program.open !== undefined) open.program = program.open;
+  else proofs.program = [...program.proof, ...placement.proof];
   if (!rec.blocking) {
     const rule = NON_BLOCKING_MODES.has(rec.mode) ? proxyNonBlocking : proxyModeUnknown;
     findings.push(finding(rule, { ...subject, mode: rec.mode }));
@@ -169,17 +194,18 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
     append(findings, where.findings);
     open.baseline = 'the store was not resolved to the default location, so no baseline was read';
     if (rec.modeInStore === true) open.mode = 'the mode lives in the store, which was not read';
-    return [s.row(findings, { proofs, open }, { proxy: s.proxy(where.display, where.source) })];
+    return [s.row(findings, ev, { proxy: s.proxy(where.display, where.source) })];
   }
   const gradedProxy = s.proxy(where.path, where.source);
   const storeFacts = storeProof(where.path, where.source, ctx.home, isNotProven(by.defaultStore(rec, ctx.home, ctx.platform)));
   if (ctx.inspectStores === false) {
-    // `check` on a dotfiles repo: the stores are not part of the commit, so these two claims are
-    // outside what it grades; the evidence says so in words.
-    proofs.store = [...storeFacts, 'out of scope for check: the store file itself was not inspected'];
-    proofs.baseline = ['out of scope for check: the baseline is not part of the committed config'];
-    if (rec.modeInStore === true) proofs.mode = ['out of scope for check: the mode lives in the store'];
-    return [s.row(findings, { proofs, open }, { proxy: gradedProxy, probeInputs: { recipe, serverId: rec.serverId } })];
+    // `check` on a committed config: the store and the baseline are not part of the commit, so
+    // these claims are not examined (never proven); the row is graded for what the config shows.
+    proofs.store = [...storeFacts];
+    notExamined.store = 'check reads the committed config only: the store file itself was not inspected';
+    notExamined.baseline = 'check reads the committed config only: the baseline is not part of it';
+    if (rec.modeInStore === true) notExamined.mode = 'check reads the committed config only: the mode lives in the store';
+    return [s.row(findings, ev, { proxy: gradedProxy, probeInputs: { recipe, serverId: rec.serverId } })];
   }
   const inspected = await inspectWith(by, rec, where.path, { ...ctx, subject });
   append(findings, inspected.findings);
@@ -201,7 +227,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
       } else {
         upProofs.baseline = [`${pinned} well-formed pin(s) and ${up.tenantPins} tenant pin(s) for upstream ${up.name}${up.skippedPins > 0 ? ` (${up.skippedPins} malformed pin(s) skipped by Hangar)` : ''}`];
       }
-      return s.row(own, { proofs: upProofs, open }, {
+      return s.row(own, { ...ev, proofs: upProofs }, {
         upstream: up.name,
         proxy: extend(gradedProxy, { mode: up.enforcement, blocking: up.blocking }),
         probeInputs: {
@@ -214,8 +240,9 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
     });
   }
   if (inspection?.baseline !== undefined) proofs.baseline = [inspection.baseline];
+  if (inspection?.assumptions !== undefined) append(assumptions, inspection.assumptions);
   if (rec.modeInStore === true) open.mode = 'the mode lives in the store, and the store lists no upstream';
-  return [s.row(findings, { proofs, open }, {
+  return [s.row(findings, ev, {
     proxy: gradedProxy,
     probeInputs: {
       recipe, serverId: rec.serverId,

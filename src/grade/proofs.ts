@@ -4,7 +4,6 @@
  * working inspector yields `pin-store-uninspected`, never a pass.
  */
 import { cwdSensitiveFrames } from '../launch/cwd-sensitive.js';
-import { isBareName } from '../launch/program-name.js';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import type { InspectContext, StoreInspection } from '../proxies/store-types.js';
@@ -90,40 +89,25 @@ function projectLaunchers(chain: LaunchChain, entry: ServerEntry, proxy: string)
   return out;
 }
 
-/** `program`: what runs is the recognised proxy, found where the chain says. */
-export function programProof(chain: LaunchChain, by: PinningProxy, entry: ServerEntry, home: string):
-  { findings: Finding[]; proof: string[]; open?: string } {
-  // Recognised from a URL or a marker on a line that cannot be followed: what runs is not shown.
-  if (chain.leaf.kind === 'url') {
-    return { findings: [], proof: [], open: `remote entry: recognised as ${by.id} from its URL or name; what serves that URL is not verified` };
-  }
-  if (chain.leaf.kind === 'opaque') {
-    return { findings: [], proof: [], open: `recognised as ${by.id}, but the launch line cannot be followed: ${chain.leaf.why.reason}` };
-  }
-  const frames = chain.frames.map((f) => f.name);
-  const proof = [`recognised as ${by.id} (recognizer v${by.version}) through ${frames.length > 0 ? frames.join(' → ') : 'the entry itself'}`];
-  const first = chain.frames[0]?.program;
-  if (first !== undefined) {
-    proof.push(isBareName(first)
-      ? `${first} is found by name through the PATH the host passes (the entry's environment is examined under environment)`
-      : `${first} is named by path`);
-  }
+/**
+ * What can swap the program besides its own file: a program or script of the chain inside the
+ * project directory, and a runner that resolves what it runs against a working directory not
+ * proven to be the trusted home. Findings, and the positive facts where the cwd is known.
+ */
+export function programPlacement(chain: LaunchChain, by: PinningProxy, entry: ServerEntry, home: string):
+  { findings: Finding[]; proof: string[] } {
+  if (chain.leaf.kind !== 'exec') return { findings: [], proof: [] };
   const inProject = projectLaunchers(chain, entry, by.id);
-  if (entry.project !== undefined && inProject.length === 0) proof.push(`no program or script of the chain lies inside the project directory ${entry.project}`);
   const sensitive = cwdSensitiveFrames(chain.frames);
-  if (sensitive.length === 0) {
-    proof.push('no frame resolves what it runs against the working directory');
-    return { findings: inProject, proof };
-  }
+  if (sensitive.length === 0) return { findings: inProject, proof: [] };
   const cwd = cwdOf(entry, home);
   if (cwd.proven) {
-    proof.push(`${sensitive.map((s) => s.runner).join(', ')} resolve(s) against the working directory, which is ${cwd.text}`);
-    return { findings: inProject, proof };
+    return { findings: inProject, proof: [`${sensitive.map((s) => s.runner).join(', ')} resolve(s) against the working directory, which is ${cwd.text}`] };
   }
   const findings = sensitive.map((s) => finding(runnerCwdUnproven, {
     server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text,
   }));
-  return { findings: [...inProject, ...findings], proof };
+  return { findings: [...inProject, ...findings], proof: [] };
 }
 
 /** `environment`: which variables were examined (names only, never values). */

@@ -5,7 +5,11 @@ import type { McpindexPin } from './stores/types.js';
 import type { Platform } from '../shared/env.js';
 import type { StoreContext } from './stores/types.js';
 
-export type Grade = 'enforcing' | 'unverifiable' | 'unprotected';
+/**
+ * `wired`: every claim the mode examines is proven and the rest were deliberately not examined
+ * (`check` on a committed config sees no store or baseline): never shown as enforcing.
+ */
+export type Grade = 'enforcing' | 'wired' | 'unverifiable' | 'unprotected';
 
 export interface GradedProxy {
   readonly id: string;

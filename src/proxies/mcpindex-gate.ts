@@ -232,8 +232,9 @@ async function inspectStore(rec: Recognition, storePath: string, ctx: InspectCon
   // The server id is the entry's name: how the gate derives it is not published (§1.3, §16 item 1),
   // so the records' own `server_id` is the evidence that the gate named a server so.
   const baseline = `${parsed.pins.length} pin record(s) with server_id ${rec.serverId} in a v${MCPINDEX_STORE_VERSION} pin file, `
-    + `listed in the tamper index ${EVER_PINNED} (server id taken from the entry name; the gate's derivation is unpublished)`;
-  return { path: storePath, findings, mcpindexPins: parsed.pins, baseline };
+    + `listed in the tamper index ${EVER_PINNED}`;
+  const assumptions = [`baseline: assumed the gate keys this server's pins by the entry name ${rec.serverId}: the proxy is given no server id, and how it derives one is not published (a probe that confirms the pins live settles it)`];
+  return { path: storePath, findings, mcpindexPins: parsed.pins, baseline, assumptions };
 }
 
 const MODES_SOURCE = 'mcpindex-ai/mcpindex-web lib/changeKinds.ts postureOutcome; public tune-postures.json';

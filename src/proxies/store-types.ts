@@ -63,6 +63,8 @@ export interface StoreInspection {
    * no baseline was read: the grader's `baseline` claim is then not proven, finding or not.
    */
   readonly baseline?: string;
+  /** What the baseline's proof takes for granted (an unpublished key derivation), each starting with its claim. */
+  readonly assumptions?: readonly string[];
   readonly mcpindexPins?: readonly McpindexPin[];
   readonly hangarUpstreams?: readonly HangarUpstream[];
 }

@@ -1,4 +1,5 @@
 import type { AuditReport, ReportEntry, ReportFinding } from './model.js';
+import { isPassing } from './model.js';
 import { gradeAccepted } from './policy.js';
 
 /**
@@ -29,7 +30,7 @@ export function markedId(f: ReportFinding): string {
 
 /** Enabled, not enforcing, and every reason it is not is accepted. */
 export function isEntryAccepted(report: AuditReport, entry: ReportEntry): boolean {
-  return !entry.disabled && entry.grade !== 'enforcing' && gradeAccepted(report, entry);
+  return !entry.disabled && !isPassing(entry.grade) && gradeAccepted(report, entry);
 }
 
 /**
@@ -38,7 +39,7 @@ export function isEntryAccepted(report: AuditReport, entry: ReportEntry): boolea
  * Undefined when there is nothing to say (no suppression, no baseline).
  */
 export function acceptanceLine(report: AuditReport): string | undefined {
-  const weak = report.entries.filter((e) => !e.disabled && e.grade !== 'enforcing');
+  const weak = report.entries.filter((e) => !e.disabled && !isPassing(e.grade));
   const accepted = weak.filter((e) => isEntryAccepted(report, e));
   const all = [...report.entries.flatMap((e) => e.findings), ...report.findings];
   const suppressed = all.filter((f) => acceptanceOf(f) === 'suppressed').length;

@@ -42,11 +42,11 @@ export function buildAllUsersReport(run: AllUsersAudit, options: AllUsersBuildOp
       append(findings, own.findings.map((f) => ({ ...f, account })));
       append(locations, own.locations.map((l) => ({ ...l, account })));
     }
-    const { enforcing, unverifiable, unprotected, total, ratio } = coverageOf(a.result?.rows ?? []);
+    const { enforcing, wired, unverifiable, unprotected, total, ratio } = coverageOf(a.result?.rows ?? []);
     audited.push({
       name: account, uid: a.account.uid ?? null, ...(a.account.sid !== undefined ? { sid: a.account.sid } : {}),
       home: a.account.home, foundBy: a.account.source, status: a.status, ...(a.reason !== undefined ? { reason: a.reason } : {}),
-      coverage: { enforcing, unverifiable, unprotected, total, ratio },
+      coverage: { enforcing, wired, unverifiable, unprotected, total, ratio },
     });
   }
   return sortReport({

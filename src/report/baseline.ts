@@ -47,7 +47,7 @@ export interface Baseline {
   readonly entries: ReadonlyMap<string, Grade>;
 }
 
-const GRADE_RANK: Readonly<Record<Grade, number>> = { enforcing: 0, unverifiable: 1, unprotected: 2 };
+const GRADE_RANK: Readonly<Record<Grade, number>> = { enforcing: 0, wired: 0, unverifiable: 1, unprotected: 2 };
 const FINGERPRINT = /^[0-9a-f]{64}$/;
 
 /**
@@ -60,7 +60,7 @@ export function entryKey(e: { readonly host: string; readonly scope: string; rea
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isGrade = (v: unknown): v is Grade => v === 'enforcing' || v === 'unverifiable' || v === 'unprotected';
+const isGrade = (v: unknown): v is Grade => v === 'enforcing' || v === 'wired' || v === 'unverifiable' || v === 'unprotected';
 
 function fail(file: string, what: string): never {
   throw new UsageError(`--baseline ${file}: ${what} (a baseline is a JSON report: mcp-audit scan --format json -o FILE)`);

@@ -29,7 +29,7 @@ function reportedChain(chain: readonly ClaimResult[], memo: Map<ClaimResult, Cla
     if (out === undefined) {
       out = c.proven
         ? { claim: c.claim, proven: true, evidence: c.evidence.map(mask) }
-        : { claim: c.claim, proven: false, reason: mask(c.reason), findings: c.findings };
+        : { claim: c.claim, proven: false, reason: mask(c.reason), findings: c.findings, ...(c.notExamined === true ? { notExamined: true as const } : {}) };
       memo.set(c, out);
     }
     return out;
@@ -87,6 +87,8 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
     if (probe !== undefined) out.probe = probe;
     out.findings = row.findings.map(withFp);
     out.evidence = reportedChain(row.evidence, masked);
+    out.assumptions = row.assumptions.map(redactText);
+    out.files = row.files.map((f) => ({ path: redactText(f.path), state: f.state, summary: redactText(f.summary), by: f.by }));
     // Every required key is assigned above (report validity is checked against the schema in tests).
     return out as ReportEntry;
   });

@@ -9,8 +9,9 @@ export function percent(ratio: number | null): string {
   return ratio === null ? 'n/a' : `${(Math.round(ratio * 1000) / 10).toFixed(1)}%`;
 }
 
-/** '3/7 enforcing (42.9%)' */
+/** '3/7 enforcing (42.9%)'; where rows are wired (check), '0 enforcing, 3/7 wired (42.9%)'. */
 export function coverageFraction(c: CoverageCounts): string {
+  if (c.wired > 0) return `${c.enforcing > 0 ? `${c.enforcing} enforcing, ` : ''}${c.enforcing + c.wired}/${c.total} enforcing or wired (${percent(c.ratio)})`;
   return `${c.enforcing}/${c.total} enforcing (${percent(c.ratio)})`;
 }
 

@@ -3,6 +3,7 @@ import { escapeDeep } from '../shared/text.js';
 import { allFindings, coverageFraction, displayPath, entryLabel, homeRelativeText, locationText, percent, proxyLabel, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, Grade, ReportContext, Reporter } from './model.js';
+import { isPassing } from './model.js';
 import { acceptanceLine, acceptanceOf, isEntryAccepted, markedId } from './acceptance.js';
 
 /**
@@ -11,7 +12,7 @@ import { acceptanceLine, acceptanceOf, isEntryAccepted, markedId } from './accep
  * neither break the table nor inject HTML.
  */
 const GRADE_MARK: Readonly<Record<Grade, string>> = {
-  enforcing: '🟢 enforcing', unverifiable: '🟡 unverifiable', unprotected: '🔴 unprotected',
+  enforcing: '🟢 enforcing', wired: '🔵 wired (store not examined)', unverifiable: '🟡 unverifiable', unprotected: '🔴 unprotected',
 };
 
 /** Escapes text for inline Markdown (inside table cells too): HTML, pipes, emphasis, links. */
@@ -52,7 +53,7 @@ export const markdown = {
     const report = escapeDeep(raw);
     const c = report.coverage;
     const out: string[] = [`## mcp-audit: ${coverageFraction(c)}`, ''];
-    out.push(`${c.enforcing} enforcing · ${c.unverifiable} unverifiable · ${c.unprotected} unprotected · `
+    out.push(`${c.enforcing} enforcing · ${c.wired > 0 ? `${c.wired} wired (store not examined) · ` : ''}${c.unverifiable} unverifiable · ${c.unprotected} unprotected · `
       + `${c.disabled} disabled (excluded)`, '');
     const acceptedLine = acceptanceLine(report);
     if (acceptedLine !== undefined) out.push(mdText(acceptedLine), '');
@@ -82,7 +83,7 @@ export const markdown = {
       out.push('> [!NOTE]', `> \`$HOME\` disagrees with the trusted home ${mdCode(displayPath(report.trustedHome.path, ctx.home))}; `
         + 'every entry was graded against the trusted home.', '');
     }
-    const weak = report.entries.filter((e) => !e.disabled && e.grade !== 'enforcing');
+    const weak = report.entries.filter((e) => !e.disabled && !isPassing(e.grade));
     out.push(`### Entries not enforcing pins (${weak.length})`, '');
     if (weak.length === 0) {
       out.push('Every enabled entry is enforcing.', '');

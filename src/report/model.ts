@@ -9,9 +9,12 @@ import type { Scope, Transport } from '../parse/types.js';
  * redacted (no env values, header values or tokens anywhere in it) and return a string.
  */
 export type { Grade } from '../grade/types.js';
-export const GRADES: readonly Grade[] = ['enforcing', 'unverifiable', 'unprotected'];
+export const GRADES: readonly Grade[] = ['enforcing', 'wired', 'unverifiable', 'unprotected'];
 
-export const REPORT_SCHEMA_VERSION = '1.2.0';
+/** Grades that meet the bar of their mode: enforcing, or wired where the mode examines the config only. */
+export const isPassing = (g: Grade): boolean => g === 'enforcing' || g === 'wired';
+
+export const REPORT_SCHEMA_VERSION = '1.3.0';
 
 /** The proxy as grading saw it (recognizer, mode, store in effect). */
 export type ProxySummary = GradedProxy;

@@ -83,5 +83,5 @@ export const ndjson = {
 } as const satisfies Reporter;
 
 function countsOnly(c: AuditReport['coverage']): Record<string, unknown> {
-  return { enforcing: c.enforcing, unverifiable: c.unverifiable, unprotected: c.unprotected, total: c.total, ratio: c.ratio };
+  return { enforcing: c.enforcing, wired: c.wired, unverifiable: c.unverifiable, unprotected: c.unprotected, total: c.total, ratio: c.ratio };
 }

@@ -193,7 +193,7 @@ export const sarif = {
           partial: report.partial,
           probed: report.probed,
           ...(report.probed ? { probes: probeProperties(report, ctx.home) } : {}),
-          coverage: { enforcing: c.enforcing, unverifiable: c.unverifiable, unprotected: c.unprotected,
+          coverage: { enforcing: c.enforcing, wired: c.wired, unverifiable: c.unverifiable, unprotected: c.unprotected,
             total: c.total, ratio: c.ratio, disabled: c.disabled },
           ...acceptanceProperties(report),
         },

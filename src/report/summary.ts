@@ -1,4 +1,4 @@
-import { percent } from './format.js';
+import { coverageFraction } from './format.js';
 import type { AuditReport, ReportContext, Reporter } from './model.js';
 
 /**
@@ -17,7 +17,7 @@ export const summary = {
     const verdict = report.partial ? 'PARTIAL'
       : c.unverifiable + c.unprotected + unreadFiles > 0 ? 'FAIL'
         : c.total === 0 ? 'NONE' : 'PASS';
-    const parts = [`${verdict} ${c.enforcing}/${c.total} enforcing (${percent(c.ratio)})`, `${c.unverifiable} unverifiable`, `${c.unprotected} unprotected`];
+    const parts = [`${verdict} ${coverageFraction(c)}`, `${c.unverifiable} unverifiable`, `${c.unprotected} unprotected`];
     if (unreadFiles > 0) parts.push(`${unreadFiles} unverifiable file-level findings`);
     if (report.accounts !== undefined) {
       const a = report.accounts.audited;

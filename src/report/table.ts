@@ -23,13 +23,13 @@ interface Palette {
 }
 
 const COLOR: Palette = {
-  grade: { enforcing: sgr(32, 39), unverifiable: sgr(33, 39), unprotected: sgr(31, 39) },
+  grade: { enforcing: sgr(32, 39), wired: sgr(36, 39), unverifiable: sgr(33, 39), unprotected: sgr(31, 39) },
   severity: { critical: sgr(31, 39), high: sgr(31, 39), medium: sgr(33, 39), low: sgr(2, 22), info: sgr(2, 22) },
   bold: sgr(1, 22),
   dim: sgr(2, 22),
 };
 const NO_COLOR: Palette = {
-  grade: { enforcing: plain, unverifiable: plain, unprotected: plain },
+  grade: { enforcing: plain, wired: plain, unverifiable: plain, unprotected: plain },
   severity: { critical: plain, high: plain, medium: plain, low: plain, info: plain },
   bold: plain,
   dim: plain,
@@ -44,7 +44,7 @@ const COLUMNS: readonly Column[] = [
 function gradeCell(entry: ReportEntry, report: AuditReport, p: Palette): string {
   if (entry.disabled) return p.dim(`disabled\n(${entry.grade})`);
   // The first claim of the evidence chain that is not proven: where to look first.
-  const open = entry.grade === 'enforcing' ? undefined : unprovenClaim(entry);
+  const open = entry.grade === 'enforcing' || entry.grade === 'wired' ? undefined : unprovenClaim(entry);
   const accepted = isEntryAccepted(report, entry) ? `\n${p.dim('(accepted)')}` : '';
   return p.grade[entry.grade](entry.grade) + (open === undefined ? '' : `\n${p.dim(`✗ ${open}`)}`) + accepted;
 }
@@ -138,8 +138,8 @@ function notes(report: AuditReport, ctx: ReportContext): string[] {
 function countsOf(entries: readonly ReportEntry[]): CoverageCounts {
   const enabled = entries.filter((e) => !e.disabled);
   const n = (g: Grade): number => enabled.filter((e) => e.grade === g).length;
-  return { enforcing: n('enforcing'), unverifiable: n('unverifiable'), unprotected: n('unprotected'), total: enabled.length,
-    ratio: enabled.length === 0 ? null : n('enforcing') / enabled.length };
+  return { enforcing: n('enforcing'), wired: n('wired'), unverifiable: n('unverifiable'), unprotected: n('unprotected'), total: enabled.length,
+    ratio: enabled.length === 0 ? null : (n('enforcing') + n('wired')) / enabled.length };
 }
 
 /** The home a finding's paths show under: its account's in an --all-users report. */

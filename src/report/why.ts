@@ -5,6 +5,7 @@
 import { displayPath, entryLabel, locationText, proxyLabel, wrap } from './format.js';
 import { ENTRY_SHAPE, orderKeys } from './json.js';
 import type { AuditReport, ReportEntry } from './model.js';
+import { isPassing } from './model.js';
 import { append } from '../shared/lists.js';
 import { escapeText } from '../shared/text.js';
 
@@ -18,7 +19,7 @@ export function rowsNamed(report: AuditReport, server: string): ReportEntry[] {
 
 /** 0 when every row is enforcing, else 1 (an absent server is the caller's usage error). */
 export function whyExitCode(rows: readonly ReportEntry[]): 0 | 1 {
-  return rows.every((r) => r.grade === 'enforcing') ? 0 : 1;
+  return rows.every((r) => isPassing(r.grade)) ? 0 : 1;
 }
 
 function rowText(e: ReportEntry, home: string): string[] {

@@ -1,5 +1,6 @@
 import type { RuleMeta } from './types.js';
 import { launchUnproven } from './launch-unproven.js';
+import { claimUnproven } from './claim-unproven.js';
 import { pinStoreUninspected } from './pin-store-uninspected.js';
 import { proxyVersionUnknown } from './proxy-version-unknown.js';
 import { recognizerFailed } from './recognizer-failed.js';
@@ -114,6 +115,7 @@ export const RULES: readonly RuleMeta[] = [
   recognizerFailed,
   pinStoreUninspected,
   launchUnproven,
+  claimUnproven,
   runnerCwdUnproven,
   proxyVersionUnknown,
   policyProxyRequired,

@@ -52,7 +52,7 @@ test('enforcing: every claim is proven, each with positive evidence', async () =
   }
   const text = JSON.stringify(r.evidence);
   assert.match(text, /1 pin record\(s\) with server_id fs in a v2 pin file, listed in the tamper index \.ever-pinned\.json/);
-  assert.match(text, /server id taken from the entry name; the gate's derivation is unpublished/);
+  assert.match(r.assumptions.join('\n'), /^baseline: assumed the gate keys this server's pins by the entry name fs/m);
   assert.match(text, /mode guard, which blocks/);
   assert.match(text, /release mcpindex-gate==0\.16\.1|release 0\.16\.1/);
 });
@@ -85,7 +85,7 @@ test('every grading rule names its claim; file, probe and suppression rules name
   // policy-… rules (a --policy file) judge the report against an organisation's rules, not a claim.
   const claimless = (id: string): boolean => (id.startsWith('config-') && id !== 'config-unexpected-shape') || id.startsWith('probe-')
     || id.startsWith('policy-')
-    || ['suppression-expired', 'pins-unmatched', 'home-env-mismatch', 'home-foreign-owner', 'home-unreadable'].includes(id);
+    || ['suppression-expired', 'pins-unmatched', 'home-env-mismatch', 'home-foreign-owner', 'home-unreadable', 'claim-unproven'].includes(id);
   for (const r of RULES) {
     if (claimless(r.id)) assert.equal(r.claim, null, r.id);
     else assert.ok(r.claim !== null && CLAIMS.includes(r.claim), `${r.id} names a claim`);

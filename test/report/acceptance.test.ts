@@ -77,7 +77,7 @@ test('suppressed, known and new findings tell one story in table, markdown, SARI
   assert.equal(text.match(/"baselineState":"new"/g)?.length, 1);
   assert.equal(text.match(/"suppressions":/g)?.length, 1);
   assert.match(text, /"acceptedEntries":2,"baseline":\{"new":1,"known":2,"resolved":0,"regressions":0\}/);
-  assert.match(text, /"coverage":\{"enforcing":0,"unverifiable":0,"unprotected":3,"total":3,"ratio":0,"disabled":0\}/);
+  assert.match(text, /"coverage":\{"enforcing":0,"wired":0,"unverifiable":0,"unprotected":3,"total":3,"ratio":0,"disabled":0\}/);
 });
 
 test('check prints only what is not accepted: the new entry', async () => {

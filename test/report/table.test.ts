@@ -52,7 +52,7 @@ test('table omits the notes when neither countIsFloor nor homeEnvMismatch is set
 
 test('table of an empty report says so and still prints the coverage line', () => {
   const empty = { ...report, entries: [], findings: [],
-    coverage: { enforcing: 0, unverifiable: 0, unprotected: 0, total: 0, ratio: null, disabled: 0, byHost: {}, byScope: {} } };
+    coverage: { enforcing: 0, wired: 0, unverifiable: 0, unprotected: 0, total: 0, ratio: null, disabled: 0, byHost: {}, byScope: {} } };
   const out = table.render(empty, SAMPLE_CTX);
   assert.match(out, /No MCP server entries found\./);
   assert.match(out, /Coverage: 0\/0 enforcing \(n\/a\)/);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import type { AuditResult } from '../../grade/audit.js';
 import type { AuditReport } from '../../report/model.js';
+import { isPassing } from '../../report/model.js';
 import { displayPath, locationText } from '../../report/format.js';
 import type { Platform } from '../../shared/env.js';
 import { UsageError } from '../../shared/errors.js';
@@ -49,7 +50,7 @@ function failuresText(report: AuditReport): string {
   const lines: string[] = [];
   for (const e of report.entries) {
     if (e.disabled) continue;
-    const weak = e.grade !== 'enforcing' && !isEntryAccepted(report, e);
+    const weak = !isPassing(e.grade) && !isEntryAccepted(report, e);
     const shown = e.findings.filter((f) => !isAccepted(f) && ((weak && f.grade !== 'none') || f.id.startsWith(POLICY_RULE_PREFIX)));
     if (!weak && shown.length === 0) continue;
     const label = e.upstream !== undefined ? `${e.name} → ${e.upstream}` : e.name;

@@ -1,0 +1,262 @@
+/**
+ * The `program` claim: what the host will exec is the genuine proxy's artifact, proven by facts
+ * read about this entry, never by the absence of a danger.
+ *
+ * - A runner spec (`uvx --from P prog`, `npx -y P@v`): P is one of the proxy's own published names
+ *   (its module's `packages`), and `prog` is one of its programs whose role is the proxy.
+ * - A path: the file exists, it and every directory above it are owned by root or the user and
+ *   writable by no one else, and it lies inside an installed copy of the proxy's package whose
+ *   metadata names it (`*.dist-info/METADATA` `Name:` with the script in `RECORD`, or `package.json`
+ *   `name` with the script in `bin`), or its bytes match a launcher the proxy released (sha256).
+ * - A bare name: proven only where the PATH the host passes is known (the entry sets it): the
+ *   program is then looked up there and proven as a path. The host's own PATH cannot be read.
+ *
+ * What runs a proxy's program is taken on trust only where no file can be read, and then as a
+ * stated assumption (the runner the host finds by name), shown by `why`.
+ */
+import path from 'node:path';
+import { isBareName } from '../launch/program-name.js';
+import { pypiName } from '../launch/package-spec.js';
+import type { Frame, LaunchChain } from '../launch/types.js';
+import { envValue } from '../proxies/args.js';
+import type { Ecosystem, PinningProxy, ProxyProgram } from '../proxies/types.js';
+import { finding } from '../rules/types.js';
+import type { Finding } from '../rules/types.js';
+import { launchOptionInjection } from '../rules/launch-option-injection.js';
+import type { Identified } from './release.js';
+import { ownPackage } from './release.js';
+import type { ArtifactFiles } from './stores/artifact-files.js';
+import { extraWriters } from './stores/file-state.js';
+import type { ClaimOutcome, FileFact } from './types.js';
+import { release } from './versions.js';
+
+export interface ArtifactContext {
+  readonly server: string;
+  readonly uid: number | undefined;
+  readonly files: ArtifactFiles;
+  /** false for `check`: the files a launch names lie on the user's machine, not in the commit. */
+  readonly examineFiles: boolean;
+  /** Windows layouts: owner and mode bits prove nothing there. */
+  readonly posix: boolean;
+}
+
+export interface ProgramOutcome extends ClaimOutcome {
+  /** The release an installed copy or a released launcher identifies, when one was read. */
+  readonly installed?: Identified;
+}
+
+/** The proxy's program that runs in this frame, and the subcommand words that select its role. */
+function programOf(frame: Frame, proxy: PinningProxy): ProxyProgram | undefined {
+  const candidates = proxy.programs.filter((p) => (p.kind === 'module' ? frame.module === p.name : frame.kind !== 'interpreter' && frame.name === p.name));
+  if (candidates.length === 0) return undefined;
+  const words = wordsBeforeSeparator(frame.args);
+  // A subcommand that is not the proxy (`mcp-pin lookup`, `mcptrust lock`) wins wherever it stands.
+  const other = candidates.find((p) => p.role === 'other' && p.subcommand.length > 0 && words.includes(p.subcommand[0] ?? ''));
+  if (other !== undefined) return other;
+  const proxyWith = candidates.find((p) => p.role === 'proxy' && p.subcommand.length > 0 && words.includes(p.subcommand[0] ?? ''));
+  if (proxyWith !== undefined) return proxyWith;
+  return candidates.find((p) => p.subcommand.length === 0);
+}
+
+function wordsBeforeSeparator(args: readonly string[]): readonly string[] {
+  const cut = args.indexOf('--');
+  return cut < 0 ? args : args.slice(0, cut);
+}
+
+/** The frame that runs the proxy: the last frame naming one of its programs. */
+function proxyFrameIndex(chain: LaunchChain, proxy: PinningProxy): number {
+  for (let i = chain.frames.length - 1; i >= 0; i--) {
+    const f = chain.frames[i];
+    if (f !== undefined && programOf(f, proxy) !== undefined) return i;
+  }
+  return -1;
+}
+
+const notProven = (open: string, findings: readonly Finding[] = [], extra: Partial<ProgramOutcome> = {}): ProgramOutcome =>
+  ({ findings, proof: [], open, assumptions: [], files: [], ...extra });
+
+/** Owner and write bits of a file and every directory above it, as facts, or the first that fails. */
+async function trustedPath(file: string, ctx: ArtifactContext): Promise<{ ok: true; fact: string } | { ok: false; why: string }> {
+  const trusted = (uid: number): boolean => uid === 0 || (ctx.uid !== undefined && uid === ctx.uid);
+  const st = await ctx.files.stat(file);
+  if (st.kind === 'missing') return { ok: false, why: `${file} does not exist on this machine` };
+  if (st.kind === 'error') return { ok: false, why: `${file} could not be read (${st.reason})` };
+  if (st.kind !== 'file') return { ok: false, why: `${file} is a ${st.kind}, not a program file` };
+  if (!ctx.posix) return { ok: false, why: `${file} exists, but on Windows its owner and who may write it come from its ACL, which is not read here` };
+  const who = extraWriters(st.mode);
+  if (who !== undefined) return { ok: false, why: `${file} can be written by ${who}` };
+  if (!trusted(st.uid)) return { ok: false, why: `${file} is owned by uid ${st.uid}, neither root nor the audited account` };
+  const real = (await ctx.files.realpath(file)) ?? file;
+  for (let dir = path.posix.dirname(real); ; dir = path.posix.dirname(dir)) {
+    const d = await ctx.files.lstat(dir);
+    if (d.kind !== 'directory') return { ok: false, why: `${dir}, above ${file}, is not a plain directory (${d.kind})` };
+    const sticky = (d.mode & 0o1000) !== 0;
+    const dw = extraWriters(d.mode);
+    if (dw !== undefined && !sticky) return { ok: false, why: `${dir}, above ${file}, can be written by ${dw}` };
+    if (!trusted(d.uid)) return { ok: false, why: `${dir}, above ${file}, is owned by uid ${d.uid}` };
+    if (dir === '/') break;
+  }
+  return { ok: true, fact: `${real === file ? file : `${file} (really ${real})`} exists; it and every directory above it are owned by root or the audited account and writable by no one else` };
+}
+
+/** `Key: value` from a METADATA (RFC 822 style) header block. */
+function header(text: string, key: string): string | undefined {
+  for (const line of text.split(/\r?\n/)) {
+    if (line === '') return undefined;
+    const m = /^([A-Za-z-]+):\s*(.*)$/.exec(line);
+    if (m !== null && m[1]?.toLowerCase() === key.toLowerCase()) return m[2]?.trim();
+  }
+  return undefined;
+}
+
+/**
+ * A console script in a virtualenv's `bin/`: the `*.dist-info` of the proxy's package in
+ * `lib/python3.*\/site-packages` whose `RECORD` lists that very script (packaging.python.org
+ * "Recording installed projects": RECORD paths are relative to site-packages).
+ */
+async function pythonInstall(file: string, proxy: PinningProxy, ctx: ArtifactContext): Promise<{ fact: string; release?: string; metadata: string } | undefined> {
+  const bin = path.posix.dirname(file);
+  if (path.posix.basename(bin) !== 'bin') return undefined;
+  const venv = path.posix.dirname(bin);
+  const lib = path.posix.join(venv, 'lib');
+  for (const py of (await ctx.files.readDir(lib)) ?? []) {
+    if (!/^python3(\.\d+)?$/.test(py)) continue;
+    const site = path.posix.join(lib, py, 'site-packages');
+    for (const d of (await ctx.files.readDir(site)) ?? []) {
+      if (!d.endsWith('.dist-info')) continue;
+      const metadataPath = path.posix.join(site, d, 'METADATA');
+      const metadata = await ctx.files.readText(metadataPath);
+      const name = metadata === undefined ? undefined : header(metadata, 'Name');
+      if (name === undefined || !proxy.packages.pypi.some((n) => pypiName(n) === pypiName(name))) continue;
+      const record = await ctx.files.readText(path.posix.join(site, d, 'RECORD'));
+      const script = path.posix.relative(site, file);
+      if (record === undefined || !record.split(/\r?\n/).some((l) => l.split(',')[0] === script)) continue;
+      const version = metadata === undefined ? undefined : header(metadata, 'Version');
+      const rel = version === undefined ? undefined : release('pypi', version);
+      return {
+        fact: `${metadataPath} names ${name}${version !== undefined ? ` ${version}` : ''}, and its RECORD lists ${script}`,
+        metadata: metadataPath, ...(rel !== undefined ? { release: rel } : {}),
+      };
+    }
+  }
+  return undefined;
+}
+
+/** An npm bin: the file resolves into `node_modules/<pkg>/`, whose package.json names the proxy and maps the bin to it. */
+async function npmInstall(file: string, proxy: PinningProxy, ctx: ArtifactContext): Promise<{ fact: string; release?: string; metadata: string } | undefined> {
+  const real = (await ctx.files.realpath(file)) ?? file;
+  for (const name of proxy.packages.npm) {
+    const marker = `/node_modules/${name}/`;
+    const at = real.lastIndexOf(marker);
+    if (at < 0) continue;
+    const root = real.slice(0, at + marker.length - 1);
+    const manifestPath = path.posix.join(root, 'package.json');
+    const text = await ctx.files.readText(manifestPath);
+    if (text === undefined) continue;
+    let doc: unknown;
+    try { doc = JSON.parse(text); } catch { continue; }
+    if (typeof doc !== 'object' || doc === null) continue;
+    if (Reflect.get(doc, 'name') !== name) continue;
+    const bin: unknown = Reflect.get(doc, 'bin');
+    const targets = typeof bin === 'string' ? [bin] : typeof bin === 'object' && bin !== null ? Object.values(bin).filter((v): v is string => typeof v === 'string') : [];
+    if (!targets.some((t) => path.posix.join(root, t) === real)) continue;
+    const version: unknown = Reflect.get(doc, 'version');
+    const rel = typeof version === 'string' ? release('npm', version) : undefined;
+    return { fact: `${manifestPath} names ${name}${typeof version === 'string' ? ` ${version}` : ''} and maps a bin to ${real}`, metadata: manifestPath, ...(rel !== undefined ? { release: rel } : {}) };
+  }
+  return undefined;
+}
+
+/** A path-named program: trusted ownership, then an install that names it or a released launcher's bytes. */
+async function pathArtifact(file: string, frame: Frame, proxy: PinningProxy, ctx: ArtifactContext, how: string): Promise<ProgramOutcome> {
+  if (!ctx.examineFiles) {
+    return { findings: [], proof: [], notExamined: `${file} lies on the user's machine, not in the committed config: check does not examine it`, assumptions: [], files: [] };
+  }
+  const trusted = await trustedPath(file, ctx);
+  if (!trusted.ok) return notProven(`${how}: ${trusted.why}`);
+  const program = programOf(frame, proxy);
+  const installed = (await pythonInstall(file, proxy, ctx)) ?? (await npmInstall(file, proxy, ctx));
+  const role = program?.role === 'proxy' ? `${frame.name} is ${proxy.id}'s proxy program (${program.source})` : undefined;
+  const files: FileFact[] = [];
+  if (installed !== undefined && role !== undefined) {
+    files.push({ path: installed.metadata, state: 'read', summary: installed.fact, by: proxy.id });
+    const eco: Ecosystem = installed.metadata.endsWith('package.json') ? 'npm' : 'pypi';
+    return {
+      findings: [], proof: [how, trusted.fact, installed.fact, role], assumptions: [], files,
+      ...(installed.release !== undefined ? { installed: { ok: true, ecosystem: eco, release: installed.release, how: `the installed copy's ${path.posix.basename(installed.metadata)} says ${installed.release}` } } : {}),
+    };
+  }
+  const digest = await ctx.files.sha256(file);
+  const launcher = digest === undefined ? undefined : proxy.launchers.find((l) => l.sha256 === digest);
+  if (launcher !== undefined) {
+    const assumptions = launcher.findsByName.map((n) => `program: assumed the ${n} that ${launcher.file} finds on the host's PATH is genuine (the host's PATH is not readable)`);
+    return {
+      findings: [], proof: [how, trusted.fact, `its sha256 ${digest} matches ${launcher.file} of ${proxy.id} release ${launcher.release} (${launcher.source})`],
+      assumptions, files: [],
+      installed: { ok: true, ecosystem: proxy.packages.pypi.length > 0 ? 'pypi' : 'npm', release: launcher.release, how: `its bytes are those of release ${launcher.release}'s ${launcher.file}` },
+    };
+  }
+  return notProven(`${how}: ${file} is neither inside an installed copy of ${proxy.id}'s package whose metadata names it, nor a launcher ${proxy.id} released${program?.role === 'other' ? `, and ${frame.name} ${program.subcommand.join(' ')} is not the proxy` : ''}`);
+}
+
+/** The directories of a PATH value, as the C library searches them (execvp(3)): an empty entry is the working directory. */
+function pathDirs(value: string): string[] {
+  return value.split(':').map((d) => (d === '' ? '.' : d));
+}
+
+export async function programClaim(chain: LaunchChain, proxy: PinningProxy, ctx: ArtifactContext): Promise<ProgramOutcome> {
+  if (chain.leaf.kind === 'url') return notProven(`remote entry: recognised as ${proxy.id} from its URL or name; what serves that URL is not verified`);
+  if (chain.leaf.kind === 'opaque') return notProven(`recognised as ${proxy.id}, but the launch line cannot be followed: ${chain.leaf.why.reason}`);
+  const at = proxyFrameIndex(chain, proxy);
+  const frame = chain.frames[at];
+  if (frame === undefined) return notProven(`no frame runs one of ${proxy.id}'s own programs (${[...new Set(proxy.programs.map((p) => p.name))].join(', ')})`);
+  const program = programOf(frame, proxy);
+  if (program?.role !== 'proxy') {
+    const what = `runs ${frame.name}${program !== undefined && program.subcommand.length > 0 ? ` ${program.subcommand.join(' ')}` : ''}, which is not ${proxy.id}'s proxy${program !== undefined ? ` (${program.what})` : ''}`;
+    return notProven(what, [finding(launchOptionInjection, { server: ctx.server, proxy: proxy.id, what })]);
+  }
+  const runner = at > 0 ? chain.frames[at - 1] : undefined;
+  if (runner !== undefined && (runner.kind === 'package-runner' || runner.kind === 'uv-run')) {
+    const pkg = runner.package;
+    if (pkg === undefined) return notProven(`${runner.name} runs ${frame.name} from its project environment, whose packages were not read`);
+    if (!ownPackage(proxy, pkg.ecosystem, pkg.name)) {
+      const what = `runs ${frame.name} from package ${pkg.name}, which is not one of ${proxy.id}'s published ${pkg.ecosystem} names (${proxy.packages[pkg.ecosystem].join(', ') || 'none'})`;
+      return notProven(what, [finding(launchOptionInjection, { server: ctx.server, proxy: proxy.id, what })]);
+    }
+    const assumptions = isBareName(runner.program)
+      ? [`program: assumed the ${runner.name} the host finds on its PATH is the genuine ${runner.name} (the host's PATH is not readable)`] : [];
+    const proof = [
+      `${runner.name} fetches ${pkg.name}, one of ${proxy.id}'s published ${pkg.ecosystem} names`,
+      `${frame.name} is ${proxy.id}'s proxy program (${program.source})`,
+    ];
+    if (!isBareName(runner.program)) {
+      if (!ctx.examineFiles) return { findings: [], proof: [], notExamined: `${runner.program} lies on the user's machine: check does not examine it`, assumptions, files: [] };
+      const trusted = await trustedPath(runner.program, ctx);
+      if (!trusted.ok) return notProven(`the runner ${trusted.why}`);
+      proof.push(trusted.fact);
+      assumptions.push(`program: assumed ${runner.program} is the genuine ${runner.name}`);
+    }
+    return { findings: [], proof, assumptions, files: [] };
+  }
+  const named = frame.kind === 'interpreter' ? frame.script ?? frame.program : frame.program;
+  if (frame.kind === 'interpreter' && frame.module !== undefined) {
+    return notProven(`${frame.program} -m ${frame.module}: which installed copy provides the module depends on the interpreter's path, which was not read`);
+  }
+  if (!isBareName(named)) {
+    if (!path.posix.isAbsolute(named)) return notProven(`${named} is a relative path: it resolves against whatever directory the host starts in`);
+    return pathArtifact(named, frame, proxy, ctx, `${frame.name} is run by path`);
+  }
+  // Found by name: only a PATH the entry itself passes is known.
+  const given = envValue(chain, 'PATH');
+  if (!given.found || given.value === null || given.value === '') {
+    return notProven(`${named} is found by name through the host's PATH, which cannot be read`);
+  }
+  for (const dir of pathDirs(given.value)) {
+    if (!path.posix.isAbsolute(dir)) return notProven(`${named} is looked up through the entry's PATH, whose entry ${dir} is relative to the working directory`);
+    const candidate = path.posix.join(dir, named);
+    const st = await ctx.files.stat(candidate);
+    if (st.kind === 'missing') continue;
+    return pathArtifact(candidate, frame, proxy, ctx, `${named} is found through the PATH the entry passes, at ${candidate}`);
+  }
+  return notProven(`${named} is not found in any directory of the PATH the entry passes`);
+}
