@@ -181,7 +181,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   append(findings, await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
   const envFile = envFileOf(entry.raw);
   if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
-  append(findings, launchOptionFindings(chain, rec.proxy, entry, { platform: ctx.platform, home: ctx.home }));
+  append(findings, launchOptionFindings(chain, by, entry, { platform: ctx.platform, home: ctx.home }));
   const own = ownRunnerFrame(chain, by);
   const identified: Identified = own !== undefined ? specRelease(own, cacheOnlyResolution(chain))
     : { ok: false, why: 'no runner fetches one of its packages at a pinned release, and no installed copy was read' };

@@ -5,9 +5,9 @@
  * entry `cwd` in front of `python -m`. Reads the runner options the launch stage records per frame.
  */
 import { isPythonName } from '../launch/program-name.js';
-import { pypiName } from '../launch/package-spec.js';
 import type { Frame, LaunchChain } from '../launch/types.js';
-import type { ProxyId } from '../proxies/types.js';
+import type { PinningProxy } from '../proxies/types.js';
+import { ownPackage } from './release.js';
 import type { Platform } from '../shared/env.js';
 import type { ServerEntry } from '../parse/types.js';
 import { finding } from '../rules/types.js';
@@ -42,29 +42,7 @@ const NPM: Readonly<Record<string, Effect>> = {
   '-w': DIR, '--workspace': DIR, '--dir': DIR, '-C': DIR,
 };
 
-/** The package each pinning proxy's binary comes from, when a runner fetches it. */
-const OWN_PACKAGE: Partial<Record<ProxyId, { readonly ecosystem: 'npm' | 'pypi'; readonly name: string }>> = {
-  'mcpindex-gate': { ecosystem: 'pypi', name: 'mcpindex-gate' },
-  'mcp-hangar': { ecosystem: 'pypi', name: 'mcp-hangar' },
-  'mcp-pin': { ecosystem: 'npm', name: 'mcp-pin' },
-};
-
 const POSIX_SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh']);
-
-/**
- * The programs each proxy's package provides that run the proxy: anything else a runner starts
- * from that package (`uvx --from mcpindex-gate python …`, a dependency's script) is another
- * program. mcpindex: the stable console script `mcpindex-proxy` (pinning-systems.md §1.1,
- * mcpindex-web `public/install.ps1`); Hangar: `mcp-hangar` (§2.1); mcp-pin: its npm bin `mcp-pin` (§6).
- */
-const OWN_PROGRAMS: Partial<Record<ProxyId, readonly string[]>> = {
-  'mcpindex-gate': ['mcpindex-proxy'],
-  'mcp-hangar': ['mcp-hangar'],
-  'mcp-pin': ['mcp-pin'],
-};
-
-/** Launchers whose documented name carries `.sh` / `.bat` (pinning-systems.md §3: `mcp-context-protector[.sh|.bat]`). */
-const DOCUMENTED_SCRIPT = new Set(['mcp-context-protector']);
 
 /**
  * The launch stage names a frame after dropping `.exe/.cmd/.bat/.com/.sh` (programName). That
@@ -72,13 +50,15 @@ const DOCUMENTED_SCRIPT = new Set(['mcp-context-protector']);
  * Windows, a script suffix where the proxy documents its launcher so. On Linux
  * `mcpindex-proxy.exe` is another file than `mcpindex-proxy`.
  */
-function strippedSuffix(f: Frame, platform: Platform | undefined): string | undefined {
+function strippedSuffix(f: Frame, proxy: PinningProxy, platform: Platform | undefined): string | undefined {
   const base = f.program.split(/[\\/]/).pop() ?? f.program;
   if (base.length <= f.name.length) return undefined;
   const suffix = base.slice(f.name.length);
   const windows = /^\.(exe|cmd|bat|com)$/i.test(suffix);
   if (windows && platform === 'win32') return undefined;
-  if ((/^\.sh$/i.test(suffix) || /^\.bat$/i.test(suffix)) && DOCUMENTED_SCRIPT.has(f.name) && (platform === 'win32' || !windows)) return undefined;
+  // A launcher the proxy released under this very file name (mcp-context-protector.sh) is its own.
+  const released = proxy.launchers.some((l) => l.file === base);
+  if ((/^\.sh$/i.test(suffix) || /^\.bat$/i.test(suffix)) && released && (platform === 'win32' || !windows)) return undefined;
   return `runs ${base}, which is ${f.name} only once ${suffix} is dropped${windows && platform !== undefined ? ` (a Windows suffix on ${platform})` : ''}`;
 }
 
@@ -89,20 +69,16 @@ function tableFor(f: Frame): Readonly<Record<string, Effect>> | undefined {
   return undefined;
 }
 
-const samePackage = (eco: 'npm' | 'pypi', a: string, b: string): boolean => (eco === 'pypi' ? pypiName(a) === pypiName(b) : a === b);
-
 /** What a runner frame's own options do to the proxy it starts. */
-function runnerOptions(f: Frame, proxy: ProxyId): string[] {
+function runnerOptions(f: Frame, proxy: PinningProxy): string[] {
   const table = tableFor(f);
   if (table === undefined) return [];
-  const own = OWN_PACKAGE[proxy];
   const out: string[] = [];
   for (const o of f.options ?? []) {
     const effect = Object.hasOwn(table, o.flag) ? table[o.flag] : undefined;
     if (effect !== undefined) out.push(`passes ${o.flag} to ${f.name}, which ${effect}`);
     // npm runners: every extra `-p`/`--package` is installed beside the proxy and can shadow its bin.
-    if (table === NPM && (o.flag === '-p' || o.flag === '--package') && o.value !== undefined && own !== undefined
-      && own.ecosystem === 'npm' && !samePackage('npm', npmName(o.value), own.name)) {
+    if (table === NPM && (o.flag === '-p' || o.flag === '--package') && o.value !== undefined && !ownPackage(proxy, 'npm', npmName(o.value))) {
       out.push(`adds package ${npmName(o.value)} to ${f.name}, which ${CODE}`);
     }
   }
@@ -112,22 +88,6 @@ function runnerOptions(f: Frame, proxy: ProxyId): string[] {
 function npmName(spec: string): string {
   const at = spec.startsWith('@') ? spec.indexOf('@', 1) : spec.indexOf('@');
   return at <= 0 ? spec : spec.slice(0, at);
-}
-
-/** The runner that fetched the proxy's program, when the proxy's package is known: must be that package. */
-function foreignProvider(chain: LaunchChain, proxy: ProxyId): string | undefined {
-  const own = OWN_PACKAGE[proxy];
-  const last = chain.frames.length - 1;
-  const runner = chain.frames[last - 1];
-  const prog = chain.frames[last];
-  if (own === undefined || runner?.kind !== 'package-runner' || runner.package === undefined || prog === undefined) return undefined;
-  const pkg = runner.package;
-  if (pkg.ecosystem === own.ecosystem && samePackage(own.ecosystem, pkg.name, own.name)) {
-    const programs = OWN_PROGRAMS[proxy] ?? [];
-    // An interpreter running a module the recognizer matched (`python -m mcpindex_gate.tooling.cse.proxy`) is the proxy's code.
-    return programs.includes(prog.name) || (prog.kind === 'interpreter' && prog.module !== undefined) ? undefined : `runs ${prog.name} from package ${pkg.name}, which is not the proxy's program (${programs.join(', ')})`;
-  }
-  return `runs ${prog.name} from package ${pkg.name}, not ${own.name}`;
 }
 
 /** `bash --rcfile F -i -c …` / `--init-file F`: an interactive shell runs that file before the command. */
@@ -215,12 +175,12 @@ export function cacheOnlyResolution(chain: LaunchChain): string | undefined {
 
 type LaunchEntry = Pick<ServerEntry, 'name' | 'cwd' | 'launchCwd'>;
 
-export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: LaunchEntry,
+export function launchOptionFindings(chain: LaunchChain, proxy: PinningProxy, entry: LaunchEntry,
   where: { readonly platform?: Platform; readonly home?: string } = {}): Finding[] {
   const platform = where.platform;
   const whats: string[] = [];
   for (const f of chain.frames) {
-    const suffix = strippedSuffix(f, platform);
+    const suffix = strippedSuffix(f, proxy, platform);
     if (suffix !== undefined) whats.push(suffix);
     append(whats, runnerOptions(f, proxy));
     const rc = shellStartup(f);
@@ -228,8 +188,6 @@ export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: 
     const hook = interpreterInjection(f);
     if (hook !== undefined) whats.push(hook);
   }
-  const provider = foreignProvider(chain, proxy);
-  if (provider !== undefined) whats.push(provider);
-  const cutoffs = releaseCutoffs(chain).map((c) => finding(runnerReleaseCutoff, { server: entry.name, proxy, launcher: c.launcher, option: c.option }));
-  return [...[...new Set(whats)].map((what) => finding(launchOptionInjection, { server: entry.name, what, proxy })), ...cutoffs];
+  const cutoffs = releaseCutoffs(chain).map((c) => finding(runnerReleaseCutoff, { server: entry.name, proxy: proxy.id, launcher: c.launcher, option: c.option }));
+  return [...[...new Set(whats)].map((what) => finding(launchOptionInjection, { server: entry.name, what, proxy: proxy.id })), ...cutoffs];
 }

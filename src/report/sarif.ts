@@ -130,6 +130,7 @@ function result(l: Located, report: AuditReport, ctx: ReportContext): Record<str
       ...(entry !== undefined
         ? {
           host: entry.host, scope: entry.scope, server: entryLabel(entry), grade: entry.grade, ...unprovenProperty(entry),
+          ...(entry.assumptions.length > 0 ? { assumptions: entry.assumptions.map((a) => homeRelativeText(a, ctx.home)) } : {}),
           ...(entry.disabledOnlyFor !== undefined ? { disabledOnlyFor: entry.disabledOnlyFor } : {}),
           ...(isEntryAccepted(report, entry) ? { gradeAccepted: true } : {}),
         }
@@ -155,6 +156,18 @@ function acceptanceProperties(report: AuditReport): Record<string, unknown> {
 function unprovenProperty(entry: ReportEntry): { unprovenClaim?: string } {
   const open = unprovenClaim(entry);
   return open === undefined ? {} : { unprovenClaim: open };
+}
+
+/**
+ * What every graded row takes for granted (enforcing rows included, which have no result of
+ * their own), keyed like a fingerprint's subject.
+ */
+function assumptionProperties(report: AuditReport, home: string): Record<string, unknown>[] {
+  return report.entries.flatMap((e) => (e.assumptions.length === 0 ? [] : [{
+    host: e.host, scope: e.scope, file: relativeToHome(e.configPath, home), server: e.name,
+    ...(e.upstream !== undefined ? { upstream: e.upstream } : {}),
+    grade: e.grade, assumptions: e.assumptions.map((a) => homeRelativeText(a, home)),
+  }]));
 }
 
 /** Every probe outcome (confirmed ones included), keyed like a fingerprint's subject. */
@@ -196,6 +209,7 @@ export const sarif = {
           coverage: { enforcing: c.enforcing, wired: c.wired, unverifiable: c.unverifiable, unprotected: c.unprotected,
             total: c.total, ratio: c.ratio, disabled: c.disabled },
           ...acceptanceProperties(report),
+          ...(report.entries.some((e) => e.assumptions.length > 0) ? { assumptions: assumptionProperties(report, ctx.home) } : {}),
         },
       }],
     };

@@ -26,16 +26,23 @@ function rowText(e: ReportEntry, home: string): string[] {
   const state = e.disabled ? `disabled (would be ${e.grade})` : e.grade;
   const out = [`${entryLabel(e)}  ${state}  ${e.host} ${e.scope}  ${locationText(e.location, home)}  proxy ${proxyLabel(e)}`];
   for (const c of e.evidence) {
-    const head = `  ${c.proven ? 'proven    ' : 'NOT proven'}  ${c.claim.padEnd(11)} `;
+    const head = `  ${c.proven ? 'proven      ' : c.notExamined === true ? 'not examined' : 'NOT proven  '}  ${c.claim.padEnd(11)} `;
     const facts = c.proven ? c.evidence : [c.reason, ...(c.findings.length > 0 ? [`findings: ${c.findings.join(', ')}`] : [])];
     facts.forEach((fact, i) => {
       // Escaped before wrapping: wrap splits at whitespace, and a config's newline or tab would
-      // become a plain space (red15: an arg "x\ny" read as two args).
+      // otherwise become a plain space (an arg "x\ny" would read as two args).
       const [first, ...rest] = wrap(escapeText(fact), WIDTH - head.length, '');
       out.push(`${i === 0 ? head : ' '.repeat(head.length)}${first ?? ''}`);
       append(out, rest.map((l) => `${' '.repeat(head.length)}${l}`));
     });
   }
+  const block = (title: string, lines: readonly string[]): void => {
+    if (lines.length === 0) return;
+    out.push(`  ${title}:`);
+    for (const l of lines) append(out, wrap(escapeText(l), WIDTH, '    '));
+  };
+  block('assumed (cannot be read, taken on trust)', e.assumptions);
+  block('files the launch reads', e.files.map((f) => `${displayPath(f.path, home)}: ${f.state}${f.summary !== '' ? ` (${f.summary})` : ''} [${f.by}]`));
   const open = e.findings.filter((f) => f.suppressed === undefined && f.grade !== 'none');
   if (open.length > 0) {
     out.push('  findings:');

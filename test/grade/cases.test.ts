@@ -17,7 +17,7 @@ import type { HomeSpec } from '../helpers/materialize.js';
  */
 const DIR = path.resolve('fixtures/grade');
 
-interface Expect { grade: string; fires: string[]; quiet: string[]; /** Patterns the row's stated assumptions must match. */ assumes?: string[] }
+interface Expect { grade: string; fires: string[]; quiet: string[]; /** Patterns the row's stated assumptions must match. */ assumes?: string[]; /** Claims that must be left open. */ unproven?: string[] }
 interface Case {
   name: string;
   description: string;
@@ -68,6 +68,7 @@ function check(row: GradedEntry, exp: Expect, label: string): void {
   assert.equal(row.grade, exp.grade, `${label}: grade (findings: ${ids.join(', ')})`);
   for (const id of exp.fires) assert.ok(ids.includes(id), `${label}: expected ${id} to fire, got ${ids.join(', ')}`);
   for (const id of exp.quiet) assert.ok(!ids.includes(id), `${label}: expected ${id} to stay quiet`);
+  for (const c of exp.unproven ?? []) assert.equal(row.evidence.find((x) => x.claim === c)?.proven, false, `${label}: the ${c} claim must stay open`);
   for (const a of exp.assumes ?? []) assert.ok(row.assumptions.some((x) => new RegExp(a).test(x)), `${label}: expected an assumption matching ${a}, got ${row.assumptions.join(' | ')}`);
   // A row that is not enforcing always carries a finding: SARIF, the table and the policy line agree.
   if (!row.disabled && row.grade !== 'enforcing' && row.grade !== 'wired') {

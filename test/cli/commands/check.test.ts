@@ -143,3 +143,21 @@ test('a config committed as a symlink is selected by the hook and checked throug
   assert.equal(r.code, 1);
   assert.match(r.stdout, /pin-store-planted/);
 });
+
+test('check never calls a committed entry enforcing: it is wired, the store and baseline not examined, in every format', async () => {
+  const repo = await dotfilesRepo(clean);
+  const file = path.join(repo, '.cursor/mcp.json');
+  const json = await cli(['check', '--root', repo, '--format', 'json', file], { cwd: repo });
+  assert.equal(json.code, 0, json.stderr);
+  const report: unknown = JSON.parse(json.stdout);
+  assert.ok(typeof report === 'object' && report !== null && 'entries' in report && Array.isArray(report.entries));
+  const [row] = report.entries as { grade: string; evidence: { claim: string; proven: boolean; notExamined?: true }[] }[];
+  assert.equal(row?.grade, 'wired');
+  assert.deepEqual(row?.evidence.filter((c) => c.notExamined === true).map((c) => c.claim), ['store', 'baseline']);
+  const table = await cli(['check', '--root', repo, '--format', 'table', file], { cwd: repo });
+  // The table lists only what fails: a wired entry passes, and nothing calls it enforcing.
+  assert.equal(table.code, 0, table.stderr);
+  assert.doesNotMatch(table.stdout + table.stderr, /\benforcing\b(?! or wired)/);
+  const sarif = await cli(['check', '--root', repo, '--format', 'sarif', file], { cwd: repo });
+  assert.doesNotMatch(sarif.stdout, /"grade":"enforcing"/);
+});

@@ -60,3 +60,23 @@ test('why on a server that is not there is a usage error (exit 2)', async () => 
   assert.match(r.stderr, /no server named "nope"/);
   assert.equal(r.stdout, '');
 });
+
+test('why states what the grade takes on trust: the runner on the host PATH and the unpublished server id', async () => {
+  const r = spawnCli(['why', 'fs', '--root', await home(), '--no-project-scan']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /assumed \(cannot be read, taken on trust\):/);
+  assert.match(r.stdout, /program: assumed the uvx the host finds on its PATH is the genuine uvx/);
+  assert.match(r.stdout, /baseline: assumed the gate keys this server's pins by the entry name fs/);
+});
+
+test('why and the JSON report: a launcher path that does not exist proves nothing, and the row names why', async () => {
+  const h = await materializeHome({
+    '.cursor/mcp.json': { content: JSON.stringify({ mcpServers: {
+      gone: { command: '/opt/mcp-audit-absent-for-test/bin/mcpindex-proxy', args: GATE.slice(3) },
+    } }, null, 2), mode: 0o600 },
+  });
+  const r = spawnCli(['why', 'gone', '--root', h, '--no-project-scan']);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stdout, /NOT proven +program +mcpindex-proxy is run by path:\s+\/opt\/mcp-audit-absent-for-test\/bin\/mcpindex-proxy does not exist/);
+  assert.doesNotMatch(r.stdout, /named by path/);
+});
