@@ -26,7 +26,7 @@ import { launchedClaim, programPlacement, environmentProof, inspectWith, storePr
 import { programClaim } from './artifact.js';
 import { ARTIFACT_FILES } from './stores/artifact-files.js';
 import { versionClaim } from './proxy-flaws.js';
-import { ownRunnerFrame, specRelease } from './release.js';
+import { ownRunnerFrame, specRelease, uvToolRelease } from './release.js';
 import type { Identified } from './release.js';
 import { recognizeAll } from './recognize.js';
 import { resolveStore } from './store-location.js';
@@ -183,11 +183,20 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
   append(findings, launchOptionFindings(chain, by, entry, { platform: ctx.platform, home: ctx.home }));
   const own = ownRunnerFrame(chain, by);
-  const identified: Identified = own !== undefined ? specRelease(own, cacheOnlyResolution(chain))
-    : { ok: false, why: 'no runner fetches one of its packages at a pinned release, and no installed copy was read' };
+  const installedTool = own !== undefined && ctx.inspectStores !== false ? await uvToolRelease(own, by, ctx.home, ARTIFACT_FILES) : undefined;
+  if (installedTool !== undefined) append(files, installedTool.facts);
+  const identified: Identified = installedTool?.identified
+    ?? (own !== undefined ? specRelease(own, cacheOnlyResolution(chain)) : undefined)
+    ?? program.installed
+    ?? { ok: false, why: 'no runner fetches one of its packages at a pinned release, and no installed copy names its release' };
   const version = versionClaim(by, entry.name, identified);
-  append(findings, version.findings);
-  if (version.evidence !== undefined) proofs.version = [...version.evidence];
+  if (ctx.inspectStores === false && !identified.ok && version.findings.every((f) => f.id === 'proxy-version-unknown')) {
+    // check: the committed config pins no release; which one is installed lies on the user's machine.
+    notExamined.version = `the config pins no release (${identified.why}); the installed copy lies on the user's machine, which check does not examine`;
+  } else {
+    append(findings, version.findings);
+    if (version.evidence !== undefined) proofs.version = [...version.evidence];
+  }
   const recipe = by.probeRecipe(rec);
   const where = resolveStore(rec, by, ctx.home, ctx.platform, entry.name);
   if (!where.ok) {

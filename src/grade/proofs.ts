@@ -44,9 +44,8 @@ export function launchedClaim(entry: ServerEntry): LaunchedClaim {
   return {
     findings: [], exempt: false,
     proof: [
-      `${entry.host} launches it: state launched${entry.state === undefined ? ' (no switch or policy turns it off)' : ''}`,
+      `${entry.host} reads ${entry.configPath} and launches this entry: its launch state, from the host's switches and policy as read, is launched${entry.stateBy !== undefined ? ` (${entry.stateBy.reason})` : ''}`,
       `transport ${entry.transport} (${entry.transportSource ?? 'as read'})`,
-      'discovery recorded no launch doubt',
     ],
   };
 }

@@ -3,10 +3,13 @@
  * runner fetches, or an installed copy whose metadata was read from disk (grade/artifact.ts). Never
  * guessed: a range, a tag or a bare name leaves the release unidentified.
  */
+import path from 'node:path';
 import semver from 'semver';
 import type { Frame, LaunchChain } from '../launch/types.js';
 import { pypiName } from '../launch/package-spec.js';
 import type { Ecosystem, PinningProxy } from '../proxies/types.js';
+import type { ArtifactFiles } from './stores/artifact-files.js';
+import type { FileFact } from './types.js';
 import { release } from './versions.js';
 
 export type Identified =
@@ -60,4 +63,47 @@ export function specRelease(frame: Frame, cacheOnly: string | undefined): Identi
     why: `${pkg.name} ${written} is a range or tag, not one release: a cached or installed copy anywhere in it may run`,
     ...(min !== null ? { oldest: { ecosystem: pkg.ecosystem, release: min.version } } : {}),
   };
+}
+
+/**
+ * The release a `uv tool install` put in the user's tool directory, which uvx then runs: "once a
+ * tool is installed with uv tool install, uvx will use the installed version by default", unless
+ * a version is requested or `--isolated` is given (docs.astral.sh/uv/concepts/tools/#tool-versions).
+ * The directory is uv's default, `~/.local/share/uv/tools/<name>` (docs.astral.sh/uv/concepts/tools/#tool-directory);
+ * a relocation (`UV_TOOL_DIR`, `XDG_DATA_HOME`) is the environment claim's to judge. Proven only by
+ * its receipt and the `*.dist-info/METADATA` of the proxy's own package inside it.
+ */
+export async function uvToolRelease(frame: Frame, proxy: PinningProxy, home: string, files: ArtifactFiles):
+  Promise<{ readonly identified: Identified; readonly facts: readonly FileFact[] } | undefined> {
+  const pkg = frame.package;
+  const uvx = frame.name === 'uvx' || (frame.name === 'uv' && frame.args.includes('tool'));
+  if (pkg === undefined || pkg.ecosystem !== 'pypi' || !uvx || (pkg.version ?? '') !== '') return undefined;
+  if ((frame.options ?? []).some((o) => o.flag === '--isolated')) return undefined;
+  if (!path.posix.isAbsolute(home)) return undefined;
+  const facts: FileFact[] = [];
+  for (const dirName of [...new Set([pkg.name, pypiName(pkg.name)])]) {
+    const tool = path.posix.join(home, '.local', 'share', 'uv', 'tools', dirName);
+    const receipt = path.posix.join(tool, 'uv-receipt.toml');
+    if ((await files.readText(receipt)) === undefined) {
+      facts.push({ path: receipt, state: 'absent', summary: 'no uv tool install of this package', by: 'uv' });
+      continue;
+    }
+    const lib = path.posix.join(tool, 'lib');
+    for (const py of (await files.readDir(lib)) ?? []) {
+      const site = path.posix.join(lib, py, 'site-packages');
+      for (const d of (await files.readDir(site)) ?? []) {
+        if (!d.endsWith('.dist-info')) continue;
+        const metadataPath = path.posix.join(site, d, 'METADATA');
+        const text = await files.readText(metadataPath);
+        const name = text === undefined ? undefined : /^Name:\s*(.+)$/m.exec(text)?.[1]?.trim();
+        const version = text === undefined ? undefined : /^Version:\s*(.+)$/m.exec(text)?.[1]?.trim();
+        if (name === undefined || version === undefined || !ownPackage(proxy, 'pypi', name)) continue;
+        const rel = release('pypi', version);
+        if (rel === undefined) continue;
+        facts.push({ path: metadataPath, state: 'read', summary: `names ${name} ${version}`, by: 'uv' });
+        return { identified: { ok: true, ecosystem: 'pypi', release: rel, how: `uvx runs the copy uv tool install put in ${tool}, whose ${d}/METADATA says ${version}` }, facts };
+      }
+    }
+  }
+  return { identified: { ok: false, why: `${frame.name} fetches ${pkg.name} with no version, and no uv tool install of it was found to identify the release` }, facts };
 }
