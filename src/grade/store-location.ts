@@ -100,8 +100,7 @@ export function resolveStore(rec: Recognition, recognizer: PinningProxy, home: s
     return { ok: false, source: 'explicit', display: `$${store.flag}`, findings: [] };
   }
   if (expected !== undefined && p.isAbsolute(store.value)) {
-    // mcpindex's --pin-store accepts the file or its directory.
-    const candidates = rec.proxy === 'mcpindex-gate' ? [expected, p.dirname(expected)] : [expected];
+    const candidates = recognizer.defaultStoreSpellings(expected, platform);
     if (candidates.some((c) => sameStore(store.value, c, platform))) return { ok: true, path: expected, source: 'explicit' };
   }
   if (expected === undefined && p.isAbsolute(store.value)) {

@@ -145,6 +145,7 @@ export const mcpContextProtector: PinningProxy = {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.mcp-context-protector', 'servers.json');
   },
+  defaultStoreSpellings: (expected) => [expected],
   inspectStore,
   probeRecipe: () => ({
     notProven: 'its tool hash covers a parameter list derived by mcp_wrapper.py, which mcp-audit does not reproduce; grading checked that an approval exists',

@@ -200,6 +200,7 @@ export const mcpHangar: PinningProxy = {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.config', 'mcp-hangar', 'config.yaml');
   },
+  defaultStoreSpellings: (expected) => [expected],
   inspectStore,
   // The Hangar digest (§2.5), recomputed by probe/compare.ts with the `hangar` canonical profile.
   probeRecipe: () => ({ kind: 'hangar-digest' }),

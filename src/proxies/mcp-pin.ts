@@ -102,6 +102,7 @@ export const mcpPin: PinningProxy = {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.mcp-pin');
   },
+  defaultStoreSpellings: (expected) => [expected],
   inspectStore,
   probeRecipe: () => ({ notProven: "mcp-audit does not recompute mcp-pin's digests" }),
   packages: { npm: ['mcp-pin'], pypi: [], go: [] },

@@ -293,6 +293,8 @@ export const mcpindexGate: PinningProxy = {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.mcpindex', 'pins', `${sanitizeServerId(rec.serverId)}.json`);
   },
+  // `--pin-store <path>` overrides the pin store, "file or directory" (mcpindex-ai/mcpindex-web content/whitepaper.md §7, §10).
+  defaultStoreSpellings: (expected, platform) => [expected, (platform === 'win32' ? path.win32 : path.posix).dirname(expected)],
   inspectStore,
   // The gate's definition hash over the public tool contract (pinning-systems.md §1.10): recomputed by probe/compare.ts.
   probeRecipe: () => ({ kind: 'mcpindex-definition-hash' }),

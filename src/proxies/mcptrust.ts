@@ -125,6 +125,7 @@ export const mcptrust: PinningProxy = {
   parseArgs,
   // The lock is always given (`--lock`), else mcp-lock.json in the working directory (§4.1).
   defaultStore: () => ({ notProven: 'no default location: the lock is --lock FILE, else mcp-lock.json in the working directory' }),
+  defaultStoreSpellings: (expected) => [expected],
   inspectStore,
   probeRecipe: () => ({ notProven: "mcp-audit does not recompute mcptrust's digests" }),
   packages: { npm: [], pypi: [], go: ['github.com/mcptrust/mcptrust'] },

@@ -262,6 +262,11 @@ export interface PinningProxy extends ProxyBase {
   parseArgs(args: readonly string[]): ProxyArgs;
   /** The store the proxy uses with no override, under the trusted home (absolute), or why there is none. */
   defaultStore(rec: Recognition, home: string, platform: Platform): string | NotProven;
+  /**
+   * The explicit store values the proxy reads as its default store (`expected`): the file itself,
+   * and for a proxy whose store flag also takes the directory (mcpindex's `--pin-store`), that too.
+   */
+  defaultStoreSpellings(expected: string, platform: Platform): readonly string[];
   /** Required: no store, no pass. Reads files only through `ctx.files`. */
   inspectStore(rec: Recognition, path: string, ctx: InspectContext): Promise<StoreInspection>;
   probeRecipe(rec: Recognition): ProbeRecipe | NotProven;
