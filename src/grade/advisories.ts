@@ -9,7 +9,7 @@ import { affects, release } from './versions.js';
 
 /**
  * Known-exploitable packages anywhere in a chain (launchers, bridges): each proxy module's
- * `exploitable` advisories (mcp-remote's CVE-2025-6514, hosts.md trap 18).
+ * `exploitable` advisories (mcp-remote's CVE-2025-6514, https://nvd.nist.gov/vuln/detail/CVE-2025-6514).
  */
 export const ADVISORIES: readonly Advisory[] = PROXIES.flatMap((p) => p.advisories.list).filter((a) => a.effect === 'exploitable');
 

@@ -96,7 +96,7 @@ async function eachAccount<R>(options: DiscoverOptions, env: Env, each: (options
   for (const listed of [...listing.accounts].sort(byName)) {
     const state = await homeState(listed.home);
     // What is shown of a name that is not UTF-8 is what Node decodes it to (U+FFFD), as before the
-    // mark: NOT_UTF8 is this program's own note, not a character of the name (red14).
+    // mark: NOT_UTF8 is this program's own note, not a character of the name.
     const account = shownAccount(listed);
     const subject = { user: account.name, home: account.home, source: account.source };
     if (state.kind === 'absent') {

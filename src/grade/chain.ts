@@ -1,5 +1,5 @@
 /**
- * The evidence chain (issue 15): for every graded row, each claim of `CLAIMS` is either proven,
+ * The evidence chain: for every graded row, each claim of `CLAIMS` is either proven,
  * with the non-secret facts that prove it, or not proven, with the findings (or the reason) that
  * leave it open. A claim with no finding against it is still not proven unless positive evidence
  * was recorded for it: "no finding fired" is never proof.

@@ -36,8 +36,9 @@ import { append } from '../shared/lists.js';
 
 export { recognize } from './recognize.js';
 
-/** Modes each proxy documents as recording drift without blocking (pinning-systems.md §1.7, §2.3, §4.1; MCPTrust's critical --fail-on: proxies/mcptrust.ts). */
-const NON_BLOCKING_MODES = new Set(['monitor', 'audit', 'warn', 'audit-only', 'filter-only', 'fail-on-critical']);
+/** A mode the module documents as not blocking is proxy-non-blocking; any other non-blocking mode is one the proxy does not document. */
+const nonBlockingRule = (by: PinningProxy, mode: string): typeof proxyNonBlocking | typeof proxyModeUnknown =>
+  by.modes.some((m) => m.name === mode && !m.blocking) ? proxyNonBlocking : proxyModeUnknown;
 
 /** The entry's `envFile` (VS Code, Cursor), as written; its contents are never read. */
 function envFileOf(raw: unknown): string | undefined {
@@ -171,10 +172,15 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   else if (program.open !== undefined) open.program = program.open;
   else proofs.program = [...program.proof, ...placement.proof];
   if (!rec.blocking) {
-    const rule = NON_BLOCKING_MODES.has(rec.mode) ? proxyNonBlocking : proxyModeUnknown;
+    const rule = nonBlockingRule(by, rec.mode);
     findings.push(finding(rule, { ...subject, mode: rec.mode }));
   } else if (rec.modeInStore !== true) {
-    proofs.mode = [`${rec.proxy}'s arguments, read as its own parser reads them, give mode ${rec.mode}, which blocks drifted calls`];
+    const documented = by.modes.find((m) => m.name === rec.mode && m.blocking);
+    if (documented !== undefined) {
+      proofs.mode = [`${rec.proxy}'s arguments, read as its own parser reads them, give mode ${rec.mode}, which blocks drifted calls (${documented.source})`];
+    } else {
+      findings.push(finding(proxyModeUnknown, { ...subject, mode: rec.mode }));
+    }
   }
   append(findings, envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name, host: entry.host }));
   proofs.environment = [environmentProof(chain, by)];
@@ -225,10 +231,12 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
       const own: Finding[] = [...findings, ...upstreamAdvisoryFindings(up.command, entry.name, findings)];
       const upProofs: Proofs = { ...proofs };
       if (!up.blocking) {
-        const rule = NON_BLOCKING_MODES.has(up.enforcement) ? proxyNonBlocking : proxyModeUnknown;
+        const rule = nonBlockingRule(by, up.enforcement);
         own.push(finding(rule, { ...subject, server: `${entry.name}/${up.name}`, mode: up.enforcement }));
-      } else {
+      } else if (by.modes.some((m) => m.name === up.enforcement && m.blocking)) {
         upProofs.mode = [`the config sets digest_enforcement ${up.enforcement} for upstream ${up.name}, which blocks drifted calls`];
+      } else {
+        own.push(finding(proxyModeUnknown, { ...subject, server: `${entry.name}/${up.name}`, mode: up.enforcement }));
       }
       const pinned = Object.keys(up.pins).length;
       if (pinned === 0 && up.tenantPins === 0) {

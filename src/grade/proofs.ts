@@ -65,7 +65,7 @@ function cwdOf(entry: ServerEntry, home: string): { proven: true; text: string }
 
 /**
  * Programs and scripts of the chain that live inside the entry's project directory: they arrive
- * with the repository (hosts.md §8, a `git clone` delivers them), so a file there named like the
+ * with the repository (a `git clone` delivers them: project-scoped `.mcp.json` "is designed to be checked into version control", docs.anthropic.com/en/docs/claude-code/mcp#project-scope), so a file there named like the
  * proxy is whatever the repository's author wrote. Compared as written and as the kernel resolves
  * it (a symlink out of the project, or into it).
  */
