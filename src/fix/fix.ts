@@ -19,6 +19,7 @@ import { suppressedFindings } from './suppressed.js';
 import { FileSet, planFiles, scopeRefusal, writeFiles, type EntryPlan, type LoadedFile, type PlannedFile, type Refusal, type SessionOptions, type Written } from './session.js';
 import type { EntryOp } from './types.js';
 import { append } from '../shared/lists.js';
+import { seamFrom } from './seam.js';
 
 export interface FixOptions extends SessionOptions {
   readonly discover: DiscoverOptions;
@@ -130,13 +131,17 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
   return { plans, loaded, remaining, refusals };
 }
 
-export async function runFix(options: FixOptions, env: Env): Promise<EditOutcome> {
-  const audited = await audit(options.discover, env);
+export async function runFix(given: FixOptions, env: Env): Promise<EditOutcome> {
+  const seam = given.seam ?? seamFrom(env.vars);
+  const options: FixOptions = seam === undefined ? given : { ...given, seam };
+  // The edits are computed on the bytes this audit reads (FileSet shares its read cache).
+  const fileSet = new FileSet();
+  const audited = await audit({ ...options.discover, cache: fileSet.cache }, env);
   for (const name of options.servers) {
     if (!audited.discovery.entries.some((e) => e.name === name)) throw new UsageError(`no server entry named ${JSON.stringify(name)} was found`);
   }
   const before = coverageOf(audited.rows);
-  const planned = await plan(audited, options, new FileSet(), await suppressedFindings(audited, env.now()));
+  const planned = await plan(audited, options, fileSet, await suppressedFindings(audited, env.now()));
   const { files, refusals } = planFiles(planned.plans, planned.loaded);
   const base = {
     home: audited.discovery.home.path, entries: audited.discovery.entries, files,
@@ -144,8 +149,9 @@ export async function runFix(options: FixOptions, env: Env): Promise<EditOutcome
   };
   if (!options.apply || files.length === 0) return base;
   const w = await writeFiles(files, options);
-  const again = await audit(options.discover, env);
-  const next = await plan(again, { ...options, apply: false }, new FileSet(), await suppressedFindings(again, env.now()));
+  const reread = new FileSet();
+  const again = await audit({ ...options.discover, cache: reread.cache }, env);
+  const next = await plan(again, { ...options, apply: false }, reread, await suppressedFindings(again, env.now()));
   const still = planFiles(next.plans, next.loaded);
   return {
     ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, after: coverageOf(again.rows),

@@ -141,10 +141,9 @@ function removeMember(text: string, container: Node, target: Node): Change[] {
   return [{ start: end(prev), end: stop, content: '' }];
 }
 
-function applyOne(text: string, entryPath: readonly PointerSegment[], op: EntryOp): EditResult {
+function applyOne(text: string, entryPath: readonly PointerSegment[], op: EntryOp, style: TextStyle): EditResult {
   const root = tree(text);
   if (root === undefined) return refused('the file does not parse as JSON');
-  const style = styleOf(text);
   const full = [...entryPath, ...op.path];
   const node = findNodeAtLocation(root, full);
   if (op.kind === 'delete') {
@@ -164,11 +163,14 @@ function applyOne(text: string, entryPath: readonly PointerSegment[], op: EntryO
   return edited(splice(text, insertMember(text, parent, key, op.value, style)));
 }
 
-/** Applies the ops of one entry, in order. */
-export function editJson(text: string, entryPath: readonly PointerSegment[], ops: readonly EntryOp[]): EditResult {
+/**
+ * Applies the ops of one entry, in order. `style` is the whole file's (line ending, indentation
+ * unit) when `text` is only the entry's own span (file-edit.ts).
+ */
+export function editJson(text: string, entryPath: readonly PointerSegment[], ops: readonly EntryOp[], style: TextStyle = styleOf(text)): EditResult {
   let out = text;
   for (const op of ops) {
-    const r = applyOne(out, entryPath, op);
+    const r = applyOne(out, entryPath, op, style);
     if (!r.ok) return r;
     out = r.text;
   }
@@ -177,7 +179,39 @@ export function editJson(text: string, entryPath: readonly PointerSegment[], ops
 
 /** The span of the entry's value in the text (edits of that entry must stay inside it). */
 export function jsonEntrySpan(text: string, entryPath: readonly PointerSegment[]): Span | undefined {
+  return jsonSpans(text)?.(entryPath);
+}
+
+/**
+ * One parse of a text, then the span of any path in it: each object's members are indexed by key
+ * the first time a path goes through it (a lookup by scanning 20,000 siblings per entry was
+ * quadratic). A key given twice is found at its first member, as findNodeAtLocation does.
+ */
+export function jsonSpans(text: string): ((path: readonly PointerSegment[]) => Span | undefined) | undefined {
   const root = tree(text);
-  const node = root === undefined ? undefined : findNodeAtLocation(root, [...entryPath]);
-  return node === undefined ? undefined : { start: node.offset, end: end(node) };
+  if (root === undefined) return undefined;
+  const index = new Map<Node, Map<string, Node>>();
+  const member = (obj: Node, key: string): Node | undefined => {
+    let keys = index.get(obj);
+    if (keys === undefined) {
+      keys = new Map();
+      for (const p of obj.children ?? []) {
+        const k: unknown = p.children?.[0]?.value;
+        const v = p.children?.[1];
+        if (typeof k === 'string' && v !== undefined && !keys.has(k)) keys.set(k, v);
+      }
+      index.set(obj, keys);
+    }
+    return keys.get(key);
+  };
+  return (path) => {
+    let node: Node | undefined = root;
+    for (const seg of path) {
+      if (node === undefined) return undefined;
+      if (node.type === 'object' && typeof seg === 'string') node = member(node, seg);
+      else if (node.type === 'array' && typeof seg === 'number') node = node.children?.[seg];
+      else return undefined;
+    }
+    return node === undefined ? undefined : { start: node.offset, end: end(node) };
+  };
 }

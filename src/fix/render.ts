@@ -21,7 +21,7 @@ export function renderOutcome(o: EditOutcome, apply: boolean): string {
     for (const s of f.servers) lines.push(`${at(f.file)}: ${escapeText(s.name)}: ${escapeText(s.what.join('; '))}`);
     if (!apply) {
       const mask = diffMasker(o.entries.filter((e) => e.configPath === f.file));
-      append(lines, maskDiff(unifiedDiff(label, f.text, f.after), mask).trimEnd().split('\n').map(escapeText));
+      append(lines, maskDiff(unifiedDiff(label, f.text, f.after, 3, f.regions), mask).trimEnd().split('\n').map(escapeText));
     }
   }
   for (const w of o.written ?? []) lines.push(`wrote ${at(w.file)} (previous content in ${at(w.backup)})`);
