@@ -16,7 +16,7 @@ import { UsageError } from '../shared/errors.js';
 import { argvOps, entryFields, envPath } from './entry-fields.js';
 import { remedyFor } from './remedies.js';
 import { suppressedFindings } from './suppressed.js';
-import { FileSet, planFiles, scopeRefusal, writeFiles, type EntryPlan, type LoadedFile, type PlannedFile, type Refusal, type SessionOptions, type Written } from './session.js';
+import { FileSet, planFiles, scopeRefusal, tidy, writeFiles, type EntryPlan, type LoadedFile, type PlannedFile, type Refusal, type SessionOptions, type Swept, type Written } from './session.js';
 import type { EntryOp } from './types.js';
 import { append } from '../shared/lists.js';
 import { seamFrom } from './seam.js';
@@ -43,6 +43,8 @@ export interface EditOutcome {
   readonly refusals: readonly Refusal[];
   readonly remaining: readonly Remaining[];
   readonly written?: readonly Written[];
+  /** Temporary files of runs that died, removed while writing. */
+  readonly swept?: readonly Swept[];
   /** After --apply: files the re-audit would still edit (a refused write, or a finding an edit revealed). */
   readonly pendingAfter?: number;
   readonly before: Coverage;
@@ -147,14 +149,16 @@ export async function runFix(given: FixOptions, env: Env): Promise<EditOutcome> 
     home: audited.discovery.home.path, entries: audited.discovery.entries, files,
     refusals: [...planned.refusals, ...refusals], remaining: planned.remaining, before,
   };
-  if (!options.apply || files.length === 0) return base;
+  if (!options.apply) return base;
   const w = await writeFiles(files, options);
+  const tidied = await tidy(audited.discovery.entries, options);
+  if (files.length === 0) return { ...base, ...(tidied.length > 0 ? { swept: tidied } : {}) };
   const reread = new FileSet();
   const again = await audit({ ...options.discover, cache: reread.cache }, env);
   const next = await plan(again, { ...options, apply: false }, reread, await suppressedFindings(again, env.now()));
   const still = planFiles(next.plans, next.loaded);
   return {
-    ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, after: coverageOf(again.rows),
+    ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, swept: [...w.swept, ...tidied], after: coverageOf(again.rows),
     remaining: next.remaining, pendingAfter: still.files.length,
   };
 }

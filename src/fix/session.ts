@@ -3,6 +3,8 @@
  * audit's own read (its bytes, its value), applying every planned entry edit of one file
  * (file-edit.ts), and writing the results only with --apply (write.ts).
  */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { newFileCache, type FileCache } from '../discover/check-file.js';
 import type { ReadOutcome } from '../discover/read-file.js';
 import { isInside } from '../shared/paths.js';
@@ -16,6 +18,8 @@ import type { Region } from './diff.js';
 import type { Seam } from './seam.js';
 import type { EntryOp } from './types.js';
 import { writeSafely } from './write.js';
+import { acquireLock, lockPath, releaseLock } from './lock.js';
+import { sweepStale } from './temp-files.js';
 
 export interface LoadedFile {
   readonly file: string;
@@ -32,6 +36,8 @@ export interface Refusal {
   readonly server: string;
   readonly file: string;
   readonly reason: string;
+  /** Refused while writing (the file changed, a lock is held, the rename failed …): exit 2. */
+  readonly stage?: 'write';
 }
 
 /** One entry's planned change, described per item for the user. */
@@ -156,15 +162,51 @@ export interface Written {
   readonly backup: string;
 }
 
+/** A temporary file a run that died left beside a config, removed by this one. */
+export interface Swept {
+  readonly dir: string;
+  readonly name: string;
+}
+
+/**
+ * With --apply, beside every config this run may edit (whether or not it has an edit now): the
+ * temporary files and the lock a run that died left are removed (temp-files.ts, lock.ts: only
+ * files named as mcp-audit names them, of a writer known to be dead).
+ */
+export async function tidy(entries: readonly ServerEntry[], options: SessionOptions): Promise<Swept[]> {
+  const targets = new Set<string>();
+  for (const e of entries) if (scopeRefusal(e, options) === undefined) targets.add(e.realPath ?? e.configPath);
+  const out: Swept[] = [];
+  const dirs = new Set<string>();
+  for (const file of targets) {
+    const dir = path.dirname(file);
+    if (!dirs.has(dir)) {
+      dirs.add(dir);
+      for (const name of await sweepStale(dir, typeof process.getuid === 'function' ? process.getuid() : undefined)) out.push({ dir, name });
+    }
+    const lock = lockPath(file);
+    if (!(await fs.lstat(lock).then(() => true, () => false))) continue;
+    // Taking and dropping it clears a stale lock; a live writer's lock is left alone.
+    const taken = await acquireLock(file);
+    if (typeof taken !== 'string') {
+      await releaseLock(taken);
+      out.push({ dir, name: path.basename(lock) });
+    }
+  }
+  return out;
+}
+
 /** Writes every planned file (see write.ts); a file that cannot be written safely is refused. */
-export async function writeFiles(files: readonly PlannedFile[], options: SessionOptions): Promise<{ written: Written[]; refusals: Refusal[] }> {
+export async function writeFiles(files: readonly PlannedFile[], options: SessionOptions): Promise<{ written: Written[]; refusals: Refusal[]; swept: Swept[] }> {
   const written: Written[] = [];
   const refusals: Refusal[] = [];
+  const swept: Swept[] = [];
   for (const f of files) {
     await options.seam?.('planned', f.target);
     const r = await writeSafely({ file: f.target, original: f.original, text: f.after, ...(options.seam !== undefined ? { seam: options.seam } : {}) });
+    for (const name of r.swept ?? []) swept.push({ dir: path.dirname(f.target), name });
     if (r.ok) written.push({ file: f.file, backup: r.backup });
-    else refusals.push({ server: f.servers.map((s) => s.name).join(', '), file: f.file, reason: r.reason });
+    else refusals.push({ server: f.servers.map((s) => s.name).join(', '), file: f.file, reason: r.reason, stage: 'write' });
   }
-  return { written, refusals };
+  return { written, refusals, swept };
 }

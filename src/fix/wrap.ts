@@ -18,7 +18,7 @@ import type { PointerSegment } from '../parse/document.js';
 import { editDoc } from './editor.js';
 import { commandLineOps, entryFields, fieldsOf, type EntryFields } from './entry-fields.js';
 import type { EditOutcome } from './fix.js';
-import { docOf, FileSet, planFiles, scopeRefusal, writeFiles, type EntryPlan, type LoadedFile, type Refusal, type SessionOptions } from './session.js';
+import { docOf, FileSet, planFiles, scopeRefusal, tidy, writeFiles, type EntryPlan, type LoadedFile, type Refusal, type SessionOptions } from './session.js';
 import { seamFrom } from './seam.js';
 import type { EntryOp } from './types.js';
 
@@ -164,10 +164,12 @@ async function run(kind: 'wrap' | 'unwrap', given: WrapOptions & { readonly prox
     home: audited.discovery.home.path, entries: audited.discovery.entries, files: planned.files,
     refusals: [...refusals, ...planned.refusals], remaining: [], before: coverageOf(audited.rows),
   };
-  if (!options.apply || planned.files.length === 0) return base;
+  if (!options.apply) return base;
   const w = await writeFiles(planned.files, options);
+  const tidied = await tidy(audited.discovery.entries, options);
+  if (planned.files.length === 0) return { ...base, ...(tidied.length > 0 ? { swept: tidied } : {}) };
   const again = await audit(options.discover, env);
-  return { ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, after: coverageOf(again.rows) };
+  return { ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, swept: [...w.swept, ...tidied], after: coverageOf(again.rows) };
 }
 
 export function runWrap(options: WrapOptions & { readonly proxy: string; readonly store?: string }, env: Env): Promise<EditOutcome> {
