@@ -82,6 +82,8 @@ export interface EntryDoc {
   /** JSON: the whole file's line ending and indentation unit, and the length of the indentation prefix. */
   readonly style?: TextStyle;
   readonly prefix?: number;
+  /** The 1-based line of the file where `text` starts (counted only when a refusal needs it). */
+  readonly firstLine: () => number;
 }
 
 /** The entry at `entryPath` of a parsed file as an EntryDoc (`spans`: the file's JSON spans, made once). */
@@ -91,11 +93,14 @@ export function entryDoc(
 ): EntryDoc | string {
   const entry = valueAt(value, entryPath);
   if (entry === undefined) return 'the entry could not be located in the file';
-  if (format !== 'json' && format !== 'jsonc') return { format, text, path: entryPath, entry };
+  if (format !== 'json' && format !== 'jsonc') return { format, text, path: entryPath, entry, firstLine: () => 1 };
   const span = (spans ?? jsonSpans(text))?.(entryPath);
   if (span === undefined) return 'the entry could not be located in the file';
   const indent = indentAt(text, span.start);
-  return { format, text: indent + text.slice(span.start, span.end), path: [], entry, style: styleOf(text), prefix: indent.length };
+  return {
+    format, text: indent + text.slice(span.start, span.end), path: [], entry, style: styleOf(text), prefix: indent.length,
+    firstLine: () => text.slice(0, span.start).split('\n').length,
+  };
 }
 
 /** The entry's new text inside its file (JSON: the value's span), for splicing into the file. */
@@ -120,4 +125,25 @@ export function editDoc(doc: EntryDoc, ops: readonly EntryOp[]): EntryDoc | stri
   if (doc.format === 'json' && readValue(r.text, 'json') === undefined) return 'the edited file would not be strict JSON';
   if (!sameValue(again.value, expected)) return 'the edited file would not read back as exactly the intended change';
   return { ...doc, text: r.text, entry: again.value };
+}
+
+/**
+ * Why `after` is not `before` again, naming the first line that differs and what differs on it
+ * (a comment, spacing, a line ending, quoting): the refusal of a wrap whose unwrap would not
+ * give the file back byte for byte. The line's text is not shown (it may hold a secret).
+ */
+export function notRestored(doc: EntryDoc, after: string): string {
+  const a = doc.text.split(/(?<=\n)/);
+  const b = after.split(/(?<=\n)/);
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const was = a[i] ?? '';
+  const now = b[i] ?? '';
+  const bare = (s: string): string => s.replace(/\r?\n$/, '');
+  const what = /\/\/|\/\*|(^|\s)#/.test(was) ? 'a comment'
+    : bare(was) === bare(now) ? 'its line ending'
+    : was.replace(/\s+/g, '') === now.replace(/\s+/g, '') ? 'its spacing'
+    : was.replace(/["']/g, '') === now.replace(/["']/g, '') ? 'the quoting of a value'
+    : 'its layout';
+  return `unwrapping it would not give the file back byte for byte: ${what} on line ${doc.firstLine() + i} cannot be reproduced`;
 }

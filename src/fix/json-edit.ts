@@ -9,7 +9,7 @@
 import { createScanner, findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type { PointerSegment } from '../parse/document.js';
 import { edited, refused, type EditResult, type EntryOp, type PlainValue, type Span } from './types.js';
-import { indentAt, lineStart, nextLineStart, splice, startsLine, styleOf, type TextStyle } from './text-style.js';
+import { breaksFor, breaksOf, indentAt, lineStart, nextLineStart, splice, startsLine, styleOf, type TextStyle } from './text-style.js';
 
 /** jsonc-parser's SyntaxKind is an ambient const enum (unusable under verbatimModuleSyntax). */
 const COMMA = 5;
@@ -77,7 +77,8 @@ function replacement(text: string, old: Node, value: PlainValue, style: TextStyl
     if (items.length === 0) return '[]';
     const trailing = commaAfter(text, end(old.children?.[old.children.length - 1] ?? first)) !== undefined ? ',' : '';
     const lines = items.map((v) => `${itemIndent}${renderJson(v, itemIndent, style, false)}`);
-    return `[${style.eol}${lines.join(`,${style.eol}`)}${trailing}${style.eol}${closeIndent}]`;
+    const br = breaksFor(breaksOf(oldText), lines.length + 1, style.eol);
+    return `[${br[0] ?? style.eol}${lines.map((l, i) => (i === 0 ? l : `,${br[i] ?? style.eol}${l}`)).join('')}${trailing}${br[lines.length] ?? style.eol}${closeIndent}]`;
   }
   return renderJson(value, indentAt(text, old.offset), style, oldText.includes('\n') || (typeof value === 'object' && value !== null && !Array.isArray(value) && startsLine(text, old.offset)));
 }
@@ -107,7 +108,9 @@ function insertMember(text: string, obj: Node, key: string, value: PlainValue, s
     // A comment after the last member stays on its line: the new member goes on the next line.
     const nl = text.indexOf('\n', after);
     const lineEnd = nl < 0 ? text.length : text[nl - 1] === '\r' ? nl - 1 : nl;
-    const changes: Change[] = [{ start: lineEnd, end: lineEnd, content: `${style.eol}${indent}${member}${trailing === undefined ? '' : ','}` }];
+    // The line's own break goes before the new member (removing the member again restores it).
+    const own = nl < 0 ? style.eol : text.slice(lineEnd, nl + 1);
+    const changes: Change[] = [{ start: lineEnd, end: lineEnd, content: `${own}${indent}${member}${trailing === undefined ? '' : ','}` }];
     if (trailing === undefined) changes.push({ start: end(last), end: end(last), content: ',' });
     return changes;
   }

@@ -15,7 +15,7 @@ import type { CommandLine, ProxyWiring } from '../proxies/wiring-types.js';
 import type { Env } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
 import type { PointerSegment } from '../parse/document.js';
-import { editDoc } from './editor.js';
+import { editDoc, notRestored } from './editor.js';
 import { commandLineOps, entryFields, fieldsOf, type EntryFields } from './entry-fields.js';
 import type { EditOutcome } from './fix.js';
 import { docOf, FileSet, planFiles, scopeRefusal, tidy, writeFiles, type EntryPlan, type LoadedFile, type Refusal, type SessionOptions } from './session.js';
@@ -124,7 +124,8 @@ function wrapPlan(entry: ServerEntry, hosts: readonly string[], fields: EntryFie
   const undo = unwrapPlan(after.entry, after.fields);
   if (typeof undo === 'string') return `it could not be unwrapped again: ${undo}`;
   const restored = editDoc(wrapped, undo.ops);
-  if (typeof restored === 'string' || restored.text !== doc.text) return 'unwrapping it would not restore the file byte for byte (its layout has comments or spacing mcp-audit cannot reproduce)';
+  if (typeof restored === 'string') return `it could not be unwrapped again: ${restored}`;
+  if (restored.text !== doc.text) return notRestored(doc, restored.text);
   return ops;
 }
 
