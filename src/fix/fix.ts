@@ -139,6 +139,7 @@ export async function runFix(given: FixOptions, env: Env): Promise<EditOutcome> 
   // The edits are computed on the bytes this audit reads (FileSet shares its read cache).
   const fileSet = new FileSet();
   const audited = await audit({ ...options.discover, cache: fileSet.cache }, env);
+  await options.seam?.('audited', audited.discovery.home.path);
   for (const name of options.servers) {
     if (!audited.discovery.entries.some((e) => e.name === name)) throw new UsageError(`no server entry named ${JSON.stringify(name)} was found`);
   }

@@ -12,6 +12,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
 export const SEAM_POINTS = [
+  /** The audit has read the files (the bytes every edit is computed on); before planning. */
+  'audited',
   /** Planned, before the lock is taken. */
   'planned',
   /** The lock is held; before the file is re-read and compared with what the plan was made on. */

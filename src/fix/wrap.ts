@@ -137,6 +137,7 @@ async function run(kind: 'wrap' | 'unwrap', given: WrapOptions & { readonly prox
   // The edits are computed on the bytes this audit reads (FileSet shares its read cache).
   const files = new FileSet();
   const audited = await audit({ ...options.discover, cache: files.cache }, env);
+  await options.seam?.('audited', audited.discovery.home.path);
   const entries = named(audited, options.servers);
   const plans: EntryPlan[] = [];
   const refusals: Refusal[] = [];

@@ -51,12 +51,26 @@ const tooDeep = (limit: number): string => `nested deeper than ${limit} levels: 
  */
 function deepBrackets(text: string, limit: number): number | undefined {
   let depth = 0;
+  let lineStart = true;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
+    if (lineStart) {
+      // Compact block nesting (`- - - x`, `? ? x`): each indicator at the start of a line opens a level.
+      lineStart = false;
+      let j = i;
+      while (text[j] === ' ' || text[j] === '\t') j++;
+      let levels = 0;
+      while ((text[j] === '-' || text[j] === '?') && (text[j + 1] === ' ' || text[j + 1] === '\t')) {
+        if (++levels > limit) return j;
+        j += 2;
+        while (text[j] === ' ' || text[j] === '\t') j++;
+      }
+    }
+    if (c === '\n') { lineStart = true; continue; }
     if (c === '"' || c === "'") {
       for (i++; i < text.length && text[i] !== c; i++) if (c === '"' && text[i] === '\\') i++;
     } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
-      while (i < text.length && text[i] !== '\n') i++;
+      while (i < text.length && text[i + 1] !== '\n' && i + 1 < text.length) i++;
     } else if (c === '[' || c === '{') {
       if (++depth > limit) return i;
     } else if ((c === ']' || c === '}') && depth > 0) {
