@@ -88,8 +88,9 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
     if (row.disabled || (named.size > 0 && !named.has(row.name))) return;
     const entry = entryOfRow(row);
     row.findings.forEach((f, j) => {
-      if (f.grade === 'none' || suppressed.has(`${i}:${j}`)) return;
       const remedy = remedyFor(f.id);
+      // A finding that sets no grade is left alone unless it has a remedy (launcher-vulnerable).
+      if ((f.grade === 'none' && remedy === undefined) || suppressed.has(`${i}:${j}`)) return;
       const stay = (why: string): void => { remaining.push({ server: row.upstream === undefined ? row.name : `${row.name}/${row.upstream}`, file: row.configPath, ruleId: f.id, why }); };
       if (remedy === undefined || entry === undefined) { stay(f.id === 'no-pinning-proxy' ? `put a pinning proxy in front of it: mcp-audit wrap ${row.name} --with mcpindex-gate` : 'no mechanical edit mends it'); return; }
       const chain = unwrap(entry);
