@@ -37,6 +37,11 @@ export interface DiscoverOptions {
   readonly platform?: Platform | undefined;
   /** The host registry (tests pass a subset). Default: HOSTS. */
   readonly hosts?: readonly HostDefinition[] | undefined;
+  /**
+   * The run's read cache (default: a new one). `fix`, `wrap` and `unwrap` pass their own, so an
+   * edit is computed on exactly the bytes the audit read, never on a second read.
+   */
+  readonly cache?: FileCache | undefined;
 }
 
 /**
@@ -94,7 +99,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   };
   const hosts: readonly HostDefinition[] = options.hosts ?? HOSTS;
   const projectScan = options.projectScan ?? true;
-  const out: Collector = { locations: [], entries: [], findings: [], cache: newFileCache() };
+  const out: Collector = { locations: [], entries: [], findings: [], cache: options.cache ?? newFileCache() };
   if (resolution.envHomeMismatch !== undefined) {
     out.findings.push(finding(homeEnvMismatch, { user: home.user, home: home.path }));
   }

@@ -58,7 +58,8 @@ export function noDirectory(dir: string): boolean {
   }
 }
 
-export async function readConfigFile(path: string): Promise<ReadOutcome> {
+/** `maxBytes`: the size past which the file is refused unread (a gate file named on the command line may be larger). */
+export async function readConfigFile(path: string, maxBytes: number = MAX_CONFIG_BYTES): Promise<ReadOutcome> {
   let realPath: string | undefined;
   try {
     // Absent is the common case (every location of every listed project): an lstat that returns
@@ -85,7 +86,7 @@ export async function readConfigFile(path: string): Promise<ReadOutcome> {
   }
   const special = fileKind(st);
   if (special !== undefined) return { kind: 'problem', problem: 'not-regular', detail: special, ...at };
-  if (st.size > MAX_CONFIG_BYTES) return { kind: 'problem', problem: 'too-large', detail: `${st.size} bytes`, size: st.size, ...at };
+  if (st.size > maxBytes) return { kind: 'problem', problem: 'too-large', detail: `${st.size} bytes`, size: st.size, ...at };
   let bytes: Buffer;
   try {
     const handle = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -93,7 +94,7 @@ export async function readConfigFile(path: string): Promise<ReadOutcome> {
       const again = fstatSync(handle);
       const kind = fileKind(again);
       if (kind !== undefined) return { kind: 'problem', problem: 'not-regular', detail: kind, ...at };
-      if (again.size > MAX_CONFIG_BYTES) return { kind: 'problem', problem: 'too-large', detail: `${again.size} bytes`, size: again.size, ...at };
+      if (again.size > maxBytes) return { kind: 'problem', problem: 'too-large', detail: `${again.size} bytes`, size: again.size, ...at };
       const buffer = Buffer.alloc(again.size + 1);
       let total = 0;
       for (;;) {

@@ -46,10 +46,66 @@ function script(a: readonly string[], b: readonly string[]): Line[] {
   return out;
 }
 
-/** `--- a/<label>` / `+++ b/<label>` and its hunks; '' when the texts are equal. */
-export function unifiedDiff(label: string, before: string, after: string, context = 3): string {
+/** A replacement of `before[start, end)` by `text` (file-edit.ts knows each edited entry's span). */
+export interface Region {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+const lineStartOf = (t: string, offset: number): number => t.lastIndexOf('\n', offset - 1) + 1;
+const nextLineOf = (t: string, offset: number): number => {
+  const nl = t.indexOf('\n', offset);
+  return nl < 0 ? t.length : nl + 1;
+};
+
+/**
+ * The edit script of `before` with the regions replaced, from the regions alone: the lines
+ * between them are unchanged, so only each region's own lines are compared. Linear in the file,
+ * where one comparison of everything between the first and the last edit of a large file was not.
+ */
+function regionScript(before: string, regions: readonly Region[]): Line[] {
+  const sorted = [...regions].sort((x, y) => x.start - y.start);
+  // Each region widened to whole lines; regions sharing a line are compared as one.
+  const groups: { ls: number; le: number; members: Region[] }[] = [];
+  for (const r of sorted) {
+    const ls = lineStartOf(before, r.start);
+    const le = r.end > ls && before[r.end - 1] === '\n' ? r.end : nextLineOf(before, r.end);
+    const last = groups[groups.length - 1];
+    if (last !== undefined && ls < last.le) { last.le = Math.max(last.le, le); last.members.push(r); }
+    else groups.push({ ls, le, members: [r] });
+  }
+  const out: Line[] = [];
+  let a = 0;
+  let b = 0;
+  let pos = 0;
+  const same = (chunk: string): void => {
+    for (const t of split(chunk)) { out.push({ kind: ' ', text: t, a, b }); a++; b++; }
+  };
+  for (const g of groups) {
+    same(before.slice(pos, g.ls));
+    let text = '';
+    let at = g.ls;
+    for (const m of g.members) { text += before.slice(at, m.start) + m.text; at = m.end; }
+    text += before.slice(at, g.le);
+    const am = split(before.slice(g.ls, g.le));
+    const bm = split(text);
+    for (const l of script(am, bm)) out.push({ ...l, a: a + l.a, b: b + l.b });
+    a += am.length;
+    b += bm.length;
+    pos = g.le;
+  }
+  same(before.slice(pos));
+  return out;
+}
+
+/**
+ * `--- a/<label>` / `+++ b/<label>` and its hunks; '' when the texts are equal. With `regions`
+ * (what turned `before` into `after`), only the regions' lines are compared.
+ */
+export function unifiedDiff(label: string, before: string, after: string, context = 3, regions?: readonly Region[]): string {
   if (before === after) return '';
-  const lines = script(split(before), split(after));
+  const lines = regions !== undefined ? regionScript(before, regions) : script(split(before), split(after));
   const changed = lines.map((l, i) => (l.kind === ' ' ? -1 : i)).filter((i) => i >= 0);
   const hunks: [number, number][] = [];
   for (const i of changed) {

@@ -9,10 +9,11 @@ import { parseJsonc } from '../parse/jsonc.js';
 import { parseToml } from '../parse/toml.js';
 import { parseYaml } from '../parse/yaml.js';
 import type { ConfigFormat } from '../parse/types.js';
-import { editJson, jsonEntrySpan } from './json-edit.js';
+import { editJson, jsonEntrySpan, jsonSpans } from './json-edit.js';
+import { indentAt, styleOf, type TextStyle } from './text-style.js';
 import { editToml, tomlEntrySpan } from './toml-edit.js';
-import { edited, refused, type EditResult, type EntryEdit, type Span } from './types.js';
-import { applyOps, sameValue } from './values.js';
+import { edited, refused, type EditResult, type EntryEdit, type EntryOp, type Span } from './types.js';
+import { applyOps, sameValue, valueAt } from './values.js';
 import { editYaml, yamlEntrySpan } from './yaml-edit.js';
 
 /** The value of a text as the audit reads it, or undefined when it does not parse. */
@@ -65,4 +66,84 @@ export function editEntry(text: string, format: ConfigFormat, edit: EntryEdit): 
   if (!result.ok) return result;
   const why = problem(text, result.text, format, expected, span);
   return why === undefined ? result : refused(why);
+}
+
+/**
+ * One entry as an edit sees it: the text the edit is made on, the path to the entry in that text,
+ * and the entry's value. For JSON and JSONC the text is the entry's own span (its line's
+ * indentation, then the value), so an edit and its proof cost the entry's size, not the file's;
+ * YAML and TOML entries are edited in the whole file.
+ */
+export interface EntryDoc {
+  readonly format: ConfigFormat;
+  readonly text: string;
+  readonly path: readonly PointerSegment[];
+  readonly entry: unknown;
+  /** JSON: the whole file's line ending and indentation unit, and the length of the indentation prefix. */
+  readonly style?: TextStyle;
+  readonly prefix?: number;
+  /** The 1-based line of the file where `text` starts (counted only when a refusal needs it). */
+  readonly firstLine: () => number;
+}
+
+/** The entry at `entryPath` of a parsed file as an EntryDoc (`spans`: the file's JSON spans, made once). */
+export function entryDoc(
+  text: string, format: ConfigFormat, value: unknown, entryPath: readonly PointerSegment[],
+  spans?: (path: readonly PointerSegment[]) => Span | undefined,
+): EntryDoc | string {
+  const entry = valueAt(value, entryPath);
+  if (entry === undefined) return 'the entry could not be located in the file';
+  if (format !== 'json' && format !== 'jsonc') return { format, text, path: entryPath, entry, firstLine: () => 1 };
+  const span = (spans ?? jsonSpans(text))?.(entryPath);
+  if (span === undefined) return 'the entry could not be located in the file';
+  const indent = indentAt(text, span.start);
+  return {
+    format, text: indent + text.slice(span.start, span.end), path: [], entry, style: styleOf(text), prefix: indent.length,
+    firstLine: () => text.slice(0, span.start).split('\n').length,
+  };
+}
+
+/** The entry's new text inside its file (JSON: the value's span), for splicing into the file. */
+export const entryText = (doc: EntryDoc): string => (doc.prefix === undefined ? doc.text : doc.text.slice(doc.prefix));
+
+/** Applies ops to an EntryDoc and proves the result (re-read as exactly the intended entry), or refuses. */
+export function editDoc(doc: EntryDoc, ops: readonly EntryOp[]): EntryDoc | string {
+  const expected = applyOps(doc.entry, [], ops);
+  if (sameValue(doc.entry, expected)) return doc;
+  if (doc.prefix === undefined) {
+    const r = editEntry(doc.text, doc.format, { entryPath: doc.path, ops });
+    if (!r.ok) return r.reason;
+    const entry = valueAt(readValue(r.text, doc.format)?.value, doc.path);
+    return entry === undefined ? 'the edited entry could not be found again' : { ...doc, text: r.text, entry };
+  }
+  const r = editJson(doc.text, doc.path, ops, doc.style);
+  if (!r.ok) return r.reason;
+  const indent = doc.text.slice(0, doc.prefix);
+  if (!r.text.startsWith(indent) || /\S/.test(indent)) return 'the edit would touch text outside the entry';
+  const again = readValue(r.text, 'jsonc');
+  if (again === undefined) return 'the edited file would not parse';
+  if (doc.format === 'json' && readValue(r.text, 'json') === undefined) return 'the edited file would not be strict JSON';
+  if (!sameValue(again.value, expected)) return 'the edited file would not read back as exactly the intended change';
+  return { ...doc, text: r.text, entry: again.value };
+}
+
+/**
+ * Why `after` is not `before` again, naming the first line that differs and what differs on it
+ * (a comment, spacing, a line ending, quoting): the refusal of a wrap whose unwrap would not
+ * give the file back byte for byte. The line's text is not shown (it may hold a secret).
+ */
+export function notRestored(doc: EntryDoc, after: string): string {
+  const a = doc.text.split(/(?<=\n)/);
+  const b = after.split(/(?<=\n)/);
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const was = a[i] ?? '';
+  const now = b[i] ?? '';
+  const bare = (s: string): string => s.replace(/\r?\n$/, '');
+  const what = /\/\/|\/\*|(^|\s)#/.test(was) ? 'a comment'
+    : bare(was) === bare(now) ? 'its line ending'
+    : was.replace(/\s+/g, '') === now.replace(/\s+/g, '') ? 'its spacing'
+    : was.replace(/["']/g, '') === now.replace(/["']/g, '') ? 'the quoting of a value'
+    : 'its layout';
+  return `unwrapping it would not give the file back byte for byte: ${what} on line ${doc.firstLine() + i} cannot be reproduced`;
 }

@@ -49,7 +49,11 @@ const ARGS_KEYS = ['args'];
 export function entryFields(entry: ServerEntry, root: unknown): EntryFields | string {
   const entryPath = pointerPath(entry.origin.pointer, root);
   if (entryPath === undefined) return 'the entry could not be found in the file as read now';
-  const raw = entry.raw;
+  return fieldsOf(entry.raw, entryPath);
+}
+
+/** The fields of the entry object `raw` found at `entryPath`, or why the editor cannot place them. */
+export function fieldsOf(raw: unknown, entryPath: readonly PointerSegment[]): EntryFields | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'the entry is not an object';
   const commandKey = COMMAND_KEYS.find((k) => Object.hasOwn(raw, k));
   if (commandKey === undefined) return 'the entry has no command field mcp-audit can edit (a remote or nested entry)';

@@ -16,9 +16,10 @@ import { UsageError } from '../shared/errors.js';
 import { argvOps, entryFields, envPath } from './entry-fields.js';
 import { remedyFor } from './remedies.js';
 import { suppressedFindings } from './suppressed.js';
-import { FileSet, planFiles, scopeRefusal, writeFiles, type EntryPlan, type LoadedFile, type PlannedFile, type Refusal, type SessionOptions, type Written } from './session.js';
+import { FileSet, planFiles, scopeRefusal, tidy, writeFiles, type EntryPlan, type LoadedFile, type PlannedFile, type Refusal, type SessionOptions, type Swept, type Written } from './session.js';
 import type { EntryOp } from './types.js';
 import { append } from '../shared/lists.js';
+import { seamFrom } from './seam.js';
 
 export interface FixOptions extends SessionOptions {
   readonly discover: DiscoverOptions;
@@ -42,6 +43,8 @@ export interface EditOutcome {
   readonly refusals: readonly Refusal[];
   readonly remaining: readonly Remaining[];
   readonly written?: readonly Written[];
+  /** Temporary files of runs that died, removed while writing. */
+  readonly swept?: readonly Swept[];
   /** After --apply: files the re-audit would still edit (a refused write, or a finding an edit revealed). */
   readonly pendingAfter?: number;
   readonly before: Coverage;
@@ -85,8 +88,9 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
     if (row.disabled || (named.size > 0 && !named.has(row.name))) return;
     const entry = entryOfRow(row);
     row.findings.forEach((f, j) => {
-      if (f.grade === 'none' || suppressed.has(`${i}:${j}`)) return;
       const remedy = remedyFor(f.id);
+      // A finding that sets no grade is left alone unless it has a remedy (launcher-vulnerable).
+      if ((f.grade === 'none' && remedy === undefined) || suppressed.has(`${i}:${j}`)) return;
       const stay = (why: string): void => { remaining.push({ server: row.upstream === undefined ? row.name : `${row.name}/${row.upstream}`, file: row.configPath, ruleId: f.id, why }); };
       if (remedy === undefined || entry === undefined) { stay(f.id === 'no-pinning-proxy' ? `put a pinning proxy in front of it: mcp-audit wrap ${row.name} --with mcpindex-gate` : 'no mechanical edit mends it'); return; }
       const chain = unwrap(entry);
@@ -130,25 +134,33 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
   return { plans, loaded, remaining, refusals };
 }
 
-export async function runFix(options: FixOptions, env: Env): Promise<EditOutcome> {
-  const audited = await audit(options.discover, env);
+export async function runFix(given: FixOptions, env: Env): Promise<EditOutcome> {
+  const seam = given.seam ?? seamFrom(env.vars);
+  const options: FixOptions = seam === undefined ? given : { ...given, seam };
+  // The edits are computed on the bytes this audit reads (FileSet shares its read cache).
+  const fileSet = new FileSet();
+  const audited = await audit({ ...options.discover, cache: fileSet.cache }, env);
+  await options.seam?.('audited', audited.discovery.home.path);
   for (const name of options.servers) {
     if (!audited.discovery.entries.some((e) => e.name === name)) throw new UsageError(`no server entry named ${JSON.stringify(name)} was found`);
   }
   const before = coverageOf(audited.rows);
-  const planned = await plan(audited, options, new FileSet(), await suppressedFindings(audited, env.now()));
+  const planned = await plan(audited, options, fileSet, await suppressedFindings(audited, env.now()));
   const { files, refusals } = planFiles(planned.plans, planned.loaded);
   const base = {
     home: audited.discovery.home.path, entries: audited.discovery.entries, files,
     refusals: [...planned.refusals, ...refusals], remaining: planned.remaining, before,
   };
-  if (!options.apply || files.length === 0) return base;
+  if (!options.apply) return base;
   const w = await writeFiles(files, options);
-  const again = await audit(options.discover, env);
-  const next = await plan(again, { ...options, apply: false }, new FileSet(), await suppressedFindings(again, env.now()));
+  const tidied = await tidy(audited.discovery.entries, options);
+  if (files.length === 0) return { ...base, ...(tidied.length > 0 ? { swept: tidied } : {}) };
+  const reread = new FileSet();
+  const again = await audit({ ...options.discover, cache: reread.cache }, env);
+  const next = await plan(again, { ...options, apply: false }, reread, await suppressedFindings(again, env.now()));
   const still = planFiles(next.plans, next.loaded);
   return {
-    ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, after: coverageOf(again.rows),
+    ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, swept: [...w.swept, ...tidied], after: coverageOf(again.rows),
     remaining: next.remaining, pendingAfter: still.files.length,
   };
 }

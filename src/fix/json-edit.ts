@@ -9,7 +9,7 @@
 import { createScanner, findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type { PointerSegment } from '../parse/document.js';
 import { edited, refused, type EditResult, type EntryOp, type PlainValue, type Span } from './types.js';
-import { indentAt, lineStart, nextLineStart, splice, startsLine, styleOf, type TextStyle } from './text-style.js';
+import { breaksFor, breaksOf, indentAt, lineStart, nextLineStart, splice, startsLine, styleOf, type TextStyle } from './text-style.js';
 
 /** jsonc-parser's SyntaxKind is an ambient const enum (unusable under verbatimModuleSyntax). */
 const COMMA = 5;
@@ -77,7 +77,8 @@ function replacement(text: string, old: Node, value: PlainValue, style: TextStyl
     if (items.length === 0) return '[]';
     const trailing = commaAfter(text, end(old.children?.[old.children.length - 1] ?? first)) !== undefined ? ',' : '';
     const lines = items.map((v) => `${itemIndent}${renderJson(v, itemIndent, style, false)}`);
-    return `[${style.eol}${lines.join(`,${style.eol}`)}${trailing}${style.eol}${closeIndent}]`;
+    const br = breaksFor(breaksOf(oldText), lines.length + 1, style.eol);
+    return `[${br[0] ?? style.eol}${lines.map((l, i) => (i === 0 ? l : `,${br[i] ?? style.eol}${l}`)).join('')}${trailing}${br[lines.length] ?? style.eol}${closeIndent}]`;
   }
   return renderJson(value, indentAt(text, old.offset), style, oldText.includes('\n') || (typeof value === 'object' && value !== null && !Array.isArray(value) && startsLine(text, old.offset)));
 }
@@ -107,7 +108,9 @@ function insertMember(text: string, obj: Node, key: string, value: PlainValue, s
     // A comment after the last member stays on its line: the new member goes on the next line.
     const nl = text.indexOf('\n', after);
     const lineEnd = nl < 0 ? text.length : text[nl - 1] === '\r' ? nl - 1 : nl;
-    const changes: Change[] = [{ start: lineEnd, end: lineEnd, content: `${style.eol}${indent}${member}${trailing === undefined ? '' : ','}` }];
+    // The line's own break goes before the new member (removing the member again restores it).
+    const own = nl < 0 ? style.eol : text.slice(lineEnd, nl + 1);
+    const changes: Change[] = [{ start: lineEnd, end: lineEnd, content: `${own}${indent}${member}${trailing === undefined ? '' : ','}` }];
     if (trailing === undefined) changes.push({ start: end(last), end: end(last), content: ',' });
     return changes;
   }
@@ -141,10 +144,9 @@ function removeMember(text: string, container: Node, target: Node): Change[] {
   return [{ start: end(prev), end: stop, content: '' }];
 }
 
-function applyOne(text: string, entryPath: readonly PointerSegment[], op: EntryOp): EditResult {
+function applyOne(text: string, entryPath: readonly PointerSegment[], op: EntryOp, style: TextStyle): EditResult {
   const root = tree(text);
   if (root === undefined) return refused('the file does not parse as JSON');
-  const style = styleOf(text);
   const full = [...entryPath, ...op.path];
   const node = findNodeAtLocation(root, full);
   if (op.kind === 'delete') {
@@ -164,11 +166,14 @@ function applyOne(text: string, entryPath: readonly PointerSegment[], op: EntryO
   return edited(splice(text, insertMember(text, parent, key, op.value, style)));
 }
 
-/** Applies the ops of one entry, in order. */
-export function editJson(text: string, entryPath: readonly PointerSegment[], ops: readonly EntryOp[]): EditResult {
+/**
+ * Applies the ops of one entry, in order. `style` is the whole file's (line ending, indentation
+ * unit) when `text` is only the entry's own span (file-edit.ts).
+ */
+export function editJson(text: string, entryPath: readonly PointerSegment[], ops: readonly EntryOp[], style: TextStyle = styleOf(text)): EditResult {
   let out = text;
   for (const op of ops) {
-    const r = applyOne(out, entryPath, op);
+    const r = applyOne(out, entryPath, op, style);
     if (!r.ok) return r;
     out = r.text;
   }
@@ -177,7 +182,39 @@ export function editJson(text: string, entryPath: readonly PointerSegment[], ops
 
 /** The span of the entry's value in the text (edits of that entry must stay inside it). */
 export function jsonEntrySpan(text: string, entryPath: readonly PointerSegment[]): Span | undefined {
+  return jsonSpans(text)?.(entryPath);
+}
+
+/**
+ * One parse of a text, then the span of any path in it: each object's members are indexed by key
+ * the first time a path goes through it (a lookup by scanning 20,000 siblings per entry was
+ * quadratic). A key given twice is found at its first member, as findNodeAtLocation does.
+ */
+export function jsonSpans(text: string): ((path: readonly PointerSegment[]) => Span | undefined) | undefined {
   const root = tree(text);
-  const node = root === undefined ? undefined : findNodeAtLocation(root, [...entryPath]);
-  return node === undefined ? undefined : { start: node.offset, end: end(node) };
+  if (root === undefined) return undefined;
+  const index = new Map<Node, Map<string, Node>>();
+  const member = (obj: Node, key: string): Node | undefined => {
+    let keys = index.get(obj);
+    if (keys === undefined) {
+      keys = new Map();
+      for (const p of obj.children ?? []) {
+        const k: unknown = p.children?.[0]?.value;
+        const v = p.children?.[1];
+        if (typeof k === 'string' && v !== undefined && !keys.has(k)) keys.set(k, v);
+      }
+      index.set(obj, keys);
+    }
+    return keys.get(key);
+  };
+  return (path) => {
+    let node: Node | undefined = root;
+    for (const seg of path) {
+      if (node === undefined) return undefined;
+      if (node.type === 'object' && typeof seg === 'string') node = member(node, seg);
+      else if (node.type === 'array' && typeof seg === 'number') node = node.children?.[seg];
+      else return undefined;
+    }
+    return node === undefined ? undefined : { start: node.offset, end: end(node) };
+  };
 }

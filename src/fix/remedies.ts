@@ -21,6 +21,9 @@ import { runnerReleaseCutoff } from '../rules/runner-release-cutoff.js';
 import type { Finding, RuleMeta } from '../rules/types.js';
 import type { Platform } from '../shared/env.js';
 import { storePlatform } from '../grade/store-location.js';
+import { ADVISORIES, below } from '../grade/advisories.js';
+import { launcherVulnerable } from '../rules/launcher-vulnerable.js';
+import { proxyVersionUnknown } from '../rules/proxy-version-unknown.js';
 
 export interface RemedyContext {
   readonly entry: ServerEntry;
@@ -95,6 +98,37 @@ function releaseCutoff(ctx: RemedyContext): RemedyChange {
   return dropRunnerOption(ctx, option, ctx.finding.data.launcher);
 }
 
+/** proxy-version-unknown: the proxy's package pinned to the release its wiring knows is outside every advisory. */
+function pinProxyRelease(ctx: RemedyContext): RemedyChange {
+  const proxy = ctx.rec?.proxy ?? 'the proxy';
+  const release = ctx.wiring?.release;
+  if (release === undefined) return none(`mcp-audit knows no release of ${proxy} to pin`);
+  if (release.version === null) return none(release.why);
+  const change = ctx.wiring?.pinRelease?.(ctx.argv);
+  if (change === undefined) return none(`the entry names no ${proxy} package to pin (a program on PATH): install ${proxy} ${release.version} and name that release`);
+  return { kind: 'change', what: `pin ${proxy} to ${release.version}, outside every advisory (${release.source})`, argv: change };
+}
+
+/** launcher-vulnerable: the package's word in the argv moved to the first release outside every advisory of it. */
+function fixedRelease(ctx: RemedyContext): RemedyChange {
+  const { package: pkg, version } = ctx.finding.data;
+  if (pkg === undefined || version === undefined) return none('the finding names no package');
+  const advisories = ADVISORIES.filter((a) => a.package === pkg);
+  const fixes = advisories.map((a) => a.fixed);
+  if (advisories.length === 0 || fixes.some((f) => f === null)) return none(`no release of ${pkg} is outside every advisory: remove it`);
+  const newest = fixes.reduce<readonly number[]>((m, f) => (f !== null && below(m, f) ? f : m), [0, 0, 0]);
+  const eco = advisories[0]?.ecosystem;
+  const spec = (v: string): string => (eco === 'pypi' ? `${pkg}==${v}` : `${pkg}@${v}`);
+  const written = spec(version);
+  const replace: { index: number; value: string }[] = [];
+  ctx.argv.forEach((w, index) => {
+    // The package word itself, or the value of an option that carries it (`--upstream-arg=mcp-remote@0.1.15`).
+    if (index > 0 && (w === written || w.endsWith(`=${written}`))) replace.push({ index, value: `${w.slice(0, w.length - written.length)}${spec(newest.join('.'))}` });
+  });
+  if (replace.length === 0) return none(`${written} is not a word of the entry's own arguments`);
+  return { kind: 'change', what: `run ${pkg} ${newest.join('.')}, the first release outside ${advisories.map((a) => a.id).join(', ')}`, argv: { remove: [], replace } };
+}
+
 export const REMEDIES: readonly Remedy[] = [
   {
     rule: pinStorePlanted,
@@ -113,6 +147,8 @@ export const REMEDIES: readonly Remedy[] = [
   { rule: envFamilyUnproven, remedy: dropEnv },
   { rule: launchOptionInjection, remedy: runnerOption },
   { rule: runnerReleaseCutoff, remedy: releaseCutoff },
+  { rule: proxyVersionUnknown, remedy: pinProxyRelease },
+  { rule: launcherVulnerable, remedy: fixedRelease },
 ];
 
 export function remedyFor(ruleId: string): Remedy | undefined {

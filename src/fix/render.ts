@@ -3,6 +3,7 @@
  * env or header value, token or secret-looking argument is ever shown. Every field and every diff
  * line passes the one escaping helper: a server named "\u001b[2J" cannot reach the terminal raw.
  */
+import path from 'node:path';
 import type { Coverage } from '../grade/coverage.js';
 import { displayPath, percent } from '../report/format.js';
 import { escapeText } from '../shared/text.js';
@@ -21,10 +22,11 @@ export function renderOutcome(o: EditOutcome, apply: boolean): string {
     for (const s of f.servers) lines.push(`${at(f.file)}: ${escapeText(s.name)}: ${escapeText(s.what.join('; '))}`);
     if (!apply) {
       const mask = diffMasker(o.entries.filter((e) => e.configPath === f.file));
-      append(lines, maskDiff(unifiedDiff(label, f.text, f.after), mask).trimEnd().split('\n').map(escapeText));
+      append(lines, maskDiff(unifiedDiff(label, f.text, f.after, 3, f.regions), mask).trimEnd().split('\n').map(escapeText));
     }
   }
-  for (const w of o.written ?? []) lines.push(`wrote ${at(w.file)} (previous content in ${at(w.backup)})`);
+  for (const s of o.swept ?? []) lines.push(`removed ${at(path.join(s.dir, s.name))}: left by an mcp-audit run that died`);
+  for (const w of o.written ?? []) lines.push(`wrote ${at(w.file)} (previous content in ${at(w.backup)}; earlier backups are kept)`);
   for (const r of o.refusals) lines.push(`refused: ${at(r.file)}: ${escapeText(r.server)}: ${escapeText(r.reason)}`);
   for (const r of o.remaining) lines.push(`not mended: ${at(r.file)}: ${escapeText(r.server)}: ${r.ruleId}: ${escapeText(r.why)}`);
   if (o.files.length === 0 && o.refusals.length === 0) lines.push('Nothing to edit.');
@@ -36,10 +38,12 @@ export function renderOutcome(o: EditOutcome, apply: boolean): string {
 
 /**
  * `fix`: 0 nothing to edit and nothing left unmended; 1 edits proposed (preview), or after --apply
- * anything still unmended, refused or pending; 2 is an error (thrown). `wrap` / `unwrap`: 0 when
- * every named entry was (or can be) edited, 1 when one was refused.
+ * anything still unmended, refused or pending; 2 is an error (thrown), or a write refused while
+ * writing (the file changed under it, a lock is held, the rename failed: nothing was written).
+ * `wrap` / `unwrap`: 0 when every named entry was (or can be) edited, 1 when one was refused.
  */
-export function exitCodeOf(o: EditOutcome, kind: 'fix' | 'wrap', apply: boolean): 0 | 1 {
+export function exitCodeOf(o: EditOutcome, kind: 'fix' | 'wrap', apply: boolean): 0 | 1 | 2 {
+  if (o.refusals.some((r) => r.stage === 'write')) return 2;
   if (kind === 'wrap') return o.refusals.length > 0 ? 1 : 0;
   const left = o.remaining.length > 0 || o.refusals.length > 0;
   if (!apply) return o.files.length > 0 || left ? 1 : 0;

@@ -1,15 +1,25 @@
 /**
- * What `fix`, `wrap` and `unwrap` share: which files may be edited at all, reading each once (its
- * text, its hash, its value), applying every planned entry edit of one file in turn, and writing
- * the results only with --apply.
+ * What `fix`, `wrap` and `unwrap` share: which files may be edited at all, taking each from the
+ * audit's own read (its bytes, its value), applying every planned entry edit of one file
+ * (file-edit.ts), and writing the results only with --apply (write.ts).
  */
-import { readConfigFile } from '../discover/read-file.js';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { newFileCache, type FileCache } from '../discover/check-file.js';
+import type { ReadOutcome } from '../discover/read-file.js';
 import { isInside } from '../shared/paths.js';
 import type { ServerEntry } from '../parse/types.js';
 import type { ConfigFormat } from '../parse/types.js';
-import { editEntry, readValue } from './editor.js';
+import type { PointerSegment } from '../parse/document.js';
+import { entryDoc, readValue, type EntryDoc } from './editor.js';
+import { jsonSpans } from './json-edit.js';
+import { editFile } from './file-edit.js';
+import type { Region } from './diff.js';
+import type { Seam } from './seam.js';
 import type { EntryOp } from './types.js';
-import { sha256, writeSafely } from './write.js';
+import { writeSafely } from './write.js';
+import { acquireLock, lockPath, releaseLock } from './lock.js';
+import { sweepStale } from './temp-files.js';
 
 export interface LoadedFile {
   readonly file: string;
@@ -17,7 +27,8 @@ export interface LoadedFile {
   readonly target: string;
   readonly format: ConfigFormat;
   readonly text: string;
-  readonly hash: string;
+  /** The bytes the audit read (what every edit of the file is computed on). */
+  readonly original: Uint8Array;
   readonly value: unknown;
 }
 
@@ -25,6 +36,8 @@ export interface Refusal {
   readonly server: string;
   readonly file: string;
   readonly reason: string;
+  /** Refused while writing (the file changed, a lock is held, the rename failed …): exit 2. */
+  readonly stage?: 'write';
 }
 
 /** One entry's planned change, described per item for the user. */
@@ -40,13 +53,16 @@ export interface EntryPlan {
 
 export interface PlannedFile extends LoadedFile {
   readonly after: string;
+  /** What replaced which span of `text` (absent when the edits were made one by one on the whole text). */
+  readonly regions?: readonly Region[];
   readonly servers: readonly { readonly name: string; readonly what: readonly string[]; readonly rules: readonly string[] }[];
 }
 
 export interface SessionOptions {
   /** Edit project-scope files (repositories) too. */
   readonly includeProject: boolean;
-  readonly beforeWrite?: (file: string) => void | Promise<void>;
+  /** Test seam in the write path (seam.ts); runFix and the wrap commands take it from MCP_AUDIT_TEST_PAUSE. */
+  readonly seam?: Seam;
 }
 
 /**
@@ -69,30 +85,50 @@ export function scopeRefusal(entry: ServerEntry, options: SessionOptions): strin
   }
 }
 
-/** Reads each file once; a file that is unreadable or does not parse is refused. */
+/**
+ * The files the audit read, each taken from the audit's own read (the same bytes, never a second
+ * read: an editor saving in between would otherwise get its text edited by a plan made on the
+ * old one), parsed once.
+ */
 export class FileSet {
   private readonly files = new Map<string, LoadedFile | string>();
+  /** Pass to the audit's DiscoverOptions: every file it reads is kept here. */
+  readonly cache: FileCache = newFileCache();
 
   async load(entry: ServerEntry): Promise<LoadedFile | string> {
     const known = this.files.get(entry.configPath);
     if (known !== undefined) return known;
-    const loaded = await loadFile(entry);
+    const loaded = await loadFile(entry, this.cache.reads.get(entry.configPath));
     this.files.set(entry.configPath, loaded);
     return loaded;
   }
 }
 
-async function loadFile(entry: ServerEntry): Promise<LoadedFile | string> {
+async function loadFile(entry: ServerEntry, pending: Promise<ReadOutcome> | undefined): Promise<LoadedFile | string> {
   const format = entry.format;
   if (format === undefined) return 'the file format is not known';
-  const read = await readConfigFile(entry.configPath);
+  if (pending === undefined) return 'the audit did not read this file';
+  const read = await pending;
   if (read.kind !== 'text') return read.kind === 'absent' ? 'the file is gone' : `the file cannot be read safely (${read.problem})`;
   const value = readValue(read.text, format);
   if (value === undefined) return 'the file does not parse; mcp-audit edits only files it can read';
   return {
     file: entry.configPath, target: read.realPath ?? entry.configPath, format, text: read.text,
-    hash: sha256(Buffer.from(read.text, 'utf8')), value: value.value,
+    original: Buffer.from(read.text, 'utf8'), value: value.value,
   };
+}
+
+const spansOf = new WeakMap<LoadedFile, ReturnType<typeof jsonSpans>>();
+
+/** One entry of a loaded file as an EntryDoc (a JSON file's spans are found once per file). */
+export function docOf(file: LoadedFile, entryPath: readonly PointerSegment[]): EntryDoc | string {
+  let spans = spansOf.get(file);
+  if (spans === undefined && !spansOf.has(file) && (file.format === 'json' || file.format === 'jsonc')) {
+    spans = jsonSpans(file.text);
+    spansOf.set(file, spans);
+  }
+  if ((file.format === 'json' || file.format === 'jsonc') && spans === undefined) return 'the file does not parse; mcp-audit edits only files it can read';
+  return entryDoc(file.text, file.format, file.value, entryPath, spans);
 }
 
 /** Applies the plans file by file; an entry whose edit is refused is left out, the others still apply. */
@@ -109,16 +145,14 @@ export function planFiles(plans: readonly EntryPlan[], files: ReadonlyMap<string
   for (const [file, list] of byFile) {
     const loaded = files.get(file);
     if (loaded === undefined) continue;
-    let text = loaded.text;
+    const r = editFile(loaded.text, loaded.format, loaded.value, list.map((p) => ({ entryPath: p.entryPath, ops: p.ops })));
     const servers: { name: string; what: readonly string[]; rules: readonly string[] }[] = [];
-    for (const p of list) {
-      const r = editEntry(text, loaded.format, { entryPath: p.entryPath, ops: p.ops });
-      if (!r.ok) { refusals.push({ server: p.entry.name, file, reason: r.reason }); continue; }
-      if (r.text === text) continue;
-      text = r.text;
-      servers.push({ name: p.entry.name, what: p.what, rules: p.rules ?? [] });
-    }
-    if (text !== loaded.text) out.push({ ...loaded, after: text, servers });
+    list.forEach((p, i) => {
+      const why = r.outcomes[i];
+      if (why !== undefined) refusals.push({ server: p.entry.name, file, reason: why });
+      else if (r.altered[i] === true) servers.push({ name: p.entry.name, what: p.what, rules: p.rules ?? [] });
+    });
+    if (r.text !== loaded.text) out.push({ ...loaded, after: r.text, servers, ...(r.regions !== undefined ? { regions: r.regions } : {}) });
   }
   return { files: out, refusals };
 }
@@ -128,14 +162,51 @@ export interface Written {
   readonly backup: string;
 }
 
+/** A temporary file a run that died left beside a config, removed by this one. */
+export interface Swept {
+  readonly dir: string;
+  readonly name: string;
+}
+
+/**
+ * With --apply, beside every config this run may edit (whether or not it has an edit now): the
+ * temporary files and the lock a run that died left are removed (temp-files.ts, lock.ts: only
+ * files named as mcp-audit names them, of a writer known to be dead).
+ */
+export async function tidy(entries: readonly ServerEntry[], options: SessionOptions): Promise<Swept[]> {
+  const targets = new Set<string>();
+  for (const e of entries) if (scopeRefusal(e, options) === undefined) targets.add(e.realPath ?? e.configPath);
+  const out: Swept[] = [];
+  const dirs = new Set<string>();
+  for (const file of targets) {
+    const dir = path.dirname(file);
+    if (!dirs.has(dir)) {
+      dirs.add(dir);
+      for (const name of await sweepStale(dir, typeof process.getuid === 'function' ? process.getuid() : undefined)) out.push({ dir, name });
+    }
+    const lock = lockPath(file);
+    if (!(await fs.lstat(lock).then(() => true, () => false))) continue;
+    // Taking and dropping it clears a stale lock; a live writer's lock is left alone.
+    const taken = await acquireLock(file);
+    if (typeof taken !== 'string') {
+      await releaseLock(taken);
+      out.push({ dir, name: path.basename(lock) });
+    }
+  }
+  return out;
+}
+
 /** Writes every planned file (see write.ts); a file that cannot be written safely is refused. */
-export async function writeFiles(files: readonly PlannedFile[], options: SessionOptions): Promise<{ written: Written[]; refusals: Refusal[] }> {
+export async function writeFiles(files: readonly PlannedFile[], options: SessionOptions): Promise<{ written: Written[]; refusals: Refusal[]; swept: Swept[] }> {
   const written: Written[] = [];
   const refusals: Refusal[] = [];
+  const swept: Swept[] = [];
   for (const f of files) {
-    const r = await writeSafely({ file: f.target, readHash: f.hash, text: f.after, ...(options.beforeWrite !== undefined ? { beforeWrite: options.beforeWrite } : {}) });
+    await options.seam?.('planned', f.target);
+    const r = await writeSafely({ file: f.target, original: f.original, text: f.after, ...(options.seam !== undefined ? { seam: options.seam } : {}) });
+    for (const name of r.swept ?? []) swept.push({ dir: path.dirname(f.target), name });
     if (r.ok) written.push({ file: f.file, backup: r.backup });
-    else refusals.push({ server: f.servers.map((s) => s.name).join(', '), file: f.file, reason: r.reason });
+    else refusals.push({ server: f.servers.map((s) => s.name).join(', '), file: f.file, reason: r.reason, stage: 'write' });
   }
-  return { written, refusals };
+  return { written, refusals, swept };
 }

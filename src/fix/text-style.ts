@@ -41,3 +41,20 @@ export function splice(text: string, edits: readonly { readonly start: number; r
   for (const e of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.content + out.slice(e.end);
   return out;
 }
+
+/** The line breaks of a text, in order ('\n' or '\r\n'). */
+export function breaksOf(text: string): string[] {
+  return text.match(/\r?\n/g) ?? [];
+}
+
+/**
+ * The line breaks for a value re-written over `count` lines in place of one whose breaks were
+ * `old`: each line keeps the break the old value had at that line, the last (before the closing
+ * bracket) the old last one, new lines the file's. In a file of mixed line endings, replacing a
+ * value and then putting the original back gives back the original bytes.
+ */
+export function breaksFor(old: readonly string[], count: number, eol: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(i === count - 1 ? old[old.length - 1] ?? eol : i < old.length - 1 ? old[i] ?? eol : eol);
+  return out;
+}

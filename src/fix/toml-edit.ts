@@ -6,7 +6,7 @@
 import type { PointerSegment } from '../parse/document.js';
 import { edited, refused, type EditResult, type EntryOp, type PlainValue, type Span } from './types.js';
 import { applyOps, toPlain, valueAt } from './values.js';
-import { indentAt, splice, styleOf } from './text-style.js';
+import { breaksFor, breaksOf, indentAt, splice, styleOf } from './text-style.js';
 import { scanToml, type TomlStatement } from './toml-scan.js';
 
 const same = (a: readonly PointerSegment[], b: readonly PointerSegment[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -40,19 +40,28 @@ export function renderToml(v: PlainValue, like = '', indent = ''): string | unde
       const itemIndent = /\n([ \t]*)\S/.exec(like)?.[1] ?? `${indent}  `;
       const close = /\n([ \t]*)\]$/.exec(like)?.[1] ?? indent;
       const trailing = /,\s*\]$/.test(like) ? ',' : '';
-      return `[${eol}${items.map((x) => itemIndent + x).join(`,${eol}`)}${trailing}${eol}${close}]`;
+      const br = breaksFor(breaksOf(like), items.length + 1, eol);
+      return `[${br[0] ?? eol}${items.map((x, i) => (i === 0 ? itemIndent + x : `,${br[i] ?? eol}${itemIndent}${x}`)).join('')}${trailing}${br[items.length] ?? eol}${close}]`;
     }
     const sep = m?.[2] !== undefined ? `,${m[2]}` : ', ';
     const pad = m?.[1] !== undefined && m[1] !== '' && !m[1].includes('\n') ? ' ' : '';
     return items.length === 0 ? '[]' : `[${pad}${items.join(sep)}${pad}]`;
   }
   const parts: string[] = [];
+  // An inline table written with literal strings keeps them.
+  const memberLike = /=\s*'/.test(like) ? "'" : '';
   for (const [k, x] of Object.entries(v)) {
-    const r = renderToml(x);
+    const r = renderToml(x, Array.isArray(x) && memberLike !== '' ? "['" : memberLike);
     if (r === undefined) return undefined;
     parts.push(`${tomlKey(k)} = ${r}`);
   }
   return parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
+}
+
+/** The refusal for a value holding a comment, naming its key and line. */
+function commented(text: string, s: TomlStatement): string {
+  const line = text.slice(0, s.lineStart).split('\n').length;
+  return `${s.path.map(String).join('.')} (line ${line}) has a comment inside its value: re-writing it would lose the comment`;
 }
 
 function applyOne(text: string, doc: unknown, full: readonly PointerSegment[], op: EntryOp): EditResult {
@@ -62,7 +71,7 @@ function applyOne(text: string, doc: unknown, full: readonly PointerSegment[], o
   const exact = keys.find((s) => same(s.path, full));
   if (exact !== undefined) {
     if (op.kind === 'delete') return edited(splice(text, [{ start: exact.lineStart, end: exact.lineEnd, content: '' }]));
-    if (exact.innerComment) return refused('the value to replace has comments inside it');
+    if (exact.innerComment) return refused(commented(text, exact));
     const r = renderToml(op.value, text.slice(exact.valueStart, exact.valueEnd), indentAt(text, exact.lineStart));
     if (r === undefined) return refused('TOML has no null');
     return edited(splice(text, [{ start: exact.valueStart, end: exact.valueEnd, content: r }]));
@@ -70,7 +79,7 @@ function applyOne(text: string, doc: unknown, full: readonly PointerSegment[], o
   const holder = keys.find((s) => prefix(s.path, full));
   if (holder !== undefined) {
     // The op lands inside an array or inline table: that one value is re-written whole.
-    if (holder.innerComment) return refused('the value to change has comments inside it');
+    if (holder.innerComment) return refused(commented(text, holder));
     const whole = toPlain(valueAt(applyOps(doc, [], [op.kind === 'delete' ? { kind: 'delete', path: full } : { kind: 'set', path: full, value: op.value }]), holder.path));
     const r = whole === undefined ? undefined : renderToml(whole, text.slice(holder.valueStart, holder.valueEnd), indentAt(text, holder.lineStart));
     if (r === undefined) return refused('the changed value cannot be written as TOML');
@@ -80,7 +89,22 @@ function applyOne(text: string, doc: unknown, full: readonly PointerSegment[], o
   const tablePath = full.slice(0, -1);
   const name = full[full.length - 1];
   const header = stmts.findIndex((s) => s.kind === 'header' && same(s.path, tablePath));
-  if (header < 0 || typeof name !== 'string') return refused(`no [table] to add ${String(name)} to`);
+  if (header < 0 && typeof name === 'string') {
+    // A table written as dotted keys (`srv.command = …` under [mcp_servers], or
+    // `mcp_servers.srv.command = …` at the top): the new key is one more such line, after the last.
+    const dotted = keys.filter((s) => prefix(tablePath, s.path) && s.tableDepth < tablePath.length);
+    const lastKey = dotted[dotted.length - 1];
+    const part = lastKey?.partStarts[tablePath.length - lastKey.tableDepth];
+    if (lastKey !== undefined && part !== undefined) {
+      const r = renderToml(op.value);
+      if (r === undefined) return refused('TOML has no null');
+      const { eol } = styleOf(text);
+      const lead = lastKey.lineEnd === text.length && !text.endsWith('\n') ? eol : '';
+      const keyText = `${text.slice(lastKey.keyStart, part)}${tomlKey(name)}`;
+      return edited(splice(text, [{ start: lastKey.lineEnd, end: lastKey.lineEnd, content: `${lead}${indentAt(text, lastKey.lineStart)}${keyText} = ${r}${eol}` }]));
+    }
+  }
+  if (header < 0 || typeof name !== 'string') return refused(`no [table] to add ${String(name)} to (the entry is not a [table] or dotted keys mcp-audit can extend)`);
   let last: TomlStatement | undefined = stmts[header];
   for (let i = header + 1; i < stmts.length && stmts[i]?.kind === 'key'; i++) last = stmts[i];
   if (last === undefined) return refused('no table to add to');
@@ -116,7 +140,8 @@ export function tomlEntrySpan(text: string, entryPath: readonly PointerSegment[]
   let inside = false;
   for (const s of stmts) {
     if (s.kind === 'header') inside = same(s.path, entryPath) || prefix(entryPath, s.path);
-    if (inside) { start ??= s.lineStart; end = s.lineEnd; }
+    // Its own table and sub-tables, and the dotted keys that spell it (`srv.command = …`).
+    if (inside || (s.kind === 'key' && prefix(entryPath, s.path))) { start ??= s.lineStart; end = s.lineEnd; }
   }
   return start === undefined || end === undefined ? undefined : { start, end };
 }

@@ -18,6 +18,11 @@ export interface TomlStatement {
   readonly valueEnd: number;
   readonly innerComment: boolean;
   readonly arrayHeader: boolean;
+  /** For a key: how many segments of `path` come from the [table] header it sits under. */
+  readonly tableDepth: number;
+  /** For a key: the offset of the key text and of each of its dotted parts. */
+  readonly keyStart: number;
+  readonly partStarts: readonly number[];
 }
 
 class Scan {
@@ -123,11 +128,12 @@ function value(sc: Scan): void {
   if (sc.i === start) fail();
 }
 
-/** A dotted key, each part decoded. */
-function key(sc: Scan): string[] {
+/** A dotted key, each part decoded; `starts` receives the offset of each part. */
+function key(sc: Scan, starts: number[] = []): string[] {
   const parts: string[] = [];
   for (;;) {
     sc.spaces();
+    starts.push(sc.i);
     const c = sc.peek();
     if (c === '"' || c === "'") {
       if (sc.at(c.repeat(3))) fail();
@@ -192,10 +198,12 @@ export function scanToml(text: string): TomlStatement[] | undefined {
         }
         table = resolve(keys);
         const lineEnd = endOfLine(sc);
-        out.push({ kind: 'header', path: table, lineStart, lineEnd, valueStart: lineEnd, valueEnd: lineEnd, innerComment: false, arrayHeader: array });
+        out.push({ kind: 'header', path: table, lineStart, lineEnd, valueStart: lineEnd, valueEnd: lineEnd, innerComment: false, arrayHeader: array, tableDepth: table.length, keyStart: lineStart, partStarts: [] });
         continue;
       }
-      const keys = key(sc);
+      const partStarts: number[] = [];
+      const keyStart = sc.i;
+      const keys = key(sc, partStarts);
       if (sc.peek() !== '=') fail();
       sc.i++;
       sc.spaces();
@@ -205,7 +213,7 @@ export function scanToml(text: string): TomlStatement[] | undefined {
       const valueEnd = sc.i;
       const innerComment = sc.innerComment;
       const lineEnd = endOfLine(sc);
-      out.push({ kind: 'key', path: [...table, ...keys], lineStart, lineEnd, valueStart, valueEnd, innerComment, arrayHeader: false });
+      out.push({ kind: 'key', path: [...table, ...keys], lineStart, lineEnd, valueStart, valueEnd, innerComment, arrayHeader: false, tableDepth: table.length, keyStart, partStarts });
     }
   } catch (e: unknown) {
     if (e instanceof SyntaxError) return undefined;

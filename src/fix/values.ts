@@ -33,6 +33,12 @@ export function clone(v: unknown): unknown {
 /** The document value the ops should produce (what a re-parse of the edited file must equal). */
 export function applyOps(root: unknown, entryPath: readonly PointerSegment[], ops: readonly EntryOp[]): unknown {
   const out = clone(root);
+  applyOpsInPlace(out, entryPath, ops);
+  return out;
+}
+
+/** {@link applyOps} on a value already copied (one copy of a document for all its entries' ops). */
+export function applyOpsInPlace(out: unknown, entryPath: readonly PointerSegment[], ops: readonly EntryOp[]): void {
   for (const op of ops) {
     const full = [...entryPath, ...op.path];
     const parent = valueAt(out, full.slice(0, -1));
@@ -47,7 +53,6 @@ export function applyOps(root: unknown, entryPath: readonly PointerSegment[], op
       else Object.defineProperty(parent, key, { value: clone(op.value), enumerable: true, writable: true, configurable: true });
     }
   }
-  return out;
 }
 
 /** Structural equality; objects compare as key sets (order-free), dates by their text. */

@@ -14,12 +14,13 @@ import { WIRINGS, wiringOf } from '../proxies/wirings.js';
 import type { CommandLine, ProxyWiring } from '../proxies/wiring-types.js';
 import type { Env } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
-import { editEntry, readValue } from './editor.js';
-import { commandLineOps, entryFields, type EntryFields } from './entry-fields.js';
+import type { PointerSegment } from '../parse/document.js';
+import { editDoc, notRestored } from './editor.js';
+import { commandLineOps, entryFields, fieldsOf, type EntryFields } from './entry-fields.js';
 import type { EditOutcome } from './fix.js';
-import { FileSet, planFiles, scopeRefusal, writeFiles, type EntryPlan, type LoadedFile, type Refusal, type SessionOptions } from './session.js';
+import { docOf, FileSet, planFiles, scopeRefusal, tidy, writeFiles, type EntryPlan, type LoadedFile, type Refusal, type SessionOptions } from './session.js';
+import { seamFrom } from './seam.js';
 import type { EntryOp } from './types.js';
-import { valueAt } from './values.js';
 
 export interface WrapOptions extends SessionOptions {
   readonly discover: DiscoverOptions;
@@ -62,17 +63,14 @@ function named(audited: AuditResult, servers: readonly string[]): { entry: Serve
   return [...seen.values()];
 }
 
-/** The entry as it would be read after the ops: raw from the re-parsed file, command line from its fields. */
-function reread(entry: ServerEntry, text: string, fields: EntryFields): ServerEntry | undefined {
-  const value = entry.format === undefined ? undefined : readValue(text, entry.format);
-  if (value === undefined) return undefined;
-  const raw = valueAt(value.value, fields.entryPath);
-  const f = entryFields({ ...entry, raw }, value.value);
+/** The entry as it would be read after an edit: its raw object from the edited entry, its command line from its fields. */
+function reread(entry: ServerEntry, raw: unknown, entryPath: readonly PointerSegment[]): { entry: ServerEntry; fields: EntryFields } | undefined {
+  const f = fieldsOf(raw, entryPath);
   if (typeof f === 'string') return undefined;
   const [command, ...args] = f.argv;
   const { argOrigins: _drop, ...rest } = entry;
   void _drop;
-  return { ...rest, raw, args, ...(command !== undefined ? { command } : {}) };
+  return { entry: { ...rest, raw, args, ...(command !== undefined ? { command } : {}) }, fields: f };
 }
 
 function unwrapOps(entry: ServerEntry, fields: EntryFields, wiring: ProxyWiring, line: CommandLine): EntryOp[] {
@@ -113,28 +111,34 @@ function wrapPlan(entry: ServerEntry, hosts: readonly string[], fields: EntryFie
     ? [{ kind: 'set', path: [layout.commandKey], value: [out.command, ...out.args] }]
     : [{ kind: 'set', path: [layout.commandKey], value: out.command }, { kind: 'set', path: [layout.argsKey], value: [...out.args] }];
   if (out.marker !== undefined) ops.push({ kind: 'set', path: [out.marker.key], value: out.marker.value });
-  // The proof obligations: re-read, the wrapped entry is this proxy, and unwrapping restores the file.
-  const wrapped = editEntry(file.text, file.format, { entryPath: fields.entryPath, ops });
-  if (!wrapped.ok) return wrapped.reason;
-  const after = reread(entry, wrapped.text, fields);
+  // The proof obligations, on the entry's own span: re-read, the wrapped entry is this proxy, and
+  // unwrapping restores the entry (so the file) byte for byte.
+  const doc = docOf(file, fields.entryPath);
+  if (typeof doc === 'string') return doc;
+  const wrapped = editDoc(doc, ops);
+  if (typeof wrapped === 'string') return wrapped;
+  const after = reread(entry, wrapped.entry, fields.entryPath);
   if (after === undefined) return 'the wrapped entry does not read back';
-  const back = recognize(unwrapChain(after), after);
+  const back = recognize(unwrapChain(after.entry), after.entry);
   if (back?.rec.proxy !== wiring.proxy) return `the wrapped entry would not be recognised as ${wiring.proxy}`;
-  const afterFields = entryFields(after, readValue(wrapped.text, file.format)?.value);
-  if (typeof afterFields === 'string') return afterFields;
-  const undo = unwrapPlan(after, afterFields);
+  const undo = unwrapPlan(after.entry, after.fields);
   if (typeof undo === 'string') return `it could not be unwrapped again: ${undo}`;
-  const restored = editEntry(wrapped.text, file.format, { entryPath: fields.entryPath, ops: undo.ops });
-  if (!restored.ok || restored.text !== file.text) return 'unwrapping it would not restore the file byte for byte (its layout has comments or spacing mcp-audit cannot reproduce)';
+  const restored = editDoc(wrapped, undo.ops);
+  if (typeof restored === 'string') return `it could not be unwrapped again: ${restored}`;
+  if (restored.text !== doc.text) return notRestored(doc, restored.text);
   return ops;
 }
 
-async function run(kind: 'wrap' | 'unwrap', options: WrapOptions & { readonly proxy?: string; readonly store?: string }, env: Env): Promise<EditOutcome> {
+async function run(kind: 'wrap' | 'unwrap', given: WrapOptions & { readonly proxy?: string; readonly store?: string }, env: Env): Promise<EditOutcome> {
+  const seam = given.seam ?? seamFrom(env.vars);
+  const options = seam === undefined ? given : { ...given, seam };
   const wiring = kind === 'wrap' ? wiringOf(options.proxy ?? '') : undefined;
   if (kind === 'wrap' && wiring === undefined) throw new UsageError(`--with names no proxy mcp-audit can wire (one of: ${WIRINGS.map((w) => w.proxy).join(', ')})`);
-  const audited = await audit(options.discover, env);
-  const entries = named(audited, options.servers);
+  // The edits are computed on the bytes this audit reads (FileSet shares its read cache).
   const files = new FileSet();
+  const audited = await audit({ ...options.discover, cache: files.cache }, env);
+  await options.seam?.('audited', audited.discovery.home.path);
+  const entries = named(audited, options.servers);
   const plans: EntryPlan[] = [];
   const refusals: Refusal[] = [];
   const loaded = new Map<string, LoadedFile>();
@@ -162,10 +166,12 @@ async function run(kind: 'wrap' | 'unwrap', options: WrapOptions & { readonly pr
     home: audited.discovery.home.path, entries: audited.discovery.entries, files: planned.files,
     refusals: [...refusals, ...planned.refusals], remaining: [], before: coverageOf(audited.rows),
   };
-  if (!options.apply || planned.files.length === 0) return base;
+  if (!options.apply) return base;
   const w = await writeFiles(planned.files, options);
+  const tidied = await tidy(audited.discovery.entries, options);
+  if (planned.files.length === 0) return { ...base, ...(tidied.length > 0 ? { swept: tidied } : {}) };
   const again = await audit(options.discover, env);
-  return { ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, after: coverageOf(again.rows) };
+  return { ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, swept: [...w.swept, ...tidied], after: coverageOf(again.rows) };
 }
 
 export function runWrap(options: WrapOptions & { readonly proxy: string; readonly store?: string }, env: Env): Promise<EditOutcome> {

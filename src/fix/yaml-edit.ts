@@ -4,9 +4,9 @@
  * new items in the quoting its old items used). Only the edited entry's text is taken from the
  * re-printed document and spliced into the original, so everything outside it stays byte for byte.
  */
-import { Scalar, isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node } from 'yaml';
+import { Scalar, isMap, isNode, isScalar, isSeq, parseDocument, stringify, type Document, type Node } from 'yaml';
 import type { PointerSegment } from '../parse/document.js';
-import { lineStart, nextLineStart, splice, startsLine, styleOf } from './text-style.js';
+import { breaksOf, lineStart, nextLineStart, splice, startsLine, styleOf } from './text-style.js';
 import { edited, refused, type EditResult, type EntryOp, type PlainValue, type Span } from './types.js';
 
 type ScalarType = Scalar['type'];
@@ -98,6 +98,9 @@ function spliceOp(text: string, entryPath: readonly PointerSegment[], op: EntryO
     const last = full[full.length - 1];
     const r = node.range;
     if (r === undefined || r === null) return undefined;
+    const pr = parent?.range;
+    const open = pr === undefined || pr === null ? undefined : text[pr[0]];
+    if (parent !== undefined && (open === '[' || open === '{')) return flowDelete(text, parent, last);
     if (isMap(parent)) {
       const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(last));
       const k = pair !== undefined && isScalar(pair.key) ? pair.key.range : undefined;
@@ -124,11 +127,23 @@ function spliceOp(text: string, entryPath: readonly PointerSegment[], op: EntryO
     if (text[r[0]] !== '-') return undefined;
     const pad = ' '.repeat(r[0] - lineStart(text, r[0]));
     const end = r[0] + text.slice(r[0], r[1]).replace(/\r?\n$/, '').length;
-    return splice(text, [{ start: r[0], end, content: items.map((t) => `- ${t}`).join(`${eol}${pad}`) }]);
+    // Each line keeps the break the old sequence had there (mixed line endings survive a round trip).
+    const old = breaksOf(text.slice(r[0], end));
+    return splice(text, [{ start: r[0], end, content: items.map((t, i) => (i === 0 ? `- ${t}` : `${old[i - 1] ?? eol}${pad}- ${t}`)).join('') }]);
   }
   const parent = nodeAt(doc, full.slice(0, -1));
   const key = full[full.length - 1];
   const pr = parent?.range;
+  if (node === undefined && isMap(parent) && typeof key === 'string' && pr !== undefined && pr !== null && text[pr[0]] === '{') {
+    // A new member of a flow map goes after its last one, written in flow style.
+    const lastPair = parent.items[parent.items.length - 1];
+    const vr = lastPair !== undefined && isNode(lastPair.value) ? lastPair.value.range : undefined;
+    const at = vr === undefined || vr === null ? undefined : vr[1];
+    if (at === undefined || text.slice(at, pr[1]).replace(/[\s,]/g, '') !== '}') return undefined;
+    const flow = stringify(v, { collectionStyle: 'flow', lineWidth: 0 }).replace(/\n$/, '');
+    if (flow.includes('\n')) return undefined;
+    return splice(text, [{ start: at, end: at, content: `, ${scalarKey(key)}: ${flow}` }]);
+  }
   if (node === undefined && isMap(parent) && typeof key === 'string' && pr !== undefined && pr !== null && text[pr[0]] !== '{') {
     const first = parent.items[0]?.key;
     const kr = isScalar(first) ? first.range : undefined;
@@ -141,6 +156,49 @@ function spliceOp(text: string, entryPath: readonly PointerSegment[], op: EntryO
     return splice(text, [{ start: at, end: at, content: `${lead}${printed.map((l) => pad + l).join(eol)}${eol}` }]);
   }
   return undefined;
+}
+
+/** A key as YAML writes it: plain when it reads back as that string, else double-quoted. */
+function scalarKey(k: string): string {
+  return scalarText(k, 'PLAIN') ?? JSON.stringify(k);
+}
+
+/**
+ * Removes one member of a flow collection (`[a, b, c]`, `{ a: 1, b: 2 }`) with the separator
+ * that belongs to it: up to the next member, or, for the last one, from the end of the one
+ * before. The collection must sit on one line (a comment or break inside is left to the printer).
+ */
+function flowDelete(text: string, parent: Node, last: PointerSegment | undefined): string | undefined {
+  const pr = parent.range;
+  if (pr === undefined || pr === null || text.slice(pr[0], pr[1]).includes('\n') || text.slice(pr[0], pr[1]).includes('#')) return undefined;
+  const spans: { start: number; end: number }[] = [];
+  let k = -1;
+  if (isSeq(parent)) {
+    parent.items.forEach((item, i) => {
+      const r = isNode(item) ? item.range : undefined;
+      if (r !== undefined && r !== null) spans.push({ start: r[0], end: r[1] });
+      if (i === last) k = spans.length - 1;
+    });
+    if (spans.length !== parent.items.length) return undefined;
+  } else if (isMap(parent)) {
+    for (const pair of parent.items) {
+      const kr = isNode(pair.key) ? pair.key.range : undefined;
+      const vr = isNode(pair.value) ? pair.value.range : undefined;
+      if (kr === undefined || kr === null || vr === undefined || vr === null) return undefined;
+      if (isScalar(pair.key) && String(pair.key.value) === String(last)) k = spans.length;
+      spans.push({ start: kr[0], end: vr[1] });
+    }
+  } else {
+    return undefined;
+  }
+  const me = spans[k];
+  if (me === undefined) return undefined;
+  const next = spans[k + 1];
+  if (next !== undefined) return splice(text, [{ start: me.start, end: next.start, content: '' }]);
+  const prev = spans[k - 1];
+  if (prev !== undefined) return splice(text, [{ start: prev.end, end: me.end, content: '' }]);
+  // The only member: the collection is left empty, its brackets as written.
+  return splice(text, [{ start: me.start, end: me.end, content: '' }]);
 }
 
 /** The ops as splices at node ranges, or undefined when one of them needs the re-printing path. */

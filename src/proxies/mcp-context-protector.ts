@@ -191,6 +191,7 @@ export const mcpContextProtector: PinningProxy = {
 export const wiring: ProxyWiring = {
   proxy: 'mcp-context-protector',
   reference: 'pinning-systems.md §3.1; trailofbits/mcp-context-protector @05e56c1 src/contextprotector/mcp_json_config.py',
+  release: { version: null, why: 'its documented wiring runs the `mcp-context-protector` program from PATH (installed from a checkout): the entry names no release, and none is recorded with an advisory' },
   wrap({ upstream }) {
     return { ok: true, command: 'mcp-context-protector', args: ['--command-args', upstream.command, ...(upstream.args ?? [])] };
   },

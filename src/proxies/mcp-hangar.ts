@@ -249,6 +249,7 @@ export const mcpHangar: PinningProxy = {
 export const wiring: ProxyWiring = {
   proxy: 'mcp-hangar',
   reference: 'pinning-systems.md §2.1–2.2; mcp-hangar/mcp-hangar @2a9921f services/config_file.py',
+  release: { version: null, why: 'Hangar has no single-entry wiring to pin' },
   noWrap: "Hangar is an aggregator: its upstreams live in its own config.yaml (`mcp-hangar init` adds one `mcp-hangar` entry), so an entry is not wrapped in place",
   unwrap() {
     return undefined;

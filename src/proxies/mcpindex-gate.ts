@@ -334,14 +334,22 @@ export const mcpindexGate: PinningProxy = {
  */
 const MARKER_HOSTS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'cline', 'zed', 'gemini-cli'];
 
+/**
+ * The release the wiring writes (`--from mcpindex-gate==0.16.1`): the first outside every advisory
+ * above (GHSA-g737-65vx-q7qm, fixed in 0.16.1). An unpinned `--from mcpindex-gate` would be graded
+ * proxy-version-unknown: a cached older release may be the one that runs.
+ */
+const RELEASE = '0.16.1';
+
 export const wiring: ProxyWiring = {
   proxy: 'mcpindex-gate',
   reference: 'pinning-systems.md §1.2 (a), §1.3; mcpindex-ai/mcpindex-web app/docs/page.tsx @0b4ab44, lib/scan/parse.ts',
+  release: { version: RELEASE, source: 'GHSA-g737-65vx-q7qm (fixed in 0.16.1; pinning-systems.md §1.17, §1.19)' },
   markerKey: '_mcpindexWired',
   wrap({ upstream, hosts }) {
     const args = upstream.args ?? [];
     const original = upstream.args === undefined ? { command: upstream.command } : { command: upstream.command, args: [...args] };
-    const wired = ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', upstream.command, ...args.map((a) => `--upstream-arg=${a}`)];
+    const wired = ['--from', `mcpindex-gate==${RELEASE}`, 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', upstream.command, ...args.map((a) => `--upstream-arg=${a}`)];
     const marked = hosts.length > 0 && hosts.every((h) => MARKER_HOSTS.includes(h));
     return marked
       ? { ok: true, command: 'uvx', args: wired, marker: { key: '_mcpindexWired', value: { marker: 'mcpindex', original } } }
@@ -367,5 +375,19 @@ export const wiring: ProxyWiring = {
   restoreBlocking(argv) {
     const hits = flagHits(argv, ['--posture'], OPTIONS);
     return hits.length === 0 ? undefined : { remove: hitIndexes(hits) };
+  },
+  pinRelease(argv) {
+    // The package a runner installs from: the value of its one `--from` (uvx) or `--spec` (pipx),
+    // named without a version. Two such options (pipx uses the last) or none: nothing is pinned.
+    const sources: { index: number; value: string; prefix: string }[] = [];
+    argv.forEach((w, index) => {
+      if (index === 0) return;
+      if ((w === '--from' || w === '--spec') && argv[index + 1] !== undefined) sources.push({ index: index + 1, value: argv[index + 1] ?? '', prefix: '' });
+      const eq = /^(--from=|--spec=)(.*)$/.exec(w);
+      if (eq !== null) sources.push({ index, value: eq[2] ?? '', prefix: eq[1] ?? '' });
+    });
+    const only = sources.length === 1 ? sources[0] : undefined;
+    if (only === undefined || only.value !== 'mcpindex-gate') return undefined;
+    return { remove: [], replace: [{ index: only.index, value: `${only.prefix}mcpindex-gate==${RELEASE}` }] };
   },
 };

@@ -190,6 +190,7 @@ function modeFlagIndexes(argv: readonly string[]): number[] {
 export const wiring: ProxyWiring = {
   proxy: 'mcptrust',
   reference: 'pinning-systems.md §4.1; mcptrust/mcptrust README.md @048aff0',
+  release: { version: null, why: 'no mcptrust release is outside mcptrust-preflight-only (no release fixes it): a wrap cannot reach enforcing whatever it names' },
   wrap({ upstream, store }) {
     if (store === undefined) return { ok: false, reason: 'mcptrust has no default lock file: name one under your home with --store' };
     if (!/^(\/|[A-Za-z]:[\\/])/.test(store)) return { ok: false, reason: 'the lock file must be an absolute path (a relative one resolves against whatever directory the host starts in)' };

@@ -54,8 +54,19 @@ export interface StoreContext {
   readonly platform: Platform;
 }
 
+/**
+ * The release `wrap` writes into the entry: one outside every advisory the proxy's module records
+ * (its `advisories`), with where that is published; or, stated, why the wiring names none (a
+ * program run from PATH, a flaw no release fixes, no single-entry wiring). Required: a wrap that
+ * writes an unpinned proxy is graded unverifiable (proxy-version-unknown) by mcp-audit itself.
+ */
+export type WiringRelease =
+  | { readonly version: string; readonly source: string }
+  | { readonly version: null; readonly why: string };
+
 export interface ProxyWiring {
   readonly proxy: ProxyId;
+  readonly release: WiringRelease;
   /** Where the documented host-entry form is described (reference section, vendor source). */
   readonly reference: string;
   /** Rewrites a plain stdio entry into the documented form; absent when there is none (`noWrap` says why). */
@@ -69,6 +80,11 @@ export interface ProxyWiring {
   dropStoreOverride?(argv: readonly string[], ctx: StoreContext): ArgvChange | undefined;
   /** Removes the arguments that make the proxy record drift without blocking it. */
   restoreBlocking?(argv: readonly string[]): ArgvChange | undefined;
+  /**
+   * Pins the proxy's package, named without a version in the entry, to `release` (the fix for
+   * proxy-version-unknown); undefined when the entry names no package of it (a program on PATH).
+   */
+  pinRelease?(argv: readonly string[]): ArgvChange | undefined;
 }
 
 /** Indexes of every `flag value` / `flag=value` hit, both words of the spaced form. */

@@ -1,4 +1,5 @@
 import { UsageError } from '../shared/errors.js';
+import { gateJson } from './gate-text.js';
 import type { Grade } from '../grade/types.js';
 import { entrySubject, relativeToHome } from './fingerprint.js';
 import type { AuditReport, BaselineMark, BaselineSummary, GradeRegression, ReportEntry, ReportFinding } from './model.js';
@@ -77,12 +78,8 @@ function fingerprintsOf(findings: unknown, file: string, where: string): string[
 
 /** Reads a baseline report's text. Throws UsageError (exit 2) for anything that is not a report. */
 export function parseBaseline(text: string, file: string): Baseline {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e: unknown) {
-    throw new UsageError(`--baseline ${file}: not JSON (${e instanceof Error ? e.message : String(e)})`, { cause: e });
-  }
+  // Strict JSON, duplicate keys and excessive nesting refused with file:line:column (gate-text.ts).
+  const doc = gateJson(text, `--baseline ${file}`);
   if (!isRecord(doc)) fail(file, 'not a JSON object');
   const version = doc.schemaVersion;
   if (typeof version !== 'string' || !/^1\.\d+\.\d+$/.test(version)) fail(file, 'schemaVersion is not 1.x.y');

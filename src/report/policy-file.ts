@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
+import { isMap, isNode, isScalar, isSeq } from 'yaml';
+import { gateYaml } from './gate-text.js';
 import type { Scope } from '../parse/types.js';
 import { UsageError } from '../shared/errors.js';
 import type { FindingLocation } from '../rules/types.js';
@@ -78,8 +79,7 @@ const isFailOn = (v: string): v is FailOn => FAIL_ON_VALUES.some((f) => f === v)
 
 /** Parses and validates a policy file's text. Throws UsageError for anything invalid. */
 export function parsePolicyFile(text: string, file: string, path: string, vocabulary: PolicyVocabulary): PolicyFile {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  const { doc, counter, value } = gateYaml(text, `--policy ${file}`, { uniqueKeys: true, what: 'policy file' });
   const posAt = (offset: number): FindingLocation => {
     const p = counter.linePos(offset);
     return { path, line: p.line, column: p.col };
@@ -114,9 +114,6 @@ export function parsePolicyFile(text: string, file: string, path: string, vocabu
   const stop = (at: FindingLocation, what: string): never => {
     throw new UsageError(`--policy ${file}:${at.line}:${at.column}: ${what}`);
   };
-  const syntax = doc.errors[0];
-  if (syntax !== undefined) stop(posAt(syntax.pos[0]), `invalid policy file: ${syntax.message.split('\n')[0] ?? ''}`);
-  const value: unknown = doc.toJS();
   if (!validate(value)) {
     const first = (validate.errors ?? [])[0];
     if (first === undefined) return stop(posAt(0), 'invalid policy file');

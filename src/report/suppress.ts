@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { LineCounter, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq } from 'yaml';
+import { gateYaml } from './gate-text.js';
 import type { HomeSource } from '../shared/env.js';
 import type { Node } from 'yaml';
 import { finding } from '../rules/types.js';
@@ -97,17 +98,11 @@ export function isExpired(s: Pick<Suppression, 'expires'>, now: Date): boolean {
 
 /** Parses and validates an ignore file's text. Throws UsageError for anything invalid. */
 export function parseIgnoreFile(text: string, path: string): IgnoreFile {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, logLevel: 'error' });
+  const { doc, counter } = gateYaml(text, path, { uniqueKeys: true, what: 'ignore file' });
   const at = (node: Node | null | undefined): string => {
     const pos = counter.linePos(node?.range?.[0] ?? 0);
     return `${path}:${pos.line}:${pos.col}`;
   };
-  const firstError = doc.errors[0];
-  if (firstError !== undefined) {
-    const pos = counter.linePos(firstError.pos[0]);
-    throw new UsageError(`${path}:${pos.line}:${pos.col}: invalid ignore file: ${firstError.message.split('\n')[0] ?? ''}`);
-  }
   let list: unknown = doc.contents;
   if (list === null) return { path, suppressions: [] };
   if (isMap(list)) {

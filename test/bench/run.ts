@@ -16,6 +16,7 @@ const SECTIONS: readonly Section[] = [
   { name: 'canonical', load: () => import('./canonical.js') },
   { name: 'probe', load: () => import('./probe.js') },
   { name: 'drift', load: () => import('./drift.js') },
+  { name: 'edits', load: () => import('./edits.js') },
 ];
 
 const only = process.argv[2];

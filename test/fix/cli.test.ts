@@ -69,7 +69,7 @@ test('wrap of an entry already behind a pinning proxy is refused: exit 1, file u
 
 test('a hostile server name reaches the terminal escaped, in the summary and in the diff', async () => {
   const name = 'evil\u001b[2J\u202e';
-  const cfg = JSON.stringify({ mcpServers: { [name]: { command: 'uvx', args: ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--pin-store', '/tmp/p', '--upstream-command', 'npx'] } } }, null, 2);
+  const cfg = JSON.stringify({ mcpServers: { [name]: { command: 'uvx', args: ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio', '--pin-store', '/tmp/p', '--upstream-command', 'npx'] } } }, null, 2);
   const home = await materializeHome({ '.cursor/mcp.json': cfg }, 'mcp-audit-cli');
   const r = await cli(['fix', ...args(home)]);
   assert.equal(r.code, 1, r.stderr);

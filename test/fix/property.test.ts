@@ -22,6 +22,8 @@ import { materializeDir, materializeHome, tempDir, type HomeSpec } from '../help
  *   on re-audit, and a second --apply changes nothing.
  */
 const env = processEnv();
+/** `<file>.mcp-audit.bak`, `<file>.mcp-audit.2.bak` … (write.ts backupName). */
+const BACKUP = /\.mcp-audit(\.\d+)?\.bak$/;
 const HOMES: readonly [string, Platform][] = [['linux', 'linux'], ['macos', 'darwin'], ['windows', 'win32']];
 
 async function snapshot(dir: string): Promise<Map<string, string>> {
@@ -30,7 +32,7 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
     for (const e of await fs.readdir(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) await walk(p);
-      else if (e.isFile() && !e.name.endsWith('.mcp-audit.bak')) out.set(p, await fs.readFile(p, 'utf8'));
+      else if (e.isFile() && !BACKUP.test(e.name)) out.set(p, await fs.readFile(p, 'utf8'));
     }
   };
   await walk(dir);
@@ -184,6 +186,6 @@ test('property: fix --apply over every fixture home re-parses each edited file, 
     const second = await runFix({ discover: options, servers: [], apply: true, includeProject: true }, env);
     assert.equal(second.written?.length ?? 0, 0, `${dir}: a second --apply wrote again`);
     const afterSecond = await snapshot(home);
-    for (const [p, t] of afterFirst) if (!p.endsWith('.mcp-audit.bak')) assert.equal(afterSecond.get(p), t, `${p} changed on the second --apply`);
+    for (const [p, t] of afterFirst) if (!BACKUP.test(p)) assert.equal(afterSecond.get(p), t, `${p} changed on the second --apply`);
   }
 });

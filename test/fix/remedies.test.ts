@@ -23,7 +23,7 @@ test('every remedy is keyed by a registered rule, once', () => {
 test('every remedy fires in a golden case (fixtures/fix/*/case.json `gone`) or a test here', () => {
   const dir = path.resolve('fixtures/fix');
   const gone = new Set(readdirSync(dir).flatMap((d) => (JSON.parse(readFileSync(path.join(dir, d, 'case.json'), 'utf8')) as { gone: string[] }).gone));
-  const here = new Set(['env-package-source', 'proxy-mode-unknown', 'env-family-unproven', 'runner-release-cutoff']);
+  const here = new Set(['env-package-source', 'proxy-mode-unknown', 'env-family-unproven', 'runner-release-cutoff', 'proxy-version-unknown', 'launcher-vulnerable']);
   for (const r of REMEDIES) assert.ok(gone.has(r.rule.id) || here.has(r.rule.id), `${r.rule.id} has no firing case`);
 });
 
@@ -69,4 +69,32 @@ test('env-family-unproven and runner-release-cutoff (flag and variable) are mend
   const rules = out.files.flatMap((f) => f.servers.flatMap((s) => s.rules));
   assert.ok(rules.includes('runner-release-cutoff') && rules.includes('env-family-unproven'), JSON.stringify({ rules, remaining: out.remaining }));
   assert.doesNotMatch(out.files[0]?.after ?? '', /exclude-newer|EXCLUDE_NEWER|PYTHONFOO/i);
+});
+
+test('proxy-version-unknown is mended by pinning the release the wiring knows is outside every advisory; the re-audit no longer reports it', async () => {
+  const home = await materializeHome({ '.cursor/mcp.json': gate([]) }, 'mcp-audit-remedy-pin');
+  const discover = { root: home, platform: 'linux' as const, projectScan: false };
+  const out = await runFix({ discover, servers: [], apply: true, includeProject: false }, env);
+  assert.ok(out.files.some((f) => f.servers.some((s) => s.rules.includes('proxy-version-unknown'))), JSON.stringify(out.remaining));
+  assert.match(out.files[0]?.after ?? '', /"mcpindex-gate==0\.16\.1"/);
+  const again = await runFix({ discover, servers: [], apply: false, includeProject: false }, env);
+  assert.ok(!again.remaining.some((r) => r.ruleId === 'proxy-version-unknown'), JSON.stringify(again.remaining));
+});
+
+test('launcher-vulnerable is mended with the fixed release from the advisory (mcp-remote 0.1.15 -> 0.1.16), in the entry or as a proxy upstream', async () => {
+  const cfg = JSON.stringify({ mcpServers: {
+    r: { command: 'npx', args: ['-y', 'mcp-remote@0.1.15', 'https://example.com/mcp'] },
+    g: { command: 'uvx', args: ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'npx', '--upstream-arg=-y', '--upstream-arg=mcp-remote@0.1.15', '--upstream-arg=https://example.com/mcp'] },
+  } }, null, 2);
+  const out = await fixOf(cfg);
+  const after = out.files[0]?.after ?? '';
+  assert.match(after, /"mcp-remote@0\.1\.16"/);
+  assert.match(after, /"--upstream-arg=mcp-remote@0\.1\.16"/);
+  assert.doesNotMatch(after, /0\.1\.15/);
+  assert.ok(out.files[0]?.servers.every((s) => s.rules.includes('launcher-vulnerable')), JSON.stringify(out.files[0]?.servers));
+});
+
+test('a proxy whose wiring names no release says why instead of guessing one (mcptrust: no release is outside its advisory)', async () => {
+  const out = await fixOf(JSON.stringify({ mcpServers: { t: { command: 'mcptrust', args: ['proxy', '--lock', '/home/x/mcp-lock.json', '--', 'npx', 'x'] } } }));
+  assert.ok(!out.files.some((f) => f.servers.some((s) => s.rules.includes('proxy-version-unknown'))));
 });

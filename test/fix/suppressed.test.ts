@@ -8,7 +8,7 @@ import { runCli } from '../cli/commands/cli-harness.js';
 import { materializeHome } from '../helpers/materialize.js';
 
 const env = processEnv();
-const CONFIG = JSON.stringify({ mcpServers: { s: { command: 'uvx', args: ['--from', 'mcpindex-gate', 'mcpindex-proxy', '--mcpindex-stdio', '--pin-store', '/srv/pins', '--upstream-command', 'npx'] } } }, null, 2);
+const CONFIG = JSON.stringify({ mcpServers: { s: { command: 'uvx', args: ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio', '--pin-store', '/srv/pins', '--upstream-command', 'npx'] } } }, null, 2);
 
 test('a finding suppressed in the home\'s .mcp-audit-ignore.yaml is left alone by fix; an expired suppression is not', async () => {
   const home = await materializeHome({ '.cursor/mcp.json': CONFIG }, 'mcp-audit-suppressed');

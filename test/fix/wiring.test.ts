@@ -6,6 +6,7 @@ import { audit } from '../../src/grade/audit.js';
 import { runUnwrap, runWrap } from '../../src/fix/wrap.js';
 import { PROXIES } from '../../src/proxies/index.js';
 import { WIRINGS } from '../../src/proxies/wirings.js';
+import { below, parseVersion } from '../../src/grade/advisories.js';
 import { processEnv } from '../../src/shared/env.js';
 import { materializeHome } from '../helpers/materialize.js';
 
@@ -52,4 +53,29 @@ test('unwrap of a plain entry is refused: it runs behind no proxy', async () => 
   const home = await materializeHome({ '.cursor/mcp.json': PLAIN }, 'mcp-audit-wiring');
   const u = await runUnwrap({ discover: { root: home, platform: 'linux', projectScan: false }, servers: ['fs'], apply: false, includeProject: false }, env);
   assert.match(u.refusals[0]?.reason ?? '', /does not run behind a proxy/);
+});
+
+test('every wiring states the release it writes: one outside every advisory of its proxy module, or why it names none', () => {
+  for (const w of WIRINGS) {
+    const proxy = PROXIES.find((p) => p.id === w.proxy);
+    assert.ok(proxy !== undefined);
+    if (w.release.version === null) {
+      assert.ok(w.release.why.length > 20, `${w.proxy}: says why it names no release`);
+      continue;
+    }
+    const v = parseVersion(w.release.version);
+    assert.ok(v !== undefined, `${w.proxy}: ${w.release.version} is a release`);
+    for (const a of proxy.advisories) assert.ok(!below(v, a.fixed), `${w.proxy} ${w.release.version} is inside ${a.id}`);
+  }
+});
+
+test('wrap --with mcpindex-gate writes the pinned release, and mcp-audit no longer grades the wrap proxy-version-unknown', async () => {
+  const home = await materializeHome({ '.cursor/mcp.json': PLAIN }, 'mcp-audit-wiring-pin');
+  const discover = { root: home, platform: 'linux' as const, projectScan: false };
+  const w = await runWrap({ discover, servers: ['fs'], proxy: 'mcpindex-gate', apply: true, includeProject: false }, env);
+  assert.deepEqual(w.refusals, []);
+  assert.match(await fs.readFile(path.join(home, '.cursor', 'mcp.json'), 'utf8'), /"--from",\s*"mcpindex-gate==0\.16\.1"/);
+  const rows = (await audit(discover, env)).rows.filter((r) => r.name === 'fs');
+  assert.ok(rows.length > 0);
+  for (const r of rows) assert.ok(!r.findings.some((f) => f.id === 'proxy-version-unknown' || f.id === 'proxy-version-flawed'), JSON.stringify(r.findings.map((f) => f.id)));
 });

@@ -4,7 +4,7 @@ import { UsageError } from '../../shared/errors.js';
 /** `--apply`, `--include-project` and the server names shared by `fix`, `wrap` and `unwrap`. */
 export function withEditOptions<T>(y: Argv<T>): Argv<T> {
   return y
-    .option('apply', { type: 'boolean', default: false, describe: 'write the edits (atomically, with a <file>.mcp-audit.bak backup), then re-audit' })
+    .option('apply', { type: 'boolean', default: false, describe: 'write the edits (atomically, under a lock, keeping a numbered <file>.mcp-audit[.N].bak backup), then re-audit' })
     .option('include-project', { type: 'boolean', default: false, describe: 'also edit project-scope files (repositories)' });
 }
 

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { HOSTS } from '../../hosts/index.js';
@@ -9,6 +8,7 @@ import type { PolicyFile } from '../../report/policy-file.js';
 import type { AuditReport } from '../../report/model.js';
 import { within } from '../../report/suppress.js';
 import { UsageError } from '../../shared/errors.js';
+import { readGateText } from './gate-file.js';
 
 /** `--baseline FILE` and `--policy FILE` (issue 18), shared by scan, probe and check. */
 export function withGateOptions<T>(y: Argv<T>): Argv<T> {
@@ -40,13 +40,8 @@ export function toGateFiles(argv: Readonly<Record<string, unknown>>): GateFiles 
   return { ...(baseline !== undefined ? { baseline } : {}), ...(policy !== undefined ? { policy } : {}) };
 }
 
-async function readNamed(flag: string, file: string, cwd: string): Promise<{ abs: string; text: string }> {
-  const abs = path.resolve(cwd, file);
-  try {
-    return { abs, text: await fs.readFile(abs, 'utf8') };
-  } catch (e: unknown) {
-    throw new UsageError(`--${flag} ${file}: cannot read it`, { cause: e });
-  }
+function readNamed(flag: string, file: string, cwd: string): Promise<{ abs: string; text: string }> {
+  return readGateText(`--${flag} ${file}`, file, cwd);
 }
 
 /**

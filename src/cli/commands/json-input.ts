@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { readConfigFile } from '../../discover/read-file.js';
 import { findPointer, locate } from '../../canonical/json-model.js';
 import type { JsonNode } from '../../canonical/json-model.js';
 import { readJsonText } from '../../canonical/json-text.js';
 import { InputError, IoError, toError } from '../../shared/errors.js';
 import { escapeText } from '../../shared/text.js';
 import type { Io } from '../io.js';
+import { MAX_GATE_BYTES, readProblem } from './gate-file.js';
 
 /** A JSON document named on the command line, read with number literals kept. */
 export interface JsonInput {
@@ -20,10 +21,18 @@ export async function readJsonInput(file: string, io: Io): Promise<JsonInput> {
   let text: string;
   // Typed at a terminal with no file named: say what is being waited for instead of hanging mutely.
   if (file === '-' && io.stdinIsTTY === true) io.stderr.write('mcp-audit: reading JSON from standard input (end with Ctrl-D; or name a FILE)\n');
-  try {
-    text = file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
-  } catch (e: unknown) {
-    throw new IoError(`cannot read ${name}: ${toError(e).message}`, { cause: e });
+  if (file === '-') {
+    try {
+      text = await io.readStdin();
+    } catch (e: unknown) {
+      throw new IoError(`cannot read ${name}: ${toError(e).message}`, { cause: e });
+    }
+  } else {
+    // The hardened read (gate-file.ts): regular files only, never a hang on a FIFO, strict UTF-8.
+    const read = await readConfigFile(file, MAX_GATE_BYTES);
+    const why = read.kind === 'absent' ? `cannot read ${name}: no such file` : readProblem(name, read);
+    if (why !== undefined || read.kind !== 'text') throw new IoError(why ?? `cannot read ${name}`);
+    text = read.text;
   }
   const doc = readJsonText(text);
   if (!doc.ok) {

@@ -17,6 +17,8 @@ import { decimalOption } from '../strict-args.js';
 import { layoutWidth, wrapText } from '../../report/layout.js';
 import { VERSION } from '../version.js';
 import { loadGateFiles, toGateFiles, withGateOptions } from './gate-options.js';
+import { MAX_GATE_BYTES, readProblem } from './gate-file.js';
+import { readConfigFile } from '../../discover/read-file.js';
 import type { GateFiles } from './gate-options.js';
 
 /** Output and policy options shared by `scan`, `probe` and `check`. */
@@ -80,14 +82,13 @@ export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: Co
 async function loadIgnore(opts: ReportOptions, home: AuditReport['trustedHome'], cwd: string): Promise<ReturnType<typeof parseIgnoreFile> | undefined> {
   const candidates = ignoreCandidates(opts.ignoreFile, home.path, home.source, cwd);
   for (const file of candidates) {
-    let text: string;
-    try {
-      text = await fs.readFile(file, 'utf8');
-    } catch (e: unknown) {
-      if (opts.ignoreFile !== undefined) throw new UsageError(`--ignore-file ${opts.ignoreFile}: cannot read it`, { cause: e });
-      continue;
-    }
-    return parseIgnoreFile(text, file);
+    // Read fail-closed (gate-file.ts): a default file that is absent is skipped; one that is there
+    // but a FIFO, not UTF-8 or unreadable stops the run, as a named one does.
+    const read = await readConfigFile(file, MAX_GATE_BYTES);
+    if (read.kind === 'absent' && opts.ignoreFile === undefined) continue;
+    const why = readProblem(opts.ignoreFile !== undefined ? `--ignore-file ${opts.ignoreFile}` : file, read);
+    if (why !== undefined || read.kind !== 'text') throw new UsageError(why ?? `${file}: cannot read it`);
+    return parseIgnoreFile(read.text, file);
   }
   return undefined;
 }
