@@ -21,7 +21,8 @@ import { runnerReleaseCutoff } from '../rules/runner-release-cutoff.js';
 import type { Finding, RuleMeta } from '../rules/types.js';
 import type { Platform } from '../shared/env.js';
 import { storePlatform } from '../grade/store-location.js';
-import { ADVISORIES, below } from '../grade/advisories.js';
+import { ADVISORIES } from '../grade/advisories.js';
+import { affects, compareReleases, fixedRelease } from '../grade/versions.js';
 import { launcherVulnerable } from '../rules/launcher-vulnerable.js';
 import { proxyVersionUnknown } from '../rules/proxy-version-unknown.js';
 
@@ -110,14 +111,17 @@ function pinProxyRelease(ctx: RemedyContext): RemedyChange {
 }
 
 /** launcher-vulnerable: the package's word in the argv moved to the first release outside every advisory of it. */
-function fixedRelease(ctx: RemedyContext): RemedyChange {
+function toFixedRelease(ctx: RemedyContext): RemedyChange {
   const { package: pkg, version } = ctx.finding.data;
   if (pkg === undefined || version === undefined) return none('the finding names no package');
   const advisories = ADVISORIES.filter((a) => a.package === pkg);
-  const fixes = advisories.map((a) => a.fixed);
-  if (advisories.length === 0 || fixes.some((f) => f === null)) return none(`no release of ${pkg} is outside every advisory: remove it`);
-  const newest = fixes.reduce<readonly number[]>((m, f) => (f !== null && below(m, f) ? f : m), [0, 0, 0]);
+  const fixes = advisories.map((a) => fixedRelease(a));
   const eco = advisories[0]?.ecosystem;
+  if (advisories.length === 0 || eco === undefined || fixes.some((f) => f === undefined)) return none(`no release of ${pkg} is outside every advisory: remove it`);
+  const newestText = fixes.reduce<string>((m, f) => (f !== undefined && (m === '' || compareReleases(eco, m, f) < 0) ? f : m), '');
+  // The newest fix is outside every range only if no later range starts at or below it.
+  if (advisories.some((a) => affects(a, newestText) !== false)) return none(`no single release of ${pkg} is known to be outside every advisory`);
+  const newest = newestText.split('.');
   const spec = (v: string): string => (eco === 'pypi' ? `${pkg}==${v}` : `${pkg}@${v}`);
   const written = spec(version);
   const replace: { index: number; value: string }[] = [];
@@ -148,7 +152,7 @@ export const REMEDIES: readonly Remedy[] = [
   { rule: launchOptionInjection, remedy: runnerOption },
   { rule: runnerReleaseCutoff, remedy: releaseCutoff },
   { rule: proxyVersionUnknown, remedy: pinProxyRelease },
-  { rule: launcherVulnerable, remedy: fixedRelease },
+  { rule: launcherVulnerable, remedy: toFixedRelease },
 ];
 
 export function remedyFor(ruleId: string): Remedy | undefined {
