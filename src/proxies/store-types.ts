@@ -3,6 +3,7 @@
  * toolkit) and what it returns. Inspectors live in their proxy's module and touch the file system
  * only through `InspectContext.files`, which the grader provides.
  */
+import type { LaunchChain } from '../launch/types.js';
 import type { Finding } from '../rules/types.js';
 
 /** Who the audit runs for: owner checks compare against this account. */
@@ -99,4 +100,11 @@ export interface StoreFiles {
 export interface InspectContext extends StoreContext {
   readonly files: StoreFiles;
   readonly subject: Subject;
+  /**
+   * The entry's launch chain: what the proxy process is given. An inspector that reads its store as
+   * the proxy does needs it where the proxy's reading depends on its own environment (Hangar
+   * interpolates `${VAR}` over the whole config; mcp-pin names its pin file after the wrapped
+   * command line).
+   */
+  readonly chain: LaunchChain;
 }
