@@ -55,8 +55,9 @@ test('parseArgs reads the mode as each proxy\'s own parser does', async () => {
   assert.deepEqual(mcpindexGate.parseArgs(['--posture', 'lenient']), { mode: 'lenient', blocking: false, modeUnknown: true });
   assert.deepEqual(mcptrust.parseArgs(['--lock', 'x']), { mode: 'fail-on-critical', blocking: false }, 'the default --fail-on critical lets a description change through');
   assert.deepEqual(mcptrust.parseArgs(['--fail-on', 'moderate', '--lock', 'x']), { mode: 'enforce', blocking: true });
-  assert.deepEqual(mcptrust.parseArgs(['--audit-only=false', '--filter-only']), { mode: 'filter-only', blocking: false });
-  assert.deepEqual(mcptrust.parseArgs(['--audit-only=maybe']), { mode: 'unknown', blocking: false, modeUnknown: true });
-  assert.deepEqual(mcptrust.parseArgs(['--fail-on=moderate', '--', '--audit-only']), { mode: 'enforce', blocking: true }, 'after -- it is the upstream\'s');
+  assert.deepEqual(mcptrust.parseArgs(['--audit-only=false', '--filter-only', '--lock', 'x']), { mode: 'filter-only', blocking: false });
+  assert.deepEqual(mcptrust.parseArgs(['--audit-only=maybe', '--lock', 'x']), { mode: 'argument-error', blocking: false, modeUnknown: true });
+  assert.deepEqual(mcptrust.parseArgs(['--fail-on', 'moderate']), { mode: 'argument-error', blocking: false, modeUnknown: true }, '--lock is required');
+  assert.deepEqual(mcptrust.parseArgs(['--fail-on=moderate', '--lock', 'x', '--', '--audit-only']), { mode: 'enforce', blocking: true }, 'after -- it is the upstream\'s');
   assert.deepEqual(mcpPin.parseArgs(['--only-locked']), { mode: 'only-locked', blocking: true });
 });
