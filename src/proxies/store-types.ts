@@ -45,7 +45,13 @@ export interface HangarUpstream {
   readonly blocking: boolean;
   /** tool name → 64-hex digest; only well-formed pins (others are warn-skipped by Hangar). */
   readonly pins: Readonly<Record<string, string>>;
+  /**
+   * Pins that hold this entry's caller besides `pins`: always 0 for a host entry, whose stdio caller
+   * carries no tenant (mcp-hangar bootstrap/pinning.py); kept so a reader need not special-case it.
+   */
   readonly tenantPins: number;
+  /** `tool_projection.tenant_overrides.<t>.pins` entries, which never hold an anonymous caller (shown, not counted). */
+  readonly tenantOverridePins: number;
   readonly skippedPins: number;
   /** How Hangar launches it (`command: [prog, args…]`, `mode: subprocess`), when the YAML says. */
   readonly command?: readonly string[];
