@@ -22,6 +22,7 @@ import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import type { InspectContext, StoreInspection } from './store-types.js';
 import type { Inventory, PinningProxy, ProxyArgs, ProxyProgram, Recognition } from './types.js';
 import type { ProxyWiring } from './wiring-types.js';
+import { append } from '../shared/lists.js';
 
 const ROOT = 'mcptrust/mcptrust@048aff0:internal/cli/root.go';
 const PROXY_CLI = 'mcptrust/mcptrust@048aff0:internal/cli/proxy.go';
@@ -95,7 +96,7 @@ function parseProxyLine(args: readonly string[]): { ok: true; line: ProxyLine } 
   let lock: FlagHit | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i] ?? '';
-    if (a === '--') { positional.push(...args.slice(i + 1)); break; }
+    if (a === '--') { append(positional, args.slice(i + 1)); break; }
     if (a.startsWith('--') && a.length > 2) {
       const eq = a.indexOf('=');
       const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
