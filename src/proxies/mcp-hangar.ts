@@ -353,8 +353,10 @@ export function parseHangarConfig(text: string, env: LaunchEnv): HangarConfig {
     if (!isMap(spec)) return { ok: false, reason: 'an mcp_servers entry is not a mapping: Hangar fails to load it' };
     const t = upstreamOf(typeof name === 'string' ? name : String(name), spec, field(rawServers, typeof name === 'string' ? name : ''));
     tenantPins += t.tenantOverridePins;
-    // load_config skips an id that validate_mcp_server_id refuses: that upstream is never served.
-    if (typeof name === 'string' && name.length <= 64 && SERVER_ID.test(name)) upstreams.push(t);
+    // load_config skips an id that validate_mcp_server_id refuses: that upstream is never served,
+    // and nothing Hangar would apply to it is proven (its row says so rather than vanishing).
+    const served = typeof name === 'string' && name.length <= 64 && SERVER_ID.test(name);
+    upstreams.push(served ? t : { ...t, enforcement: 'not loaded (validate_mcp_server_id refuses the id)', blocking: false, pins: {} });
   }
   if (tenantPins > 0) {
     const auth = pyTruthy(field(field(doc, 'auth'), 'enabled'));
