@@ -222,7 +222,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
     if (rec.modeInStore === true) notExamined.mode = 'check reads the committed config only: the mode lives in the store';
     return [s.row(findings, ev, { proxy: gradedProxy, probeInputs: { recipe, serverId: rec.serverId } })];
   }
-  const inspected = await inspectWith(by, rec, where.path, { ...ctx, subject });
+  const inspected = await inspectWith(by, rec, where.path, { ...ctx, subject, chain });
   append(findings, inspected.findings);
   if (inspected.ok) proofs.store = [...storeFacts, `inspected by the ${rec.proxy} module: file type, owner and mode of the store and of each directory up to the home`];
   const inspection = inspected.inspection;

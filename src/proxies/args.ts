@@ -182,3 +182,39 @@ export function storeUnlessFloating(store: StoreRef, floating: string | undefine
   if (floating === undefined || store.kind === 'unresolvable') return store;
   return { kind: 'unresolvable', why: `argument ${floating} is only known at run time and may override the proxy's options` };
 }
+
+/** The first value of a flag given as `--flag value` (no `=` form), before `--`: how hand-rolled parsers (`argv.indexOf`) read it. */
+export function firstSpacedValue(args: readonly string[], name: string): FlagHit | undefined {
+  const end = args.indexOf('--');
+  const own = end < 0 ? args : args.slice(0, end);
+  const i = own.indexOf(name);
+  if (i < 0) return undefined;
+  const v = own[i + 1];
+  return v === undefined ? undefined : { value: v, index: i, written: name };
+}
+
+/**
+ * The environment a launch chain hands its leaf: the values its frames set (entry env, `env`
+ * prefixes, shell assignments; `null` = removed) and whether the host's own environment, which
+ * mcp-audit cannot read, reaches the leaf as well (no `env -i` on the way).
+ */
+export interface LaunchEnv {
+  readonly values: ReadonlyMap<string, string | null>;
+  readonly inheritsHost: boolean;
+}
+
+export function launchEnv(chain: LaunchChain): LaunchEnv {
+  const values = new Map<string, string | null>();
+  for (const a of chain.env) if (a.cleared !== true) values.set(a.name, a.value);
+  return { values, inheritsHost: !chain.frames.some((f) => f.clearsEnv === true) };
+}
+
+/** A variable's value at the leaf: known (string), known to be unset, or unknown (it may come from the host). */
+export type EnvRead = { readonly kind: 'set'; readonly value: string } | { readonly kind: 'unset' } | { readonly kind: 'unknown' };
+
+export function readEnv(env: LaunchEnv, name: string): EnvRead {
+  const v = env.values.get(name);
+  if (typeof v === 'string') return { kind: 'set', value: v };
+  if (v === null || !env.inheritsHost) return { kind: 'unset' };
+  return { kind: 'unknown' };
+}

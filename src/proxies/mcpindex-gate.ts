@@ -273,6 +273,8 @@ const INPUTS: Inventory = {
     { kind: 'env', name: 'MCPINDEX_WEB_BASE', effect: 'unknown', note: 'the login/API host: what the proxy does with it is not published', source: `${SDK} src/cli.ts` },
     { kind: 'env', name: 'MCPINDEX_GATEWAY_MULTI_TENANT', effect: 'unknown', note: 'HTTP gateway mode; its effect on a stdio proxy is not published', source: 'mcpindex-ai/mcpindex-web content/whitepaper.md §8.2' },
     { kind: 'env-family', name: 'MCPINDEX_', effect: 'unknown', note: 'any other MCPINDEX_* variable: not in the published list, effect not modelled', source: `${SDK} src/` },
+    { kind: 'env', name: 'HOME', effect: 'moves-store', note: 'the home the default ~/.mcpindex/pins is under ("a wired entry\'s env is copied onto the proxy")', source: 'mcpindex-ai/mcpindex-web content/guides/pin-mcp-tool-contracts.json §5; ' + `${SDK} src/preflight.ts defaultPinStorePath (os.homedir)` },
+    { kind: 'env', name: 'USERPROFILE', effect: 'moves-store', note: 'the home on Windows', source: `${SDK} src/preflight.ts defaultPinStorePath (os.homedir)` },
     { kind: 'env', name: 'DO_NOT_TRACK', effect: 'benign', note: 'vetoes egress and ambient lines', source: 'mcpindex-ai/mcpindex-web content/whitepaper.md §8.1' },
     { kind: 'option', name: '--mcpindex-stdio', effect: 'benign', note: 'stdio proxy mode', source: 'mcpindex-ai/mcpindex-web app/docs/page.tsx' },
     { kind: 'option', name: '--upstream-command', effect: 'benign', note: 'the wrapped server (graded as the upstream)', source: 'mcpindex-ai/mcpindex-web app/docs/page.tsx' },

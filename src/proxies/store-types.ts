@@ -3,6 +3,7 @@
  * toolkit) and what it returns. Inspectors live in their proxy's module and touch the file system
  * only through `InspectContext.files`, which the grader provides.
  */
+import type { LaunchChain } from '../launch/types.js';
 import type { Finding } from '../rules/types.js';
 
 /** Who the audit runs for: owner checks compare against this account. */
@@ -44,7 +45,13 @@ export interface HangarUpstream {
   readonly blocking: boolean;
   /** tool name → 64-hex digest; only well-formed pins (others are warn-skipped by Hangar). */
   readonly pins: Readonly<Record<string, string>>;
+  /**
+   * Pins that hold this entry's caller besides `pins`: always 0 for a host entry, whose stdio caller
+   * carries no tenant (mcp-hangar bootstrap/pinning.py); kept so a reader need not special-case it.
+   */
   readonly tenantPins: number;
+  /** `tool_projection.tenant_overrides.<t>.pins` entries, which never hold an anonymous caller (shown, not counted). */
+  readonly tenantOverridePins: number;
   readonly skippedPins: number;
   /** How Hangar launches it (`command: [prog, args…]`, `mode: subprocess`), when the YAML says. */
   readonly command?: readonly string[];
@@ -101,4 +108,11 @@ export interface StoreFiles {
 export interface InspectContext extends StoreContext {
   readonly files: StoreFiles;
   readonly subject: Subject;
+  /**
+   * The entry's launch chain: what the proxy process is given. An inspector that reads its store as
+   * the proxy does needs it where the proxy's reading depends on its own environment (Hangar
+   * interpolates `${VAR}` over the whole config; mcp-pin names its pin file after the wrapped
+   * command line).
+   */
+  readonly chain: LaunchChain;
 }

@@ -49,7 +49,9 @@ test('no release, @latest or a tag is not identified: not proven, with or withou
   assert.deepEqual(ids(versionClaim(mcpPin, 's', identify('npx', ['-y', 'mcp-pin', '--', 'node', 's.js'], mcpPin))), ['proxy-version-unknown']);
   assert.deepEqual(ids(versionClaim(mcpPin, 's', pin('latest'))), ['proxy-version-unknown']);
   assert.deepEqual(ids(versionClaim(mcpPin, 's', pin('next'))), ['proxy-version-unknown']);
-  const hangar = versionClaim(mcpHangar, 's', identify('uvx', ['--from', 'mcp-hangar', 'mcp-hangar', 'serve'], mcpHangar));
+  // A module with no recorded advisory (Hangar's list emptied): still not proven.
+  const clean = { ...mcpHangar, advisories: { ...mcpHangar.advisories, list: [] } };
+  const hangar = versionClaim(clean, 's', identify('uvx', ['--from', 'mcp-hangar', 'mcp-hangar', 'serve'], clean));
   assert.deepEqual(ids(hangar), ['proxy-version-unknown']);
   assert.match(hangar.findings[0]?.message ?? '', /no flawed release is recorded \(advisories reviewed/);
   assert.equal(hangar.evidence, undefined);

@@ -172,3 +172,21 @@ for (const p of PROXIES) {
     assert.equal(answer, undefined);
   });
 }
+
+/**
+ * Every program a module lists as `other` (a subcommand or script of its package that is not the
+ * proxy) is never recognised as a blocking pinning proxy, with or without proxy-like arguments.
+ */
+for (const p of PROXIES) {
+  test(`${p.id}: its non-proxy programs are never a blocking pinning proxy`, (t) => {
+    const others = p.programs.filter((prog) => prog.role === 'other' && prog.kind === 'bin');
+    if (others.length === 0) t.diagnostic('the module lists no other program');
+    for (const prog of others) {
+      for (const tail of [[], ['--', 'node', 's.js'], ['--lock', '/l.json', '--fail-on', 'moderate', '--', 'node', 's.js']]) {
+        const argv = [prog.name, ...prog.subcommand, ...tail];
+        const rec = recognise(p.id, argvEntry(argv));
+        assert.ok(rec === undefined || !rec.pins || !rec.blocking, `${p.id}: ${argv.join(' ')} is recognised as a blocking pinning proxy`);
+      }
+    }
+  });
+}

@@ -20,11 +20,23 @@ const hangar = (argv: string[], env: Record<string, string | null> = {}, cwd?: s
   return mcpHangar.recognize(unwrap(e), e);
 };
 
-test('--config / -c in both orders and forms; the flag beats MCP_CONFIG', () => {
-  for (const argv of [['mcp-hangar', 'serve', '--config', '/c.yaml'], ['mcp-hangar', '-c', '/c.yaml', 'serve'], ['mcp-hangar', '--config=/c.yaml']]) {
+test('--config / -c: serve\'s own beats MCP_CONFIG; with `serve` given, MCP_CONFIG (serve\'s envvar) beats the top-level one', () => {
+  // serve.py: `config if config is not None else global_opts.config`, and serve's --config defaults to $MCP_CONFIG.
+  for (const argv of [['mcp-hangar', 'serve', '--config', '/c.yaml'], ['mcp-hangar', 'serve', '-c/c.yaml'], ['mcp-hangar', '--config=/c.yaml'], ['mcp-hangar', '-c', '/c.yaml']]) {
     const rec = hangar(argv, { MCP_CONFIG: '/env.yaml' });
     assert.ok(rec?.store.kind === 'explicit' && rec.store.value === '/c.yaml', argv.join(' '));
   }
+  const over = hangar(['mcp-hangar', '-c', '/c.yaml', 'serve'], { MCP_CONFIG: '/env.yaml' });
+  assert.deepEqual(over?.store, { kind: 'explicit', flag: 'MCP_CONFIG', value: '/env.yaml', via: 'env' });
+  assert.ok(hangar(['mcp-hangar', '-c', '/c.yaml', 'serve'])?.store.kind === 'explicit');
+  // The legacy module is argparse: `--conf` is --config; it has no -c.
+  const legacy = hangar(['python', '-m', 'mcp_hangar.server', '--conf', '/c.yaml']);
+  assert.ok(legacy?.store.kind === 'explicit' && legacy.store.value === '/c.yaml');
+  assert.equal(hangar(['python', '-m', 'mcp_hangar.server', '-c', '/c.yaml'])?.blocking, false);
+  assert.equal(hangar(['python', '-m', 'mcp_hangar'])?.blocking, false, 'no mcp_hangar.__main__ at 2.13.0');
+  // HTTP mode serves a port, not this entry.
+  assert.equal(hangar(['mcp-hangar', 'serve', '--http', '-c', '/c.yaml'])?.blocking, false);
+  assert.equal(hangar(['mcp-hangar', '-c', '/c.yaml'], { MCP_MODE: 'http' })?.blocking, false);
 });
 
 test('MCP_CONFIG from an env prefix or a shell string is an env-sourced store', () => {
@@ -47,8 +59,9 @@ test('uvx / pipx forms, version recorded; other subcommands are not the gateway'
   assert.equal(rec?.bareName, true);
   assert.equal(hangar(['/opt/bin/uvx', '--from', 'mcp-hangar', 'mcp-hangar', 'serve'])?.bareName, false);
   assert.equal(hangar(['pipx', 'run', 'mcp-hangar', 'serve'])?.proxy, 'mcp-hangar');
-  assert.equal(hangar(['mcp-hangar', 'pin', '--check']), undefined);
-  assert.equal(hangar(['mcp-hangar', 'init']), undefined);
+  // Not the gateway: a subcommand of its own (init …) or no command 2.13.0 has (pin).
+  assert.equal(hangar(['mcp-hangar', 'pin', '--check'])?.blocking, false);
+  assert.deepEqual([hangar(['mcp-hangar', 'init'])?.pins, hangar(['mcp-hangar', 'init'])?.proxy], [false, 'mcp-hangar']);
 });
 
 test('a run-time word among Hangar\'s args may be another --config: unresolvable', () => {

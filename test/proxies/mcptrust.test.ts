@@ -34,9 +34,29 @@ test('--fail-on: only moderate and safe stop a changed description at preflight;
   assert.equal(mt('mcptrust', 'proxy', '--lock', 'l', '--', 'x', '--fail-on', 'moderate')?.blocking, false, 'after -- it is the upstream\'s');
 });
 
-test('no --lock: cwd-relative mcp-lock.json is unresolvable; other subcommands are not the proxy', () => {
-  assert.equal(mt('mcptrust', 'proxy', '--', 'x')?.store.kind, 'unresolvable');
-  assert.equal(mt('mcptrust', 'lock', '--', 'x'), undefined);
+test('no --lock: the flag is required, so the proxy does not start; other subcommands are not the proxy', () => {
+  const none = mt('mcptrust', 'proxy', '--', 'x');
+  assert.deepEqual([none?.store.kind, none?.blocking, none?.modeUnknown], ['unresolvable', false, true]);
+  for (const sub of ['lock', 'run', 'check', 'scan']) {
+    const rec = mt('mcptrust', sub, '--lock', 'l', '--', 'x');
+    assert.deepEqual([rec?.proxy, rec?.pins], ['mcptrust', false], sub);
+  }
+});
+
+test('cobra: persistent flags and the proxy\'s own flags may precede `proxy`; every non-flag word is the command', () => {
+  const before = mt('mcptrust', '--log-level', 'debug', '--lock', '/l/mcp-lock.json', 'proxy', '--fail-on', 'moderate', '--', 'npx', 'srv');
+  assert.deepEqual([before?.mode, before?.blocking], ['enforce', true]);
+  assert.deepEqual(before?.store, { kind: 'explicit', flag: '--lock', value: '/l/mcp-lock.json' });
+  assert.deepEqual(before?.upstream, ['npx', 'srv']);
+  // `--audit-only=true` before the word: cobra's stripFlags skips it, pflag then reads it.
+  assert.equal(mt('mcptrust', '--audit-only=true', 'proxy', '--fail-on', 'moderate', '--lock', 'l', '--', 'x')?.mode, 'audit-only');
+  // A bare `--audit-only` before the word swallows `proxy` as its value in stripFlags: no command runs.
+  assert.equal(mt('mcptrust', '--audit-only', 'proxy', '--lock', 'l', '--', 'x')?.blocking, false);
+  // A word before `--` is the server's command, not a flag value: pflag collects it.
+  assert.deepEqual(mt('mcptrust', 'proxy', '--lock', 'l', '--fail-on', 'moderate', 'evil', '--', 'npx', 'srv')?.upstream, ['evil', 'npx', 'srv']);
+  // --print-effective-allowlist prints and exits; an unknown flag is an error.
+  assert.equal(mt('mcptrust', 'proxy', '--print-effective-allowlist', '--fail-on', 'moderate', '--lock', 'l', '--', 'x')?.blocking, false);
+  assert.equal(mt('mcptrust', 'proxy', '--bogus', '--fail-on', 'moderate', '--lock', 'l', '--', 'x')?.blocking, false);
 });
 
 test('cobra bools: --audit-only=true / --filter-only=1 count; =false does not; another value is an unknown mode', () => {
