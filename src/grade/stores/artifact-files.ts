@@ -9,8 +9,8 @@ import { promises as fs } from 'node:fs';
 import type { PathState } from '../../proxies/store-types.js';
 import { readSmallFile } from './file-state.js';
 
-/** A launcher larger than this is no released script: it is not hashed. */
-const MAX_HASHED_BYTES = 4 * 1024 * 1024;
+/** A file larger than this (a launcher, or a recorded file of an installed package) is not hashed. */
+const MAX_HASHED_BYTES = 256 * 1024 * 1024;
 
 export interface ArtifactFiles {
   lstat(p: string): Promise<PathState>;
@@ -70,7 +70,13 @@ export const ARTIFACT_FILES: ArtifactFiles = {
       const st = await handle.stat();
       if (!st.isFile() || st.size > MAX_HASHED_BYTES) return undefined;
       const hash = createHash('sha256');
-      hash.update(await handle.readFile());
+      const chunk = Buffer.alloc(1024 * 1024);
+      for (let at = 0; ;) {
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, at);
+        if (bytesRead === 0) break;
+        hash.update(chunk.subarray(0, bytesRead));
+        at += bytesRead;
+      }
       return hash.digest('hex');
     } catch {
       return undefined;
