@@ -3,6 +3,7 @@
  * store), and the store inspection that cannot fail open: a pinning proxy whose module has no
  * working inspector yields `pin-store-uninspected`, never a pass.
  */
+import path from 'node:path';
 import { cwdSensitiveFrames } from '../launch/cwd-sensitive.js';
 import { isBareName } from '../launch/program-name.js';
 import type { LaunchChain } from '../launch/types.js';
@@ -65,6 +66,17 @@ function cwdOf(entry: ServerEntry, home: string): { proven: true; text: string }
   return { proven: false, text: `unknown (${cwd.why})` };
 }
 
+/** The directory an `env -C DIR` frame moved to: proven only when it is the trusted home. */
+function chdirCwd(dir: string, host: ReturnType<typeof cwdOf>, entry: ServerEntry, home: string): ReturnType<typeof cwdOf> {
+  if (dir.startsWith('/')) {
+    return samePath(dir, home, 'linux') ? { proven: true, text: `the trusted home (env -C ${dir})` } : { proven: false, text: `the directory ${dir} set by env -C` };
+  }
+  const base = entry.cwd !== undefined && entry.cwd.startsWith('/') ? entry.cwd : host.proven ? home : undefined;
+  if (base === undefined) return { proven: false, text: `${dir} (env -C) below a working directory that is ${host.text}` };
+  const joined = path.posix.resolve(base, dir);
+  return samePath(joined, home, 'linux') ? { proven: true, text: `the trusted home (env -C ${dir})` } : { proven: false, text: `the directory ${joined} set by env -C` };
+}
+
 /**
  * Programs and scripts of the chain that live inside the entry's project directory: they arrive
  * with the repository (hosts.md §8, a `git clone` delivers them), so a file there named like the
@@ -115,14 +127,13 @@ export function programProof(chain: LaunchChain, by: PinningProxy, entry: Server
     proof.push('no frame resolves what it runs against the working directory');
     return { findings: inProject, proof };
   }
-  const cwd = cwdOf(entry, home);
-  if (cwd.proven) {
-    proof.push(`${sensitive.map((s) => s.runner).join(', ')} resolve(s) against the working directory, which is ${cwd.text}`);
-    return { findings: inProject, proof };
+  const hostCwd = cwdOf(entry, home);
+  const findings: Finding[] = [];
+  for (const s of sensitive) {
+    const cwd = s.cwd === undefined ? hostCwd : chdirCwd(s.cwd, hostCwd, entry, home);
+    if (cwd.proven) proof.push(`${s.runner} resolves against the working directory, which is ${cwd.text}`);
+    else findings.push(finding(runnerCwdUnproven, { server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text }));
   }
-  const findings = sensitive.map((s) => finding(runnerCwdUnproven, {
-    server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text,
-  }));
   return { findings: [...inProject, ...findings], proof };
 }
 
