@@ -12,16 +12,15 @@ import { noPinningProxy } from '../rules/no-pinning-proxy.js';
 import { proxyModeUnknown } from '../rules/proxy-mode-unknown.js';
 import { proxyNonBlocking } from '../rules/proxy-non-blocking.js';
 import { proxyNotPinning } from '../rules/proxy-not-pinning.js';
-import { envFileUnread } from '../rules/env-file-unread.js';
 import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
 import { chainOf, gradeOfChain } from './chain.js';
 import type { ChainInput } from './chain.js';
-import { envRiskFindings } from './env-risk.js';
+import { environmentClaim } from './environment.js';
 import { shapeFindings } from './entry-shape.js';
 import { binaryLocationFindings } from './binary-location.js';
 import { maskAssignments, maskTokenShapes, redactUrl } from '../shared/redact.js';
 import { cacheOnlyResolution, launchOptionFindings } from './launch-options.js';
-import { launchedClaim, programProof, environmentProof, inspectWith, storeProof } from './proofs.js';
+import { launchedClaim, programProof, inspectWith, storeProof } from './proofs.js';
 import { versionClaim } from './proxy-flaws.js';
 import { ownRunnerFrame, specRelease } from './release.js';
 import type { Identified } from './release.js';
@@ -35,13 +34,6 @@ export { recognize } from './recognize.js';
 
 /** Modes each proxy documents as recording drift without blocking (pinning-systems.md §1.7, §2.3, §4.1; MCPTrust's critical --fail-on: proxies/mcptrust.ts). */
 const NON_BLOCKING_MODES = new Set(['monitor', 'audit', 'warn', 'audit-only', 'filter-only', 'fail-on-critical']);
-
-/** The entry's `envFile` (VS Code, Cursor), as written; its contents are never read. */
-function envFileOf(raw: unknown): string | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const v: unknown = Reflect.get(raw, 'envFile');
-  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
-}
 
 /**
  * The grade the findings alone allow (unprotected, then unverifiable, else enforcing). Not a
@@ -151,12 +143,13 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   } else if (rec.modeInStore !== true) {
     proofs.mode = [`${rec.proxy}'s arguments, read as its own parser reads them, give mode ${rec.mode}, which blocks drifted calls`];
   }
-  append(findings, envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name, host: entry.host }));
-  proofs.environment = [environmentProof(chain, by)];
+  const environment = await environmentClaim({ chain, entry, rec, by, ctx });
+  append(findings, environment.findings);
+  if (environment.open !== undefined) open.environment = environment.open;
+  else proofs.environment = [...environment.proof];
+  const envFacts = { assumptions: environment.assumptions, files: environment.files };
   append(findings, await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
-  const envFile = envFileOf(entry.raw);
-  if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
-  append(findings, launchOptionFindings(chain, rec.proxy, entry, { platform: ctx.platform, home: ctx.home }));
+  append(findings, launchOptionFindings(chain, by, entry, { platform: ctx.platform, home: ctx.home }));
   const own = ownRunnerFrame(chain, by);
   const identified: Identified = own !== undefined ? specRelease(own, cacheOnlyResolution(chain))
     : { ok: false, why: 'no runner fetches one of its packages at a pinned release, and no installed copy was read' };
@@ -169,7 +162,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
     append(findings, where.findings);
     open.baseline = 'the store was not resolved to the default location, so no baseline was read';
     if (rec.modeInStore === true) open.mode = 'the mode lives in the store, which was not read';
-    return [s.row(findings, { proofs, open }, { proxy: s.proxy(where.display, where.source) })];
+    return [s.row(findings, { proofs, open, ...envFacts }, { proxy: s.proxy(where.display, where.source) })];
   }
   const gradedProxy = s.proxy(where.path, where.source);
   const storeFacts = storeProof(where.path, where.source, ctx.home, isNotProven(by.defaultStore(rec, ctx.home, ctx.platform)));
@@ -179,7 +172,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
     proofs.store = [...storeFacts, 'out of scope for check: the store file itself was not inspected'];
     proofs.baseline = ['out of scope for check: the baseline is not part of the committed config'];
     if (rec.modeInStore === true) proofs.mode = ['out of scope for check: the mode lives in the store'];
-    return [s.row(findings, { proofs, open }, { proxy: gradedProxy, probeInputs: { recipe, serverId: rec.serverId } })];
+    return [s.row(findings, { proofs, open, ...envFacts }, { proxy: gradedProxy, probeInputs: { recipe, serverId: rec.serverId } })];
   }
   const inspected = await inspectWith(by, rec, where.path, { ...ctx, subject });
   append(findings, inspected.findings);
@@ -201,7 +194,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
       } else {
         upProofs.baseline = [`${pinned} well-formed pin(s) and ${up.tenantPins} tenant pin(s) for upstream ${up.name}${up.skippedPins > 0 ? ` (${up.skippedPins} malformed pin(s) skipped by Hangar)` : ''}`];
       }
-      return s.row(own, { proofs: upProofs, open }, {
+      return s.row(own, { proofs: upProofs, open, ...envFacts }, {
         upstream: up.name,
         proxy: extend(gradedProxy, { mode: up.enforcement, blocking: up.blocking }),
         probeInputs: {
@@ -215,7 +208,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   }
   if (inspection?.baseline !== undefined) proofs.baseline = [inspection.baseline];
   if (rec.modeInStore === true) open.mode = 'the mode lives in the store, and the store lists no upstream';
-  return [s.row(findings, { proofs, open }, {
+  return [s.row(findings, { proofs, open, ...envFacts }, {
     proxy: gradedProxy,
     probeInputs: {
       recipe, serverId: rec.serverId,

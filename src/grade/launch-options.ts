@@ -1,70 +1,21 @@
 /**
- * Launch options that decide what code answers as the proxy: a runner told to fetch from another
- * index or registry, to add packages or preload code, to run from another project or directory;
- * the proxy's binary taken from a package that is not the proxy's; a shell start-up file; an
- * entry `cwd` in front of `python -m`. Reads the runner options the launch stage records per frame.
+ * What on the launch line decides which program answers as the proxy: the proxy's binary taken
+ * from a package that is not one of its own (the module's `packages` and `programs`), an extra npm
+ * package beside it, a suffix that makes it another file, an rc file an interactive shell runs; and
+ * whether a runner resolves from its cache only. The effects of runner, shell and interpreter
+ * options live in their inventories (src/launch/inventories/) and are judged by environment.ts.
  */
-import { isPythonName } from '../launch/program-name.js';
 import { pypiName } from '../launch/package-spec.js';
 import type { Frame, LaunchChain } from '../launch/types.js';
-import type { ProxyId } from '../proxies/types.js';
+import type { PinningProxy } from '../proxies/types.js';
 import type { Platform } from '../shared/env.js';
 import type { ServerEntry } from '../parse/types.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { launchOptionInjection } from '../rules/launch-option-injection.js';
-import { runnerReleaseCutoff } from '../rules/runner-release-cutoff.js';
 import { append } from '../shared/lists.js';
 
-type Effect = 'changes where the package comes from' | 'adds code to the runtime' | 'changes the project or working directory';
-
-const SOURCE: Effect = 'changes where the package comes from';
-const CODE: Effect = 'adds code to the runtime';
-const DIR: Effect = 'changes the project or working directory';
-
-/** uv (uvx, uv tool run, uv run) options and their effect on what runs. */
-const UV: Readonly<Record<string, Effect>> = {
-  '--index': SOURCE, '--index-url': SOURCE, '-i': SOURCE, '--extra-index-url': SOURCE, '--default-index': SOURCE,
-  '--find-links': SOURCE, '-f': SOURCE, '--allow-insecure-host': SOURCE, '--config-file': SOURCE, '--overrides': SOURCE,
-  '--constraints': SOURCE, '-c': SOURCE, '--build-constraints': SOURCE, '-b': SOURCE, '--cache-dir': SOURCE,
-  '--index-strategy': SOURCE, '--torch-backend': SOURCE,
-  '--with': CODE, '--with-editable': CODE, '--with-requirements': CODE, '--with-executables-from': CODE,
-  '--python': CODE, '-p': CODE, '--env-file': CODE, '--config-setting': CODE, '-C': CODE,
-  '--directory': DIR, '--project': DIR,
-};
-const PIPX: Readonly<Record<string, Effect>> = {
-  '--index-url': SOURCE, '-i': SOURCE, '--pip-args': SOURCE, '--python': CODE, '--system-site-packages': CODE,
-  '--editable': CODE, '-e': CODE, '--preinstall': CODE,
-};
-const NPM: Readonly<Record<string, Effect>> = {
-  '--registry': SOURCE, '--userconfig': SOURCE, '--cache': SOURCE, '--prefix': SOURCE,
-  '--node-options': CODE, '--script-shell': CODE, '--allow-build': CODE,
-  '-w': DIR, '--workspace': DIR, '--dir': DIR, '-C': DIR,
-};
-
-/** The package each pinning proxy's binary comes from, when a runner fetches it. */
-const OWN_PACKAGE: Partial<Record<ProxyId, { readonly ecosystem: 'npm' | 'pypi'; readonly name: string }>> = {
-  'mcpindex-gate': { ecosystem: 'pypi', name: 'mcpindex-gate' },
-  'mcp-hangar': { ecosystem: 'pypi', name: 'mcp-hangar' },
-  'mcp-pin': { ecosystem: 'npm', name: 'mcp-pin' },
-};
-
 const POSIX_SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh']);
-
-/**
- * The programs each proxy's package provides that run the proxy: anything else a runner starts
- * from that package (`uvx --from mcpindex-gate python …`, a dependency's script) is another
- * program. mcpindex: the stable console script `mcpindex-proxy` (pinning-systems.md §1.1,
- * mcpindex-web `public/install.ps1`); Hangar: `mcp-hangar` (§2.1); mcp-pin: its npm bin `mcp-pin` (§6).
- */
-const OWN_PROGRAMS: Partial<Record<ProxyId, readonly string[]>> = {
-  'mcpindex-gate': ['mcpindex-proxy'],
-  'mcp-hangar': ['mcp-hangar'],
-  'mcp-pin': ['mcp-pin'],
-};
-
-/** Launchers whose documented name carries `.sh` / `.bat` (pinning-systems.md §3: `mcp-context-protector[.sh|.bat]`). */
-const DOCUMENTED_SCRIPT = new Set(['mcp-context-protector']);
 
 /**
  * The launch stage names a frame after dropping `.exe/.cmd/.bat/.com/.sh` (programName). That
@@ -72,41 +23,35 @@ const DOCUMENTED_SCRIPT = new Set(['mcp-context-protector']);
  * Windows, a script suffix where the proxy documents its launcher so. On Linux
  * `mcpindex-proxy.exe` is another file than `mcpindex-proxy`.
  */
-function strippedSuffix(f: Frame, platform: Platform | undefined): string | undefined {
+function strippedSuffix(f: Frame, platform: Platform | undefined, by: PinningProxy): string | undefined {
   const base = f.program.split(/[\\/]/).pop() ?? f.program;
   if (base.length <= f.name.length) return undefined;
   const suffix = base.slice(f.name.length);
   const windows = /^\.(exe|cmd|bat|com)$/i.test(suffix);
   if (windows && platform === 'win32') return undefined;
-  if ((/^\.sh$/i.test(suffix) || /^\.bat$/i.test(suffix)) && DOCUMENTED_SCRIPT.has(f.name) && (platform === 'win32' || !windows)) return undefined;
+  // A launcher the proxy released under that file name (mcp-context-protector.sh) is its own.
+  if ((/^\.sh$/i.test(suffix) || /^\.bat$/i.test(suffix)) && documentedScript(by, f.name) && (platform === 'win32' || !windows)) return undefined;
   return `runs ${base}, which is ${f.name} only once ${suffix} is dropped${windows && platform !== undefined ? ` (a Windows suffix on ${platform})` : ''}`;
-}
-
-function tableFor(f: Frame): Readonly<Record<string, Effect>> | undefined {
-  if (f.name === 'uv' || f.name === 'uvx') return UV;
-  if (f.name === 'pipx') return PIPX;
-  if (f.kind === 'package-runner') return NPM;
-  return undefined;
 }
 
 const samePackage = (eco: 'npm' | 'pypi', a: string, b: string): boolean => (eco === 'pypi' ? pypiName(a) === pypiName(b) : a === b);
 
-/** What a runner frame's own options do to the proxy it starts. */
-function runnerOptions(f: Frame, proxy: ProxyId): string[] {
-  const table = tableFor(f);
-  if (table === undefined) return [];
-  const own = OWN_PACKAGE[proxy];
+/** npm runners: every extra `-p`/`--package` is installed beside the proxy and can shadow its bin. */
+function extraPackages(f: Frame, by: PinningProxy): string[] {
+  const own = by.packages.npm;
+  if (f.kind !== 'package-runner' || f.package?.ecosystem !== 'npm' || own.length === 0) return [];
   const out: string[] = [];
   for (const o of f.options ?? []) {
-    const effect = Object.hasOwn(table, o.flag) ? table[o.flag] : undefined;
-    if (effect !== undefined) out.push(`passes ${o.flag} to ${f.name}, which ${effect}`);
-    // npm runners: every extra `-p`/`--package` is installed beside the proxy and can shadow its bin.
-    if (table === NPM && (o.flag === '-p' || o.flag === '--package') && o.value !== undefined && own !== undefined
-      && own.ecosystem === 'npm' && !samePackage('npm', npmName(o.value), own.name)) {
-      out.push(`adds package ${npmName(o.value)} to ${f.name}, which ${CODE}`);
+    if ((o.flag === '-p' || o.flag === '--package') && o.value !== undefined && !own.some((n) => samePackage('npm', npmName(o.value ?? ''), n))) {
+      out.push(`adds package ${npmName(o.value)} to ${f.name}, which adds code to the runtime`);
     }
   }
   return out;
+}
+
+/** The proxy released a launcher script of this name (`mcp-context-protector` for mcp-context-protector.sh). */
+function documentedScript(by: PinningProxy, name: string): boolean {
+  return by.launchers.some((l) => l.file.replace(/\.(sh|bat)$/i, '') === name);
 }
 
 function npmName(spec: string): string {
@@ -114,20 +59,24 @@ function npmName(spec: string): string {
   return at <= 0 ? spec : spec.slice(0, at);
 }
 
-/** The runner that fetched the proxy's program, when the proxy's package is known: must be that package. */
-function foreignProvider(chain: LaunchChain, proxy: ProxyId): string | undefined {
-  const own = OWN_PACKAGE[proxy];
+/**
+ * The runner that fetched the proxy's program: its package must be one of the proxy's own published
+ * names (the module's `packages`), and the program one of its `programs` with role proxy (an
+ * interpreter running the module the recognizer matched is the proxy's code).
+ */
+function foreignProvider(chain: LaunchChain, by: PinningProxy): string | undefined {
   const last = chain.frames.length - 1;
   const runner = chain.frames[last - 1];
   const prog = chain.frames[last];
-  if (own === undefined || runner?.kind !== 'package-runner' || runner.package === undefined || prog === undefined) return undefined;
+  if (runner?.kind !== 'package-runner' || runner.package === undefined || prog === undefined) return undefined;
   const pkg = runner.package;
-  if (pkg.ecosystem === own.ecosystem && samePackage(own.ecosystem, pkg.name, own.name)) {
-    const programs = OWN_PROGRAMS[proxy] ?? [];
-    // An interpreter running a module the recognizer matched (`python -m mcpindex_gate.tooling.cse.proxy`) is the proxy's code.
+  const own = by.packages[pkg.ecosystem];
+  if (own.length === 0 && by.packages.npm.length === 0 && by.packages.pypi.length === 0) return undefined;
+  if (own.some((n) => samePackage(pkg.ecosystem, pkg.name, n))) {
+    const programs = by.programs.filter((p) => p.role === 'proxy' && p.kind === 'bin').map((p) => p.name);
     return programs.includes(prog.name) || (prog.kind === 'interpreter' && prog.module !== undefined) ? undefined : `runs ${prog.name} from package ${pkg.name}, which is not the proxy's program (${programs.join(', ')})`;
   }
-  return `runs ${prog.name} from package ${pkg.name}, not ${own.name}`;
+  return `runs ${prog.name} from package ${pkg.name}, not ${[...by.packages.npm, ...by.packages.pypi].join(' or ')}`;
 }
 
 /** `bash --rcfile F -i -c …` / `--init-file F`: an interactive shell runs that file before the command. */
@@ -144,47 +93,6 @@ function shellStartup(f: Frame): string | undefined {
     if (/^-[A-Za-z]*c[A-Za-z]*$/.test(a)) break; // the command string follows: no more shell options
   }
   return rc !== undefined && interactive ? `starts ${f.name} with ${rc} and -i, which runs that file first` : undefined;
-}
-
-/**
- * Interpreter flags before the module or script that run other code first: Python `-W` (a warnings
- * filter imports the module it names) and `-X pycache_prefix=` (bytecode from a chosen directory);
- * Node `--require` / `--import` / `--loader` / `--experimental-loader`.
- */
-function interpreterInjection(f: Frame): string | undefined {
-  if (f.kind !== 'interpreter') return undefined;
-  const stop = f.module ?? f.script;
-  const end = stop === undefined ? f.args.length : Math.max(0, f.args.indexOf(stop));
-  const before = f.args.slice(0, end);
-  if (isPythonName(f.name)) {
-    for (let i = 0; i < before.length; i++) {
-      const a = before[i] ?? '';
-      if (a === '-W' || (a.startsWith('-W') && a.length > 2)) return `starts ${f.name} with a -W warnings filter, which imports the module it names`;
-      const x = a === '-X' ? before[i + 1] ?? '' : a.startsWith('-X') ? a.slice(2) : undefined;
-      if (x !== undefined && x.startsWith('pycache_prefix')) return `starts ${f.name} with -X pycache_prefix, which loads bytecode from that directory`;
-    }
-    return undefined;
-  }
-  const hook = before.find((a) => /^(--require|-r|--import|--loader|--experimental-loader)(=|$)/.test(a));
-  return hook === undefined ? undefined : `starts ${f.name} with ${hook.split('=')[0] ?? hook}, which runs other code first`;
-}
-
-/** One finding per distinct way the launch line can swap or extend the proxy. */
-/**
- * Runner options that pick the release by date: uv `--exclude-newer` (docs.astral.sh/uv/reference/cli/,
- * also per package `--exclude-newer-package`), npm `--before` (docs.npmjs.com/cli/v10/using-npm/config#before).
- * The version claim: the proxy release that runs is then any older one.
- */
-function releaseCutoffs(chain: LaunchChain): { launcher: string; option: string }[] {
-  const out: { launcher: string; option: string }[] = [];
-  for (const f of chain.frames) {
-    const uv = f.name === 'uv' || f.name === 'uvx';
-    const npm = f.kind === 'package-runner' && !uv && f.name !== 'pipx';
-    for (const o of f.options ?? []) {
-      if ((uv && o.flag.startsWith('--exclude-newer')) || (npm && o.flag === '--before')) out.push({ launcher: f.name, option: o.flag });
-    }
-  }
-  return out;
 }
 
 /**
@@ -215,21 +123,24 @@ export function cacheOnlyResolution(chain: LaunchChain): string | undefined {
 
 type LaunchEntry = Pick<ServerEntry, 'name' | 'cwd' | 'launchCwd'>;
 
-export function launchOptionFindings(chain: LaunchChain, proxy: ProxyId, entry: LaunchEntry,
+/**
+ * One finding per distinct way the launch line swaps or extends the proxy's program: a suffix that
+ * makes it another file, a runner package that is not the proxy's, an extra npm package, an rc file
+ * an interactive shell runs. Runner, shell and interpreter options are judged against their
+ * inventories by the environment claim (environment.ts).
+ */
+export function launchOptionFindings(chain: LaunchChain, by: PinningProxy, entry: LaunchEntry,
   where: { readonly platform?: Platform; readonly home?: string } = {}): Finding[] {
   const platform = where.platform;
   const whats: string[] = [];
   for (const f of chain.frames) {
-    const suffix = strippedSuffix(f, platform);
+    const suffix = strippedSuffix(f, platform, by);
     if (suffix !== undefined) whats.push(suffix);
-    append(whats, runnerOptions(f, proxy));
+    append(whats, extraPackages(f, by));
     const rc = shellStartup(f);
     if (rc !== undefined) whats.push(rc);
-    const hook = interpreterInjection(f);
-    if (hook !== undefined) whats.push(hook);
   }
-  const provider = foreignProvider(chain, proxy);
+  const provider = foreignProvider(chain, by);
   if (provider !== undefined) whats.push(provider);
-  const cutoffs = releaseCutoffs(chain).map((c) => finding(runnerReleaseCutoff, { server: entry.name, proxy, launcher: c.launcher, option: c.option }));
-  return [...[...new Set(whats)].map((what) => finding(launchOptionInjection, { server: entry.name, what, proxy })), ...cutoffs];
+  return [...new Set(whats)].map((what) => finding(launchOptionInjection, { server: entry.name, what, proxy: by.id }));
 }

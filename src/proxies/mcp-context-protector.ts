@@ -154,7 +154,16 @@ export const mcpContextProtector: PinningProxy = {
     { kind: 'bin', name: 'mcp-context-protector', subcommand: [], role: 'proxy', what: 'the wrapper (console script, or the .sh / .bat launcher of a git checkout)', source: 'trailofbits/mcp-context-protector@05e56c1:README.md' },
     { kind: 'module', name: 'contextprotector', subcommand: [], role: 'proxy', what: 'python -m contextprotector', source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py' },
   ],
-  launchers: [],
+  // The launcher the README's entries name: bash runs `uv --directory $(dirname "$0") run mcp-context-protector "$@"`,
+  // so bash reads its start-up variables, finds uv and dirname on PATH, and uv reads UV_* and the
+  // install directory's pyproject.toml / uv.toml (trailofbits/mcp-context-protector@84c9c3b:mcp-context-protector.sh).
+  launchers: [{
+    file: 'mcp-context-protector.sh', release: 'main@84c9c3b',
+    sha256: '0f47f2aed1a4023aa1450ba51fc22dd0bfd4f310fb4ada85e40e90000f55509d',
+    findsByName: ['uv', 'dirname'], reads: ['BASH_ENV', 'PATH', 'UV_*'],
+    runs: ['uv', '--directory', '<dir>', 'run', 'mcp-context-protector', '<args>'],
+    source: 'trailofbits/mcp-context-protector@84c9c3b:mcp-context-protector.sh',
+  }],
   inputs: {
     component: 'mcp-context-protector',
     source: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/__main__.py',

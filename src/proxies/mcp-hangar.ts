@@ -216,7 +216,7 @@ export const mcpHangar: PinningProxy = {
     items: [
       { kind: 'option', name: '--config', effect: 'moves-store', note: 'the config.yaml holding upstreams, pins and digest_enforcement', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
       { kind: 'option', name: '-c', effect: 'moves-store', note: 'short for --config', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
-      { kind: 'env', name: 'MCP_CONFIG', effect: 'moves-store', note: 'default of --config', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
+      { kind: 'env', name: 'MCP_CONFIG', effect: 'moves-store', when: { kind: 'without-option', options: ['--config', '-c'] }, note: 'default of --config: read only without it', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
       { kind: 'env', name: 'MCP_MODE', effect: 'unknown', note: 'default of --http: the transport the gateway serves', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
       { kind: 'env', name: 'MCP_HTTP_HOST', effect: 'benign', note: 'HTTP bind host', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },
       { kind: 'env', name: 'MCP_HTTP_PORT', effect: 'benign', note: 'HTTP port', source: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/commands/serve.py' },

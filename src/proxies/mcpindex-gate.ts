@@ -259,7 +259,7 @@ const INPUTS: Inventory = {
   source: `${SDK} src/preflight.ts, src/driftTelemetry.ts, src/cli.ts; mcpindex-ai/mcpindex-web app/privacy/page.tsx, app/docs/page.tsx`,
   configFiles: [],
   items: [
-    { kind: 'env', name: 'MCPINDEX_STATE_DIR', effect: 'moves-store', note: 'root of the pin store and its tamper index, when non-empty after trimming', source: `${SDK} src/preflight.ts defaultPinStorePath` },
+    { kind: 'env', name: 'MCPINDEX_STATE_DIR', effect: 'moves-store', benignWhen: { kind: 'blank' }, note: 'root of the pin store and its tamper index, when non-empty after trimming', source: `${SDK} src/preflight.ts defaultPinStorePath` },
     { kind: 'env', name: 'MCPINDEX_DRIFT_TELEMETRY', effect: 'benign', note: 'telemetry mode; pins and posture unchanged', source: `${SDK} src/driftTelemetry.ts` },
     { kind: 'env', name: 'MCPINDEX_AMBIENT_NOTICE', effect: 'benign', note: 'the stderr notice line', source: 'mcpindex-ai/mcpindex-web app/docs/page.tsx' },
     { kind: 'env', name: 'MCPINDEX_AMBIENT_NOTICE_MODE', effect: 'benign', note: 'the stderr notice line', source: `${SDK} CHANGELOG.md 0.3.0` },

@@ -157,6 +157,12 @@ export interface ReleasedLauncher {
   /** Programs it finds by name and variables it reads: they join the chain when it runs. */
   readonly findsByName: readonly string[];
   readonly reads: readonly string[];
+  /**
+   * The command line it runs, program first: `<dir>` is the launcher's own directory, `<args>` the
+   * arguments it was given. Unwrapped like an entry's command: its frames join the chain (their
+   * variables, options and config files, e.g. uv's project files in `<dir>`).
+   */
+  readonly runs: readonly string[];
   readonly source: Source;
 }
 

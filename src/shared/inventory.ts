@@ -65,14 +65,14 @@ export interface InventoryItem {
   readonly when?: ReadCondition;
   /**
    * For an `env-family`: each member names one of this inventory's config keys (npm: the name after
-   * `npm_config_`, lower-cased, `_` → `-`), which decides its effect; a member naming no listed key
+   * `npm_config_`, `PIP_`, lower-cased, `_` → `-`), which decides its effect; a member naming no listed key
    * has the family's effect.
    */
-  readonly configKeys?: 'npm';
+  readonly configKeys?: 'dashed';
 }
 
 /** How a config file is parsed: as the tool parses it (grade/config-files.ts). */
-export type ConfigFormat =
+export type ConfigFileFormat =
   | 'npmrc'    // npm's ini dialect: the `ini` package, `${VAR}` expansion, `key[]` arrays
   | 'ini'      // Python configparser files (pip.conf)
   | 'toml'     // uv.toml, bunfig.toml; `section` picks a table (pyproject.toml [tool.uv])
@@ -89,9 +89,10 @@ export interface ConfigFileSpec {
    * option names; `%APPDATA%/…`, `%PROGRAMDATA%/…` on Windows; or absolute (system).
    */
   readonly path: string;
-  readonly format: ConfigFormat;
+  readonly format: ConfigFileFormat;
   readonly scope: 'project' | 'user' | 'system' | 'builtin';
-  readonly walk?: 'up-to-root';
+  /** `up-to-root`: the file in the directory and in every parent; `npm-prefix`: npm's local prefix (the nearest folder with package.json or node_modules, and each folder above with a package.json, a possible workspace root), else the directory itself. */
+  readonly walk?: 'up-to-root' | 'npm-prefix';
   /** The TOML table (or INI sections) the component reads; absent: the whole file. */
   readonly section?: readonly string[];
   /** Only on these platforms. */
@@ -102,6 +103,8 @@ export interface ConfigFileSpec {
   readonly skippedBy?: readonly string[];
   /** Read only with one of these options (`bash -l` reads the login files). */
   readonly onlyWith?: readonly string[];
+  /** Read only by frames of these launch kinds (uv reads project files for `uv run`, not for `uvx`). */
+  readonly onlyIn?: readonly string[];
   readonly source: Source;
 }
 

@@ -14,7 +14,9 @@ function whats(argv: readonly string[], cwd?: string, launchCwd: LaunchCwd | nul
   const chain = unwrap(e);
   const found = recognize(chain, e);
   assert.ok(found !== undefined, argv.join(' '));
-  return launchOptionFindings(chain, found.rec.proxy, e, { platform: 'linux', home: HOME }).map((f) => f.data['what'] ?? '');
+  const by = found.by;
+  assert.ok(by.pins, 'a pinning proxy');
+  return launchOptionFindings(chain, by, e, { platform: 'linux', home: HOME }).map((f) => f.data['what'] ?? '');
 }
 
 const UP = ['--mcpindex-stdio', '--upstream-command', 'npx'];
@@ -27,11 +29,9 @@ test('documented launches carry no launch option finding', () => {
   assert.deepEqual(whats(['bash', '--rcfile', '/tmp/r', '-c', `exec uvx --from mcpindex-gate mcpindex-proxy ${UP.join(' ')}`]), [], 'no -i: no rc file');
 });
 
-test('runner options, foreign packages and rc files', () => {
+test('foreign packages, extra npm packages and rc files (runner options: test/grade/environment.test.ts)', () => {
   assert.match(whats(['uvx', '--from', 'evil-gate', 'mcpindex-proxy', ...UP]).join(), /from package evil-gate, not mcpindex-gate/);
   assert.match(whats(['uvx', 'mcpindex-proxy', ...UP]).join(), /from package mcpindex-proxy/);
-  assert.match(whats(['uvx', '--python', '/tmp/py', '--from', 'mcpindex-gate', 'mcpindex-proxy', ...UP]).join(), /--python/);
-  assert.match(whats(['uv', '--directory', '/tmp/evil', 'tool', 'run', '--from', 'mcpindex-gate', 'mcpindex-proxy', ...UP]).join(), /--directory/);
   assert.match(whats(['pipx', 'run', '--spec', 'evil', 'mcpindex-proxy', ...UP]).join(), /from package evil/);
   assert.match(whats(['npx', '-p', 'evil', '-p', 'mcp-pin', 'mcp-pin', '--', 'node', 'w.js']).join(), /adds package evil/);
   assert.match(whats(['bash', '--rcfile', '/tmp/r', '-ic', `exec mcpindex-proxy ${UP.join(' ')}`]).join(), /--rcfile and -i/);
