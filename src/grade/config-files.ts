@@ -39,8 +39,7 @@ export function npmEnvReplace(text: string, env: ReadonlyMap<string, string>): {
 }
 
 /** The 1-based line of the first line that sets `raw` (`raw =`, `raw[] =`, `raw:` or a bare `raw`), else the table header naming it, else 1. */
-function lineOf(lines: readonly string[], raw: string): number {
-  const key = raw.split('.').at(-1) ?? raw;
+function lineOf(lines: readonly string[], key: string): number {
   const escaped = key.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const assign = new RegExp(`^\\s*(?:export\\s+)?["']?${escaped}["']?\\s*(\\[\\])?\\s*([=:]|$)`);
   const header = new RegExp(`^\\s*\\[+\\s*["']?${escaped}\\b`);

@@ -57,6 +57,7 @@ export const npmInventory: Inventory = {
     ...each('option', 'runs-code', ['-c'], 'shorthand of --call', CLI),
     ...each('config-key', 'changes-source', ['package'], 'in a file or npm_config_package: one more package npx installs and may run', CLI),
     ...each('option', 'benign', ['-p', '--package'], "the package npx runs: the program claim checks it is the proxy's own (and flags any other beside it)", CLI),
+    ...each('option', 'changes-release', ['-f'], 'shorthand of --force', CLI),
     ...each('option', 'changes-cwd', ['-w', '--ws'], 'shorthands of --workspace, --workspaces', CLI),
     ...each('option', 'benign', ['--ignore-existing', '--no-install'], 'legacy npx flags npx-cli.js drops with a warning (npm 7+)', 'npm/cli@v11.19.1:bin/npx-cli.js'),
     // Nerf-darted keys (`//registry.example/:_authToken`) carry credentials for one registry; `@scope:registry` moves a scope.
