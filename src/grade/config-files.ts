@@ -145,7 +145,7 @@ export function parseConfig(text: string, spec: Pick<ConfigFileSpec, 'format' | 
     }
   } catch (e: unknown) {
     // The parser's message quotes the offending line, which may hold a token: only its line number is shown.
-    const line = Reflect.get(toError(e), 'line');
+    const line: unknown = Reflect.get(toError(e), 'line');
     return { ok: false, reason: `not valid ${spec.format}${typeof line === 'number' ? ` (line ${line})` : ''}` };
   }
 }

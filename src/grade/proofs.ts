@@ -131,7 +131,7 @@ export function programProof(chain: LaunchChain, by: PinningProxy, entry: Server
   const findings: Finding[] = [];
   for (const s of sensitive) {
     const cwd = s.cwd === undefined ? hostCwd : chdirCwd(s.cwd, hostCwd, entry, home);
-    if (cwd.proven) proof.push(`${s.runner} resolves against the working directory, which is ${cwd.text}`);
+    if (cwd.proven) proof.push(`${s.runner} resolve(s) against the working directory, which is ${cwd.text}`);
     else findings.push(finding(runnerCwdUnproven, { server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text }));
   }
   return { findings: [...inProject, ...findings], proof };
