@@ -10,7 +10,7 @@
  * environment cannot be read: a stated assumption.
  */
 import path from 'node:path';
-import { readConfigFile } from '../discover/read-file.js';
+import { readConfigFile, type ReadOutcome } from '../discover/read-file.js';
 import { chdirAfter } from '../launch/cwd-sensitive.js';
 import { INVENTORIES, frameInventories, npmInventory, runtimeInventories } from '../launch/inventories/index.js';
 import { interpreterOptions } from '../launch/interpreters.js';
@@ -41,6 +41,7 @@ import { parseConfig } from './config-files.js';
 import { candidates, type SearchContext } from './config-search.js';
 import { EFFECT_WORDS, benignValue, configItem, envItem, optionItem, verdicts, type Reaching, type Reader, type Verdict } from './env-reach.js';
 import { launcherScript } from './launcher-script.js';
+import { reachingVariables } from './env-assignments.js';
 import type { ClaimOutcome, FileFact, GradeContext } from './types.js';
 
 export interface EnvironmentInput {
@@ -51,28 +52,8 @@ export interface EnvironmentInput {
   readonly ctx: Pick<GradeContext, 'home' | 'platform' | 'auditRoot' | 'readConfig'>;
 }
 
-/**
- * Hosts that document a `null` env value as "remove the variable": VS Code's extension API
- * (`McpStdioServerDefinition.env`: "overwrite or remove (if null)") and the builds that share its
- * MCP code. Elsewhere Node's child_process writes `${value}`, the string "null".
- */
 /** Every proxy module's own inputs: a variable one of them reads is worth reporting where none of this chain does. */
 const PROXY_INPUTS: readonly Inventory[] = PROXIES.flatMap((p) => (p.pins ? [p.inputs] : []));
-
-const NULL_UNSETS = new Set(['vscode', 'vscode-insiders', 'vscodium']);
-
-/**
- * Why an env key cannot be taken at its word: Node's child_process writes `${key}=${value}`
- * (lib/child_process.js normalizeSpawnArguments), so `A=B` as a key is the variable `A`; a NUL
- * ends the C string; whitespace and an empty name are names no lookup matches.
- */
-export function malformedKey(name: string): string | undefined {
-  if (name === '') return 'an empty name';
-  if (name.includes('=')) return "it contains '=': the child sees the variable before it";
-  if (name.includes('\0')) return 'it contains a NUL byte: the name ends there';
-  if (/\s/.test(name)) return 'it contains whitespace';
-  return undefined;
-}
 
 type Cwd = Reader['cwd'];
 
@@ -256,7 +237,7 @@ export async function environmentClaim(input: EnvironmentInput): Promise<ClaimOu
   if (chain.leaf.kind === 'opaque') {
     return { findings: [], proof: [], open: `the launch line cannot be followed (${chain.leaf.why.reason}): which components read the environment is not known`, assumptions: [], files: [] };
   }
-  const read = ctx.readConfig ?? readConfigFile;
+  const read = readerFor(ctx);
   const search: SearchContext = { home: ctx.home, platform: ctx.platform, auditRoot: ctx.auditRoot === true, read };
   const frames = chain.frames;
   const base = hostCwd(entry, ctx.home);
@@ -304,7 +285,9 @@ export async function environmentClaim(input: EnvironmentInput): Promise<ClaimOu
   for (const a of chain.env) if (a.value !== null && a.cleared !== true) known.set(a.name, a.value);
   for (const r of readers) await readFiles(s, r, search, known);
   judgeOptions(s, frames, readers);
-  const reaching = reachingVariables(chain, entry, s, ctx.platform);
+  const assigned = reachingVariables(chain, entry, s.injected, ctx.platform);
+  for (const m of assigned.malformed) s.findings.push(finding(envKeyMalformed, { ...subjectOf(s), name: JSON.stringify(m.name), why: m.why }));
+  const reaching = assigned.reaching;
   let benign = 0;
   const unread: string[] = [];
   for (const v of reaching) {
@@ -338,6 +321,25 @@ export async function environmentClaim(input: EnvironmentInput): Promise<ClaimOu
   };
 }
 
+/**
+ * One read per file per audit: every entry of a config shares ~/.npmrc, /etc/uv/uv.toml and the
+ * folders above the home, and the grader passes one context object for the whole audit.
+ */
+const READS = new WeakMap<object, (p: string) => Promise<ReadOutcome>>();
+function readerFor(ctx: EnvironmentInput['ctx']): (p: string) => Promise<ReadOutcome> {
+  const known = READS.get(ctx);
+  if (known !== undefined) return known;
+  const base = ctx.readConfig ?? readConfigFile;
+  const seen = new Map<string, Promise<ReadOutcome>>();
+  const read = (p: string): Promise<ReadOutcome> => {
+    let got = seen.get(p);
+    if (got === undefined) { got = base(p); seen.set(p, got); }
+    return got;
+  };
+  READS.set(ctx, read);
+  return read;
+}
+
 /** The entry's `envFile` (VS Code, Cursor), as written; its contents are not read. */
 function envFileOf(raw: unknown): string | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
@@ -345,39 +347,3 @@ function envFileOf(raw: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v : undefined;
 }
 
-/**
- * Every variable that reaches a process of the chain, and from which frame to which: the host's
- * env files first (reaching the host itself, frame -1), then the entry's env, then each env frame's
- * assignments (from the frame after it). A later assignment of a name ends the earlier one where it
- * starts; `env -i` ends every earlier one after its own frame. Malformed entry keys are findings.
- */
-function reachingVariables(chain: LaunchChain, entry: ServerEntry, s: State, platform: Platform): Reaching[] {
-  const key = (n: string): string => (platform === 'win32' ? n.toUpperCase() : n);
-  const nullUnsets = NULL_UNSETS.has(entry.host);
-  const out: Reaching[] = [...s.injected.filter((v) => v.from === -1)];
-  const malformed = new Set<string>();
-  for (const a of chain.env) {
-    if (a.source !== 'entry-env') continue;
-    const why = malformedKey(a.name);
-    if (why !== undefined) {
-      if (!malformed.has(a.name)) s.findings.push(finding(envKeyMalformed, { ...subjectOf(s), name: JSON.stringify(a.name), why }));
-      malformed.add(a.name);
-      continue;
-    }
-    const value = a.value === null && !nullUnsets ? 'null' : a.value;
-    out.push({ name: a.name, value, label: a.name, from: -1, to: Number.MAX_SAFE_INTEGER });
-  }
-  chain.frames.forEach((f, i) => {
-    if (f.clearsEnv === true) for (let k = 0; k < out.length; k++) { const v = out[k]; if (v !== undefined && v.from <= i) out[k] = { ...v, to: Math.min(v.to, i) }; }
-    for (const a of f.env ?? []) out.push({ name: a.name, value: a.value, label: a.name, from: i + 1, to: Number.MAX_SAFE_INTEGER });
-    for (const v of s.injected) if (v.from === i) out.push(v);
-  });
-  // A later assignment of the same name ends an earlier one; two spellings of one Windows name in the entry both reach (the host picks one).
-  for (let i = 0; i < out.length; i++) {
-    const v = out[i];
-    if (v === undefined) continue;
-    const later = out.slice(i + 1).find((w) => key(w.name) === key(v.name) && !(w.from === -1 && v.from === -1 && w.file === undefined && v.file === undefined && w.name !== v.name));
-    if (later !== undefined) out[i] = { ...v, to: Math.min(v.to, later.from - 1) };
-  }
-  return out.filter((v) => v.to >= v.from);
-}
