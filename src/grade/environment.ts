@@ -283,7 +283,10 @@ export async function environmentClaim(input: EnvironmentInput): Promise<ClaimOu
   // The environment as the chain shows it, for npm's ${VAR} in npmrc keys (entry env only: the host's own cannot be read).
   const known = new Map<string, string>();
   for (const a of chain.env) if (a.value !== null && a.cleared !== true) known.set(a.name, a.value);
-  for (const r of readers) await readFiles(s, r, search, known);
+  for (const r of readers) {
+    await readFiles(s, r, search, known);
+    for (const a of r.inv.assumes ?? []) s.assumptions.add(`assumed (environment): ${a}`);
+  }
   judgeOptions(s, frames, readers);
   const assigned = reachingVariables(chain, entry, s.injected, ctx.platform);
   for (const m of assigned.malformed) s.findings.push(finding(envKeyMalformed, { ...subjectOf(s), name: JSON.stringify(m.name), why: m.why }));

@@ -118,4 +118,6 @@ export interface Inventory {
   readonly source: Source;
   readonly items: readonly InventoryItem[];
   readonly configFiles: readonly ConfigFileSpec[];
+  /** What its file search takes for granted because it cannot be read (which installation runs): stated as assumptions. */
+  readonly assumes?: readonly string[];
 }

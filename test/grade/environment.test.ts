@@ -34,6 +34,7 @@ test('a clean launch is proven by positive facts: the variables, files and optio
   assert.match(c.proof.join('\n'), /2 variable\(s\) reach the launch \(GEMINI_API_KEY, NODE_NO_WARNINGS\): 1 benign .* 1 read by none of the inventories of host cursor, npm, node/);
   assert.ok(c.files.some((f) => f.path.endsWith('/.npmrc') && f.state === 'absent'));
   assert.ok(c.assumptions.some((a) => /host's own process environment/.test(a)));
+  assert.ok(c.assumptions.some((a) => /global and builtin npmrc depend on where the node/.test(a)), 'npm states which installations it looked in');
 });
 
 test('win32: names are case-insensitive; any spelling a host may pass on is judged', async () => {

@@ -75,6 +75,9 @@ export const npmInventory: Inventory = {
     ...each('env', 'changes-source', ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'], 'default of https-proxy / proxy', CLI),
     ...each('env', 'benign', ['NO_PROXY', 'no_proxy'], 'default of noproxy: requests go direct', CLI),
   ],
+  assumes: [
+    "npm's global and builtin npmrc depend on where the node the host finds is installed: taken to be /usr, /usr/local, Debian's /usr/share/nodejs or Homebrew's prefix (%ProgramFiles%\\nodejs or %APPDATA%\\npm on Windows); a version manager's install (nvm, fnm, volta) keeps its own etc/npmrc, not looked for",
+  ],
   configFiles: [
     { path: '<cwd>/.npmrc', format: 'npmrc', scope: 'project', walk: 'npm-prefix', source: `${LOADER} loadProjectConfig, loadLocalPrefix (the nearest folder with package.json or node_modules, a workspace root above it, else the cwd)` },
     { path: '~/.npmrc', format: 'npmrc', scope: 'user', source: `${CLI} userconfig (default ~/.npmrc)` },

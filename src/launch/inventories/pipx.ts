@@ -52,6 +52,7 @@ export const pipInventory: Inventory = {
     ...each('env', 'changes-source', ['XDG_CONFIG_DIRS'], 'moves the global pip.conf', `${CONF} get_configuration_files`),
     { kind: 'env-family', name: 'PIP_', effect: 'unknown', configKeys: 'dashed', note: 'PIP_<NAME> sets option --<name> (lower-cased, `_` → `-`)', source: `${CONF} _load_environment_vars` },
   ],
+  assumes: ["pip's site pip.conf lives in the environment pip runs in: taken to be pipx's shared environment under ~/.local/share/pipx (or ~/.local/pipx); PIPX_HOME elsewhere is not followed"],
   configFiles: [
     { path: '/etc/xdg/pip/pip.conf', format: 'ini', scope: 'system', os: ['linux'], source: `${CONF} get_configuration_files (site_config_dirs)` },
     { path: '/etc/pip.conf', format: 'ini', scope: 'system', os: ['linux', 'darwin'], source: `${CONF} get_configuration_files` },
