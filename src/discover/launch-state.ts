@@ -252,7 +252,7 @@ function finalize(e: ServerEntry, host: HostDefinition, ctx: PathContext): Serve
   return entryWith(e, {
     state, ...(stateBy !== undefined ? { stateBy } : {}),
     ...(mapped !== undefined && mapped !== e.projectKey ? { projectKey: mapped } : {}),
-    ...(e.command !== undefined || e.transport === 'stdio' ? { launchCwd: launchCwd(e, host, ctx) } : {}),
+    ...(e.command !== undefined || e.transport === 'stdio' ? { launchCwd: launchCwd(e, host, ctx), hostEnvFiles: host.envFiles } : {}),
   });
 }
 

@@ -253,10 +253,14 @@ async function pathArtifact(file: string, frame: Frame, proxy: PinningProxy, ctx
   const launcher = digest === undefined ? undefined : proxy.launchers.find((l) => l.sha256 === digest);
   if (launcher !== undefined) {
     const assumptions = launcher.findsByName.map((n) => `program: assumed the ${n} that ${launcher.file} finds on the host's PATH is genuine (the host's PATH is not readable)`);
+    // The launcher's release identifies what runs only when it is a release of the proxy's package;
+    // an untagged checkout's launcher runs whatever code the checkout holds.
+    const eco: Ecosystem | undefined = proxy.packages.pypi.length > 0 ? 'pypi' : proxy.packages.npm.length > 0 ? 'npm' : undefined;
+    const rel = eco === undefined ? undefined : release(eco, launcher.release);
     return {
-      findings: [], proof: [how, trusted.fact, `its sha256 ${digest} matches ${launcher.file} of ${proxy.id} release ${launcher.release} (${launcher.source})`],
+      findings: [], proof: [how, trusted.fact, `its sha256 ${digest} matches ${launcher.file} of ${proxy.id} ${launcher.release} (${launcher.source})`],
       assumptions, files: [],
-      installed: { ok: true, ecosystem: proxy.packages.pypi.length > 0 ? 'pypi' : 'npm', release: launcher.release, how: `its bytes are those of release ${launcher.release}'s ${launcher.file}` },
+      ...(eco !== undefined && rel !== undefined ? { installed: { ok: true, ecosystem: eco, release: rel, how: `its bytes are those of release ${launcher.release}'s ${launcher.file}` } } : {}),
     };
   }
   return notProven(`${how}: ${file} is neither inside an installed copy of ${proxy.id}'s package whose metadata names it, nor a launcher ${proxy.id} released${program?.role === 'other' ? `, and ${frame.name} ${program.subcommand.join(' ')} is not the proxy` : ''}`);

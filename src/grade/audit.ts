@@ -28,6 +28,8 @@ export async function audit(options: DiscoverOptions, env: Env, grading: Grading
   const uid = onWindows ? undefined : home.uid ?? env.uid;
   const ctx: GradeContext = {
     home: home.path, platform: discovery.platform, uid, user: home.user, userName: await accountNamer(),
+    // --root: system files (/etc/npmrc, /etc/uv/uv.toml) are read below <root>/_system, as discovery reads /etc/gemini-cli.
+    auditRoot: home.source === 'root-flag',
     ...(onWindows ? { acl: icaclsReader(home.user, env.run) } : {}),
     ...(grading.inspectStores === false ? { inspectStores: false } : {}),
     ...(grading.proxies !== undefined ? { proxies: grading.proxies } : {}),

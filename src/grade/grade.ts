@@ -12,17 +12,16 @@ import { noPinningProxy } from '../rules/no-pinning-proxy.js';
 import { proxyModeUnknown } from '../rules/proxy-mode-unknown.js';
 import { proxyNonBlocking } from '../rules/proxy-non-blocking.js';
 import { proxyNotPinning } from '../rules/proxy-not-pinning.js';
-import { envFileUnread } from '../rules/env-file-unread.js';
 import { advisoryFindings, upstreamAdvisoryFindings } from './advisories.js';
 import { chainOf, firstUnproven, gradeOfChain } from './chain.js';
 import { claimUnproven } from '../rules/claim-unproven.js';
 import type { ChainInput } from './chain.js';
-import { envRiskFindings } from './env-risk.js';
+import { environmentClaim } from './environment.js';
 import { shapeFindings } from './entry-shape.js';
 import { binaryLocationFindings } from './binary-location.js';
 import { maskAssignments, maskTokenShapes, redactUrl } from '../shared/redact.js';
 import { cacheOnlyResolution, launchOptionFindings } from './launch-options.js';
-import { launchedClaim, programPlacement, environmentProof, inspectWith, storeProof } from './proofs.js';
+import { launchedClaim, programPlacement, inspectWith, storeProof } from './proofs.js';
 import { programClaim } from './artifact.js';
 import { ARTIFACT_FILES } from './stores/artifact-files.js';
 import { versionClaim } from './proxy-flaws.js';
@@ -39,13 +38,6 @@ export { recognize } from './recognize.js';
 /** A mode the module documents as not blocking is proxy-non-blocking; any other non-blocking mode is one the proxy does not document. */
 const nonBlockingRule = (by: PinningProxy, mode: string): typeof proxyNonBlocking | typeof proxyModeUnknown =>
   by.modes.some((m) => m.name === mode && !m.blocking) ? proxyNonBlocking : proxyModeUnknown;
-
-/** The entry's `envFile` (VS Code, Cursor), as written; its contents are never read. */
-function envFileOf(raw: unknown): string | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const v: unknown = Reflect.get(raw, 'envFile');
-  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
-}
 
 /**
  * The grade the findings alone allow (unprotected, then unverifiable, else enforcing). Not a
@@ -182,11 +174,13 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
       findings.push(finding(proxyModeUnknown, { ...subject, mode: rec.mode }));
     }
   }
-  append(findings, envRiskFindings(chain, rec, { home: ctx.home, platform: ctx.platform, server: entry.name, host: entry.host }));
-  proofs.environment = [environmentProof(chain, by)];
+  const environment = await environmentClaim({ chain, entry, rec, by, ctx });
+  append(findings, environment.findings);
+  if (environment.open !== undefined) open.environment = environment.open;
+  else proofs.environment = [...environment.proof];
+  append(assumptions, environment.assumptions);
+  append(files, environment.files);
   append(findings, await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
-  const envFile = envFileOf(entry.raw);
-  if (envFile !== undefined) findings.push(finding(envFileUnread, { ...subject, path: envFile }));
   append(findings, launchOptionFindings(chain, by, entry, { platform: ctx.platform, home: ctx.home }));
   const own = ownRunnerFrame(chain, by);
   const installedTool = own !== undefined && ctx.inspectStores !== false ? await uvToolRelease(own, by, ctx.home, ARTIFACT_FILES) : undefined;

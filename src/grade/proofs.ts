@@ -3,6 +3,7 @@
  * store), and the store inspection that cannot fail open: a pinning proxy whose module has no
  * working inspector yields `pin-store-uninspected`, never a pass.
  */
+import path from 'node:path';
 import { cwdSensitiveFrames } from '../launch/cwd-sensitive.js';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
@@ -63,6 +64,17 @@ function cwdOf(entry: ServerEntry, home: string): { proven: true; text: string }
   return { proven: false, text: `unknown (${cwd.why})` };
 }
 
+/** The directory an `env -C DIR` frame moved to: proven only when it is the trusted home. */
+function chdirCwd(dir: string, host: ReturnType<typeof cwdOf>, entry: ServerEntry, home: string): ReturnType<typeof cwdOf> {
+  if (dir.startsWith('/')) {
+    return samePath(dir, home, 'linux') ? { proven: true, text: `the trusted home (env -C ${dir})` } : { proven: false, text: `the directory ${dir} set by env -C` };
+  }
+  const base = entry.cwd !== undefined && entry.cwd.startsWith('/') ? entry.cwd : host.proven ? home : undefined;
+  if (base === undefined) return { proven: false, text: `${dir} (env -C) below a working directory that is ${host.text}` };
+  const joined = path.posix.resolve(base, dir);
+  return samePath(joined, home, 'linux') ? { proven: true, text: `the trusted home (env -C ${dir})` } : { proven: false, text: `the directory ${joined} set by env -C` };
+}
+
 /**
  * Programs and scripts of the chain that live inside the entry's project directory: they arrive
  * with the repository (a `git clone` delivers them: project-scoped `.mcp.json` "is designed to be checked into version control", docs.anthropic.com/en/docs/claude-code/mcp#project-scope), so a file there named like the
@@ -99,14 +111,16 @@ export function programPlacement(chain: LaunchChain, by: PinningProxy, entry: Se
   const inProject = projectLaunchers(chain, entry, by.id);
   const sensitive = cwdSensitiveFrames(chain.frames);
   if (sensitive.length === 0) return { findings: inProject, proof: [] };
-  const cwd = cwdOf(entry, home);
-  if (cwd.proven) {
-    return { findings: inProject, proof: [`${sensitive.map((s) => s.runner).join(', ')} resolve(s) against the working directory, which is ${cwd.text}`] };
+  const hostCwd = cwdOf(entry, home);
+  const findings: Finding[] = [];
+  const proof: string[] = [];
+  for (const s of sensitive) {
+    // An `env -C DIR` before the runner moves its working directory (GNU coreutils env(1) --chdir).
+    const cwd = s.cwd === undefined ? hostCwd : chdirCwd(s.cwd, hostCwd, entry, home);
+    if (cwd.proven) proof.push(`${s.runner} resolve(s) against the working directory, which is ${cwd.text}`);
+    else findings.push(finding(runnerCwdUnproven, { server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text }));
   }
-  const findings = sensitive.map((s) => finding(runnerCwdUnproven, {
-    server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text,
-  }));
-  return { findings: [...inProject, ...findings], proof: [] };
+  return { findings: [...inProject, ...findings], proof };
 }
 
 /** `environment`: which variables were examined (names only, never values). */

@@ -4,6 +4,7 @@ import type { Scope, Transport } from '../parse/types.js';
 import type { McpindexPin } from './stores/types.js';
 import type { Platform } from '../shared/env.js';
 import type { StoreContext } from './stores/types.js';
+import type { ReadOutcome } from '../discover/read-file.js';
 
 /**
  * `wired`: every claim the mode examines is proven and the rest were deliberately not examined
@@ -111,4 +112,11 @@ export interface GradeContext extends StoreContext {
    * what the config itself says is graded (proxy, mode, store location, env). Default true.
    */
   readonly inspectStores?: boolean;
+  /**
+   * True when the home is an operator-given --root: system files a launch reads (/etc/npmrc,
+   * /etc/uv/uv.toml) are read below `<root>/_system/`, as discovery reads system host files. Default false.
+   */
+  readonly auditRoot?: boolean;
+  /** How config files of the launch are read (default: discover/read-file.ts readConfigFile). Tests use real files. */
+  readonly readConfig?: (path: string) => Promise<ReadOutcome>;
 }

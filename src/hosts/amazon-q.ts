@@ -1,8 +1,9 @@
-import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** hosts.md rows 19, 19a. */
 export const amazonQ = {
   id: 'amazon-q',
+  envFiles: NO_ENV_FILES,
   name: 'Amazon Q Developer',
   format: 'json',
   containers: MCP_SERVERS_MAP,

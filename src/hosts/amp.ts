@@ -1,8 +1,9 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** hosts.md row 20; §10: "amp.mcpServers" is one dotted key. */
 export const amp = {
   id: 'amp',
+  envFiles: NO_ENV_FILES,
   name: 'Amp',
   format: 'jsonc',
   containers: [{ path: ['amp.mcpServers'], shape: 'map' }],

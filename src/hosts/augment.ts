@@ -1,8 +1,9 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** hosts.md row 21 (unverified); §10: "augment.advanced" is one dotted key holding an array. */
 export const augment = {
   id: 'augment',
+  envFiles: NO_ENV_FILES,
   name: 'Augment',
   format: 'jsonc',
   containers: [

@@ -1,4 +1,4 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 // Claude Code is closed source: every fact below is from its documentation (fetched 2026-12-01).
 const MCP_DOCS = 'Claude Code docs https://code.claude.com/docs/en/mcp ("MCP installation scopes", "Scope hierarchy and precedence", "Environment variable expansion in .mcp.json")';
@@ -14,6 +14,7 @@ const FLAT = [{ path: ['mcpServers'], shape: 'map-or-flat' }] as const;
 /** hosts.md rows 2–2f, re-derived from the documentation cited per fact. */
 export const claudeCode = {
   id: 'claude-code',
+  envFiles: NO_ENV_FILES,
   name: 'Claude Code',
   format: 'json',
   containers: [{ path: ['mcpServers'], shape: 'map' }],

@@ -1,4 +1,4 @@
-import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 const DOCS = 'MCP docs https://modelcontextprotocol.io/docs/develop/connect-local-servers (claude_desktop_config.json, mcpServers, per-OS paths)';
 const ROW = 'hosts.md row 1 (AS claude_desktop.py; MP; DK)';
@@ -6,6 +6,7 @@ const ROW = 'hosts.md row 1 (AS claude_desktop.py; MP; DK)';
 /** hosts.md rows 1, 1a; traps 1 (MSIX), 2 (Linux case), 20 (remote entries skipped). */
 export const claudeDesktop = {
   id: 'claude-desktop',
+  envFiles: NO_ENV_FILES,
   name: 'Claude Desktop',
   format: 'json',
   containers: MCP_SERVERS_MAP,

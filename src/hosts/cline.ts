@@ -1,4 +1,4 @@
-import { MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition } from './types.js';
 
 // cline/cline @ 21cb8d2525bcedf1f4b6890b27a74a14fe7451e4 (2026-08-22), as read for /work/notes/hosts-source.md.
 const C = 'cline/cline@21cb8d25';
@@ -8,6 +8,7 @@ const LEGACY = `${C} apps/vscode/src/hosts/vscode/mcp-settings-legacy-migration.
 /** hosts.md rows 9, 9a, re-derived from the host source; trap 6 (a URL with no type is SSE). */
 export const cline = {
   id: 'cline',
+  envFiles: NO_ENV_FILES,
   name: 'Cline',
   format: 'json',
   containers: MCP_SERVERS_MAP,

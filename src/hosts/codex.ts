@@ -1,4 +1,4 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 // openai/codex, read file by file (the index holds one version per file; /work/notes/hosts-source.md "codex").
 const LOADER = 'openai/codex@12883137 codex-rs/config/src/loader/mod.rs';
@@ -7,6 +7,7 @@ const TYPES = 'openai/codex@00b17c26 codex-rs/config/src/mcp_types.rs (RawMcpSer
 /** hosts.md rows 14–14c, re-derived from the host source; trap 7 (Windows backslashes invalidate the whole file). */
 export const codex = {
   id: 'codex',
+  envFiles: NO_ENV_FILES,
   name: 'Codex CLI',
   format: 'toml',
   containers: [{ path: ['mcp_servers'], shape: 'map' }],

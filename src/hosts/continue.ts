@@ -1,4 +1,4 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 // continuedev/continue @ d0a3c0b626b5bebc3bef4742eec05a0242be0bab (2026-06-18), as read for /work/notes/hosts-source.md.
 const K = 'continuedev/continue@d0a3c0b6';
@@ -14,6 +14,7 @@ const JSON_SHAPES = [
 /** hosts.md rows 11–11b, re-derived from the host source. `mcpServers` is an array of named items in config.yaml. */
 export const continueDev = {
   id: 'continue',
+  envFiles: NO_ENV_FILES,
   name: 'Continue',
   format: 'yaml',
   containers: [{ path: ['mcpServers'], shape: 'array', nameField: 'name' }],

@@ -1,8 +1,9 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** hosts.md row 6a (unverified: read by agent-bom only). */
 export const copilotJetbrains = {
   id: 'copilot-jetbrains',
+  envFiles: NO_ENV_FILES,
   name: 'GitHub Copilot for JetBrains',
   format: 'json',
   containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }],

@@ -1,4 +1,4 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 // charmbracelet/crush @ 37f36e93824e5c4f892e4a817f7f628e2682fe14 (2026-08-21), as read for /work/notes/hosts-source.md.
 const W = 'charmbracelet/crush@37f36e93';
@@ -7,6 +7,7 @@ const LOAD = `${W} internal/config/load.go`;
 /** hosts.md row 24, re-derived from the host source. */
 export const crush = {
   id: 'crush',
+  envFiles: NO_ENV_FILES,
   name: 'Crush',
   format: 'json',
   containers: [{ path: ['mcp'], shape: 'map' }],

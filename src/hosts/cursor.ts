@@ -1,10 +1,11 @@
-import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 const DOCS = 'Cursor docs https://cursor.com/docs/context/mcp (mcp.json locations ~/.cursor/mcp.json and .cursor/mcp.json; config interpolation ${env:NAME}, ${userHome}, ${workspaceFolder}, ${workspaceFolderBasename}, ${pathSeparator})';
 
 /** hosts.md rows 3–3c. */
 export const cursor = {
   id: 'cursor',
+  envFiles: NO_ENV_FILES,
   name: 'Cursor',
   format: 'jsonc',
   containers: MCP_SERVERS_MAP,

@@ -1,4 +1,4 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /**
  * hosts.md row 33. registry.yaml lists catalog servers the gateway runs (as containers); they have
@@ -6,6 +6,7 @@ import { STANDARD_ENTRY, type HostDefinition } from './types.js';
  */
 export const dockerMcpToolkit = {
   id: 'docker-mcp-toolkit',
+  envFiles: NO_ENV_FILES,
   name: 'Docker MCP Toolkit',
   format: 'yaml',
   containers: [{ path: ['registry'], shape: 'map' }],

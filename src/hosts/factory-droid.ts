@@ -1,8 +1,9 @@
-import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** hosts.md row 28. */
 export const factoryDroid = {
   id: 'factory-droid',
+  envFiles: NO_ENV_FILES,
   name: 'Factory Droid',
   format: 'json',
   containers: MCP_SERVERS_MAP,

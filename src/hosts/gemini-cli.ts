@@ -6,10 +6,26 @@ const SETTINGS = `${REPO} packages/cli/src/config/settings.ts`;
 const SYSTEM = `${SETTINGS}:104-125 (getSystemSettingsPath, getSystemDefaultsPath)`;
 const EXT = `${REPO} packages/cli/src/config/extension-manager.ts:624-634,1017-1030`;
 const LISTS = `${SETTINGS}:516-557 (mcp.excluded concatenated, mcp.allowed intersected over every settings scope)`;
+/**
+ * loadEnvironment / findEnvFile: from the folder Gemini runs in up to the root, `.gemini/.env` before
+ * `.env` in each folder, then `~/.gemini/.env`, `~/.env`; the first found is parsed with dotenv and
+ * each variable not already set joins Gemini's environment (in a trusted or sandboxed folder), which
+ * every stdio server inherits (mcp-client.ts: StdioClientTransport env = sanitizeEnvironment(process.env) + the entry's env).
+ */
+const ENV_FILES = 'google-gemini/gemini-cli@0038e45d packages/cli/src/config/settings.ts (findEnvFile, loadEnvironment); packages/core/src/tools/mcp-client.ts (createTransport)';
 
 /** hosts.md rows 12–12c, re-derived from the host source. */
 export const geminiCli = {
   id: 'gemini-cli',
+  envFiles: {
+    files: [
+      { path: '<cwd>/.gemini/.env', format: 'dotenv', scope: 'project', walk: 'up-to-root', group: 'gemini-env', source: ENV_FILES },
+      { path: '<cwd>/.env', format: 'dotenv', scope: 'project', walk: 'up-to-root', group: 'gemini-env', source: ENV_FILES },
+      { path: '~/.gemini/.env', format: 'dotenv', scope: 'user', group: 'gemini-env', source: ENV_FILES },
+      { path: '~/.env', format: 'dotenv', scope: 'user', group: 'gemini-env', source: ENV_FILES },
+    ],
+    source: ENV_FILES,
+  },
   name: 'Gemini CLI',
   format: 'jsonc',
   // mcp.serverCommand: one more stdio server, named `mcp` (mcp-client.ts:1170-1186; settingsSchema.ts:1787-1793).

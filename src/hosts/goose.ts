@@ -1,4 +1,4 @@
-import { type HostDefinition } from './types.js';
+import { NO_ENV_FILES, type HostDefinition } from './types.js';
 
 // block/goose, read file by file (/work/notes/hosts-source.md "goose").
 const BASE = 'block/goose@865e4a03 crates/goose/src/config/base/mod.rs';
@@ -8,6 +8,7 @@ const AGENT = 'block/goose@01cad15f crates/goose/src/agents/extension.rs (Extens
 /** hosts.md row 16, re-derived from the host source; trap 10 (Windows path disputed). */
 export const goose = {
   id: 'goose',
+  envFiles: NO_ENV_FILES,
   name: 'Goose',
   format: 'yaml',
   containers: [{ path: ['extensions'], shape: 'map' }],

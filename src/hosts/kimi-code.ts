@@ -1,8 +1,9 @@
-import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** hosts.md row 27. */
 export const kimiCode = {
   id: 'kimi-code',
+  envFiles: NO_ENV_FILES,
   name: 'Kimi Code CLI',
   format: 'json',
   containers: MCP_SERVERS_MAP,

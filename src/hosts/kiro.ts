@@ -1,8 +1,9 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** hosts.md rows 18, 18a. Powers add a `powers.mcpServers` block. */
 export const kiro = {
   id: 'kiro',
+  envFiles: NO_ENV_FILES,
   name: 'Kiro',
   format: 'json',
   containers: [{ path: ['mcpServers'], shape: 'map' }, { path: ['powers', 'mcpServers'], shape: 'map' }],

@@ -1,8 +1,9 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** hosts.md row 29: `[[mcp_servers]]` is an array of tables named by `name`. */
 export const mistralVibe = {
   id: 'mistral-vibe',
+  envFiles: NO_ENV_FILES,
   name: 'Mistral Vibe',
   format: 'toml',
   containers: [{ path: ['mcp_servers'], shape: 'array', nameField: 'name' }],

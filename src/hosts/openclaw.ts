@@ -1,4 +1,4 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /**
  * hosts.md row 32. The file is JSON5; it is read as JSONC (comments, trailing commas). JSON5-only
@@ -6,6 +6,7 @@ import { STANDARD_ENTRY, type HostDefinition } from './types.js';
  */
 export const openclaw = {
   id: 'openclaw',
+  envFiles: NO_ENV_FILES,
   name: 'OpenClaw',
   format: 'jsonc',
   containers: [

@@ -1,4 +1,4 @@
-import { STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 // anomalyco/opencode (formerly sst/opencode), read file by file (/work/notes/hosts-source.md "opencode"); provenance of
 // the stored versions is mixed with forks, so the documentation is cited next to each fact.
@@ -9,6 +9,7 @@ const MCP = 'anomalyco/opencode@001133bc packages/opencode/src/mcp/index.ts; ope
 /** hosts.md rows 15, 15a, re-derived from the host source and docs; trap 9 (Windows directory disputed). */
 export const opencode = {
   id: 'opencode',
+  envFiles: NO_ENV_FILES,
   name: 'opencode',
   format: 'jsonc',
   containers: [{ path: ['mcp'], shape: 'map' }],

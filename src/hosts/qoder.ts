@@ -1,8 +1,9 @@
-import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** hosts.md row 26. */
 export const qoder = {
   id: 'qoder',
+  envFiles: NO_ENV_FILES,
   name: 'Qoder',
   format: 'json',
   containers: MCP_SERVERS_MAP,

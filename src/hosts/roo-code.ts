@@ -1,4 +1,4 @@
-import { MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition } from './types.js';
 
 // RooCodeInc/Roo-Code @ cb836567180a3ff1da6d082f3178b90c3bd22a70 (2026-04-14), as read for /work/notes/hosts-source.md.
 const R = 'RooCodeInc/Roo-Code@cb836567';
@@ -7,6 +7,7 @@ const HUB = `${R} src/services/mcp/McpHub.ts`;
 /** hosts.md rows 10, 10a, re-derived from the host source; trap 4 (the file is mcp_settings.json). */
 export const rooCode = {
   id: 'roo-code',
+  envFiles: NO_ENV_FILES,
   name: 'Roo Code',
   format: 'json',
   containers: MCP_SERVERS_MAP,

@@ -1,8 +1,9 @@
-import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** hosts.md row 30. */
 export const sema4aiStudio = {
   id: 'sema4ai-studio',
+  envFiles: NO_ENV_FILES,
   name: 'Sema4.ai Studio',
   format: 'json',
   containers: MCP_SERVERS_MAP,

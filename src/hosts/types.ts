@@ -1,4 +1,5 @@
 import type { Platform } from '../shared/env.js';
+import type { ConfigFileSpec } from '../shared/inventory.js';
 import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys } from './host-rules.js';
 
 export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
@@ -195,6 +196,12 @@ export interface ProjectIndex {
 export interface HostDefinition {
   /** kebab-case, equals the file name. */
   readonly id: string;
+  /**
+   * Files the host loads into its own environment before it starts stdio servers, which inherit
+   * them (Gemini CLI's `.env`), in its search order: files of one `group` are alternatives, the first
+   * found is the only one loaded. `NO_ENV_FILES` for a host whose launch code (its `source`) loads none.
+   */
+  readonly envFiles: HostEnvFiles;
   readonly name: string;
   readonly format: ConfigFormat;
   readonly containers: readonly Container[];
@@ -229,6 +236,18 @@ export interface HostDefinition {
   /** Where the container key and entry fields come from (source or documentation). */
   readonly source: string;
 }
+
+/** The env files a host loads, with where that was read. */
+export interface HostEnvFiles {
+  readonly files: readonly ConfigFileSpec[];
+  readonly source: string;
+}
+
+/**
+ * A host whose launch code starts a stdio server with the host's own process environment plus the
+ * entry's `env` and loads no env file of its own (the spawn code cited in the host's `source`).
+ */
+export const NO_ENV_FILES: HostEnvFiles = { files: [], source: "the host's server launch code, cited in its source: its own environment plus the entry's env" };
 
 /**
  * The common shape: `command`, `args`, `env`, `url`, `type`, `headers`, `disabled`. No `cwd`: a

@@ -1,10 +1,11 @@
-import { STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
 
 const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (same format as VS Code)';
 
 /** hosts.md row 5. */
 export const vscodeInsiders = {
   id: 'vscode-insiders',
+  envFiles: NO_ENV_FILES,
   name: 'Visual Studio Code - Insiders',
   format: 'jsonc',
   containers: [{ path: ['servers'], shape: 'map' }],

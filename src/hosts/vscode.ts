@@ -1,4 +1,4 @@
-import { STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
 
 const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (mcp.json `servers` + `inputs`, workspace .vscode/mcp.json, user profile mcp.json, predefined variables)';
 const ADD = 'VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (user configuration, dev container customizations.vscode.mcp, settings chat.mcp.access)';
@@ -7,6 +7,7 @@ const ROW = 'hosts.md rows 4–4f (AS vscode/base.py)';
 /** hosts.md rows 4–4f, 5a; §10 presence gate on settings.json. */
 export const vscode = {
   id: 'vscode',
+  envFiles: NO_ENV_FILES,
   name: 'Visual Studio Code',
   format: 'jsonc',
   containers: [{ path: ['servers'], shape: 'map' }],

@@ -1,8 +1,9 @@
-import { STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
 
 /** hosts.md row 5b. */
 export const vscodium = {
   id: 'vscodium',
+  envFiles: NO_ENV_FILES,
   name: 'VSCodium',
   format: 'jsonc',
   containers: SETTINGS,

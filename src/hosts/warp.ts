@@ -1,8 +1,9 @@
-import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** hosts.md row 23 (container key unverified; Claude-style mcpServers assumed). */
 export const warp = {
   id: 'warp',
+  envFiles: NO_ENV_FILES,
   name: 'Warp',
   format: 'json',
   containers: MCP_SERVERS_MAP,

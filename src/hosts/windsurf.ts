@@ -1,10 +1,11 @@
-import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 const DOCS = 'Windsurf docs https://docs.windsurf.com/windsurf/cascade/mcp (~/.codeium/windsurf/mcp_config.json, serverUrl, disabled, ${env:VAR} interpolation)';
 
 /** hosts.md rows 7–7c. Remote entries use `serverUrl`. */
 export const windsurf = {
   id: 'windsurf',
+  envFiles: NO_ENV_FILES,
   name: 'Windsurf',
   format: 'json',
   containers: MCP_SERVERS_MAP,

@@ -1,4 +1,4 @@
-import { STANDARD_ENTRY, type Container, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type Container, type HostDefinition } from './types.js';
 
 // zed-industries/zed, read file by file (/work/notes/hosts-source.md "zed").
 const PATHS = 'zed-industries/zed@010c9b6f crates/paths/src/paths.rs (config_dir, local_settings_file_relative_path)';
@@ -15,6 +15,7 @@ const USER_BLOCKS = [
 /** hosts.md rows 8–8b, re-derived from the host source; trap 5 (~/.config/zed on macOS too). */
 export const zed = {
   id: 'zed',
+  envFiles: NO_ENV_FILES,
   name: 'Zed',
   format: 'jsonc',
   containers: [{ path: ['context_servers'], shape: 'map' }],

@@ -10,6 +10,11 @@ import type { Frame } from './types.js';
 export interface CwdSensitivity {
   readonly runner: string;
   readonly resolves: string;
+  /**
+   * Set when an `env -C DIR` frame before it changed the working directory: the directory it
+   * resolves against (relative: to the host's working directory), instead of the host's.
+   */
+  readonly cwd?: string;
 }
 
 const isRelativePath = (p: string): boolean => !isBareName(p) && !p.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith('\\\\');
@@ -50,15 +55,36 @@ function sensitivity(frame: Frame): string | undefined {
     return `opens the relative script ${frame.script} in the working directory`;
   }
   if (isRelativePath(frame.program)) return `is the relative path ${frame.program}, resolved in the working directory`;
+  if (frame.kind === 'env' && frame.lookup !== undefined && !isAbsolute(frame.lookup)) {
+    return `looks its program up in the relative directory ${frame.lookup} (env -P)`;
+  }
   return undefined;
+}
+
+const isAbsolute = (p: string): boolean => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
+
+/**
+ * The working directory after `env -C` frames, as far as the chain says: undefined while it is
+ * the host's; a later relative `-C` is joined onto an earlier one (env(1): chdir(2) from the
+ * current directory).
+ */
+export function chdirAfter(frames: readonly Frame[], index: number): string | undefined {
+  let cwd: string | undefined;
+  for (const f of frames.slice(0, index)) {
+    if (f.chdir === undefined) continue;
+    cwd = isAbsolute(f.chdir) || cwd === undefined ? f.chdir : `${cwd.replace(/[\\/]+$/, '')}/${f.chdir}`;
+  }
+  return cwd;
 }
 
 /** Every frame of a chain that resolves against the working directory, outermost first. */
 export function cwdSensitiveFrames(frames: readonly Frame[]): CwdSensitivity[] {
   const out: CwdSensitivity[] = [];
-  for (const f of frames) {
+  frames.forEach((f, i) => {
     const resolves = sensitivity(f);
-    if (resolves !== undefined) out.push({ runner: f.name, resolves });
-  }
+    if (resolves === undefined) return;
+    const cwd = chdirAfter(frames, i);
+    out.push(cwd === undefined ? { runner: f.name, resolves } : { runner: f.name, resolves, cwd });
+  });
   return out;
 }

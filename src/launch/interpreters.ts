@@ -115,3 +115,37 @@ export const container: Handler = (prog, args, ctx) => {
 };
 
 export { isPythonName };
+
+/**
+ * The interpreter's own options before its script or module, as its parser reads them (values
+ * dropped): `python -Bu -W x -m m` → `-B`, `-u`, `-W`; `node --require=x s.js` → `--require`.
+ */
+export function interpreterOptions(frame: Frame): string[] {
+  const stop = frame.module ?? frame.script;
+  const end = stop === undefined ? frame.args.length : Math.max(0, frame.args.indexOf(stop));
+  const before = frame.args.slice(0, end);
+  const out: string[] = [];
+  if (isPythonName(frame.name)) {
+    for (let i = 0; i < before.length; i++) {
+      const t = before[i] ?? '';
+      if (t === '--') break;
+      if (t.startsWith('--')) { out.push(t.split('=')[0] ?? t); if (t === '--check-hash-based-pycs') i++; continue; }
+      const short = /^-([bBdEhiIOPqRsSuvVx]*)([mcWX])?(.*)$/.exec(t);
+      if (short === null) continue;
+      for (const c of short[1] ?? '') out.push(c === 'O' && (short[1] ?? '').includes('OO') ? '-OO' : `-${c}`);
+      const opt = short[2];
+      if (opt === undefined || opt === 'm' || opt === 'c') continue;
+      out.push(`-${opt}`);
+      if ((short[3] ?? '') === '') i++;
+    }
+    return [...new Set(out)];
+  }
+  for (let i = 0; i < before.length; i++) {
+    const t = before[i] ?? '';
+    if (t === '--') break;
+    if (!t.startsWith('-')) continue;
+    out.push(t.split('=')[0] ?? t);
+    if (NODE_VALUES.includes(t)) i++;
+  }
+  return out;
+}

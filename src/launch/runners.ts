@@ -184,3 +184,8 @@ export const pipx: Handler = (prog, args, ctx, next) => {
   if (args[0]?.text !== 'run') return execLeaf(prog, args, ctx);
   return uvToolRun(prog, args, 1, ctx, next, PIPX_RUN, '--spec');
 };
+
+/** Every option each runner's scanner accepts, by the component whose inventory must list it (test/launch/inventories.test.ts). */
+export const RUNNER_OPTIONS: Readonly<Record<string, readonly OptionSpec[]>> = {
+  npm: [NPX], pnpm: [PNPM_DLX], bun: [BUNX], yarn: [YARN_DLX], uv: [UV, UV_GLOBAL], pipx: [PIPX_RUN],
+};

@@ -8,46 +8,75 @@ import type { Frame } from './types.js';
 import type { Result } from '../shared/result.js';
 import type { OpaqueReason } from './types.js';
 import { append } from '../shared/lists.js';
+import type { Mutable } from '../shared/extend.js';
+import { envSplit } from './env-split.js';
 
 function withEnv(f: Frame, env: readonly MutableAssignment[]): Frame {
   return env.length === 0 ? f : { ...f, env: env.map((a) => ({ name: a.name, value: a.value, source: a.source })) };
 }
 
-/** `env [-i] [-u NAME] [-S "…"] [NAME=val …] cmd …` */
+/**
+ * `env [-i] [-u NAME] [-C DIR] [-P DIR] [-S "…"] [NAME=val …] cmd …` (GNU coreutils env(1); `-P`
+ * is BSD env's program lookup path, https://man.freebsd.org/cgi/man.cgi?env). `-C DIR` and `-P DIR`
+ * are recorded on the frame (`chdir`, `lookup`): what runs after it resolves against them. `-S`
+ * splits its string as env does (env-split.ts), not as a shell would.
+ */
 export const env: Handler = (prog, args, ctx, next) => {
   const assigned: MutableAssignment[] = [];
   let clears = false;
+  let chdir: string | undefined;
+  let lookup: string | undefined;
   let rest: Tok[] = [...args];
   let options = true;
   const frameOf = (): Frame => {
-    const f = withEnv({ kind: 'env', program: prog.text, name: programName(prog.text), args: texts(args) }, assigned);
-    return clears ? { ...f, clearsEnv: true } : f;
+    const f: Mutable<Frame> = withEnv({ kind: 'env', program: prog.text, name: programName(prog.text), args: texts(args) }, assigned);
+    if (clears) f.clearsEnv = true;
+    if (chdir !== undefined) f.chdir = chdir;
+    if (lookup !== undefined) f.lookup = lookup;
+    return f;
+  };
+  const valued = (t: string, value: string): void => {
+    if (t === '-u' || t === '--unset') assigned.push({ name: value, value: null, source: 'env-prefix' });
+    else if (t === '-C' || t === '--chdir') chdir = value;
+    else lookup = value;
   };
   while (rest.length > 0) {
-    const t = rest[0]?.text ?? '';
+    const head = rest[0];
+    const t = head?.text ?? '';
     if (options && t === '--') { options = false; rest = rest.slice(1); continue; }
     if (options && (t === '-i' || t === '-' || t === '--ignore-environment')) { clears = true; rest = rest.slice(1); continue; }
     if (options && (t === '-u' || t === '--unset' || t === '-C' || t === '--chdir' || t === '-P')) {
-      const v = rest[1]?.text;
+      const v = rest[1];
       if (v === undefined) { ctx.frames.push(frameOf()); return opaque(`env ${t} without its value`, texts(args).join(' ')); }
-      if (t === '-u' || t === '--unset') assigned.push({ name: v, value: null, source: 'env-prefix' });
+      if (v.dynamic !== undefined && t !== '-u' && t !== '--unset') {
+        ctx.frames.push(frameOf());
+        return opaque(`env ${t} depends on ${v.dynamic}`, v.text);
+      }
+      valued(t, v.text);
       rest = rest.slice(2);
       continue;
     }
-    if (options && (t.startsWith('--unset=') || (t.startsWith('-u') && t.length > 2))) {
-      assigned.push({ name: t.startsWith('--') ? t.slice(8) : t.slice(2), value: null, source: 'env-prefix' });
+    const glued = options ? /^(?:(--unset|--chdir)=|(-[uCP]))(.+)$/s.exec(t) : null;
+    if (glued !== null) {
+      const flag = glued[1] ?? glued[2] ?? '';
+      if (head?.dynamic !== undefined && flag !== '-u' && flag !== '--unset') {
+        ctx.frames.push(frameOf());
+        return opaque(`env ${flag} depends on ${head.dynamic}`, t);
+      }
+      valued(flag, glued[3] ?? '');
       rest = rest.slice(1);
       continue;
     }
     if (options && (t === '-S' || t === '--split-string' || t.startsWith('--split-string=') || (t.startsWith('-S') && t.length > 2))) {
       const line = t === '-S' || t === '--split-string' ? rest[1]?.text : t.startsWith('--') ? t.slice(15) : t.slice(2);
       if (line === undefined) { ctx.frames.push(frameOf()); return opaque('env -S without its string', texts(args).join(' ')); }
-      const words = shellWords(line);
+      const words = envSplit(line);
       if (!words.ok) { ctx.frames.push(frameOf()); return { kind: 'opaque', why: words.problem }; }
       rest = [...words.value, ...rest.slice(t === '-S' || t === '--split-string' ? 2 : 1)];
       continue;
     }
-    if (options && /^(-0|--null|-v|--debug|--chdir=.*|-C.+)$/.test(t)) { rest = rest.slice(1); continue; }
+    // GNU env: -0, -v/--debug and the signal options change no environment, directory or program.
+    if (options && /^(-0|--null|-v|--debug|--(block|default|ignore)-signal(=.*)?|--list-signal-handling)$/s.test(t)) { rest = rest.slice(1); continue; }
     if (options && t.startsWith('-') && t !== '-') {
       ctx.frames.push(frameOf());
       return opaque(`unknown env option ${t}`, texts(args).join(' '));

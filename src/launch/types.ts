@@ -60,6 +60,10 @@ export interface Frame {
   readonly env?: readonly EnvAssignment[];
   /** True when `env -i` (or equivalent) cleared the inherited environment at this frame. */
   readonly clearsEnv?: boolean;
+  /** `env -C DIR` / `--chdir`: the working directory of what this frame starts, as written (relative: to the frame's own). */
+  readonly chdir?: string;
+  /** BSD `env -P DIR`: the program this frame starts is looked up in DIR instead of PATH. */
+  readonly lookup?: string;
 }
 
 export interface OpaqueReason {

@@ -22,6 +22,9 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   docker: container, podman: container,
 };
 
+/** Every program name the launch stage unwraps (besides Python's: python, python3.12, py …): each has an inventory. */
+export const UNWRAPPED_PROGRAMS: readonly string[] = Object.keys(HANDLERS);
+
 function handlerFor(name: string): Handler | undefined {
   if (Object.hasOwn(HANDLERS, name)) return HANDLERS[name];
   return isPythonName(name) ? python : undefined;

@@ -4,6 +4,7 @@
  * get keys only.
  */
 import type { ConfigFormat, Scope, Transport } from '../hosts/types.js';
+import type { ConfigFileSpec } from '../shared/inventory.js';
 
 // The vocabulary of a host definition (hosts/ is the data leaf parse/ reads): re-exported here for the stages after parse.
 export type { ConfigFormat, Scope, Transport };
@@ -119,6 +120,11 @@ export interface ServerEntry {
   readonly shapeProblems?: readonly EntryShapeProblem[];
   /** Where the host starts the server (absent = not modelled, i.e. unknown). */
   readonly launchCwd?: LaunchCwd;
+  /**
+   * The env files the host loads into its own environment before it starts a stdio server (its
+   * `envFiles`, hosts/types.ts), set by discovery; absent when no discovery established it.
+   */
+  readonly hostEnvFiles?: { readonly files: readonly ConfigFileSpec[]; readonly source: string };
   /** Variables the host expands that discovery expanded, and where each value came from. */
   readonly expanded?: readonly Expansion[];
 }

@@ -220,6 +220,7 @@ export const mcpContextProtector: PinningProxy = {
     sha256: '0f47f2aed1a4023aa1450ba51fc22dd0bfd4f310fb4ada85e40e90000f55509d',
     findsByName: ['uv', 'dirname'],
     reads: ['BASH_ENV', 'UV_*', 'PATH', 'the checkout beside it: pyproject.toml, uv.lock, .python-version, .venv'],
+    runs: ['uv', '--directory', '<dir>', 'run', 'mcp-context-protector', '<args>'],
     source: 'trailofbits/mcp-context-protector@05e56c1:mcp-context-protector.sh (`#!/bin/bash`, `uv --directory $(dirname "$0") run mcp-context-protector "$@"`)',
   }],
   inputs: {
@@ -246,8 +247,8 @@ export const mcpContextProtector: PinningProxy = {
       { kind: 'option', name: '--manage-all-mcp-json', effect: 'changes-mode', note: 'edits mcp.json files and exits', source: MAIN },
       { kind: 'option', name: '--wrap-mcp-json', effect: 'changes-mode', note: 'rewrites an mcp.json and exits', source: MAIN },
       { kind: 'option', name: '--help', effect: 'changes-mode', note: '-h / --help (or --he…) prints help and exits', source: MAIN },
-      { kind: 'env', name: 'HOME', effect: 'moves-store', note: 'pathlib.Path.home(): the default ~/.mcp-context-protector/servers.json and quarantine.json', source: `${CONFIG} MCPConfigDatabase.get_default_config_path` },
-      { kind: 'env', name: 'USERPROFILE', effect: 'moves-store', note: 'Path.home() on Windows', source: `${CONFIG} MCPConfigDatabase.get_default_config_path` },
+      { kind: 'env', name: 'HOME', effect: 'moves-store', benignWhen: { kind: 'trusted-home' }, note: 'pathlib.Path.home(): the default ~/.mcp-context-protector/servers.json and quarantine.json', source: `${CONFIG} MCPConfigDatabase.get_default_config_path` },
+      { kind: 'env', name: 'USERPROFILE', effect: 'moves-store', benignWhen: { kind: 'trusted-home' }, note: 'Path.home() on Windows', source: `${CONFIG} MCPConfigDatabase.get_default_config_path` },
     ],
   },
   modes: [{ name: 'approval', blocking: true, source: WRAPPER }],

@@ -412,7 +412,7 @@ const INPUTS: Inventory = {
   component: 'mcp-hangar',
   source: `${MAIN_PY}; ${SERVE_PY}; ${CONFIG_PY}; every os.getenv / os.environ read under ${SRC}:src/mcp_hangar`,
   configFiles: [
-    { path: '<cwd>/config.yaml', format: 'yaml', scope: 'project', source: `${CONFIG_PY} load_configuration (no --config and no $MCP_CONFIG)` },
+    { path: '<cwd>/config.yaml', format: 'yaml', scope: 'project', skippedBy: ['--config', '-c'], source: `${CONFIG_PY} load_configuration (no --config and no $MCP_CONFIG)` },
   ],
   items: [
     { kind: 'option', name: '--config', effect: 'moves-store', note: 'the config.yaml holding upstreams, pins and digest_enforcement; serve\'s own (or its $MCP_CONFIG default) beats the top-level one', source: `${SERVE_PY}; ${MAIN_PY}` },
@@ -467,7 +467,7 @@ const INPUTS: Inventory = {
     ENV_ITEM('LANGFUSE_SECRET_KEY', 'benign', 'tracing credential', 'server/bootstrap/observability.py'),
     ENV_ITEM('HANGAR_INSTANCE_LABEL', 'benign', 'instance label', 'server/bootstrap/__init__.py'),
     ENV_ITEM('HANGAR_LICENSE_KEY', 'benign', 'licence', 'server/bootstrap/__init__.py'),
-    ENV_ITEM('HOME', 'moves-store', 'Path.home(): `mcp-hangar init`\'s default ~/.config/mcp-hangar/config.yaml', 'server/cli/services/config_file.py'),
+    { ...ENV_ITEM('HOME', 'moves-store', 'Path.home(): `mcp-hangar init`\'s default ~/.config/mcp-hangar/config.yaml', 'server/cli/services/config_file.py'), benignWhen: { kind: 'trusted-home' } },
     { kind: 'env-family', name: 'MCP_', effect: 'unknown', note: 'any other MCP_* variable: not read at 2.13.0, effect in later releases not modelled', source: `${SRC}:src/mcp_hangar` },
     { kind: 'env-family', name: 'HANGAR_', effect: 'unknown', note: 'any other HANGAR_* variable: effect not modelled', source: `${SRC}:src/mcp_hangar` },
   ],

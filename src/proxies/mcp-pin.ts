@@ -206,8 +206,8 @@ const INPUTS: Inventory = {
   items: [
     { kind: 'env', name: 'MCP_PIN_HOME', effect: 'moves-store', note: 'the whole store (pins.d/, pins.json, log.ndjson) when non-empty', source: `${STORE} HOME` },
     { kind: 'env', name: 'ATTEST_HOME', effect: 'moves-store', note: 'the whole store when MCP_PIN_HOME is unset or empty', source: `${STORE} HOME` },
-    { kind: 'env', name: 'HOME', effect: 'moves-store', note: 'os.homedir() (libuv reads $HOME first): the default ~/.mcp-pin', source: `${STORE} os.homedir()` },
-    { kind: 'env', name: 'USERPROFILE', effect: 'moves-store', note: 'os.homedir() on Windows: the default ~/.mcp-pin', source: `${STORE} os.homedir()` },
+    { kind: 'env', name: 'HOME', effect: 'moves-store', benignWhen: { kind: 'trusted-home' }, note: 'os.homedir() (libuv reads $HOME first): the default ~/.mcp-pin', source: `${STORE} os.homedir()` },
+    { kind: 'env', name: 'USERPROFILE', effect: 'moves-store', benignWhen: { kind: 'trusted-home' }, note: 'os.homedir() on Windows: the default ~/.mcp-pin', source: `${STORE} os.homedir()` },
     { kind: 'env', name: 'PATH', effect: 'changes-lookup', note: 'where the wrapped command is found (on Windows the current folder is searched first)', source: 'GautamTalksDev/mcp-pin@861ce53:src/spawn.js findWindows' },
     { kind: 'env', name: 'PATHEXT', effect: 'changes-lookup', note: 'Windows: which suffixes of the wrapped command are tried', source: 'GautamTalksDev/mcp-pin@861ce53:src/spawn.js findWindows' },
     { kind: 'env', name: 'COMSPEC', effect: 'runs-code', note: 'Windows: the shell a .cmd/.bat wrapped command is run through', source: 'GautamTalksDev/mcp-pin@861ce53:src/spawn.js plan' },

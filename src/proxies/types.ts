@@ -87,8 +87,8 @@ export type ProbeRecipe =
   | { readonly kind: 'mcpindex-definition-hash' }
   | { readonly kind: 'hangar-digest' };
 
-/** Where a fact was read: `owner/repo@commit:path`, a docs URL, or a spec section. */
-export type Source = string;
+export type { Source } from '../shared/inventory.js';
+import type { Inventory, Source } from '../shared/inventory.js';
 
 /** The package ecosystems a proxy publishes in; an empty list = it publishes no package there. */
 export type Ecosystem = 'npm' | 'pypi' | 'go';
@@ -157,56 +157,17 @@ export interface ReleasedLauncher {
   /** Programs it finds by name and variables it reads: they join the chain when it runs. */
   readonly findsByName: readonly string[];
   readonly reads: readonly string[];
+  /**
+   * The command line it runs, program first: `<dir>` is the launcher's own directory, `<args>` the
+   * arguments it was given. Unwrapped like an entry's command: its frames join the chain (their
+   * variables, options and config files, e.g. uv's project files in `<dir>`).
+   */
+  readonly runs: readonly string[];
   readonly source: Source;
 }
 
-/**
- * What an input does to the launch when set. Only `benign` proves nothing moved; every other
- * effect leaves a claim open or refutes it.
- */
-export type InputEffect =
-  | 'benign'
-  | 'runs-code'          // loads or runs other code in the process (NODE_OPTIONS, PYTHONPATH, node-options=)
-  | 'moves-store'        // relocates the pin store or the state that tells a deleted baseline from a first run
-  | 'changes-source'     // changes where the package comes from (registry, index, cache)
-  | 'changes-release'    // changes which release runs (exclude-newer, before, offline)
-  | 'changes-mode'       // changes whether drift blocks
-  | 'changes-cwd'        // changes the working directory or project
-  | 'changes-lookup'     // changes where a program is looked up (PATH, env -P)
-  | 'changes-identity'   // changes the key pins are stored under
-  | 'unknown';           // read, but its effect is not modelled: never benign
-
-/** One input a component reads, from its own source. */
-export interface InventoryItem {
-  /** `env`: one variable; `env-family`: every variable with this prefix; `option`: a command-line option; `config-key`: a key of a config file the component reads. */
-  readonly kind: 'env' | 'env-family' | 'option' | 'config-key';
-  readonly name: string;
-  readonly effect: InputEffect;
-  readonly note: string;
-  readonly source: Source;
-}
-
-/** A config file a component reads, in its search order. */
-export interface ConfigFileSpec {
-  /** `~/…` under the trusted home, `<cwd>/…` relative to the working directory (walked up when `walk`), or absolute (system). */
-  readonly path: string;
-  readonly format: 'ini' | 'npmrc' | 'toml' | 'dotenv' | 'yaml' | 'json';
-  readonly scope: 'project' | 'user' | 'system' | 'builtin';
-  readonly walk?: 'up-to-root' | 'up-to-git-root';
-  readonly source: Source;
-}
-
-/**
- * Everything one component (host, launcher, runner, interpreter, proxy) reads: every environment
- * variable and family, option and config file, each with its effect. What is not in it is not
- * benign: a member of a listed family that is not itself listed is `unknown`.
- */
-export interface Inventory {
-  readonly component: string;
-  readonly source: Source;
-  readonly items: readonly InventoryItem[];
-  readonly configFiles: readonly ConfigFileSpec[];
-}
+/** The inventory vocabulary is shared with hosts/ and launch/ (src/shared/inventory.ts). */
+export type { ConfigFileSpec, InputEffect, Inventory, InventoryItem } from '../shared/inventory.js';
 
 /** How the release that will run can be read off the machine, besides an exact pin in the spec. */
 export type VersionSource = 'npx-cache' | 'uv-tool-receipt' | 'dist-info' | 'package-json';

@@ -7,6 +7,9 @@ import { recognizerFailed } from './recognizer-failed.js';
 import { runnerCwdUnproven } from './runner-cwd-unproven.js';
 import { envKeyMalformed } from './env-key-malformed.js';
 import { envFamilyUnproven } from './env-family-unproven.js';
+import { envInputUnproven } from './env-input-unproven.js';
+import { launchConfigUnproven } from './launch-config-unproven.js';
+import { launchConfigUnreadable } from './launch-config-unreadable.js';
 import { runnerReleaseCutoff } from './runner-release-cutoff.js';
 import { envFileUnread } from './env-file-unread.js';
 import { probeDrift } from './probe-drift.js';
@@ -66,6 +69,9 @@ import { policyCoverageBelow } from './policy-coverage-below.js';
 export const RULES: readonly RuleMeta[] = [
   envKeyMalformed,
   envFamilyUnproven,
+  envInputUnproven,
+  launchConfigUnproven,
+  launchConfigUnreadable,
   runnerReleaseCutoff,
   envFileUnread,
   probeDrift,

@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { audit } from '../../src/grade/audit.js';
+import { createHash } from 'node:crypto';
+import type { GradingOptions } from '../../src/grade/audit.js';
+import { PROXIES } from '../../src/proxies/index.js';
 import type { GradedEntry } from '../../src/grade/types.js';
 import { RULES } from '../../src/rules/index.js';
 import type { Env } from '../../src/shared/env.js';
@@ -24,6 +27,8 @@ interface Case {
   entry: Record<string, unknown>;
   /** Another host's config file: its path under the home and the key holding the servers map. */
   config?: { file: string; key: string };
+  /** A file of the home that stands in for the proxy's released launcher (see launcherGrading). */
+  launcher?: { proxy: string; file: string };
   /** The config file's text as written (for shapes JSON.stringify cannot produce); `entry.name` still names the row. */
   configText?: string;
   home: HomeSpec;
@@ -78,6 +83,20 @@ function check(row: GradedEntry, exp: Expect, label: string): void {
 
 const CASES = loadCases();
 
+/**
+ * `launcher`: the fixture's file stands in for the proxy's released launcher. The module keeps
+ * the released file's sha256 (its bytes are another project's code, not copied here), so the case
+ * grades with that launcher's recorded facts and the fixture file's own digest.
+ */
+async function launcherGrading(c: Case, home: string): Promise<GradingOptions> {
+  if (c.launcher === undefined) return {};
+  const { proxy, file } = c.launcher;
+  const sha256 = createHash('sha256').update(await fs.readFile(path.join(home, file))).digest('hex');
+  const proxies = PROXIES.map((p) => (p.id === proxy && p.pins ? { ...p, launchers: p.launchers.map((l) => ({ ...l, sha256 })) } : p));
+  assert.ok(proxies.some((p) => p.id === proxy && p.pins && p.launchers.length > 0), `${c.name}: ${proxy} records no released launcher`);
+  return { proxies };
+}
+
 /** `requires`: 'root' (chown). */
 function skipReason(c: Case): string | false {
   if (c.requires === 'root') return isRoot() ? false : 'chown needs root';
@@ -88,7 +107,7 @@ for (const c of CASES) {
   test(`grade case ${c.name}: ${c.description}`, { skip: skipReason(c), ...(c.todo !== undefined ? { todo: c.todo } : {}) }, async () => {
     const home = await materializeHome(c.home);
     await writeConfig(c, home);
-    const result = await audit({ root: home, projectScan: c.projectScan === true }, envFor());
+    const result = await audit({ root: home, projectScan: c.projectScan === true }, envFor(), await launcherGrading(c, home));
     const rows = result.rows.filter((r) => r.name === c.entry.name);
     assert.ok(rows.length > 0, `${c.name}: the reader found no entry ${String(c.entry.name)} (entries: ${result.rows.map((r) => r.name).join(', ')})`);
     if ('upstreams' in c.expect) {

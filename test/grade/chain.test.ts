@@ -138,7 +138,8 @@ test('launched: a launch doubt leaves it unproven (launch-unproven); a disabled 
   const result = await audit({ root: home, projectScan: false }, testEnv('linux'));
   const entry = result.discovery.entries.find((e) => e.name === 'fs');
   assert.ok(entry !== undefined);
-  const ctx = { home, platform: 'linux' as const, uid: process.getuid?.(), user: 'u', userName: (uid: number) => `uid ${uid}` };
+  // auditRoot: system files (/etc/npmrc …) are read below the temp home, not from this machine.
+  const ctx = { home, platform: 'linux' as const, auditRoot: true, uid: process.getuid?.(), user: 'u', userName: (uid: number) => `uid ${uid}` };
   const [doubted] = await gradeEntry({ ...entry, launchDoubts: [{ reason: 'the host expands ${env:X} at launch' }] }, ctx);
   assert.equal(doubted?.grade, 'unverifiable');
   assert.deepEqual(doubted?.findings.map((f) => f.id), ['launch-unproven']);
@@ -164,7 +165,8 @@ test('runner-cwd-unproven: npx resolves against a working directory the host doe
   assert.deepEqual(row?.findings.map((f) => f.id), ['runner-cwd-unproven']);
   const entry = result.discovery.entries[0];
   assert.ok(entry !== undefined);
-  const ctx = { home, platform: 'linux' as const, uid: process.getuid?.(), user: 'u', userName: (uid: number) => `uid ${uid}` };
+  // auditRoot: system files (/etc/npmrc …) are read below the temp home, not from this machine.
+  const ctx = { home, platform: 'linux' as const, auditRoot: true, uid: process.getuid?.(), user: 'u', userName: (uid: number) => `uid ${uid}` };
   const [atHome] = await gradeEntry({ ...entry, launchCwd: { kind: 'home' } }, ctx);
   assert.equal(atHome?.grade, 'enforcing', atHome?.findings.map((f) => f.id).join(', '));
   assert.match(JSON.stringify(atHome?.evidence), /npx resolve\(s\) against the working directory, which is the trusted home/);

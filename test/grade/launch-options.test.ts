@@ -14,8 +14,9 @@ function whats(argv: readonly string[], cwd?: string, launchCwd: LaunchCwd | nul
   const chain = unwrap(e);
   const found = recognize(chain, e);
   assert.ok(found !== undefined, argv.join(' '));
-  assert.ok(found.by.pins, argv.join(' '));
-  return launchOptionFindings(chain, found.by, e, { platform: 'linux', home: HOME }).map((f) => f.data['what'] ?? '');
+  const by = found.by;
+  assert.ok(by.pins, 'a pinning proxy');
+  return launchOptionFindings(chain, by, e, { platform: 'linux', home: HOME }).map((f) => f.data['what'] ?? '');
 }
 
 const UP = ['--mcpindex-stdio', '--upstream-command', 'npx'];
@@ -28,9 +29,7 @@ test('documented launches carry no launch option finding', () => {
   assert.deepEqual(whats(['bash', '--rcfile', '/tmp/r', '-c', `exec uvx --from mcpindex-gate mcpindex-proxy ${UP.join(' ')}`]), [], 'no -i: no rc file');
 });
 
-test('runner options and rc files (a foreign package is the program claim: grade/artifact.ts)', () => {
-  assert.match(whats(['uvx', '--python', '/tmp/py', '--from', 'mcpindex-gate', 'mcpindex-proxy', ...UP]).join(), /--python/);
-  assert.match(whats(['uv', '--directory', '/tmp/evil', 'tool', 'run', '--from', 'mcpindex-gate', 'mcpindex-proxy', ...UP]).join(), /--directory/);
+test('extra npm packages and rc files (runner options: environment.test.ts; a foreign package: the program claim, artifact.ts)', () => {
   assert.match(whats(['npx', '-p', 'evil', '-p', 'mcp-pin', 'mcp-pin', '--', 'node', 'w.js']).join(), /adds package evil/);
   assert.match(whats(['bash', '--rcfile', '/tmp/r', '-ic', `exec mcpindex-proxy ${UP.join(' ')}`]).join(), /--rcfile and -i/);
 });

@@ -39,7 +39,7 @@ function shEntry(home: string): ServerEntry {
 test('the graded row of an opaque shell line holds no env value', async () => {
   const home = await materializeHome({});
   const rows = await gradeEntry(shEntry(home),
-    { home, platform: 'linux', uid: process.getuid?.(), user: os.userInfo().username, userName: (uid: number) => `uid ${uid}` });
+    { home, platform: 'linux', auditRoot: true, uid: process.getuid?.(), user: os.userInfo().username, userName: (uid: number) => `uid ${uid}` });
   assert.ok(!JSON.stringify(rows).includes(SECRET), JSON.stringify(rows.map((r) => r.launch)));
 });
 

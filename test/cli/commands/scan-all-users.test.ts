@@ -82,7 +82,7 @@ describe('scan --all-users as root, with throwaway accounts', ROOT_ONLY, () => {
       const summary: AccountSummary | undefined = accounts.audited.find((x) => x.name === t.name);
       assert.deepEqual(summary, {
         name: t.name, uid: t.uid, home: t.home, foundBy: 'getent passwd', status: 'audited',
-        coverage: { enforcing: 0, unverifiable: 0, unprotected: 1, total: 1, ratio: 0 },
+        coverage: { enforcing: 0, wired: 0, unverifiable: 0, unprotected: 1, total: 1, ratio: 0 },
       });
       const mine: ReportEntry[] = report.entries.filter((e) => e.account === t.name);
       assert.deepEqual(mine.map((e) => [e.name, e.configPath]), [[`srv-${t.name}`, path.join(t.home, '.cursor', 'mcp.json')]]);
