@@ -8,6 +8,7 @@ import { cli } from '../cli/commands/cli-run.js';
 import { fingerprintOf } from '../../src/report/fingerprint.js';
 import { finding } from '../../src/rules/types.js';
 import { noPinningProxy } from '../../src/rules/no-pinning-proxy.js';
+import { REPORT_SCHEMA_VERSION } from '../../src/report/model.js';
 
 /**
  * Red team red5 on the project part of fingerprints (commits 63f02fa, 170dcd2). Each test is a
@@ -83,7 +84,7 @@ test('a project under the home recorded with // does not share a fingerprint wit
  * whichever one the map keeps, the other regresses.
  */
 for (const regressing of ['/p', 'home//p'] as const) {
-  test(`a grade regression of ${regressing} is found against a 1.2.0 baseline holding /p and <home>//p`, async () => {
+  test(`a grade regression of ${regressing} is found against a baseline holding /p and <home>//p`, async () => {
     const home = await materializeHome({ p: { dir: true, mode: 0o755 } });
     const key = (k: typeof regressing) => (k === '/p' ? '/p' : `${home}//p`);
     const other = regressing === '/p' ? 'home//p' : '/p';
@@ -92,7 +93,7 @@ for (const regressing of ['/p', 'home//p'] as const) {
       JSON.stringify({ projects: { [key(regressing)]: regressed ? local('now-bare') : gated, [key(other)]: local('always-bare') } }));
     await write(false);
     const base = await scanJson(home);
-    assert.equal(base.schemaVersion, '1.2.0');
+    assert.equal(base.schemaVersion, REPORT_SCHEMA_VERSION);
     // A row's project is the key mapped as discovery maps recorded paths (/p: below the root's _system/).
     const mapped = (k: typeof regressing) => (k === '/p' ? path.join(home, '_system', 'p') : key(k));
     assert.deepEqual(base.entries.filter((e) => e.name === 'db').map((e) => `${e.project}=${e.grade}`).sort(),
