@@ -144,7 +144,11 @@ function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedC
       const other = e.project === undefined ? all.get(e.name)?.find((x) => x.r !== r) : firstOf(e.name, e.project, (x) => x.r !== r);
       if (other === undefined) return e;
       const reason = `${host.name} merges this entry field by field with the same-named entry of ${other.e.configPath}; the merged entry is what runs`;
-      return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
+      const doubted = entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
+      // A fragment that sets no program nor URL (`.crush.json` `{ "disabled": false }` over
+      // crush.json's full entry) runs the launch of the highest-precedence layer that has one:
+      // that launch is shown on it, not left behind on a layer that is off by its own flag.
+      return e.command !== undefined || e.url !== undefined ? doubted : launchFrom(doubted, mergeSource(e, r, all, firstOf));
     }
     if (winner === undefined) {
       const from = host.precedence?.fieldsFrom ?? [];
@@ -158,6 +162,36 @@ function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedC
       file: winner.e.configPath, key: winner.e.origin.pointer,
     });
   })));
+}
+
+/** The highest-precedence same-named layer (below or above `e`'s) that sets a program or URL. */
+function mergeSource(
+  e: ServerEntry, r: number, all: ReadonlyMap<string, readonly Rival[]>,
+  firstOf: (name: string, project: string | undefined, test: (x: Rival) => boolean) => Rival | undefined,
+): Rival | undefined {
+  const has = (x: Rival): boolean => x.e !== e && (x.e.command !== undefined || x.e.url !== undefined);
+  const candidates = e.project === undefined ? (all.get(e.name) ?? []).filter((x) => x.e.project === undefined && has(x)) : [];
+  const best = (list: readonly Rival[]): Rival | undefined => [...list].sort((a, b) => a.r - b.r || a.order - b.order)[0];
+  if (e.project === undefined) return best(candidates);
+  const found: Rival[] = [];
+  for (let t = 0; t <= Math.max(r, 64); t++) {
+    const x = firstOf(e.name, e.project, (y) => y.r === t && has(y));
+    if (x !== undefined) found.push(x);
+  }
+  return best(found);
+}
+
+/** The entry with the launch fields (program, URL; arguments and environment it does not set) of `from`, and why. */
+function launchFrom(e: ServerEntry, from: Rival | undefined): ServerEntry {
+  if (from === undefined) return e;
+  const src = from.e;
+  const reason = `its launch comes from the same-named entry of ${src.configPath} (${src.origin.pointer}), which this layer does not override`;
+  return entryWith(e, {
+    transport: src.transport, args: e.args.length > 0 ? e.args : src.args, env: { ...src.env, ...e.env }, envOrigins: { ...src.envOrigins, ...e.envOrigins },
+    ...(src.command !== undefined ? { command: src.command } : {}), ...(src.url !== undefined ? { url: src.url } : {}),
+    ...(src.transportSource !== undefined ? { transportSource: src.transportSource } : {}),
+    launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }],
+  });
 }
 
 /** The entry is off only by its own `disabled: true` / `enabled: false` field (nothing outside it). */

@@ -44,7 +44,10 @@ export async function applyPolicy(
         const at = projectLists.get(r.path) ?? { allow: [], deny: [] };
         at.allow.push(...pick(value, file, list.allow));
         at.deny.push(...pick(value, file, list.deny));
+        // Keyed by the folder and by the key a host file records it under (~/.claude.json
+        // `projects.<key>` entries carry the key as written: their project is that key).
         projectLists.set(r.path, at);
+        if (r.recordedAs !== undefined) projectLists.set(r.recordedAs, at);
       }
       continue;
     }
@@ -91,7 +94,7 @@ export async function applyPolicy(
       e = entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
     }
     // The folders it may run in: its own project, or any (none, and each project with lists of its own).
-    const contexts: (string | undefined)[] = e.project !== undefined ? [e.project] : [undefined, ...projectLists.keys()];
+    const contexts: (string | undefined)[] = e.project !== undefined ? [e.project] : [undefined, ...new Set(roots.map((r) => r.path).filter((p) => projectLists.has(p)))];
     let first: { reason: string; file?: string; key?: string } | undefined;
     for (const p of contexts) {
       const b = blockedIn(e, p);
