@@ -85,7 +85,7 @@ function sessionCause(s: SessionVariable, hosts: readonly string[], applied: str
     : `its value cannot be read (${s.unreadable ?? 'not a literal path'}), so the files it points the host at were not read`;
   return {
     kind: 'host-variable-set' as const, path: s.file, line: s.line, variable: s.name, hosts,
-    detail: `${s.name} is set in ${s.file}:${s.line}, which moves where ${hosts.join(', ')} read their files: ${what}`,
+    detail: `${s.name} is set in ${s.file}:${s.line}; it moves the files of ${hosts.join(', ')}: ${what}`,
   };
 }
 
