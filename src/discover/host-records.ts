@@ -9,6 +9,7 @@ import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
 import type { HostDefinition, PluginEnablement, TrustedFolders } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
+import { largest } from '../shared/lists.js';
 import { entryWith } from '../parse/entry-with.js';
 
 /**
@@ -121,7 +122,7 @@ export async function applyPluginEnablement(
   const projectTemplates = pe.files.filter((t) => t.startsWith('<project>/'));
   const userLayers: Named[][] = [];
   const variants = userTemplates.map((t) => expandAll(t, ctx, host.dirVariables).map((e) => e.base));
-  const width = Math.max(1, ...variants.map((v) => v.length));
+  const width = largest(variants.map((v) => v.length), 1);
   for (let i = 0; i < width; i++) {
     const layers: Named[] = [];
     for (const v of variants) {

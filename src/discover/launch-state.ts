@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
 import type { LaunchCwd, LaunchState, ServerEntry } from '../parse/types.js';
-import { cachedJsonValue, type FileCache } from './check-file.js';
+import type { FileCache } from './check-file.js';
 import { expandEntry } from './expand.js';
 import { applyHostSwitches, applyOpaqueTrust, applyPluginEnablement, applyRequired, applyTrustedFolders } from './host-records.js';
-import { expandTemplate, mapRecordedPath, type PathContext } from './paths.js';
+import { mapRecordedPath, type PathContext } from './paths.js';
 import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
-import type { HostDefinition, HostPolicy } from '../hosts/types.js';
-import { extend } from '../shared/extend.js';
+import type { HostDefinition } from '../hosts/types.js';
 import { entryWith } from '../parse/entry-with.js';
 import { isLive, stop, withEntries } from './entry-state.js';
 import { applyPolicy } from './policy-lists.js';

@@ -2,6 +2,7 @@ import { isObject } from '../parse/normalize.js';
 import type { ServerEntry } from '../parse/types.js';
 import type { HostDefinition, HostPolicy } from '../hosts/types.js';
 import { entryWith } from '../parse/entry-with.js';
+import { append } from '../shared/lists.js';
 import { cachedJsonValue, type FileCache } from './check-file.js';
 import { isLive, stop, withEntries } from './entry-state.js';
 import { expandAll, expandTemplate, type PathContext } from './paths.js';
@@ -9,8 +10,6 @@ import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
 
 interface PolicyList { readonly file: string; readonly key: string; readonly items: readonly unknown[] }
-
-interface Lists { readonly allow: readonly PolicyList[]; readonly deny: readonly PolicyList[] }
 
 /**
  * Administrator policy (`HostDefinition.policy`): an exclusive managed file, and allow / deny
@@ -42,8 +41,8 @@ export async function applyPolicy(
         const value = await cachedJsonValue(cache, file);
         if (!isObject(value)) continue;
         const at = projectLists.get(r.path) ?? { allow: [], deny: [] };
-        at.allow.push(...pick(value, file, list.allow));
-        at.deny.push(...pick(value, file, list.deny));
+        append(at.allow, pick(value, file, list.allow));
+        append(at.deny, pick(value, file, list.deny));
         // Keyed by the folder and by the key a host file records it under (~/.claude.json
         // `projects.<key>` entries carry the key as written: their project is that key).
         projectLists.set(r.path, at);
@@ -55,7 +54,7 @@ export async function applyPolicy(
     for (const e of expandAll(list.file, ctx, host.dirVariables)) {
       const value = await cachedJsonValue(cache, e.base);
       if (!isObject(value)) continue;
-      global.allow.push(...pick(value, e.base, list.allow));
+      append(global.allow, pick(value, e.base, list.allow));
       copies.push(pick(value, e.base, list.deny));
     }
     // A deny of this file counts when every readable copy of it denies (deniedBy).

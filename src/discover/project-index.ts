@@ -5,6 +5,7 @@ import { globFiles } from './glob.js';
 import { caseInsensitiveLayout, expandAll, expandBraces, type PathContext } from './paths.js';
 import { indexedFolder } from './projects.js';
 import type { HostDefinition, ProjectIndex } from '../hosts/types.js';
+import { append } from '../shared/lists.js';
 
 export interface IndexedProjects {
   readonly host: string;
@@ -30,7 +31,7 @@ export async function readProjectIndexes(hosts: readonly HostDefinition[], ctx: 
         for (const expanded of expandAll(template, ctx, host.dirVariables)) {
           const files = expanded.pattern === undefined ? [expanded.base] : await globFiles(expanded, glob);
           const found = await Promise.all(files.map(async (file) => foldersOf(index, await cachedJsonValue(cache, file), ctx, cache)));
-          for (const f of found) folders.push(...f);
+          for (const f of found) append(folders, f);
         }
       }
       out.push({ host: host.id, source: index.path, folders });

@@ -79,7 +79,9 @@ export const markdown = {
     if (report.partial) out.push('> [!WARNING]', '> This report is partial: the run stopped on an operational error.', '');
     if (report.countIsFloor) {
       const lines = floorSentences(report.floorCauses.length > 0 ? report.floorCauses : [{ kind: 'project-scan-off', detail: 'project-scope configs were not scanned' }]);
-      out.push('> [!NOTE]', ...lines.map((l, i) => `> ${i === 0 ? '' : '- '}${mdText(l)}`), '');
+      out.push('> [!NOTE]');
+      append(out, lines.map((l, i) => `> ${i === 0 ? '' : '- '}${mdText(l)}`));
+      out.push('');
     }
     if (report.homeEnvMismatch) {
       out.push('> [!NOTE]', `> \`$HOME\` disagrees with the trusted home ${mdCode(displayPath(report.trustedHome.path, ctx.home))}; `

@@ -55,10 +55,12 @@ describe('the floor in the report', () => {
   it('SARIF: run properties and one tool execution notification per cause, located in the dotfile', async () => {
     const r = await cli(['scan', '--root', floorHome, '--format', 'sarif', '--fail-on', 'none'], { cwd: scratch, env });
     assert.equal(r.code, 0, r.stderr);
-    const log: unknown = JSON.parse(r.stdout);
-    const run = typeof log === 'object' && log !== null && 'runs' in log && Array.isArray(log.runs) ? log.runs[0] : undefined;
-    assert.equal(run?.properties?.countIsFloor, true);
-    const notes: { message: { text: string }; locations?: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] = run?.invocations?.[0]?.toolExecutionNotifications ?? [];
+    interface Note { message: { text: string }; locations?: { physicalLocation: unknown }[] }
+    interface Run { properties: { countIsFloor: boolean }; invocations: { toolExecutionNotifications: Note[] }[] }
+    const log = JSON.parse(r.stdout) as { runs: Run[] };
+    const run = log.runs[0];
+    assert.equal(run?.properties.countIsFloor, true);
+    const notes = run?.invocations[0]?.toolExecutionNotifications ?? [];
     const codex = notes.find((n) => n.message.text.includes('CODEX_HOME'));
     assert.ok(codex !== undefined);
     assert.deepEqual(codex.locations?.[0]?.physicalLocation, { artifactLocation: { uri: '.bashrc', uriBaseId: 'HOME' }, region: { startLine: 3 } });
