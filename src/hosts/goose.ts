@@ -37,7 +37,12 @@ export const goose = {
     { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/goose/config.yaml', source: `${BASE} (system_config_path)` },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/goose/config.yaml', source: `${BASE} (system_config_path)` },
   ],
-  dirVariables: [{ name: 'XDG_CONFIG_HOME', os: ['darwin', 'linux'], replaces: [{ prefix: '~/.config' }], source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera Xdg strategy: XDG_CONFIG_HOME)' }],
+  dirVariables: [
+    { name: 'XDG_CONFIG_HOME', os: ['darwin', 'linux'], replaces: [{ prefix: '~/.config' }], source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera Xdg strategy: XDG_CONFIG_HOME)' },
+    // Not followed (a list of paths): set in a session file, a floor. (EXTENSIONS, which replaces the whole
+    // map through get_param's upper-cased key, is too common a name to read from dotfiles.)
+    { name: 'GOOSE_ADDITIONAL_CONFIG_FILES', replaces: [], source: `${BASE} (additional_config_paths_from_env: env::split_paths, merged before the user file)` },
+  ],
   precedence: {
     tiers: [
       { location: '~/.config/goose/config.yaml' }, { location: '%APPDATA%/Block/goose/config/config.yaml' }, { location: '%APPDATA%/goose/config.yaml' },

@@ -13,7 +13,10 @@ import type { Container } from './types.js';
  * audit: a value is applied only when it is known — a literal set in a dotfile or session file of
  * the audited home, `--host-env FILE`, or this process's own environment when auditing one's own
  * home — and the relocated files are read *in addition to* the default ones. A dotfile that sets
- * it always makes the count a floor (what the host's session really holds is not known).
+ * it always makes the count a floor (what the host's session really holds is not known). A
+ * variable with no `replaces` changes what the host loads in a way the audit does not follow
+ * (Goose `EXTENSIONS` replaces its whole extension map): set in a session file, it only makes the
+ * count a floor.
  */
 export interface DirVariable {
   readonly name: string;
