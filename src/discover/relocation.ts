@@ -44,6 +44,20 @@ export function hostVariables(hosts: readonly HostDefinition[], platform: Platfo
   return out;
 }
 
+/** Variables only declared (`DirVariable` with no `replaces`): never applied, only a floor cause. */
+function unfollowedVariables(hosts: readonly HostDefinition[], platform: Platform): Set<string> {
+  const declared = new Set<string>();
+  const followed = new Set<string>();
+  for (const h of hosts) {
+    for (const v of h.dirVariables ?? []) {
+      if (!appliesTo(v.os, platform)) continue;
+      (v.replaces.length === 0 ? declared : followed).add(v.name);
+    }
+    for (const l of h.locations) if (l.path.startsWith('$')) followed.add(l.path.split('/')[0]?.slice(1) ?? '');
+  }
+  return new Set([...declared].filter((n) => !followed.has(n)));
+}
+
 export interface Relocation {
   readonly relocators: ReadonlyMap<string, readonly string[]>;
   readonly applied: readonly HostEnvApplied[];
@@ -65,10 +79,19 @@ export async function resolveRelocators(
   if (hostEnvFile !== undefined) {
     for (const a of await readHostEnvFile(hostEnvFile, env.cwd, names, ctx)) apply(a);
   }
+  const unfollowed = unfollowedVariables(hosts, ctx.platform);
   for (const s of await readSessionEnv(ctx.home, ctx.platform, new Set(names.keys()))) {
+    const hostsOf = names.get(s.name) ?? [];
+    if (unfollowed.has(s.name)) {
+      floor.add({
+        kind: 'host-variable-set', path: s.file, line: s.line, variable: s.name, hosts: hostsOf,
+        detail: `${s.name} is set in ${s.file}:${s.line}; it changes what ${hostsOf.join(', ')} load${hostsOf.length === 1 ? 's' : ''} in a way the audit does not follow`,
+      });
+      continue;
+    }
     const mapped = s.value !== undefined ? mapRecordedPath(s.value, ctx) : undefined;
     if (mapped !== undefined) apply({ variable: s.name, value: mapped, from: 'session-file', file: s.file, line: s.line });
-    floor.add(sessionCause(s, names.get(s.name) ?? [], mapped));
+    floor.add(sessionCause(s, hostsOf, mapped));
   }
   if (ownHome) {
     for (const name of names.keys()) {

@@ -151,6 +151,9 @@ export function literal(word: string, walk: Pick<Walk, 'known' | 'home'>): { val
   else if (/\s/.test(w)) return { unreadable: 'not a single word' };
   if (w.startsWith('~/') || w === '~') w = walk.home + w.slice(1);
   let unknown: string | undefined;
+  // `${NAME:-default}` with NAME not set by these files: the default, the value a session without
+  // NAME gets (the floor cause says the session may hold another).
+  w = w.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*):-([^}$]*(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?[^}$]*)*)\}/g, (_t, name: string, dflt: string) => walk.known.get(name) ?? dflt);
   w = w.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_t, a: string | undefined, b: string | undefined) => {
     const name = a ?? b ?? '';
     const v = walk.known.get(name);

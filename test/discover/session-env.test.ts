@@ -27,6 +27,8 @@ describe('session files', () => {
     assert.deepEqual(literal('"$HOME/x"', { home: '/h', known }), { value: '/h/x' });
     assert.deepEqual(literal('~/y', { home: '/h', known }), { value: '/h/y' });
     assert.deepEqual(literal("'${BASE}/z' # comment", { home: '/h', known }), { value: '/opt/b/z' });
+    assert.deepEqual(literal('"${XDG_DATA_HOME:-$HOME/.local/share}/codex"', { home: '/h', known }), { value: '/h/.local/share/codex' });
+    assert.deepEqual(literal('${BASE:-/nope}/q', { home: '/h', known }), { value: '/opt/b/q' });
   });
 
   it('anything else has no value, and says why', () => {
