@@ -105,7 +105,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   const hosts: readonly HostDefinition[] = options.hosts ?? HOSTS;
   const floor = new FloorCauses();
   const base: PathContext = { platform, home: home.path, auditRoot: home.source === 'root-flag' };
-  const relocation = await resolveRelocators(hosts, base, env, home.source === 'passwd', options.hostEnv, floor);
+  const relocation = await resolveRelocators(hosts, base, env, options.hostEnv, floor);
   // A macOS or Windows layout read from a case-sensitive file system (a --root copy on Linux)
   // opens names ignoring case, as APFS and NTFS do for the host (fold-case.ts).
   const foldCase = caseInsensitiveLayout(platform) && process.platform === 'linux';

@@ -22,8 +22,8 @@ export interface PathContext {
   /**
    * Known values of the hosts' directory variables, for `$NAME/…` templates (CODEX_HOME,
    * XDG_CONFIG_HOME …; host-lookup.ts `DirVariable`): literals read from the audited home's
-   * dotfiles and session files, `--host-env FILE`, and, when auditing one's own home, this
-   * process's environment. Each is an absolute path already mapped onto the audited tree.
+   * dotfiles and session files, and `--host-env FILE` (never this process's environment). Each is
+   * an absolute path already mapped onto the audited tree.
    * Relocated files are checked in addition to the default ones, never instead of them.
    */
   readonly relocators?: ReadonlyMap<string, readonly string[]>;

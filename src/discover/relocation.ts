@@ -9,17 +9,17 @@ import { readSessionEnv, type SessionVariable } from './session-env.js';
 
 /**
  * The known values of the hosts' directory variables (paths.ts `PathContext.relocators`) and the
- * floor causes they bring. Three sources, each recorded:
+ * floor causes they bring. Two sources, each recorded:
  * - `--host-env FILE`: given by the operator (for a --root or another account), applied;
  * - the audited home's dotfiles and session files (session-env.ts): a literal is applied; every
- *   assignment makes the count a floor;
- * - this process's environment, only when auditing one's own home (it is not the host's, so a
- *   value there only adds files to read).
+ *   assignment makes the count a floor.
+ * This process's environment is never one: the home comes from the password database, and a
+ * variable set for the scanner is not the host's (nor trusted to move what is audited).
  */
 export interface HostEnvApplied {
   readonly variable: string;
   readonly value: string;
-  readonly from: 'host-env' | 'session-file' | 'process-env';
+  readonly from: 'host-env' | 'session-file';
   /** The file (and line) it was read from, for `host-env` and `session-file`. */
   readonly file?: string;
   readonly line?: number;
@@ -65,7 +65,7 @@ export interface Relocation {
 
 /** Builds the relocators for an audit of `ctx.home` and records the floor causes of its session files. */
 export async function resolveRelocators(
-  hosts: readonly HostDefinition[], ctx: PathContext, env: Env, ownHome: boolean, hostEnvFile: string | undefined, floor: FloorCauses,
+  hosts: readonly HostDefinition[], ctx: PathContext, env: Env, hostEnvFile: string | undefined, floor: FloorCauses,
 ): Promise<Relocation> {
   const names = hostVariables(hosts, ctx.platform);
   const values = new Map<string, string[]>();
@@ -92,12 +92,6 @@ export async function resolveRelocators(
     const mapped = s.value !== undefined ? mapRecordedPath(s.value, ctx) : undefined;
     if (mapped !== undefined) apply({ variable: s.name, value: mapped, from: 'session-file', file: s.file, line: s.line });
     floor.add(sessionCause(s, hostsOf, mapped));
-  }
-  if (ownHome) {
-    for (const name of names.keys()) {
-      const v = env.vars[name];
-      if (v !== undefined && v !== '' && path.isAbsolute(v)) apply({ variable: name, value: path.normalize(v), from: 'process-env' });
-    }
   }
   return { relocators: values, applied };
 }

@@ -1,5 +1,4 @@
 import type { Platform } from '../shared/env.js';
-import type { Container } from './types.js';
 
 /**
  * How a host finds its files, beyond fixed paths (issue 29): the directory variables it reads,
@@ -10,9 +9,9 @@ import type { Container } from './types.js';
 /**
  * A variable of the host's own environment that moves where it reads files (`CODEX_HOME`,
  * `XDG_CONFIG_HOME`, `GEMINI_CLI_HOME` …). The host's process environment cannot be read by the
- * audit: a value is applied only when it is known — a literal set in a dotfile or session file of
- * the audited home, `--host-env FILE`, or this process's own environment when auditing one's own
- * home — and the relocated files are read *in addition to* the default ones. A dotfile that sets
+ * audit, nor is this process's environment the host's: a value is applied only when it is known —
+ * a literal set in a dotfile or session file of the audited home, or `--host-env FILE` — and the
+ * relocated files are read *in addition to* the default ones. A dotfile that sets
  * it always makes the count a floor (what the host's session really holds is not known). A
  * variable with no `replaces` changes what the host loads in a way the audit does not follow
  * (Goose `EXTENSIONS` replaces its whole extension map): set in a session file, it only makes the
@@ -90,16 +89,5 @@ export interface LoaderRejects {
   readonly required: readonly string[];
   readonly pattern?: { readonly key: string; readonly regex: string };
   readonly loader: string;
-  readonly source: string;
-}
-
-/**
- * A container whose value may instead name files (Claude Code plugin.json `mcpServers`: a path or
- * a list of paths, relative to the plugin root): each named file is read with `containers`.
- */
-export interface FileReferences {
-  readonly base: 'plugin-root';
-  readonly format: 'json';
-  readonly containers: readonly Container[];
   readonly source: string;
 }

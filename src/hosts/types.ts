@@ -4,9 +4,9 @@ import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedIns
 export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
 
 import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
-import type { BackupFallback, DirVariable, FileReferences, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting } from './host-lookup.js';
+import type { BackupFallback, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting } from './host-lookup.js';
 
-export type { BackupFallback, DirVariable, FileReferences, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting };
+export type { BackupFallback, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting };
 
 export type { ConfigFormat, Scope, Transport };
 
@@ -122,6 +122,17 @@ export interface Container {
   readonly rootNameField?: string;
   /** The value may instead name other files holding the entries (a path, or a list of paths). */
   readonly references?: FileReferences;
+}
+
+/**
+ * A container whose value may instead name files (Claude Code plugin.json `mcpServers`: a path or
+ * a list of paths, relative to the plugin root): each named file is read with `containers`.
+ */
+export interface FileReferences {
+  readonly base: 'plugin-root';
+  readonly format: 'json';
+  readonly containers: readonly Container[];
+  readonly source: string;
 }
 
 /** Field names of one entry. Every list is tried in order; the first present key wins. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -32,21 +32,24 @@ describe('relocator variables (host-lookup.ts DirVariable)', () => {
     assert.deepEqual(codex.dirVariables.map((v) => [v.name, v.replaces.map((r) => r.prefix)]), [['CODEX_HOME', ['~/.codex']]]);
   });
 
-  it('reads the relocated copy, in addition to the default, when auditing one\'s own home with the variable set', async () => {
-    const d = await discover({ hosts: [relocatedOnly], projectScan: false }, testEnv('linux', { vars: { [VAR]: dir } }));
-    assert.deepEqual(d.entries.map((e) => [e.host, e.scope, e.name, e.configPath]), [['codex', 'user', 'relocated', path.join(dir, 'config.toml')]]);
-    assert.equal(d.locations.length, 2);
-    assert.deepEqual(d.hostEnv.map((h) => [h.variable, h.from]), [[VAR, 'process-env']]);
+  it('never takes a value from this process\'s environment: it is not the host\'s (own home or --root)', async () => {
+    const own = await discover({ hosts: [relocatedOnly], projectScan: false }, testEnv('linux', { vars: { [VAR]: dir } }));
+    assert.deepEqual([own.locations.length, own.hostEnv], [1, []]);
+    const root = await discover({ root: dir, hosts: [relocatedOnly], projectScan: false }, testEnv('linux', { vars: { [VAR]: dir } }));
+    assert.deepEqual([root.locations.length, root.hostEnv], [1, []]);
   });
 
-  it('skips the relocation when the variable is unset or relative', async () => {
-    assert.equal((await discover({ hosts: [relocatedOnly], projectScan: false }, testEnv('linux'))).locations.length, 1);
-    assert.equal((await discover({ hosts: [relocatedOnly], projectScan: false }, testEnv('linux', { vars: { [VAR]: 'rel' } }))).locations.length, 1);
-  });
-
-  it('ignores this process\'s variables when auditing a --root (another home\'s hosts do not see them)', async () => {
-    const d = await discover({ root: dir, hosts: [relocatedOnly], projectScan: false }, testEnv('linux', { vars: { [VAR]: dir } }));
-    assert.equal(d.locations.length, 1);
-    assert.deepEqual(d.hostEnv, []);
+  it('--host-env applies the value and records where it came from; the default copy is still read', async () => {
+    const home = path.join(dir, 'home');
+    mkdirSync(path.join(home, 'alt'), { recursive: true });
+    writeFileSync(path.join(home, 'alt', 'config.toml'), '[mcp_servers.relocated]\ncommand = "npx"\n');
+    const file = path.join(dir, 'host.env');
+    // As the host machine spells it: /home/<user>/alt is placed in the audited tree (--root).
+    writeFileSync(file, `export ${VAR}="/home/alice/alt"\nUNRELATED=x\n`);
+    const d = await discover({ root: home, hostEnv: file, hosts: [relocatedOnly], projectScan: false }, testEnv('linux'));
+    assert.deepEqual(d.entries.map((e) => [e.name, e.configPath]), [['relocated', path.join(home, 'alt', 'config.toml')]]);
+    assert.deepEqual(d.locations.map((l) => l.path), [path.join(home, '.mcp-audit-test-absent', 'config.toml'), path.join(home, 'alt', 'config.toml')]);
+    assert.deepEqual(d.hostEnv, [{ variable: VAR, value: path.join(home, 'alt'), from: 'host-env', file, line: 1 }]);
+    assert.deepEqual(d.floorCauses.map((f) => f.kind), ['project-scan-off'], 'a --host-env value is given, not a floor');
   });
 });
