@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseJsonc } from '../parse/jsonc.js';
-import { normalize } from '../parse/normalize.js';
+import { normalize, type FileReference } from '../parse/normalize.js';
 import type { ParseProblem, ParsedDocument } from '../parse/document.js';
 import type { ConfigFormat, Scope, ServerEntry } from '../parse/types.js';
 import { configDuplicateKey } from '../rules/config-duplicate-key.js';
@@ -15,6 +15,7 @@ import { configUnreadable } from '../rules/config-unreadable.js';
 import { finding, type Finding } from '../rules/types.js';
 import type { Result } from '../shared/result.js';
 import { MAX_CONFIG_BYTES, readConfigFile, type ReadOutcome } from './read-file.js';
+import type { CaseFolder } from './fold-case.js';
 import type { HostDefinition, HostLocation } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
 
@@ -74,9 +75,36 @@ export interface FileCache {
    * projects × its size (1,000 listed projects × a 16 MiB file).
    */
   readonly sideValues: Map<string, Promise<unknown>>;
+  /** Set for a case-insensitive layout on a case-sensitive file system (fold-case.ts). */
+  readonly folder?: CaseFolder;
+  /** Folders on a host's lookup path that could not be listed (their error checks' paths). */
+  readonly unlisted: Set<string>;
+  /** Script locations found (`HostLocation.script`): never run, so the count is a floor. */
+  readonly scripts: Set<string>;
 }
 
-export const newFileCache = (): FileCache => ({ reads: new Map(), parses: new Map(), reported: new Set(), parsedChars: 0, sideValues: new Map() });
+export const newFileCache = (folder?: CaseFolder): FileCache => ({
+  reads: new Map(), parses: new Map(), reported: new Set(), parsedChars: 0, sideValues: new Map(), unlisted: new Set(), scripts: new Set(), ...(folder !== undefined ? { folder } : {}),
+});
+
+/** Reads `file` once per run; on a case-folding layout an absent name is looked up ignoring case. */
+export function readThrough(cache: FileCache, file: string): Promise<ReadOutcome> {
+  let pending = cache.reads.get(file);
+  if (pending === undefined) {
+    pending = readFolded(cache, file);
+    cache.reads.set(file, pending);
+  }
+  return pending;
+}
+
+async function readFolded(cache: FileCache, file: string): Promise<ReadOutcome> {
+  const out = await readConfigFile(file);
+  if (out.kind !== 'absent' || cache.folder === undefined) return out;
+  const real = cache.folder.resolve(file);
+  if (real === undefined || real === file) return out;
+  const again = await readConfigFile(real);
+  return { ...again, realPath: again.realPath ?? real };
+}
 
 /**
  * A side file's JSON value (a project index, a host's switch file), read once per run through the
@@ -93,12 +121,7 @@ export function cachedJsonValue(cache: FileCache, file: string): Promise<unknown
 }
 
 async function sideValue(cache: FileCache, file: string): Promise<unknown> {
-  let pending = cache.reads.get(file);
-  if (pending === undefined) {
-    pending = readConfigFile(file);
-    cache.reads.set(file, pending);
-  }
-  const read = await pending;
+  const read = await readThrough(cache, file);
   if (read.kind !== 'text') return undefined;
   const parsed = parseJsonc(read.text, { strict: false });
   return parsed.ok ? parsed.value.value : undefined;
@@ -109,6 +132,8 @@ export interface FileCheck {
   readonly entries: readonly ServerEntry[];
   readonly findings: readonly Finding[];
   readonly doc?: ParsedDocument;
+  /** Files the document names as holding its entries (normalize.ts `FileReference`). */
+  readonly references?: readonly FileReference[];
 }
 
 /** TOML and YAML parsers are loaded only when a file needs them (startup time, see the bench). */
@@ -168,12 +193,7 @@ export async function checkFile(
   const format = location.format ?? host.format;
   const scope = location.scope;
   const base = checkBase(host, location, file, extra);
-  let pending = cache.reads.get(file);
-  if (pending === undefined) {
-    pending = readConfigFile(file);
-    cache.reads.set(file, pending);
-  }
-  const read = await pending;
+  const read = await readThrough(cache, file);
   const real = read.realPath !== undefined ? { realPath: read.realPath } : {};
   const data = { host: host.id, scope, path: file };
   // One file-level finding per file, however many hosts read it: checked and marked at the moment
@@ -189,6 +209,11 @@ export async function checkFile(
   };
   const at = (line = 1, column = 1) => ({ path: file, line, column });
   if (read.kind === 'absent') return read.realPath === undefined ? absentCheck(host, location, file, extra) : { check: extend(base, real, { status: 'absent', entries: 0, serversKey: false }), entries: [], findings: [] };
+  // A script the host runs to produce its config is never parsed nor run: found, its entries unknown.
+  if (location.script !== undefined && read.kind === 'text') {
+    cache.scripts.add(file);
+    return { check: extend(base, real, { status: 'found', entries: 0, serversKey: false }), entries: [], findings: [] };
+  }
   let text: string;
   let lossy: (() => Finding) | undefined;
   if (read.kind === 'problem') {
@@ -260,7 +285,7 @@ export async function checkFile(
   cache.reported.add(file);
   return {
     check: extend(base, real, { status: 'found', entries: result.entries.length, serversKey: result.containerPresent }),
-    entries: result.entries, findings, doc,
+    entries: result.entries, findings, doc, ...(result.references.length > 0 ? { references: result.references } : {}),
   };
 }
 

@@ -5,23 +5,27 @@ import { homeEnvMismatch } from '../rules/home-env-mismatch.js';
 import { finding, type Finding } from '../rules/types.js';
 import type { Env, Platform, TrustedHome } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
-import { absentCheck, checkFile, newFileCache, undecodableCheck, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
+import { newFileCache, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
 import { noDirectory } from './read-file.js';
-import { globLocation } from './glob.js';
 import { resolveHome } from './home.js';
 import { readProjectIndexes } from './project-index.js';
-import { linkedManifests } from './host-records.js';
+import { linkedManifests, relocatedBySettings } from './host-records.js';
 import { decideLaunch } from './launch-state.js';
 import { applySwitches, type LocatedCheck } from './switches.js';
 import { HOSTS } from '../hosts/index.js';
-import { appliesTo, expandBraces, expandTemplate, type PathContext } from './paths.js';
-import { ProjectRoots, cwdAncestors, listedProjects, type ProjectRoot, type ProjectSource } from './projects.js';
+import { caseInsensitiveLayout, type PathContext } from './paths.js';
+import { ProjectRoots, cwdAncestors, listedProjects, walkedDirs, type ProjectRoot, type ProjectSource } from './projects.js';
 import type { HostDefinition, HostLocation } from '../hosts/types.js';
-import { extend } from '../shared/extend.js';
 import { append } from '../shared/lists.js';
+import { CaseFolder } from './fold-case.js';
+import { FloorCauses, type FloorCause } from './floor.js';
+import { absentLocation, checkLocation } from './locations.js';
+import { resolveRelocators, type HostEnvApplied } from './relocation.js';
 
 export type { LocationCheck } from './check-file.js';
 export type { ProjectRoot, ProjectSource } from './projects.js';
+export type { FloorCause, FloorKind } from './floor.js';
+export type { HostEnvApplied } from './relocation.js';
 
 /** What to audit. Everything is optional: the default audits the current user on this OS. */
 export interface DiscoverOptions {
@@ -35,6 +39,11 @@ export interface DiscoverOptions {
   readonly projectScan?: boolean | undefined;
   /** `--platform`: the OS layout to audit. Another OS than this one needs `root`. */
   readonly platform?: Platform | undefined;
+  /**
+   * `--host-env FILE`: the hosts' directory variables as their environment holds them
+   * (`NAME=value` lines), applied and recorded (relocation.ts).
+   */
+  readonly hostEnv?: string | undefined;
   /** The host registry (tests pass a subset). Default: HOSTS. */
   readonly hosts?: readonly HostDefinition[] | undefined;
   /**
@@ -60,8 +69,10 @@ export interface DiscoverOptions {
  *   `.mcp.json`) leaves the entry enabled and is recorded in `disabledOnlyFor`. Env and header values are present for analysis only.
  * - `findings`: file-level problems (config-* rules, grade `unverifiable`), each located at
  *   file:line:column, plus `home-env-mismatch`. One per file, not one per host reading it.
- * - `projectScan` / `countIsFloor`: with project scanning off, the entry count is a floor.
- * - `projectRoots`: every project root scanned and why (cwd, cwd-ancestor, flag, listed:<host>).
+ * - `countIsFloor` / `floorCauses`: the entry count is a floor whenever the audit met something
+ *   on a host's lookup path it could not follow; each cause says what (floor.ts).
+ * - `hostEnv`: the host directory variables applied, and where each value came from.
+ * - `projectRoots`: every project root scanned and why (cwd, cwd-ancestor, flag, listed:<host>, walk:<host>).
  * Order is deterministic: hosts in HOSTS order, locations in definition order, then projects.
  */
 export interface Discovery {
@@ -73,6 +84,8 @@ export interface Discovery {
   readonly findings: readonly Finding[];
   readonly projectScan: boolean;
   readonly countIsFloor: boolean;
+  readonly floorCauses: readonly FloorCause[];
+  readonly hostEnv: readonly HostEnvApplied[];
   readonly projectRoots: readonly ProjectRoot[];
 }
 
@@ -94,12 +107,17 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   }
   const resolution = await resolveHome(options, env);
   const home = resolution.home;
-  const ctx: PathContext = {
-    platform, home: home.path, auditRoot: home.source === 'root-flag', ...(home.source === 'passwd' ? { relocators: env.vars } : {}),
-  };
   const hosts: readonly HostDefinition[] = options.hosts ?? HOSTS;
+  const floor = new FloorCauses();
+  const base: PathContext = { platform, home: home.path, auditRoot: home.source === 'root-flag' };
+  const relocation = await resolveRelocators(hosts, base, env, options.hostEnv, floor);
+  // A macOS or Windows layout read from a case-sensitive file system (a --root copy on Linux)
+  // opens names ignoring case, as APFS and NTFS do for the host (fold-case.ts).
+  const foldCase = caseInsensitiveLayout(platform) && process.platform === 'linux';
+  const ctx: PathContext = { ...base, relocators: relocation.relocators, ...(foldCase ? { foldCase } : {}) };
   const projectScan = options.projectScan ?? true;
-  const out: Collector = { locations: [], entries: [], findings: [], cache: options.cache ?? newFileCache() };
+  if (!projectScan) floor.add({ kind: 'project-scan-off', detail: 'project scanning was off (--no-project-scan): project files were not read' });
+  const out: Collector = { locations: [], entries: [], findings: [], cache: options.cache ?? newFileCache(foldCase ? new CaseFolder() : undefined) };
   if (resolution.envHomeMismatch !== undefined) {
     out.findings.push(finding(homeEnvMismatch, { user: home.user, home: home.path }));
   }
@@ -108,12 +126,14 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   const jobs: Promise<LocatedCheck[]>[] = [];
   for (const host of hosts) {
     for (const location of host.locations) {
-      if (!appliesTo(location.os, platform)) continue;
+      if (!appliesHere(location, platform)) continue;
       if (location.path.startsWith('<project>/')) projectLocations.push({ host, location });
       else jobs.push(checkLocation(host, location, ctx, out.cache, undefined));
     }
   }
-  const userChecks = [...(await Promise.all(jobs)).flat(), ...await linkedManifests(hosts, ctx, out.cache)];
+  const userChecks = unique([
+    ...(await Promise.all(jobs)).flat(), ...await linkedManifests(hosts, ctx, out.cache), ...await relocatedBySettings(hosts, ctx, out.cache, floor),
+  ]);
   for (const c of userChecks) {
     if (projectScan && c.location.listsProjects !== undefined && c.doc !== undefined) {
       const source: ProjectSource = `listed:${c.host.id}`;
@@ -146,17 +166,40 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   // twice, once for nothing.
   const seen = new Set(userChecks.map((c) => `${c.check.host}\0${c.check.path}`));
   const projectJobs: (Promise<LocatedCheck[]> | LocatedCheck[])[] = [];
-  for (const root of projectRoots) {
+  const checkAt = (dir: string, list: readonly { host: HostDefinition; location: HostLocation }[]): void => {
     // ~/.claude.json keeps every folder ever opened, many long deleted: a root with no directory
     // entry has nothing below it, so its locations are recorded absent without a call each.
-    const gone = noDirectory(root.path);
-    for (const { host, location } of projectLocations) {
-      projectJobs.push(gone ? absentLocation(host, location, ctx, root.path) : checkLocation(host, location, ctx, out.cache, root.path, seen));
+    const gone = noDirectory(dir);
+    for (const { host, location } of list) {
+      projectJobs.push(gone ? absentLocation(host, location, ctx, dir) : checkLocation(host, location, ctx, out.cache, dir, seen));
     }
+  };
+  for (const root of projectRoots) checkAt(root.path, projectLocations);
+  // Hosts that walk from the folder they run in up to the project root read their project files
+  // in each folder on the way: the folders above each known root, for those hosts only.
+  const walked = walkedDirs(hosts, projectRoots, home.path);
+  for (const [dir, walkers] of walked) checkAt(dir, projectLocations.filter((p) => walkers.has(p.host.id)));
+  const projectChecks = unique((await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`)));
+  const allRoots = [...projectRoots, ...[...walked.entries()].map(([dir, walkers]): ProjectRoot => ({ path: dir, sources: [...walkers].map((h): ProjectSource => `walk:${h}`) }))];
+  const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
+  for (const c of await decideLaunch(switched, ctx, out.cache, allRoots)) record(out, c);
+  for (const l of out.locations) {
+    if (out.cache.scripts.has(l.path) && l.status === 'found') {
+      floor.add({
+        kind: 'not-followed', path: l.path, hosts: [l.host],
+        detail: `${l.path} is a script ${l.host} runs to produce its configuration: it is never run by the audit, so the servers it adds are not counted`,
+      });
+    }
+    if (l.status !== 'error') continue;
+    floor.add({
+      kind: out.cache.unlisted.has(l.path) ? 'directory-unreadable' : 'config-unread',
+      path: l.path, hosts: [l.host],
+      detail: out.cache.unlisted.has(l.path)
+        ? `${l.path} is on ${l.host}'s lookup path but cannot be listed: the configs in it are not counted`
+        : `${l.path} exists but its entries could not be listed (${l.ruleId ?? 'error'}): ${l.host} may launch servers the count does not hold`,
+    });
   }
-  const projectChecks = (await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`));
-  const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, projectRoots);
-  for (const c of await decideLaunch(switched, ctx, out.cache, projectRoots)) record(out, c);
+  const floorCauses = floor.list();
   return {
     platform,
     home,
@@ -165,69 +208,31 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     entries: out.entries,
     findings: out.findings,
     projectScan,
-    countIsFloor: !projectScan,
-    projectRoots,
+    countIsFloor: floorCauses.length > 0,
+    floorCauses,
+    hostEnv: relocation.applied,
+    projectRoots: allRoots,
   };
+}
+
+/** A location applies on this OS (`os`), and a managed layer only where the host reads it. */
+function appliesHere(location: HostLocation, platform: Platform): boolean {
+  return location.os === undefined || (typeof location.os === 'string' ? location.os === platform : location.os.includes(platform));
+}
+
+/** Checks by host and path, the first kept (a manifest's reference to a file the host also reads as a location). */
+function unique(checks: readonly LocatedCheck[]): LocatedCheck[] {
+  const seen = new Set<string>();
+  return checks.filter((c) => {
+    const k = `${c.check.host}\0${c.check.path}\0${c.check.project ?? ''}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 function record(out: Collector, c: FileCheck): void {
   out.locations.push(c.check);
   append(out.entries, c.entries);
   append(out.findings, c.findings);
-}
-
-/** Expands one location (files, or globs) and checks every file it names. */
-/** `skip`: `host\0path` keys of files not to check (already checked at user scope). */
-async function checkLocation(
-  host: HostDefinition, location: HostLocation, ctx: PathContext, cache: FileCache, project: string | undefined, skip?: ReadonlySet<string>,
-): Promise<LocatedCheck[]> {
-  const variants = expandBraces(location.path);
-  const results = await Promise.all(variants.map((template) => checkTemplate(host, location, template, ctx, cache, project, skip)));
-  return results.flat().map((c) => extend(c, { host, location }));
-}
-
-/** checkLocation's records for a location under a project root known to have no directory entry. */
-function absentLocation(host: HostDefinition, location: HostLocation, ctx: PathContext, project: string): LocatedCheck[] {
-  const out: LocatedCheck[] = [];
-  for (const template of expandBraces(location.path)) {
-    const expanded = expandTemplate(template, ctx, project);
-    if (expanded === undefined) continue;
-    const check = expanded.pattern === undefined ? absentCheck(host, location, expanded.base, { project }) : noMatch(host, location, expanded.display, { project });
-    out.push(extend(check, { host, location }));
-  }
-  return out;
-}
-
-/** Why a name that is not valid UTF-8 is unread (glob.ts GlobResult.undecodable). */
-const UNDECODABLE = 'a name on its path is not valid UTF-8: mcp-audit cannot open it; a host that reads names as bytes can';
-const UNDECODABLE_BESIDE = 'another name here is not valid UTF-8 and reads as this one: mcp-audit cannot open that one; a host that reads names as bytes can';
-
-/** The record of a glob location that matched no file. */
-function noMatch(host: HostDefinition, location: HostLocation, display: string, extra: { readonly project?: string }): FileCheck {
-  const format = location.format ?? host.format;
-  return {
-    check: {
-      host: host.id, scope: location.scope, path: display, status: 'absent', format, entries: 0, serversKey: false,
-      pattern: display, ...extra, ...(location.unverified === true ? { unverified: true as const } : {}),
-    },
-    entries: [], findings: [],
-  };
-}
-
-async function checkTemplate(
-  host: HostDefinition, location: HostLocation, template: string, ctx: PathContext, cache: FileCache, project: string | undefined,
-  skip?: ReadonlySet<string>,
-): Promise<FileCheck[]> {
-  const expanded = expandTemplate(template, ctx, project);
-  if (expanded === undefined) return [];
-  const extra = project !== undefined ? { project } : {};
-  const wanted = (file: string): boolean => skip === undefined || !skip.has(`${host.id}\0${file}`);
-  if (expanded.pattern === undefined) return wanted(expanded.base) ? [await checkFile(host, location, expanded.base, cache, extra)] : [];
-  const { files, undecodable } = await globLocation(expanded);
-  if (files.length === 0 && undecodable.length === 0) return [noMatch(host, location, expanded.display, extra)];
-  const at = { ...extra, pattern: expanded.display };
-  // A name the walk met that is not valid UTF-8: config-unreadable, never absent (nor unseen).
-  const unread = undecodable.filter((u) => wanted(u.path))
-    .map((u) => undecodableCheck(host, location, u.path, cache, at, u.shadows ? UNDECODABLE_BESIDE : UNDECODABLE));
-  return [...await Promise.all(files.filter(wanted).map((m) => checkFile(host, location, m, cache, at))), ...unread];
 }

@@ -1,9 +1,23 @@
 import { isUtf8 } from 'node:buffer';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { CaseFolder } from './fold-case.js';
 import type { ExpandedPath } from './paths.js';
 
-const GLOB_OPTIONS = { dot: true, onlyFiles: false, followSymbolicLinks: false, deep: 12, suppressErrors: true, unique: true } as const;
+const GLOB_OPTIONS = { dot: true, onlyFiles: false, followSymbolicLinks: true, deep: 12, suppressErrors: true, unique: true } as const;
+
+/** How a walk matches names: ignoring case on macOS and Windows layouts (APFS, NTFS). */
+export interface GlobOptions {
+  readonly noCase?: boolean;
+  /** Resolves the literal base ignoring case when it is absent as spelled (fold-case.ts). */
+  readonly folder?: CaseFolder;
+}
+
+/** A folder on the walk that could not be listed (EACCES …): what it holds is unknown. */
+export interface UnlistedDir {
+  readonly path: string;
+  readonly reason: string;
+}
 
 /** A name a glob walk needed that is not valid UTF-8. */
 export interface UndecodableName {
@@ -25,12 +39,14 @@ export interface GlobResult {
    * names are UTF-16.
    */
   readonly undecodable: readonly UndecodableName[];
+  /** Folders on the walk that could not be listed (the base included). */
+  readonly unlisted: readonly UnlistedDir[];
 }
 
 /**
  * The paths a glob location names. fast-glob is loaded only when the pattern's literal base
- * directory exists (startup time); symlinked folders are not descended (no loops), matched
- * symlinks are returned and followed by the file reader. Non-files are returned too, so that a
+ * directory exists (startup time); symlinked folders are descended, each real folder once (no
+ * loops), matched symlinks are returned and followed by the file reader. Non-files are returned too, so that a
  * FIFO or directory where a config belongs is reported rather than silently skipped.
  * The walk is fast-glob's synchronous API, which its README documents with the same options as
  * the Promise one (fast-glob 3.3.3 README "Synchronous"): the Promise walk took a thread-pool
@@ -45,15 +61,36 @@ export interface GlobResult {
  * Without this, such a file read as absent and such a folder's configs were never seen (red
  * teams red8, red10): entries a host launches vanished from the audit.
  */
-export async function globLocation(expanded: ExpandedPath): Promise<GlobResult> {
-  if (expanded.pattern === undefined) return { files: [expanded.base], undecodable: [] };
-  if (!isDirectory(expanded.base)) return { files: [], undecodable: [] };
+export async function globLocation(expanded: ExpandedPath, options: GlobOptions = {}): Promise<GlobResult> {
+  if (expanded.pattern === undefined) return { files: [expanded.base], undecodable: [], unlisted: [] };
+  let base = expanded.base;
+  let kind = directoryKind(base);
+  if (kind === 'absent' && options.folder !== undefined) {
+    const folded = options.folder.resolve(base);
+    if (folded !== undefined) { base = folded; kind = directoryKind(base); }
+  }
+  if (kind === 'absent') return { files: [], undecodable: [], unlisted: [] };
+  if (kind !== 'directory') return { files: [], undecodable: [], unlisted: [{ path: base, reason: kind }] };
   const fg = (await import('fast-glob')).default;
   /** Decoded paths of names that are not valid UTF-8: true when a valid name decodes alike. */
   const bad = new Map<string, boolean>();
   const needed = new Map<string, boolean>();
+  const unlisted: UnlistedDir[] = [];
+  // Symbolic links to folders are followed (a marketplace or extension folder linked in): each
+  // real folder is listed once, so a link back up the tree (a loop) or a second link to the same
+  // folder adds nothing; the files found keep the path they were found at, their real path is
+  // recorded by the reader.
+  const visited = new Set<string>();
   const read = ((dir: string, options?: { withFileTypes?: boolean }) => {
     const at = path.normalize(dir);
+    let real: string;
+    try {
+      real = realpathSync.native(dir);
+    } catch {
+      real = at;
+    }
+    if (visited.has(real)) return [];
+    visited.add(real);
     try {
       const list = options?.withFileTypes === true ? readdirSync(dir, { withFileTypes: true }) : readdirSync(dir);
       // The walk entered `at`: a shadowed bad name of the same decoded path was needed too.
@@ -70,30 +107,37 @@ export async function globLocation(expanded: ExpandedPath): Promise<GlobResult> 
       return list;
     } catch (e: unknown) {
       if (bad.get(at) === false) needed.set(at, false);
+      const code = e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : 'unreadable';
+      if (code !== 'ENOENT' && code !== 'ENOTDIR' && bad.get(at) === undefined) unlisted.push({ path: at, reason: code });
       throw e;
     }
   }) as typeof readdirSync;
-  const matches = fg.sync(expanded.pattern, { ...GLOB_OPTIONS, cwd: expanded.base, fs: { readdirSync: read } });
+  const matches = fg.sync(expanded.pattern, {
+    ...GLOB_OPTIONS, cwd: base, fs: { readdirSync: read }, ...(options.noCase === true ? { caseSensitiveMatch: false } : {}),
+  });
   const files: string[] = [];
   for (const m of matches) {
-    const p = path.join(expanded.base, m);
+    const p = path.join(base, m);
     const shadows = bad.get(p);
     if (shadows !== undefined) needed.set(p, shadows);
     if (shadows !== false) files.push(p);
   }
   const undecodable = [...needed].map(([p, shadows]) => ({ path: p, shadows })).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
-  return { files: files.sort(), undecodable };
+  return { files: files.sort(), undecodable, unlisted: unlisted.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)) };
 }
 
 /** The files a glob location matches (globLocation's files). */
-export async function globFiles(expanded: ExpandedPath): Promise<string[]> {
-  return [...(await globLocation(expanded)).files];
+export async function globFiles(expanded: ExpandedPath, options: GlobOptions = {}): Promise<string[]> {
+  return [...(await globLocation(expanded, options)).files];
 }
 
-function isDirectory(dir: string): boolean {
+/** `directory`, `absent` (no entry, or not a folder), or why it cannot be known (EACCES …). */
+function directoryKind(dir: string): 'directory' | 'absent' | string {
   try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
+    const st = statSync(dir, { throwIfNoEntry: false });
+    return st?.isDirectory() === true ? 'directory' : 'absent';
+  } catch (e: unknown) {
+    const code = e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : 'unreadable';
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'absent' : code;
   }
 }

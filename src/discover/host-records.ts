@@ -2,12 +2,14 @@ import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
 import type { ServerEntry } from '../parse/types.js';
 import { cachedJsonValue, checkFile, type FileCache } from './check-file.js';
-import { globFiles } from './glob.js';
-import { expandTemplate, mapRecordedPath, type PathContext } from './paths.js';
+import { globFiles, type GlobOptions } from './glob.js';
+import { caseInsensitiveLayout, expandAll, expandBraces, expandTemplate, mapRecordedPath, type PathContext } from './paths.js';
+import type { FloorCauses } from './floor.js';
 import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
 import type { HostDefinition, PluginEnablement, TrustedFolders } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
+import { largest } from '../shared/lists.js';
 import { entryWith } from '../parse/entry-with.js';
 
 /**
@@ -28,16 +30,57 @@ export async function linkedManifests(hosts: readonly HostDefinition[], ctx: Pat
     const li = host.linkedInstalls;
     const location = li === undefined ? undefined : host.locations.find((l) => l.path === li.location);
     if (li === undefined || location === undefined) continue;
-    const expanded = expandTemplate(li.records, ctx);
-    if (expanded === undefined) continue;
-    for (const record of await globFiles(expanded)) {
-      const value = await cachedJsonValue(cache, record);
-      const source = at(value, li.sourceKey);
-      if (at(value, li.typeKey) !== li.typeValue || typeof source !== 'string') continue;
-      const dir = mapRecordedPath(source, ctx);
-      if (dir === undefined) continue;
-      const check = await checkFile(host, location, path.join(dir, li.manifest), cache, { pattern: `${li.records} (install by link)` });
-      out.push(extend(check, { host, location }));
+    for (const expanded of expandAll(li.records, ctx, host.dirVariables)) {
+      for (const record of await globFiles(expanded, globOptions(ctx, cache))) {
+        const value = await cachedJsonValue(cache, record);
+        const source = at(value, li.sourceKey);
+        if (at(value, li.typeKey) !== li.typeValue || typeof source !== 'string') continue;
+        const dir = mapRecordedPath(source, ctx);
+        if (dir === undefined) continue;
+        const check = await checkFile(host, location, path.join(dir, li.manifest), cache, { pattern: `${li.records} (install by link)` });
+        out.push(extend(check, { host, location }));
+      }
+    }
+  }
+  return out;
+}
+
+/** Glob options for a layout: names matched ignoring case on macOS and Windows. */
+export function globOptions(ctx: PathContext, cache: FileCache): GlobOptions {
+  return { noCase: caseInsensitiveLayout(ctx.platform), ...(cache.folder !== undefined ? { folder: cache.folder } : {}) };
+}
+
+/**
+ * Locations moved by a host setting (`relocatingSettings`, Roo Code `roo-cline.customStoragePath`):
+ * the file at the setting's folder is checked as the location. A value that is not an absolute
+ * path cannot be followed: the count is a floor.
+ */
+export async function relocatedBySettings(hosts: readonly HostDefinition[], ctx: PathContext, cache: FileCache, floor: FloorCauses): Promise<LocatedCheck[]> {
+  const out: LocatedCheck[] = [];
+  for (const host of hosts) {
+    for (const rs of host.relocatingSettings ?? []) {
+      const location = host.locations.find((l) => l.path === rs.location);
+      if (location === undefined || !rs.location.startsWith(rs.prefix)) continue;
+      const rest = rs.location.slice(rs.prefix.length).split('/').filter((x) => x !== '');
+      for (const template of expandBraces(rs.file)) {
+        for (const expanded of expandAll(template, ctx, host.dirVariables)) {
+          const files = expanded.pattern === undefined ? [expanded.base] : await globFiles(expanded, globOptions(ctx, cache));
+          for (const file of files) {
+            const value = at(await cachedJsonValue(cache, file), rs.key);
+            if (value === undefined || value === '') continue;
+            const dir = typeof value === 'string' && (path.isAbsolute(value) || path.win32.isAbsolute(value)) ? mapRecordedPath(value, ctx) : undefined;
+            if (dir === undefined) {
+              floor.add({
+                kind: 'not-followed', path: file, hosts: [host.id],
+                detail: `${rs.key.join('.')} in ${file} moves ${host.name}'s ${rest.join('/')} to a folder that is not an absolute path: the file there was not read`,
+              });
+              continue;
+            }
+            const check = await checkFile(host, location, path.join(dir, ...rest), cache, { pattern: `${rs.key.join('.')} of ${file}` });
+            out.push(extend(check, { host, location }));
+          }
+        }
+      }
     }
   }
   return out;
@@ -45,45 +88,82 @@ export async function linkedManifests(hosts: readonly HostDefinition[], ctx: Pat
 
 const within = (dir: string, root: string): boolean => dir === root || dir.startsWith(root + path.sep);
 
-/** Plugin entries whose plugin is not enabled in any readable enablement file are disabled. */
+/**
+ * Plugin entries are launched when some folder the host may run in enables their plugin. The
+ * files are read from lowest to highest precedence (`PluginEnablement.files`): in one folder, the
+ * last file that names the plugin decides (Claude Code: local over project over user). The user
+ * files alone decide for any folder whose project files do not name it.
+ */
 export async function applyPluginEnablement(
-  checks: readonly LocatedCheck[], pe: PluginEnablement, ctx: PathContext, cache: FileCache, roots: readonly ProjectRoot[],
+  checks: readonly LocatedCheck[], host: HostDefinition, pe: PluginEnablement, ctx: PathContext, cache: FileCache, roots: readonly ProjectRoot[],
 ): Promise<LocatedCheck[]> {
-  const named = new Map<string, { on: boolean; file: string }>();
-  let readable = 0;
   // A file already parsed as a host location (Codex config.toml) is taken from its check: the
   // parsed checks by path, built once (a find over every check per project root was roots × checks).
   const parsedAt = new Map<string, unknown>();
   for (const c of checks) if (c.doc !== undefined && !parsedAt.has(c.check.path)) parsedAt.set(c.check.path, c.doc.value);
-  for (const template of pe.files) {
-    const dirs = template.startsWith('<project>/') ? roots.map((r) => r.path) : [undefined];
-    for (const dir of dirs) {
-      const expanded = expandTemplate(template, ctx, dir);
-      if (expanded === undefined) continue;
-      const parsed = parsedAt.get(expanded.base);
-      const value = parsed ?? await cachedJsonValue(cache, expanded.base);
-      if (!isObject(value)) continue;
-      readable++;
-      const map = at(value, pe.key);
-      if (!isObject(map)) continue;
+  let readable = 0;
+  type Named = ReadonlyMap<string, { on: boolean; file: string }>;
+  const readNames = async (file: string): Promise<Named | undefined> => {
+    const value = parsedAt.get(file) ?? await cachedJsonValue(cache, file);
+    if (!isObject(value)) return undefined;
+    readable++;
+    const map = at(value, pe.key);
+    const named = new Map<string, { on: boolean; file: string }>();
+    if (isObject(map)) {
       for (const [id, v] of Object.entries(map)) {
         const on = pe.shape === 'bool' ? v : isObject(v) ? v.enabled : undefined;
-        if (typeof on === 'boolean' && !named.has(id)) named.set(id, { on, file: expanded.base });
+        if (typeof on === 'boolean') named.set(id, { on, file });
       }
     }
+    return named;
+  };
+  // User level: one layer list per relocation of the user files (the default, then each known value).
+  const userTemplates = pe.files.filter((t) => !t.startsWith('<project>/'));
+  const projectTemplates = pe.files.filter((t) => t.startsWith('<project>/'));
+  const userLayers: Named[][] = [];
+  const variants = userTemplates.map((t) => expandAll(t, ctx, host.dirVariables).map((e) => e.base));
+  const width = largest(variants.map((v) => v.length), 1);
+  for (let i = 0; i < width; i++) {
+    const layers: Named[] = [];
+    for (const v of variants) {
+      const file = v[i] ?? v[0];
+      const named = file === undefined ? undefined : await readNames(file);
+      if (named !== undefined) layers.push(named);
+    }
+    userLayers.push(layers);
   }
+  const projectLayers: Named[][] = [];
+  if (projectTemplates.length > 0) {
+    for (const r of roots) {
+      const layers: Named[] = [];
+      for (const t of projectTemplates) {
+        const file = expandTemplate(t, ctx, r.path)?.base;
+        const named = file === undefined ? undefined : await readNames(file);
+        if (named !== undefined) layers.push(named);
+      }
+      if (layers.length > 0) projectLayers.push(layers);
+    }
+  }
+  const last = (layers: readonly Named[], id: string): { on: boolean; file: string } | undefined => {
+    let d: { on: boolean; file: string } | undefined;
+    for (const l of layers) d = l.get(id) ?? d;
+    return d;
+  };
+  const bases = pe.governs.map((g) => ({ g, bases: expandAll(g, ctx, host.dirVariables).map((e) => e.base) }));
   return checks.map((c) => {
     if (!pe.governs.includes(c.location.path)) return c;
-    const base = expandTemplate(c.location.path, ctx)?.base;
+    const base = bases.find((b) => b.g === c.location.path)?.bases.find((b) => within(c.check.path, b));
     if (base === undefined) return c;
     const segs = path.relative(base, c.check.path).split(path.sep);
     const id = `${segs[pe.pluginSegment] ?? ''}@${segs[pe.marketplaceSegment] ?? ''}`;
+    const users = userLayers.map((l) => last(l, id));
+    const projects = projectLayers.map((l) => last(l, id));
+    const on = users.some((d) => d?.on === true) || projects.some((d) => d?.on === true)
+      || (pe.whenAbsent === 'enabled' && users.some((d) => d === undefined));
     const entries = c.entries.map((e): ServerEntry => {
-      if (e.disabled) return e;
-      const record = named.get(id);
-      const absent = record === undefined ? (readable === 0 ? 'doubt' : pe.whenAbsent) : undefined;
-      if (record?.on === true || absent === 'enabled') return e;
-      if (absent === 'doubt') {
+      if (e.disabled || on) return e;
+      const record = [...projects, ...users].find((d) => d !== undefined);
+      if (record === undefined && (readable === 0 || pe.whenAbsent === 'doubt')) {
         return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason: `no ${pe.key.join('.')} record names plugin ${id}: whether it is enabled is unknown`, origin: e.origin }] });
       }
       const reason = record === undefined
@@ -97,21 +177,29 @@ export async function applyPluginEnablement(
 
 /** Project files of an untrusted folder are not loaded: their entries are disabled with the trust file as reason. */
 export async function applyTrustedFolders(
-  checks: readonly LocatedCheck[], tf: TrustedFolders, ctx: PathContext, cache: FileCache,
+  checks: readonly LocatedCheck[], host: HostDefinition, tf: TrustedFolders, ctx: PathContext, cache: FileCache,
 ): Promise<LocatedCheck[]> {
   let on = tf.enabled.default;
   let decidedBy = `the default (${tf.enabled.key.join('.')} = ${String(tf.enabled.default)})`;
   for (const template of tf.enabled.files) {
-    const expanded = expandTemplate(template, ctx);
-    if (expanded === undefined) continue;
-    const v = at(await cachedJsonValue(cache, expanded.base), tf.enabled.key);
-    if (typeof v === 'boolean') { on = v; decidedBy = `${tf.enabled.key.join('.')} of ${expanded.base}`; }
+    // Copies of one file (relocations): any copy that turns checking off decides (fewer entries disabled).
+    let v: boolean | undefined;
+    let from = '';
+    for (const expanded of expandAll(template, ctx, host.dirVariables)) {
+      const x = at(await cachedJsonValue(cache, expanded.base), tf.enabled.key);
+      if (typeof x === 'boolean' && v !== false) { v = x; from = expanded.base; }
+    }
+    if (v !== undefined) { on = v; decidedBy = `${tf.enabled.key.join('.')} of ${from}`; }
   }
   if (!on) return [...checks];
-  const file = expandTemplate(tf.file, ctx)?.base;
+  // Every copy of the trust file (a relocation by GEMINI_CLI_HOME …): a rule of any copy counts
+  // (more trust is more entries launched; which copy the host reads is not known).
+  const copies = expandAll(tf.file, ctx, host.dirVariables);
+  const file = copies[0]?.base;
   const rules: { dir: string; rule: 'trust' | 'deny' }[] = [];
-  const value = file === undefined ? undefined : await cachedJsonValue(cache, file);
-  if (isObject(value)) {
+  for (const copy of copies) {
+    const value = await cachedJsonValue(cache, copy.base);
+    if (!isObject(value)) continue;
     for (const [recorded, rule] of Object.entries(value)) {
       const dir = mapRecordedPath(recorded, ctx);
       if (dir === undefined) continue;
@@ -130,14 +218,22 @@ export async function applyTrustedFolders(
   });
 }
 
-/** A host-wide off switch (Zed `disable_ai`) disables every entry of the host, naming the file and key. */
+/**
+ * A host-wide off switch (Zed `disable_ai`) disables every entry of the host, naming the file and
+ * key, when every copy of its file (relocations included) turns it on: the copy the host reads is
+ * not known, and a copy that does not switch everything off leaves the servers running.
+ */
 export async function applyHostSwitches(checks: readonly LocatedCheck[], host: HostDefinition, ctx: PathContext, cache: FileCache): Promise<LocatedCheck[]> {
   for (const sw of host.hostSwitches ?? []) {
-    const file = expandTemplate(sw.file, ctx)?.base;
-    if (file === undefined) continue;
-    const parsed = checks.find((c) => c.check.path === file && c.doc !== undefined)?.doc?.value;
-    if (at(parsed ?? await cachedJsonValue(cache, file), sw.key) !== sw.value) continue;
-    const reason = `${sw.key.join('.')}: ${JSON.stringify(sw.value)} in ${file} turns every ${host.name} MCP server off`;
+    const copies = expandAll(sw.file, ctx, host.dirVariables);
+    let on = copies.length > 0;
+    for (const copy of copies) {
+      const parsed = checks.find((c) => c.check.path === copy.base && c.doc !== undefined)?.doc?.value;
+      if (at(parsed ?? await cachedJsonValue(cache, copy.base), sw.key) !== sw.value) { on = false; break; }
+    }
+    const file = copies[0]?.base;
+    if (!on || file === undefined) continue;
+    const reason = `${sw.key.join('.')}: ${JSON.stringify(sw.value)} in ${copies.map((c) => c.base).join(' and ')} turns every ${host.name} MCP server off`;
     return checks.map((c) => extend(c, { entries: c.entries.map((e) => (e.disabled ? e : entryWith(e, { disabled: true, disabledBy: reason, state: 'disabled' as const, stateBy: { reason, file, key: sw.key.join('.') } }))) }));
   }
   return [...checks];

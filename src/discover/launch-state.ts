@@ -1,17 +1,18 @@
 import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
 import type { LaunchCwd, LaunchState, ServerEntry } from '../parse/types.js';
-import { cachedJsonValue, type FileCache } from './check-file.js';
+import type { FileCache } from './check-file.js';
 import { expandEntry } from './expand.js';
 import { applyHostSwitches, applyOpaqueTrust, applyPluginEnablement, applyRequired, applyTrustedFolders } from './host-records.js';
-import { expandTemplate, mapRecordedPath, type PathContext } from './paths.js';
+import { mapRecordedPath, type PathContext } from './paths.js';
 import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
-import type { HostDefinition, HostPolicy } from '../hosts/types.js';
-import { extend } from '../shared/extend.js';
+import type { HostDefinition } from '../hosts/types.js';
 import { entryWith } from '../parse/entry-with.js';
+import { isLive, stop, withEntries } from './entry-state.js';
+import { applyPolicy } from './policy-lists.js';
+import { applyLoaderRejects, applyPathRules } from './extension-rules.js';
 
-type StateBy = NonNullable<ServerEntry['stateBy']>;
 
 /**
  * Decides how each host treats each entry, after the name switches (switches.ts): variables the
@@ -36,11 +37,13 @@ export async function decideLaunch(
     if (host === undefined) continue;
     let current = group.map((c) => withEntries(c, c.entries.map((e) => prepare(e, c, host, ctx))));
     current = applyRequired(current, host);
+    current = applyLoaderRejects(current);
     current = await applyHostSwitches(current, host, ctx, cache);
     current = await applyOpaqueTrust(current, host, ctx, cache);
-    if (host.trustedFolders !== undefined) current = await applyTrustedFolders(current, host.trustedFolders, ctx, cache);
-    if (host.pluginEnablement !== undefined) current = await applyPluginEnablement(current, host.pluginEnablement, ctx, cache, roots);
-    if (host.policy !== undefined) current = await applyPolicy(current, host.policy, ctx, cache);
+    if (host.trustedFolders !== undefined) current = await applyTrustedFolders(current, host, host.trustedFolders, ctx, cache);
+    if (host.pluginEnablement !== undefined) current = await applyPluginEnablement(current, host, host.pluginEnablement, ctx, cache, roots);
+    if (host.pathRuleEnablement !== undefined) current = await applyPathRules(current, host, host.pathRuleEnablement, ctx, cache, roots);
+    if (host.policy !== undefined) current = await applyPolicy(current, host, host.policy, ctx, cache, roots);
     if (host.precedence !== undefined) current = applyPrecedence(current, host);
     group.forEach((c, i) => { const d = current[i]; if (d !== undefined) decided.set(c, d); });
   }
@@ -49,10 +52,6 @@ export async function decideLaunch(
     return withEntries(d, d.entries.map((e) => finalize(e, d.host, ctx)));
   });
 }
-
-/** The check with these entries; the check itself when they are its own (most checks hold none). */
-const withEntries = (c: LocatedCheck, entries: readonly ServerEntry[]): LocatedCheck =>
-  (entries.length === c.entries.length && entries.every((e, i) => e === c.entries[i]) ? c : extend(c, { entries }));
 
 /**
  * Variables, inert locations (a marketplace clone's plugin folder is not an installed plugin), and
@@ -91,81 +90,6 @@ function refusedFile(e: ServerEntry, c: LocatedCheck, host: HostDefinition): Ser
   if (d === undefined) return e;
   const reason = `keys spelled differently at ${at(d)} are one key to the audit's parser: if ${rule.loader} sees them as one, ${host.name} skips the whole file`;
   return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
-}
-
-const isLive = (e: ServerEntry): boolean => !e.disabled && (e.state === undefined || e.state === 'launched');
-
-/** Stops an entry for this host: a state, or a `disabledOnlyFor` note in a file other hosts read. */
-function stop(e: ServerEntry, c: LocatedCheck, state: LaunchState, by: StateBy): ServerEntry {
-  if ((c.location.sharedWith ?? []).length > 0) {
-    const note = `${by.reason}${by.file !== undefined ? ` (${by.key ?? ''}${by.key !== undefined ? ' of ' : ''}${by.file})` : ''}`;
-    return entryWith(e, { disabledOnlyFor: [...(e.disabledOnlyFor ?? []), { host: c.host.id, by: note }] });
-  }
-  return entryWith(e, { disabled: true, disabledBy: by.reason, state, stateBy: by });
-}
-
-interface PolicyList { readonly file: string; readonly key: string; readonly items: readonly unknown[] }
-
-async function applyPolicy(checks: LocatedCheck[], policy: HostPolicy, ctx: PathContext, cache: FileCache): Promise<LocatedCheck[]> {
-  const managed = checks.filter((c) => (policy.exclusive ?? []).includes(c.location.path));
-  const exclusive = managed.find((c) => c.check.status === 'found');
-  const unreadable = managed.find((c) => c.check.status === 'error');
-  const allow: PolicyList[] = [];
-  const deny: PolicyList[] = [];
-  for (const list of policy.lists ?? []) {
-    const expanded = expandTemplate(list.file, ctx);
-    if (expanded === undefined) continue;
-    const value = await cachedJsonValue(cache, expanded.base);
-    if (!isObject(value)) continue;
-    for (const [keys, into] of [[list.allow, allow], [list.deny, deny]] as const) {
-      for (const key of keys ?? []) {
-        const items = value[key];
-        if (Array.isArray(items)) into.push({ file: expanded.base, key, items });
-      }
-    }
-  }
-  return checks.map((c) => withEntries(c, c.entries.map((entry) => {
-    let e = entry;
-    if (!isLive(e)) return e;
-    if (exclusive !== undefined && c !== exclusive) {
-      return stop(e, c, 'blocked-by-policy', {
-        reason: `${exclusive.check.path} takes exclusive control: ${c.host.name} loads only the servers it defines`,
-        file: exclusive.check.path, key: 'mcpServers',
-      });
-    }
-    if (unreadable !== undefined && c !== unreadable) {
-      const reason = `${unreadable.check.path} exists but could not be read: if it is valid, it takes exclusive control and this entry does not run`;
-      e = entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
-    }
-    const denied = deny.find((l) => l.items.some((m) => matches(m, e)));
-    if (denied !== undefined) return stop(e, c, 'blocked-by-policy', { reason: `matched by ${denied.key}`, file: denied.file, key: denied.key });
-    if (allow.length > 0 && !allow.some((l) => l.items.some((m) => matches(m, e)))) {
-      const [first] = allow;
-      return stop(e, c, 'blocked-by-policy', {
-        reason: `matched by no item of ${allow.map((l) => `${l.key} of ${l.file}`).join(', ')}`,
-        ...(first !== undefined ? { file: first.file, key: first.key } : {}),
-      });
-    }
-    return e;
-  })));
-}
-
-/**
- * One allow/deny matcher (Claude Code managed-mcp documentation): `serverName` = the entry's name,
- * `serverCommand` = the exact program and arguments, `serverUrl` = the URL with `*` wildcards.
- */
-function matches(m: unknown, e: ServerEntry): boolean {
-  if (!isObject(m)) return false;
-  if (typeof m.serverName === 'string') return m.serverName === e.name;
-  if (Array.isArray(m.serverCommand)) {
-    const cmd = e.command === undefined ? [] : [e.command, ...e.args];
-    return m.serverCommand.length === cmd.length && m.serverCommand.every((v: unknown, i) => v === cmd[i]);
-  }
-  if (typeof m.serverUrl === 'string' && e.url !== undefined) {
-    const re = new RegExp(`^${m.serverUrl.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-    return re.test(e.url);
-  }
-  return false;
 }
 
 /** Marks an entry shadowed by a same-named entry of a higher tier that applies wherever it does. */
@@ -219,7 +143,11 @@ function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedC
       const other = e.project === undefined ? all.get(e.name)?.find((x) => x.r !== r) : firstOf(e.name, e.project, (x) => x.r !== r);
       if (other === undefined) return e;
       const reason = `${host.name} merges this entry field by field with the same-named entry of ${other.e.configPath}; the merged entry is what runs`;
-      return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
+      const doubted = entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
+      // A fragment that sets no program nor URL (`.crush.json` `{ "disabled": false }` over
+      // crush.json's full entry) runs the launch of the highest-precedence layer that has one:
+      // that launch is shown on it, not left behind on a layer that is off by its own flag.
+      return e.command !== undefined || e.url !== undefined ? doubted : launchFrom(doubted, mergeSource(e, r, all, firstOf));
     }
     if (winner === undefined) {
       const from = host.precedence?.fieldsFrom ?? [];
@@ -233,6 +161,36 @@ function applyPrecedence(checks: LocatedCheck[], host: HostDefinition): LocatedC
       file: winner.e.configPath, key: winner.e.origin.pointer,
     });
   })));
+}
+
+/** The highest-precedence same-named layer (below or above `e`'s) that sets a program or URL. */
+function mergeSource(
+  e: ServerEntry, r: number, all: ReadonlyMap<string, readonly Rival[]>,
+  firstOf: (name: string, project: string | undefined, test: (x: Rival) => boolean) => Rival | undefined,
+): Rival | undefined {
+  const has = (x: Rival): boolean => x.e !== e && (x.e.command !== undefined || x.e.url !== undefined);
+  const candidates = e.project === undefined ? (all.get(e.name) ?? []).filter((x) => x.e.project === undefined && has(x)) : [];
+  const best = (list: readonly Rival[]): Rival | undefined => [...list].sort((a, b) => a.r - b.r || a.order - b.order)[0];
+  if (e.project === undefined) return best(candidates);
+  const found: Rival[] = [];
+  for (let t = 0; t <= Math.max(r, 64); t++) {
+    const x = firstOf(e.name, e.project, (y) => y.r === t && has(y));
+    if (x !== undefined) found.push(x);
+  }
+  return best(found);
+}
+
+/** The entry with the launch fields (program, URL; arguments and environment it does not set) of `from`, and why. */
+function launchFrom(e: ServerEntry, from: Rival | undefined): ServerEntry {
+  if (from === undefined) return e;
+  const src = from.e;
+  const reason = `its launch comes from the same-named entry of ${src.configPath} (${src.origin.pointer}), which this layer does not override`;
+  return entryWith(e, {
+    transport: src.transport, args: e.args.length > 0 ? e.args : src.args, env: { ...src.env, ...e.env }, envOrigins: { ...src.envOrigins, ...e.envOrigins },
+    ...(src.command !== undefined ? { command: src.command } : {}), ...(src.url !== undefined ? { url: src.url } : {}),
+    ...(src.transportSource !== undefined ? { transportSource: src.transportSource } : {}),
+    launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }],
+  });
 }
 
 /** The entry is off only by its own `disabled: true` / `enabled: false` field (nothing outside it). */

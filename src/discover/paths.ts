@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { DirVariable } from '../hosts/types.js';
 import type { Platform } from '../shared/env.js';
 
 /**
@@ -19,13 +20,23 @@ export interface PathContext {
   /** True when the home is an operator-given --root: system paths are mapped below it. */
   readonly auditRoot: boolean;
   /**
-   * Environment for `$NAME/…` relocator templates (hosts.md §7: CODEX_HOME, CLAUDE_CONFIG_DIR …).
-   * Set only when auditing the current user's own home: another account's (or a --root's) hosts
-   * do not run with this process's environment. Relocated files are checked in addition to the
-   * default ones, never instead of them.
+   * Known values of the hosts' directory variables, for `$NAME/…` templates (CODEX_HOME,
+   * XDG_CONFIG_HOME …; host-lookup.ts `DirVariable`): literals read from the audited home's
+   * dotfiles and session files, and `--host-env FILE` (never this process's environment). Each is
+   * an absolute path already mapped onto the audited tree.
+   * Relocated files are checked in addition to the default ones, never instead of them.
    */
-  readonly relocators?: Readonly<Record<string, string | undefined>>;
+  readonly relocators?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The layout is case-insensitive (macOS, Windows) but its files are read from a case-sensitive
+   * file system (a copy audited with --root on Linux): names are matched ignoring case, as APFS
+   * and NTFS open them.
+   */
+  readonly foldCase?: boolean;
 }
+
+/** macOS and Windows layouts open names ignoring case (APFS and NTFS defaults). */
+export const caseInsensitiveLayout = (platform: Platform): boolean => platform !== 'linux';
 
 export interface ExpandedPath {
   /** The literal path (for a glob: the literal directory the pattern starts from). */
@@ -64,11 +75,8 @@ function expandHead(head: string, ctx: PathContext, project: string | undefined)
     case '%PROGRAMFILES%': return systemRoot(ctx, 'Program Files');
     case '<project>': return project;
     case '': return systemRoot(ctx, undefined); // an absolute POSIX path: /etc/…, /Library/…
-    default: {
-      if (!head.startsWith('$')) return undefined;
-      const value = ctx.relocators?.[head.slice(1)];
-      return value !== undefined && path.isAbsolute(value) ? value : undefined;
-    }
+    default:
+      return head.startsWith('$') ? ctx.relocators?.get(head.slice(1))?.[0] : undefined;
   }
 }
 
@@ -77,6 +85,42 @@ export function expandTemplate(template: string, ctx: PathContext, project?: str
   const [head = '', ...rest] = template.split('/');
   const start = expandHead(head, ctx, project);
   if (start === undefined) return undefined;
+  return expandRest(start, rest);
+}
+
+/**
+ * Every path a template names: its own expansion, one per known value of a `$NAME` head, and the
+ * same for each relocation of its prefix by a directory variable of the host (`~/.codex/x` is
+ * also `$CODEX_HOME/x`). Deduplicated, the default first.
+ */
+export function expandAll(template: string, ctx: PathContext, dirs?: readonly DirVariable[], project?: string): ExpandedPath[] {
+  const out: ExpandedPath[] = [];
+  const seen = new Set<string>();
+  for (const t of relocatedTemplates(template, ctx, dirs)) {
+    const [head = '', ...rest] = t.split('/');
+    const starts = head.startsWith('$') ? ctx.relocators?.get(head.slice(1)) ?? [] : [expandHead(head, ctx, project)];
+    for (const start of starts) {
+      if (start === undefined) continue;
+      const e = expandRest(start, rest);
+      if (!seen.has(e.display)) { seen.add(e.display); out.push(e); }
+    }
+  }
+  return out;
+}
+
+/** The template and its relocations by the host's directory variables that have a known value. */
+export function relocatedTemplates(template: string, ctx: PathContext, dirs: readonly DirVariable[] | undefined): string[] {
+  const out = [template];
+  for (const v of dirs ?? []) {
+    if (!appliesTo(v.os, ctx.platform) || (ctx.relocators?.get(v.name)?.length ?? 0) === 0) continue;
+    for (const r of v.replaces) {
+      if (template === r.prefix || template.startsWith(`${r.prefix}/`)) out.push(`$${v.name}${r.with ?? ''}${template.slice(r.prefix.length)}`);
+    }
+  }
+  return out;
+}
+
+function expandRest(start: string, rest: readonly string[]): ExpandedPath {
   const globAt = rest.findIndex((seg) => GLOB_CHARS.test(seg));
   if (globAt < 0) {
     const full = path.join(start, ...rest);

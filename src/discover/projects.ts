@@ -1,10 +1,15 @@
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
+import type { HostDefinition } from '../hosts/types.js';
 import type { ParsedDocument } from '../parse/document.js';
 import { isObject } from '../parse/normalize.js';
 import { mapRecordedPath, type PathContext } from './paths.js';
 
-/** Why a directory is scanned as a project root: `listed:<host>` = recorded in that host's config. */
-export type ProjectSource = 'cwd' | 'cwd-ancestor' | 'flag' | `listed:${string}`;
+/**
+ * Why a directory is scanned as a project root: `listed:<host>` = recorded in that host's config;
+ * `walk:<host>` = a folder above a root that the host reads on its way up to the project root.
+ */
+export type ProjectSource = 'cwd' | 'cwd-ancestor' | 'flag' | `listed:${string}` | `walk:${string}`;
 
 export interface ProjectRoot {
   readonly path: string;
@@ -50,6 +55,59 @@ export function cwdAncestors(cwd: string, home: string, auditRoot: boolean): { d
     const parent = path.dirname(dir);
     if (parent === dir || dir === homeDir) break;
     dir = parent;
+  }
+  return out;
+}
+
+/**
+ * The folders above the known roots that hosts walking up to their project root read
+ * (`HostDefinition.projectWalk`): for each root, its ancestors up to the nearest one holding a
+ * marker (inclusive), never the home or above it; with no marker, none (`self`) or every ancestor
+ * below the home (`home`). Roots themselves are left out (they are checked for every host).
+ * Marker checks are cached per folder: each folder is looked at once however many roots share it.
+ */
+export function walkedDirs(hosts: readonly HostDefinition[], roots: readonly ProjectRoot[], home: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const walkers = hosts.filter((h) => h.projectWalk !== undefined);
+  if (walkers.length === 0) return out;
+  const known = new Set(roots.map((r) => r.path));
+  const stop = path.resolve(home);
+  const marked = new Map<string, boolean>();
+  const hasMarker = (dir: string, markers: readonly string[]): boolean => {
+    const key = `${dir}\0${markers.join('\0')}`;
+    let v = marked.get(key);
+    if (v === undefined) {
+      v = markers.some((m) => {
+        try {
+          return lstatSync(path.join(dir, m), { throwIfNoEntry: false }) !== undefined;
+        } catch {
+          return false;
+        }
+      });
+      marked.set(key, v);
+    }
+    return v;
+  };
+  for (const host of walkers) {
+    const walk = host.projectWalk;
+    if (walk === undefined) continue;
+    for (const root of roots) {
+      const start = path.resolve(root.path);
+      if (!(start === stop || start.startsWith(stop + path.sep)) || hasMarker(start, walk.markers)) continue;
+      const above: string[] = [];
+      let found = false;
+      for (let d = path.dirname(start); d !== stop && d.startsWith(stop + path.sep); d = path.dirname(d)) {
+        above.push(d);
+        if (hasMarker(d, walk.markers)) { found = true; break; }
+      }
+      if (!found && walk.withoutMarker === 'self') continue;
+      for (const d of above) {
+        if (known.has(d)) continue;
+        let set = out.get(d);
+        if (set === undefined) out.set(d, (set = new Set()));
+        set.add(host.id);
+      }
+    }
   }
   return out;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
 import type { ServerEntry } from '../parse/types.js';
 import { cachedJsonValue, type FileCache, type FileCheck } from './check-file.js';
-import { expandTemplate, resolvedDir, type PathContext } from './paths.js';
+import { expandAll, resolvedDir, type PathContext } from './paths.js';
 import { listedProjects, type ProjectRoot } from './projects.js';
 import type { HostDefinition, HostLocation, NameSwitch } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
@@ -39,12 +39,15 @@ export async function applySwitches(
     const switches = (c.host.switches ?? []).filter((s) => s.governs === c.location.path || s.governs === '*');
     if (switches.length === 0 || entries.length === 0) return entries === c.entries ? c : extend(c, { entries });
     for (const sw of switches) {
-      const list = await loadNames(sw, c, ctx, cache, rootByPath);
-      if (list === undefined) continue;
-      const names = new Set(list.names);
-      const listed = (name: string): boolean => names.has(sw.lowercase === true ? name.toLowerCase() : name);
-      const off = (name: string): boolean => (sw.kind === 'allow' ? !listed(name) : listed(name));
-      const by = sw.kind === 'off-map' ? `"${sw.field ?? 'enabled'}": false for it in ${list.where}` : `${sw.kind === 'deny' ? 'listed in' : 'not listed in'} ${list.where}`;
+      // One list per copy of the switch file (relocations included): a switch turns an entry off
+      // only when every copy is readable and turns it off (which copy the host reads is not known).
+      const lists = await loadNames(sw, c, ctx, cache, rootByPath);
+      if (lists === undefined || lists.length === 0) continue;
+      const sets = lists.map((l) => new Set(l.names));
+      const listedIn = (names: ReadonlySet<string>, name: string): boolean => names.has(sw.lowercase === true ? name.toLowerCase() : name);
+      const off = (name: string): boolean => sets.every((names) => (sw.kind === 'allow' ? !listedIn(names, name) : listedIn(names, name)));
+      const where = lists.map((l) => l.where).join(' and ');
+      const by = sw.kind === 'off-map' ? `"${sw.field ?? 'enabled'}": false for it in ${where}` : `${sw.kind === 'deny' ? 'listed in' : 'not listed in'} ${where}`;
       const shared = (c.location.sharedWith ?? []).length > 0;
       entries = entries.map((e) => {
         if (e.disabled || !off(e.name)) return e;
@@ -117,33 +120,37 @@ async function hasAny(dir: string, markers: readonly string[]): Promise<boolean>
 
 async function loadNames(
   sw: NameSwitch, c: LocatedCheck, ctx: PathContext, cache: FileCache, rootByPath: ReadonlyMap<string, ProjectRoot>,
-): Promise<{ names: readonly string[]; where: string } | undefined> {
+): Promise<{ names: readonly string[]; where: string }[] | undefined> {
   const project = c.check.project;
-  let value: unknown;
-  let file: string;
-  if (sw.file === 'self') {
-    value = c.doc?.value;
-    file = c.check.path;
-  } else {
-    const expanded = expandTemplate(sw.file, ctx, project);
-    if (expanded === undefined) return undefined;
-    file = expanded.base;
-    value = await cachedJsonValue(cache, file);
-    if (value === undefined) return undefined;
+  const copies: { value: unknown; file: string }[] = [];
+  if (sw.file === 'self') copies.push({ value: c.doc?.value, file: c.check.path });
+  else {
+    for (const expanded of expandAll(sw.file, ctx, c.host.dirVariables, project)) {
+      const value = await cachedJsonValue(cache, expanded.base);
+      // A copy that cannot be read may be the one the host reads: nothing is decided.
+      if (value === undefined) return undefined;
+      copies.push({ value, file: expanded.base });
+    }
   }
   const root = project !== undefined ? rootByPath.get(project) : undefined;
   const projectKey = root?.recordedAs ?? project;
-  for (const k of sw.key) {
-    const key = k === '<project-key>' ? projectKey : k;
-    value = key !== undefined && isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+  const out: { names: readonly string[]; where: string }[] = [];
+  for (const copy of copies) {
+    let value = copy.value;
+    for (const k of sw.key) {
+      const key = k === '<project-key>' ? projectKey : k;
+      value = key !== undefined && isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+    }
+    if (sw.kind === 'off-map') {
+      if (!isObject(value)) return undefined;
+      const field = sw.field ?? 'enabled';
+      const names = Object.entries(value).filter(([, v]) => isObject(v) && v[field] === false).map(([k]) => k);
+      out.push({ names, where: sw.key.length > 0 ? `${sw.key.join('.')} of ${copy.file}` : copy.file });
+      continue;
+    }
+    if (!Array.isArray(value)) return undefined;
+    const names = value.filter((v: unknown): v is string => typeof v === 'string').map((v) => (sw.lowercase === true ? v.toLowerCase() : v));
+    out.push({ names, where: `${sw.key.join('.')} of ${copy.file}` });
   }
-  if (sw.kind === 'off-map') {
-    if (!isObject(value)) return undefined;
-    const field = sw.field ?? 'enabled';
-    const names = Object.entries(value).filter(([, v]) => isObject(v) && v[field] === false).map(([k]) => k);
-    return { names, where: sw.key.length > 0 ? `${sw.key.join('.')} of ${file}` : file };
-  }
-  if (!Array.isArray(value)) return undefined;
-  const names = value.filter((v: unknown): v is string => typeof v === 'string').map((v) => (sw.lowercase === true ? v.toLowerCase() : v));
-  return { names, where: `${sw.key.join('.')} of ${file}` };
+  return out;
 }

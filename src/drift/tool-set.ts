@@ -18,14 +18,23 @@ const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /**
  * `tool-renamed-probable` needs a contract worth matching: an input schema with at least one
- * parameter or constraint. Two unrelated tools that take no arguments (`{}`, only `$schema`, or
- * `{type: object}`) would otherwise pair (issue 11). Such a tool keeps a key no other tool has.
+ * parameter or constraint. Two unrelated tools that take no arguments (`{}`, only `$schema`,
+ * `{type: object}`, or `{type: object, properties: {}}` — what a zod 4 server built for zod 3
+ * publishes for every tool) would otherwise pair on that empty contract alone: `@playwright/mcp`
+ * 0.0.10 → 0.0.30 paired `browser_wait` with `browser_handle_dialog` (issues 11, 29). Such a
+ * pair needs name evidence, which only the other heuristics (case, style, NFKC, affix) give: here
+ * the tool keeps a key no other tool has.
  */
 const DEGENERATE_KEYS = new Set(['$schema', 'type', 'additionalProperties', 'title', 'description']);
+function degenerateSchema(s: unknown): boolean {
+  if (!isObject(s)) return true;
+  return Object.entries(s).every(([k, v]) => DEGENERATE_KEYS.has(k)
+    || (k === 'properties' && isObject(v) && Object.keys(v).length === 0)
+    || (k === 'required' && Array.isArray(v) && v.length === 0));
+}
 function probableKey(t: ToolContract): string {
   const s = normalizeSchema(t.raw['inputSchema']).schema;
-  const degenerate = !isObject(s) || Object.keys(s).every((k) => DEGENERATE_KEYS.has(k));
-  if (degenerate) return `\u0000degenerate:${t.name}`;
+  if (degenerateSchema(s)) return `\u0000degenerate:${t.name}`;
   return `${keyOf(s)}|${keyOf(effectiveAnnotations(t.raw['annotations']))}`;
 }
 

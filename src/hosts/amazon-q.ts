@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 /** hosts.md rows 19, 19a. */
 export const amazonQ = {
@@ -20,5 +20,7 @@ export const amazonQ = {
     { scope: 'project', path: '<project>/.amazonq/mcp.json', source: 'Amazon Q docs https://docs.aws.amazon.com/amazonq/latest/qdeveloper-ug/mcp-ide.html (default.json global/local, legacy mcp.json via useLegacyMcpJson, workspace precedence)' },
     { scope: 'project', glob: true, path: '<project>/.amazonq/cli-agents/*.json', source: 'Amazon Q docs https://docs.aws.amazon.com/amazonq/latest/qdeveloper-ug/qdev-mcp.html (CLI: ~/.aws/amazonq/cli-agents; IDE: ~/.aws/amazonq/agents/default.json)' },
   ],
+  dirVariables: VSCODE_FAMILY_DIRS,
+
   notes: ['Agents load the legacy mcp.json only with `useLegacyMcpJson`.'],
 } as const satisfies HostDefinition;

@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 /** hosts.md row 20; §10: "amp.mcpServers" is one dotted key. */
 export const amp = {
@@ -14,4 +14,6 @@ export const amp = {
     { scope: 'user', os: 'win32', path: '%APPDATA%/amp/settings.json', source: 'hosts.md row 20 (tools cited there)' },
     { scope: 'user', path: '<UD>/Code/User/settings.json', gate: ['amp.mcpServers'], note: 'Amp extension in VS Code', source: 'hosts.md row 20 (tools cited there)' },
   ],
+  dirVariables: VSCODE_FAMILY_DIRS,
+
 } as const satisfies HostDefinition;

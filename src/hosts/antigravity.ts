@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 /** hosts.md row 13. Remote entries use `serverUrl`. */
 export const antigravity = {
@@ -19,4 +19,6 @@ export const antigravity = {
       containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
     },
   ],
+  dirVariables: VSCODE_FAMILY_DIRS,
+
 } as const satisfies HostDefinition;

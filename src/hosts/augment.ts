@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 /** hosts.md row 21 (unverified); §10: "augment.advanced" is one dotted key holding an array. */
 export const augment = {
@@ -17,4 +17,6 @@ export const augment = {
     { scope: 'user', path: '~/.augment/settings.json', unverified: true, source: 'hosts.md row 21 (tools cited there)' },
     { scope: 'project', path: '<project>/.augment/settings.json', unverified: true, source: 'hosts.md row 21 (tools cited there)' },
   ],
+  dirVariables: VSCODE_FAMILY_DIRS,
+
 } as const satisfies HostDefinition;

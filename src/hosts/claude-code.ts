@@ -23,15 +23,16 @@ export const claudeCode = {
   source: MCP_DOCS,
   locations: [
     { scope: 'user', path: '~/.claude.json', listsProjects: ['projects'], containers: CLAUDE_JSON, source: `${MCP_DOCS}: user and local scopes live in ~/.claude.json` },
-    {
-      scope: 'user', path: '$CLAUDE_CONFIG_DIR/.claude.json', listsProjects: ['projects'], containers: CLAUDE_JSON,
-      note: 'relocated by CLAUDE_CONFIG_DIR', source: SETTINGS_DOCS,
-    },
     { scope: 'managed', os: 'darwin', path: '/Library/Application Support/ClaudeCode/managed-mcp.json', source: MANAGED_DOCS },
     { scope: 'managed', os: 'linux', path: '/etc/claude-code/managed-mcp.json', source: MANAGED_DOCS },
     { scope: 'managed', os: 'win32', path: '%PROGRAMFILES%/ClaudeCode/managed-mcp.json', source: MANAGED_DOCS },
     { scope: 'plugin', glob: true, path: '~/.claude/plugins/cache/**/.mcp.json', containers: FLAT, source: PLUGIN_DOCS },
-    { scope: 'plugin', glob: true, path: '~/.claude/plugins/cache/**/.claude-plugin/plugin.json', source: PLUGIN_DOCS },
+    {
+      scope: 'plugin', glob: true, path: '~/.claude/plugins/cache/**/.claude-plugin/plugin.json',
+      // mcpServers: inline servers, or a path / list of paths to MCP config files (relative to the plugin root).
+      containers: [{ path: ['mcpServers'], shape: 'map', references: { base: 'plugin-root', format: 'json', containers: FLAT, source: PLUGIN_DOCS } }],
+      source: PLUGIN_DOCS,
+    },
     {
       scope: 'plugin', glob: true, path: '~/.claude/plugins/{repos,marketplaces}/**/.mcp.json', containers: FLAT,
       inert: { state: 'disabled', reason: 'a marketplace clone: Claude Code runs plugins installed into plugins/cache, not the copies it installs from' },
@@ -62,10 +63,8 @@ export const claudeCode = {
   precedence: {
     tiers: [
       { location: '~/.claude.json', scope: 'project' },
-      { location: '$CLAUDE_CONFIG_DIR/.claude.json', scope: 'project' },
       { location: '<project>/.mcp.json' },
       { location: '~/.claude.json', scope: 'user' },
-      { location: '$CLAUDE_CONFIG_DIR/.claude.json', scope: 'user' },
     ],
     merge: 'whole',
     source: `${MCP_DOCS}: local beats project beats user`,
@@ -81,9 +80,14 @@ export const claudeCode = {
       { file: '/etc/claude-code/managed-settings.json', allow: ['allowedMcpServers'], deny: ['deniedMcpServers'] },
       { file: '%PROGRAMFILES%/ClaudeCode/managed-settings.json', allow: ['allowedMcpServers'], deny: ['deniedMcpServers'] },
       { file: '~/.claude/settings.json', allow: ['allowedMcpServers'], deny: ['deniedMcpServers'] },
+      // A project's settings extend the lists for that project (merged over every settings file).
+      { file: '<project>/.claude/settings.json', allow: ['allowedMcpServers'], deny: ['deniedMcpServers'] },
+      { file: '<project>/.claude/settings.local.json', allow: ['allowedMcpServers'], deny: ['deniedMcpServers'] },
     ],
     source: `${MANAGED_DOCS}; ${SETTINGS_DOCS} (managed-settings.json paths)`,
   },
+  // CLAUDE_CONFIG_DIR moves ~/.claude (settings, plugins) and ~/.claude.json.
+  dirVariables: [{ name: 'CLAUDE_CONFIG_DIR', replaces: [{ prefix: '~/.claude' }, { prefix: '~/.claude.json', with: '/.claude.json' }], source: SETTINGS_DOCS }],
   pluginEnablement: {
     governs: ['~/.claude/plugins/cache/**/.mcp.json', '~/.claude/plugins/cache/**/.claude-plugin/plugin.json'],
     files: ['~/.claude/settings.json', '<project>/.claude/settings.json', '<project>/.claude/settings.local.json'],

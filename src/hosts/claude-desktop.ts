@@ -2,6 +2,9 @@ import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } fr
 
 const DOCS = 'MCP docs https://modelcontextprotocol.io/docs/develop/connect-local-servers (claude_desktop_config.json, mcpServers, per-OS paths)';
 const ROW = 'hosts.md row 1 (AS claude_desktop.py; MP; DK)';
+const MCPB = 'anthropics/mcpb@27083dc MANIFEST.md (server.mcp_config: command, args, env; ${__dirname} = the extension folder); the install folder Claude Extensions/<id> as found on installs (not documented)';
+/** One stdio server per extension manifest, named by the manifest's `name`. */
+const EXTENSION = [{ path: ['server', 'mcp_config'], shape: 'single', rootNameField: 'name' }] as const;
 
 /** hosts.md rows 1, 1a; traps 1 (MSIX), 2 (Linux case), 20 (remote entries skipped). */
 export const claudeDesktop = {
@@ -18,11 +21,17 @@ export const claudeDesktop = {
     { scope: 'user', os: 'linux', path: '~/.config/Claude/claude_desktop_config.json', note: 'community Linux builds', unverified: true, source: `${ROW}: no official Linux build` },
     { scope: 'user', os: 'linux', path: '~/.config/claude/claude_desktop_config.json', note: 'community Linux builds, lowercase', unverified: true, source: `${ROW}: no official Linux build` },
     { scope: 'user', os: 'win32', path: '%APPDATA%/Claude/claude_desktop_config.json', source: DOCS },
+    // Desktop Extensions (.mcpb) unpacked into the app folder: manifest.json server.mcp_config is the launch.
+    { scope: 'plugin', os: 'darwin', glob: true, path: '~/Library/Application Support/Claude/Claude Extensions/*/manifest.json', containers: EXTENSION, unverified: true, source: MCPB },
+    { scope: 'plugin', os: 'win32', glob: true, path: '%APPDATA%/Claude/Claude Extensions/*/manifest.json', containers: EXTENSION, unverified: true, source: MCPB },
     {
       scope: 'user', os: 'win32',
       path: '%LOCALAPPDATA%/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/claude_desktop_config.json',
       note: 'MSIX/Store build; the %APPDATA% file is then ignored', source: 'hosts.md row 1 (anthropics/claude-code#29100, docker/mcp-gateway#424)',
     },
   ],
-  notes: ['Connectors, Desktop Extensions (.mcpb), MDM and registry policies are not on disk.'],
+  variables: { form: 'shell', fields: ['command', 'args', 'env'], known: ['__dirname'], scopes: ['plugin'], source: MCPB },
+  notes: [
+    'Connectors, MDM and registry policies are not on disk; a Desktop Extension turned off in the app (Claude Extensions Settings) is reported launched.',
+  ],
 } as const satisfies HostDefinition;

@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 // cline/cline @ 21cb8d2525bcedf1f4b6890b27a74a14fe7451e4 (2026-08-22), as read for /work/notes/hosts-source.md.
 const C = 'cline/cline@21cb8d25';
@@ -29,6 +29,8 @@ export const cline = {
     { scope: 'user', path: '~/.cline/mcp.json', unverified: true, source: 'hosts.md row 9a (community code); not found in the source' },
     { scope: 'project', path: '<project>/.cline/mcp.json', unverified: true, source: 'hosts.md row 9a; the source has no project MCP file (cline-rules.ts:24-26)' },
   ],
+  dirVariables: VSCODE_FAMILY_DIRS,
+
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: `${C} apps/vscode/src/utils/envExpansion.ts:21-30 (\${env:VAR}, unset left literally)` },
   notes: [
     'Any schema error in the file means no server of it is loaded (McpHub.ts:240-287).',

@@ -2,6 +2,7 @@ import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 // openai/codex, read file by file (the index holds one version per file; /work/notes/hosts-source.md "codex").
 const LOADER = 'openai/codex@12883137 codex-rs/config/src/loader/mod.rs';
+const LAYER_IO = 'openai/codex@71163530 codex-rs/core/src/config_loader/layer_io.rs';
 const TYPES = 'openai/codex@00b17c26 codex-rs/config/src/mcp_types.rs (RawMcpServerConfig, TryFrom: command → stdio, else url → streamable HTTP)';
 
 /** hosts.md rows 14–14c, re-derived from the host source; trap 7 (Windows backslashes invalidate the whole file). */
@@ -20,13 +21,15 @@ export const codex = {
       scope: 'user', path: '~/.codex/config.toml', listsProjects: ['projects'], trustKey: { key: 'trust_level', value: 'trusted' },
       source: `${LOADER} (load_user_config_layer, project_trust_context)`,
     },
-    {
-      scope: 'user', path: '$CODEX_HOME/config.toml', listsProjects: ['projects'], trustKey: { key: 'trust_level', value: 'trusted' },
-      note: 'relocated by CODEX_HOME', source: `${LOADER} (find_codex_home)`,
-    },
     { scope: 'profile', glob: true, path: '~/.codex/*.config.toml', note: 'profile overlay, used when selected', source: `${LOADER} (load_config_layers_state doc: profile)` },
     { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/codex/config.toml', source: `${LOADER} (SYSTEM_CONFIG_TOML_FILE_UNIX)` },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/OpenAI/Codex/config.toml', source: `${LOADER} (windows_system_config_toml_file)` },
+    // The legacy managed layer, on top of every other (load_config_layers_state: "legacy managed_config.toml … on top of everything else").
+    { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/codex/managed_config.toml', source: `${LAYER_IO} (managed_config_default_path: Unix); ${LOADER}` },
+    {
+      scope: 'managed', os: 'win32', path: '~/.codex/managed_config.toml', note: 'in CODEX_HOME on Windows: writable by the user it manages',
+      source: `${LAYER_IO} (managed_config_default_path: not Unix = codex_home/managed_config.toml); ${LOADER}`,
+    },
     {
       scope: 'plugin', glob: true, path: '~/.codex/plugins/cache/**/.mcp.json', format: 'json',
       containers: [{ path: ['mcpServers'], shape: 'map' }, { path: ['mcp_servers'], shape: 'map-or-flat' }],
@@ -39,13 +42,20 @@ export const codex = {
       source: `${LOADER} (load_project_layers, disabled_reason_for_decision)`,
     },
   ],
+  dirVariables: [{ name: 'CODEX_HOME', replaces: [{ prefix: '~/.codex' }], source: `${LOADER} (codex_home: CODEX_HOME or ~/.codex)` }],
+  // A layer per folder from the project root (the nearest .git) down to the working directory.
+  projectWalk: { markers: ['.git'], withoutMarker: 'self', source: `${LOADER} (load_project_layers; project_root_markers default [".git"]: no marker = the cwd alone)` },
   pluginEnablement: {
     governs: ['~/.codex/plugins/cache/**/.mcp.json'], files: ['~/.codex/config.toml'], key: ['plugins'],
     marketplaceSegment: 0, pluginSegment: 1, shape: 'table', whenAbsent: 'doubt',
     source: 'openai/codex@53869eac codex-rs/core/src/plugins/toggles.rs (read_plugin_enabled_states: [plugins."<plugin>@<marketplace>"] enabled)',
   },
   precedence: {
-    tiers: [{ location: '<project>/.codex/config.toml' }, { location: '~/.codex/*.config.toml' }, { location: '~/.codex/config.toml' }, { location: '$CODEX_HOME/config.toml' }, { location: '/etc/codex/config.toml' }, { location: '%PROGRAMDATA%/OpenAI/Codex/config.toml' }],
+    tiers: [
+      { location: '/etc/codex/managed_config.toml' }, { location: '~/.codex/managed_config.toml' },
+      { location: '<project>/.codex/config.toml' }, { location: '~/.codex/*.config.toml' }, { location: '~/.codex/config.toml' },
+      { location: '/etc/codex/config.toml' }, { location: '%PROGRAMDATA%/OpenAI/Codex/config.toml' },
+    ],
     merge: 'fields',
     source: 'openai/codex@543af266 codex-rs/config/src/merge.rs (merge_toml_values: recursive per key)',
   },

@@ -14,9 +14,14 @@ export const copilotCli = {
   source: DOCS,
   locations: [
     { scope: 'user', path: '~/.copilot/mcp-config.json', source: `${DOCS}; github/docs#41226` },
-    { scope: 'user', path: '$COPILOT_HOME/mcp-config.json', note: 'relocated by COPILOT_HOME', source: VSDOCS },
     { scope: 'project', path: '<project>/.github/mcp.json', unverified: true, source: 'https://www.developersdigest.tech/mcp-servers/clients/github-copilot-cli (per-repository .github/mcp.json, citing the GitHub docs)' },
   ],
+  // COPILOT_HOME moves the whole ~/.copilot folder (mcp-config.json, installed-plugins …). XDG_CONFIG_HOME, once
+  // documented, is not read (github/docs#40682).
+  dirVariables: [{
+    name: 'COPILOT_HOME', replaces: [{ prefix: '~/.copilot' }],
+    source: `https://docs.github.com/en/enterprise-cloud@latest/copilot/reference/copilot-cli-reference/cli-config-dir-reference; ${VSDOCS}`,
+  }],
   variables: { form: 'shell', fields: ['command', 'args', 'env', 'url', 'headers'], source: 'github/github-mcp-server@bf646785 docs/installation-guides/install-copilot-cli.md (Authorization: Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN})' },
   notes: ['`/mcp disable` keeps a server configured but stops loading it; where that state is stored is not documented (not read).'],
 } as const satisfies HostDefinition;

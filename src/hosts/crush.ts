@@ -17,23 +17,35 @@ export const crush = {
   locations: [
     { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/crush/crush.json', source: `${W} internal/config/config_unix.go (systemConfigPath)` },
     { scope: 'user', path: '~/.config/crush/crush.json', source: `${LOAD}:1180-1186 (on every OS)` },
-    { scope: 'user', path: '$CRUSH_GLOBAL_CONFIG/crush.json', source: `${LOAD}:1180-1186` },
     { scope: 'user', os: ['darwin', 'linux'], path: '~/.local/share/crush/crush.json', note: 'data copy written by Crush', source: `${LOAD}:1226-1248` },
     { scope: 'user', os: 'win32', path: '%LOCALAPPDATA%/crush/crush.json', note: 'data copy written by Crush', source: `${LOAD}:1226-1248` },
     { scope: 'project', path: '<project>/.crush.json', source: `${LOAD}:927-947 (walk from cwd to the git root)` },
     { scope: 'project', path: '<project>/crush.json', source: `${LOAD}:927-947` },
     { scope: 'project', path: '<project>/.crush/crush.json', note: 'workspace data file, highest', source: `${LOAD}:58,66-80,555-565` },
+    // Bash scripts Crush runs to produce JSON (lookupConfigs: .crushrc beats crushrc, both beat the JSON files).
+    { scope: 'user', path: '~/.config/crush/crushrc', script: { reason: 'a Bash script Crush runs' }, source: `${LOAD} (lookupConfigs: shellConfigSibling(GlobalConfig()))` },
+    { scope: 'project', path: '<project>/.crushrc', script: { reason: 'a Bash script Crush runs' }, source: `${LOAD} (lookupConfigs: configNames)` },
+    { scope: 'project', path: '<project>/crushrc', script: { reason: 'a Bash script Crush runs' }, source: `${LOAD} (lookupConfigs: configNames)` },
   ],
+  dirVariables: [
+    { name: 'XDG_CONFIG_HOME', replaces: [{ prefix: '~/.config' }], source: `${W} internal/home/home.go (Config: XDG_CONFIG_HOME or ~/.config, every OS)` },
+    { name: 'XDG_DATA_HOME', os: ['darwin', 'linux'], replaces: [{ prefix: '~/.local/share' }], source: `${LOAD} (GlobalConfigData: XDG_DATA_HOME before the OS default)` },
+    { name: 'XDG_DATA_HOME', os: 'win32', replaces: [{ prefix: '%LOCALAPPDATA%' }], source: `${LOAD} (GlobalConfigData: XDG_DATA_HOME before LOCALAPPDATA)` },
+    { name: 'CRUSH_GLOBAL_DATA', replaces: [{ prefix: '~/.local/share/crush' }, { prefix: '%LOCALAPPDATA%/crush' }], source: `${LOAD} (GlobalConfigData: CRUSH_GLOBAL_DATA)` },
+    { name: 'CRUSH_GLOBAL_CONFIG', replaces: [{ prefix: '~/.config/crush' }], source: `${LOAD} (GlobalConfig: CRUSH_GLOBAL_CONFIG)` },
+  ],
+  // lookupConfigs walks from the working directory up to the git working tree root, else reads the cwd alone.
+  projectWalk: { markers: ['.git'], withoutMarker: 'self', source: `${LOAD} (lookupConfigs, projectBoundary: worktree root or the cwd itself)` },
   precedence: {
     tiers: [
       { location: '<project>/.crush/crush.json' }, { location: '<project>/.crush.json' }, { location: '<project>/crush.json' },
       { location: '%LOCALAPPDATA%/crush/crush.json' }, { location: '~/.local/share/crush/crush.json' },
-      { location: '$CRUSH_GLOBAL_CONFIG/crush.json' }, { location: '~/.config/crush/crush.json' }, { location: '/etc/crush/crush.json' },
+      { location: '~/.config/crush/crush.json' }, { location: '/etc/crush/crush.json' },
     ],
     merge: 'fields',
     source: `${LOAD}:1041-1055 (go-jsons merge: objects recursively, arrays concatenated)`,
   },
   variables: { form: 'dollar', fields: ['command', 'args', 'env', 'url', 'headers'], source: `${W} internal/config/resolve.go:58-88 (shell expansion incl. $(command))` },
   launchDir: { kind: 'project', source: `${W} internal/agent/tools/mcp/init.go:1017; internal/cmd/root.go:1033 (no Dir: Crush's working directory)` },
-  notes: ['crushrc / .crushrc are Bash scripts Crush runs to produce JSON: never executed by the audit, so a config that has one is not fully known.'],
+  notes: ['crushrc / .crushrc are Bash scripts Crush runs to produce JSON: never executed by the audit; when one exists the count is a floor.'],
 } as const satisfies HostDefinition;

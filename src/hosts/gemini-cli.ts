@@ -46,12 +46,28 @@ export const geminiCli = {
     { scope: 'managed', os: 'linux', path: '/etc/gemini-cli/system-defaults.json', note: 'system defaults: lowest precedence', source: SYSTEM },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/gemini-cli/system-defaults.json', note: 'system defaults: lowest precedence', source: SYSTEM },
     { scope: 'managed', path: '$GEMINI_CLI_SYSTEM_DEFAULTS_PATH', note: 'relocated system defaults', source: SYSTEM },
-    { scope: 'plugin', glob: true, path: '~/.gemini/extensions/*/gemini-extension.json', format: 'json', containers: MCP_SERVERS_MAP, source: EXT },
+    {
+      scope: 'plugin', glob: true, path: '~/.gemini/extensions/*/gemini-extension.json', format: 'json', containers: MCP_SERVERS_MAP, source: EXT,
+      rejects: {
+        required: ['name', 'version'], pattern: { key: 'name', regex: '^[a-zA-Z0-9-]+$' }, loader: 'Gemini CLI\'s extension loader',
+        source: `${REPO} packages/cli/src/config/extension-manager.ts (loadExtensionConfig: missing "name" / "version"; validateName; _buildExtension skips on error)`,
+      },
+    },
     {
       scope: 'project', path: '<project>/.gemini/settings.json', note: 'read only from the folder Gemini runs in, and only when it is trusted',
       source: `${SETTINGS}:756-862; ${REPO} packages/core/src/config/storage.ts:162-175`,
     },
   ],
+  dirVariables: [
+    { name: 'GEMINI_CLI_HOME', replaces: [{ prefix: '~/.gemini', with: '/.gemini' }], source: `${REPO} packages/core/src/utils/paths.ts (homedir: GEMINI_CLI_HOME or os.homedir())` },
+    { name: 'GEMINI_CLI_TRUSTED_FOLDERS_PATH', replaces: [{ prefix: '~/.gemini/trustedFolders.json' }], source: `${REPO} packages/core/src/config/storage.ts (getTrustedFoldersPath)` },
+  ],
+  // The folders the user trusted are folders Gemini ran in: each is a project root.
+  projectIndexes: [{ path: '~/.gemini/trustedFolders.json', key: [], kind: 'keys', source: `${REPO} packages/cli/src/config/trustedFolders.ts` }],
+  pathRuleEnablement: {
+    governs: ['~/.gemini/extensions/*/gemini-extension.json'], file: '~/.gemini/extensions/extension-enablement.json', nameKey: ['name'],
+    source: `${REPO} packages/cli/src/config/extensions/extensionEnablement.ts (isEnabled: last matching override wins; Override.fromFileRule)`,
+  },
   linkedInstalls: {
     records: '~/.gemini/extensions/*/.gemini-extension-install.json', typeKey: ['type'], typeValue: 'link', sourceKey: ['source'],
     manifest: 'gemini-extension.json', location: '~/.gemini/extensions/*/gemini-extension.json',
@@ -115,6 +131,6 @@ export const geminiCli = {
   notes: [
     'With folder trust on (the default), Gemini starts no MCP server at all in an untrusted folder; user entries are reported launched (the folder it runs in is unknown).',
     'mcp.serverCommand is reported as a server named `mcp` (it also replaces a same-named mcpServers entry: not modelled); admin.mcp.* (remote Code Assist policy) is not on disk.',
-    'extension-enablement.json path rules (per folder) are not modelled: extensions count as enabled.',
+    'An extension disabled by extension-enablement.json in some folders only is reported launched (it runs elsewhere).',
   ],
 } as const satisfies HostDefinition;

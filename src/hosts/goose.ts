@@ -5,6 +5,14 @@ const BASE = 'block/goose@865e4a03 crates/goose/src/config/base/mod.rs';
 const EXT = 'block/goose@0beee6a0 crates/goose/src/config/extensions.rs';
 const AGENT = 'block/goose@01cad15f crates/goose/src/agents/extension.rs (ExtensionConfig, tag = "type"; PLATFORM_EXTENSIONS)';
 
+/**
+ * Goose releases with config recovery restore the first backup that parses when config.yaml is
+ * missing or does not parse (block/goose@40f4719f crates/goose/src/config/base.rs
+ * `load_raw`, `try_restore_from_backup`, `get_backup_paths`: .bak, then .bak.1 … .bak.5); later
+ * releases skip a corrupt file (base/mod.rs `load`). Read either way: what a release may run.
+ */
+const BACKUPS = { suffixes: ['.bak', '.bak.1', '.bak.2', '.bak.3', '.bak.4', '.bak.5'], source: 'block/goose@40f4719f crates/goose/src/config/base.rs (get_backup_paths)' } as const;
+
 /** hosts.md row 16, re-derived from the host source; trap 10 (Windows path disputed). */
 export const goose = {
   id: 'goose',
@@ -22,13 +30,19 @@ export const goose = {
   },
   source: `${AGENT}; ${EXT} (ExtensionEntry: enabled + flattened config; malformed entries skipped)`,
   locations: [
-    { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/goose/config.yaml', source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera app strategy: XDG on every non-Windows OS)' },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/Block/goose/config/config.yaml', source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera Windows strategy)' },
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/goose/config.yaml', fallbacks: BACKUPS, source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera app strategy: XDG on every non-Windows OS)' },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/Block/goose/config/config.yaml', fallbacks: BACKUPS, source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera Windows strategy)' },
     { scope: 'user', os: 'win32', path: '%APPDATA%/goose/config.yaml', unverified: true, source: 'hosts.md row 16 (JetBrains/intellij-community#3189)' },
     { scope: 'user', os: 'darwin', path: '~/Library/Application Support/Block/goose/config.yaml', unverified: true, source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (a comment names this folder; the code uses XDG)' },
-    { scope: 'user', path: '$GOOSE_PATH_ROOT/config/config.yaml', note: 'relocated by GOOSE_PATH_ROOT', source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (Paths::get_dir)' },
+    { scope: 'user', path: '$GOOSE_PATH_ROOT/config/config.yaml', fallbacks: BACKUPS, note: 'relocated by GOOSE_PATH_ROOT', source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (Paths::get_dir)' },
     { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/goose/config.yaml', source: `${BASE} (system_config_path)` },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/goose/config.yaml', source: `${BASE} (system_config_path)` },
+  ],
+  dirVariables: [
+    { name: 'XDG_CONFIG_HOME', os: ['darwin', 'linux'], replaces: [{ prefix: '~/.config' }], source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera Xdg strategy: XDG_CONFIG_HOME)' },
+    // Not followed (a list of paths): set in a session file, a floor. (EXTENSIONS, which replaces the whole
+    // map through get_param's upper-cased key, is too common a name to read from dotfiles.)
+    { name: 'GOOSE_ADDITIONAL_CONFIG_FILES', replaces: [], source: `${BASE} (additional_config_paths_from_env: env::split_paths, merged before the user file)` },
   ],
   precedence: {
     tiers: [

@@ -18,12 +18,12 @@ import type { Scope } from './vocabulary.js';
  * - `opencode`: `{env:NAME}` and `{file:path}` (opencode, whole file text).
  * - `continue`: `${{ secrets.NAME }}` / `${{ inputs.NAME }}` (Continue YAML).
  * `known` names variables the host sets itself in plugin/extension files: Claude Code
- * `CLAUDE_PLUGIN_ROOT` and Gemini `extensionPath` (the plugin folder), Gemini `/` and `pathSeparator`.
+ * `CLAUDE_PLUGIN_ROOT`, Gemini `extensionPath` and MCPB `__dirname` (the plugin folder), Gemini `/` and `pathSeparator`.
  */
 export interface VariableSyntax {
   readonly form: 'vscode' | 'shell' | 'dollar' | 'opencode' | 'continue';
   readonly fields: readonly ('command' | 'args' | 'env' | 'url' | 'headers' | 'cwd')[];
-  readonly known?: readonly ('CLAUDE_PLUGIN_ROOT' | 'extensionPath' | '/' | 'pathSeparator')[];
+  readonly known?: readonly ('CLAUDE_PLUGIN_ROOT' | 'extensionPath' | '__dirname' | '/' | 'pathSeparator')[];
   /** Expanded only in files of these scopes (Claude Code: `.mcp.json` and plugin files). Omitted = all. */
   readonly scopes?: readonly Scope[];
   readonly source: string;

@@ -38,6 +38,13 @@ export const opencode = {
     { scope: 'project', path: '<project>/.opencode/opencode.json', source: `${CONFIG} (directories: .opencode from cwd up to the worktree)` },
     { scope: 'project', path: '<project>/.opencode/opencode.jsonc', source: `${CONFIG} (directories: .opencode from cwd up to the worktree)` },
   ],
+  dirVariables: [
+    { name: 'XDG_CONFIG_HOME', replaces: [{ prefix: '~/.config' }], source: `${CONFIG} (Global.Path.config: xdg-basedir xdgConfig = XDG_CONFIG_HOME or ~/.config)` },
+    // Inline JSON merged last: servers held in a variable, not a file. Set in a session file, a floor.
+    { name: 'OPENCODE_CONFIG_CONTENT', replaces: [], source: `${CONFIG} (OPENCODE_CONFIG_CONTENT: inline config merged over the files); ${DOCS}` },
+  ],
+  // findUp from the working directory to the worktree root (the git root; "/" outside a repository, here: the home).
+  projectWalk: { markers: ['.git'], withoutMarker: 'home', source: `${CONFIG} (Filesystem.findUp(name, Instance.directory, Instance.worktree))` },
   precedence: {
     tiers: [
       { location: '/etc/opencode/opencode.json' }, { location: '/etc/opencode/opencode.jsonc' },

@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 // RooCodeInc/Roo-Code @ cb836567180a3ff1da6d082f3178b90c3bd22a70 (2026-04-14), as read for /work/notes/hosts-source.md.
 const R = 'RooCodeInc/Roo-Code@cb836567';
@@ -19,10 +19,19 @@ export const rooCode = {
     {
       scope: 'user', glob: true,
       path: `<UD>/${VSCODE_FAMILY_GLOB}/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json`,
-      source: `${R} src/shared/globalFileNames.ts:4; src/utils/storage.ts:14-28 (roo-cline.customStoragePath relocates it; not read)`,
+      source: `${R} src/shared/globalFileNames.ts:4; src/utils/storage.ts:14-28 (roo-cline.customStoragePath relocates it: relocatingSettings)`,
     },
     { scope: 'project', path: '<project>/.roo/mcp.json', source: `${HUB}:594-605 (the workspace's first folder, no walk-up)` },
   ],
+  dirVariables: VSCODE_FAMILY_DIRS,
+  // getStorageBasePath: the roo-cline.customStoragePath setting replaces the extension's global storage folder.
+  relocatingSettings: [{
+    file: `<UD>/${VSCODE_FAMILY_GLOB}/User/settings.json`, key: ['roo-cline.customStoragePath'],
+    location: `<UD>/${VSCODE_FAMILY_GLOB}/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json`,
+    prefix: `<UD>/${VSCODE_FAMILY_GLOB}/User/globalStorage/rooveterinaryinc.roo-cline`,
+    source: `${R} src/utils/storage.ts:14-28 (getStorageBasePath: vscode.workspace.getConfiguration("roo-cline").get("customStoragePath"))`,
+  }],
+
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: `${R} src/utils/config.ts:35-66 (\${workspaceFolder}, \${env:NAME})` },
   launchDir: { kind: 'project', source: `${HUB}:96,726 (cwd defaults to the first workspace folder)` },
   notes: [

@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 /** hosts.md row 25. */
 export const trae = {
@@ -13,4 +13,6 @@ export const trae = {
     { scope: 'user', path: '<UD>/Trae/User/mcp.json', source: 'hosts.md row 25 (tools cited there)' },
     { scope: 'user', path: '~/.trae/mcp.json', unverified: true, source: 'hosts.md row 25 (tools cited there)' },
   ],
+  dirVariables: VSCODE_FAMILY_DIRS,
+
 } as const satisfies HostDefinition;

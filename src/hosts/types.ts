@@ -5,6 +5,9 @@ import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedIns
 export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
 
 import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
+import type { BackupFallback, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting } from './host-lookup.js';
+
+export type { BackupFallback, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting };
 
 export type { ConfigFormat, Scope, Transport };
 
@@ -73,6 +76,15 @@ export interface HostLocation {
    * copy to install from, not an installed plugin): each gets `state` with this reason.
    */
   readonly inert?: { readonly state: 'disabled' | 'internal'; readonly reason: string };
+  /**
+   * The host runs this file to produce its configuration (Crush `crushrc`, Continue `config.ts`):
+   * the audit never runs it, so when it exists the count is a floor.
+   */
+  readonly script?: { readonly reason: string };
+  /** The host falls back to a backup of this file when it is absent or does not parse. */
+  readonly fallbacks?: BackupFallback;
+  /** Manifests here that the host's loader refuses: their entries are disabled. */
+  readonly rejects?: LoaderRejects;
   /** No host source or host documentation confirms this location (hosts.md "(unverified)"). */
   readonly unverified?: true;
   readonly note?: string;
@@ -107,6 +119,21 @@ export interface Container {
   readonly name?: string;
   /** Scope of entries found here, when it differs from the location's (e.g. Claude Code local). */
   readonly scope?: Scope;
+  /** `single`: the entry is named by this key of the document root (an extension manifest's `name`). */
+  readonly rootNameField?: string;
+  /** The value may instead name other files holding the entries (a path, or a list of paths). */
+  readonly references?: FileReferences;
+}
+
+/**
+ * A container whose value may instead name files (Claude Code plugin.json `mcpServers`: a path or
+ * a list of paths, relative to the plugin root): each named file is read with `containers`.
+ */
+export interface FileReferences {
+  readonly base: 'plugin-root';
+  readonly format: 'json';
+  readonly containers: readonly Container[];
+  readonly source: string;
 }
 
 /** Field names of one entry. Every list is tried in order; the first present key wins. */
@@ -191,6 +218,14 @@ export interface ProjectIndex {
   readonly path: string;
   /** Key path to a `file://` URI (or an absolute path) naming the folder. */
   readonly key: readonly string[];
+  /**
+   * `value` (default): the value at `key` names the folder. `keys`: the object at `key` maps
+   * folders to anything (Gemini trustedFolders.json). `workspace-file`: the value names a VS Code
+   * `.code-workspace` file: its own folder and each of its `folders[].path` (relative to it) are folders.
+   */
+  readonly kind?: 'value' | 'keys' | 'workspace-file';
+  /** Where the host writes this record (source or documentation). */
+  readonly source?: string;
 }
 
 export interface HostDefinition {
@@ -229,6 +264,14 @@ export interface HostDefinition {
   readonly hostSwitches?: readonly HostSwitch[];
   /** The host skips a file holding a duplicate key (its strict loader refuses it). */
   readonly refusesDuplicateKeys?: RefusesDuplicateKeys;
+  /** Variables of the host's environment that move where it reads files. */
+  readonly dirVariables?: readonly DirVariable[];
+  /** The host walks from its working directory up to the project root. */
+  readonly projectWalk?: ProjectWalk;
+  /** Host settings that move a location's folder. */
+  readonly relocatingSettings?: readonly RelocatingSetting[];
+  /** Per-folder enablement rules for extensions. */
+  readonly pathRuleEnablement?: PathRuleEnablement;
   /** Where a stdio server starts when its entry names no cwd (absent: unknown). */
   readonly launchDir?: LaunchDirectory;
   /** Facts about this host's switches that a file-based audit should know (hosts.md §5). */
@@ -275,6 +318,17 @@ export const VSCODE_SETTINGS_SERVERS = [
   { path: ['mcp', 'servers'], shape: 'map' },
   { path: ['mcp.servers'], shape: 'map' },
 ] as const satisfies readonly Container[];
+
+/**
+ * Where every VS Code-family application (VS Code, its forks, extensions in them) keeps its
+ * user-data folder `<UD>/<App>`: VSCODE_APPDATA replaces `<UD>` on every OS, and on Linux
+ * XDG_CONFIG_HOME does (microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts
+ * `doGetUserDataPath`; forks ship the same file).
+ */
+export const VSCODE_FAMILY_DIRS = [
+  { name: 'VSCODE_APPDATA', replaces: [{ prefix: '<UD>' }], source: 'microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts (2. VSCODE_APPDATA)' },
+  { name: 'XDG_CONFIG_HOME', os: 'linux', replaces: [{ prefix: '<UD>' }], source: 'microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts (linux: XDG_CONFIG_HOME || ~/.config)' },
+] as const satisfies readonly DirVariable[];
 
 /** VS Code-family applications whose user-data folders hold extension storage (Cline, Roo). */
 export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,VSCodium,Cursor,Windsurf,Trae,Kiro,Antigravity,Void,Positron}';

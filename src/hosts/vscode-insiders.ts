@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (same format as VS Code)';
 
@@ -16,6 +16,8 @@ export const vscodeInsiders = {
     { scope: 'user', path: '<UD>/Code - Insiders/User/settings.json', containers: SETTINGS, gate: ['mcp'], source: 'hosts.md row 5 (AS vscode/vscode.py)' },
     { scope: 'profile', glob: true, path: '<UD>/Code - Insiders/User/profiles/*/mcp.json', source: 'hosts.md row 5 (AS)' },
   ],
+  dirVariables: VSCODE_FAMILY_DIRS,
+
   hostSwitches: [{ file: '<UD>/Code - Insiders/User/settings.json', key: ['chat.mcp.access'], value: 'none', source: REF }],
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: REF },
 } as const satisfies HostDefinition;

@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (mcp.json `servers` + `inputs`, workspace .vscode/mcp.json, user profile mcp.json, predefined variables)';
 const ADD = 'VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (user configuration, dev container customizations.vscode.mcp, settings chat.mcp.access)';
@@ -37,8 +37,13 @@ export const vscode = {
       containers: [{ path: ['customizations', 'vscode', 'mcp', 'servers'], shape: 'map' }], gate: ['mcp'], source: ADD,
     },
   ],
+  dirVariables: VSCODE_FAMILY_DIRS,
   projectIndexes: [
     { path: '<UD>/{Code,Code - Insiders,VSCodium,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['folder'] },
+    {
+      path: '<UD>/{Code,Code - Insiders,VSCodium,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['workspace'], kind: 'workspace-file',
+      source: 'microsoft/vscode src/vs/workbench/services/workspaces (workspace.json {"workspace": <.code-workspace URI>} for a multi-root window); VS Code docs https://code.visualstudio.com/docs/editing/workspaces/multi-root-workspaces',
+    },
   ],
   hostSwitches: [
     { file: '<UD>/Code/User/settings.json', key: ['chat.mcp.access'], value: 'none', source: ADD },

@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 /** hosts.md row 5b. */
 export const vscodium = {
@@ -13,5 +13,7 @@ export const vscodium = {
     { scope: 'user', path: '<UD>/VSCodium/User/settings.json', gate: ['mcp'], source: 'hosts.md row 5b (AP)' },
     { scope: 'user', path: '<UD>/VSCodium/User/mcp.json', containers: [{ path: ['servers'], shape: 'map' }], source: 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (user mcp.json) in the VSCodium user-data folder' },
   ],
+  dirVariables: VSCODE_FAMILY_DIRS,
+
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration' },
 } as const satisfies HostDefinition;

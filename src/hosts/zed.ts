@@ -31,6 +31,11 @@ export const zed = {
       source: `${PATHS}; ${STORE} (resolve_project_settings: the first visible worktree root)`,
     },
   ],
+  // Linux: FLATPAK_XDG_CONFIG_HOME, else XDG_CONFIG_HOME (dirs::config_dir); macOS ~/.config/zed is fixed; Windows %APPDATA%.
+  dirVariables: [
+    { name: 'XDG_CONFIG_HOME', os: 'linux', replaces: [{ prefix: '~/.config/zed', with: '/zed' }], source: `${PATHS} (config_dir: dirs::config_dir on Linux)` },
+    { name: 'FLATPAK_XDG_CONFIG_HOME', os: 'linux', replaces: [{ prefix: '~/.config/zed', with: '/zed' }], source: `${PATHS} (config_dir: FLATPAK_XDG_CONFIG_HOME)` },
+  ],
   hostSwitches: [
     { file: '~/.config/zed/settings.json', key: ['disable_ai'], value: true, source: `${STORE} (maintain_servers: DisableAiSettings stops every context server)` },
     { file: '%APPDATA%/Zed/settings.json', key: ['disable_ai'], value: true, source: `${STORE} (maintain_servers)` },

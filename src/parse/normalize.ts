@@ -30,6 +30,18 @@ export interface Normalized {
   readonly problems: readonly ShapeProblem[];
   /** True when at least one container key exists in the file (distinguishes "no servers key"). */
   readonly containerPresent: boolean;
+  /**
+   * Files a container's value names instead of holding the entries (`Container.references`): each
+   * path as written, with where it was written and the container that named it.
+   */
+  readonly references: readonly FileReference[];
+}
+
+export interface FileReference {
+  readonly path: string;
+  readonly pointer: string;
+  readonly position: Position;
+  readonly container: Container;
 }
 
 type Obj = Readonly<Record<string, unknown>>;
@@ -69,6 +81,7 @@ const ENTRY_HINTS = ['command', 'cmd', 'url', 'serverUrl', 'httpUrl', 'uri', 'ty
 export function normalize(input: NormalizeInput): Normalized {
   const entries: ServerEntry[] = [];
   const problems: ShapeProblem[] = [];
+  const references: FileReference[] = [];
   let containerPresent = false;
   const root = input.doc.value;
   const problem = (at: readonly PointerSegment[], expected: string, actual: unknown): void => {
@@ -103,6 +116,14 @@ export function normalize(input: NormalizeInput): Normalized {
     }
     if (found.length > 0) containerPresent = true;
     for (const { value, at, project } of found) {
+      if (c.references !== undefined && (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string')))) {
+        const paths: readonly unknown[] = typeof value === 'string' ? [value] : value;
+        paths.forEach((p, i) => {
+          const where = typeof value === 'string' ? at : [...at, i];
+          if (typeof p === 'string') references.push({ path: p, pointer: toPointer(where), position: input.doc.locate(where), container: c });
+        });
+        continue;
+      }
       if (c.shape === 'array') {
         if (!Array.isArray(value)) { problem(at, 'an array of server entries', value); continue; }
         value.forEach((item: unknown, i) => {
@@ -119,8 +140,9 @@ export function normalize(input: NormalizeInput): Normalized {
         if (input.entry.args[0] !== undefined) fields[input.entry.args[0]] = rest;
         add(c.name ?? baseName(input.file), fields, at, scope, project);
       } else if (c.shape === 'single') {
-        const named = isObject(value) && c.nameField !== undefined ? value[c.nameField] : undefined;
-        add(typeof named === 'string' ? named : baseName(input.file), value, at, scope, project);
+        const named = c.rootNameField !== undefined ? (isObject(root) ? root[c.rootNameField] : undefined)
+          : isObject(value) && c.nameField !== undefined ? value[c.nameField] : undefined;
+        add(typeof named === 'string' && named !== '' ? named : baseName(input.file), value, at, scope, project);
       } else {
         if (value === null) continue; // `"mcpServers": null` = no servers
         if (!isObject(value)) { problem(at, 'a map of server name to entry', value); continue; }
@@ -128,7 +150,7 @@ export function normalize(input: NormalizeInput): Normalized {
       }
     }
   }
-  return { entries, problems, containerPresent };
+  return { entries, problems, containerPresent, references };
 }
 
 /** `doc.locate` for pointers under `base`, given below it. */

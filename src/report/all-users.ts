@@ -4,7 +4,7 @@ import type { GradedEntry } from '../grade/types.js';
 import type { Platform, TrustedHome } from '../shared/env.js';
 import { buildReport, type BuildOptions } from './build.js';
 import { fingerprintOf } from './fingerprint.js';
-import type { AccountSummary, AuditReport, LocationStatus, ProbeSummary, ReportEntry, ReportFinding } from './model.js';
+import type { AccountSummary, AuditReport, HostEnvApplied, LocationStatus, ProbeSummary, ReportEntry, ReportFinding, ReportFloorCause } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
 import { sortReport } from './sort.js';
 import { append } from '../shared/lists.js';
@@ -29,7 +29,8 @@ export function buildAllUsersReport(run: AllUsersAudit, options: AllUsersBuildOp
   const locations: LocationStatus[] = [];
   const rows: GradedEntry[] = [];
   const audited: AccountSummary[] = [];
-  let countIsFloor = !options.projectScan;
+  const floorCauses: ReportFloorCause[] = [];
+  const hostEnv: HostEnvApplied[] = [];
   for (const a of run.accounts) {
     const account = a.account.name;
     for (const f of a.findings) findings.push({ ...f, account, fingerprint: fingerprintOf(f, undefined, a.account.home) });
@@ -37,10 +38,14 @@ export function buildAllUsersReport(run: AllUsersAudit, options: AllUsersBuildOp
     const own = a.result !== undefined ? buildReport(a.result, { ...options, ...(probes !== undefined ? { probes } : {}) }) : undefined;
     if (a.result !== undefined && own !== undefined) {
       append(rows, a.result.rows);
-      countIsFloor ||= a.result.discovery.countIsFloor;
+      append(floorCauses, own.floorCauses.map((f) => ({ ...f, account })));
+      append(hostEnv, own.hostEnv);
       append(entries, own.entries.map((e) => ({ ...e, account, findings: e.findings.map((f) => ({ ...f, account })) })));
       append(findings, own.findings.map((f) => ({ ...f, account })));
       append(locations, own.locations.map((l) => ({ ...l, account })));
+    }
+    if (a.status === 'unreadable') {
+      floorCauses.push({ kind: 'directory-unreadable', account, path: a.account.home, detail: `the home of ${account} (${a.account.home}) could not be read: ${a.reason ?? 'unreadable'}` });
     }
     const { enforcing, wired, unverifiable, unprotected, total, ratio } = coverageOf(a.result?.rows ?? []);
     audited.push({
@@ -60,7 +65,9 @@ export function buildAllUsersReport(run: AllUsersAudit, options: AllUsersBuildOp
     accounts: { listedBy: run.listedBy, rule: run.rule, systemAccounts: run.systemAccounts, excluded: run.excluded, audited },
     homeEnvMismatch: false,
     projectScan: options.projectScan,
-    countIsFloor,
+    countIsFloor: floorCauses.length > 0 || !options.projectScan,
+    floorCauses,
+    hostEnv,
     probed: options.probed ?? false,
     entries,
     findings,

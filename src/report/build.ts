@@ -102,6 +102,8 @@ export function buildReport(result: AuditResult, options: BuildOptions): AuditRe
     homeEnvMismatch: d.homeEnvMismatch,
     projectScan: d.projectScan,
     countIsFloor: d.countIsFloor,
+    floorCauses: d.floorCauses.map((f) => extend(f, { detail: redactText(f.detail) })),
+    hostEnv: d.hostEnv,
     probed: options.probed ?? false,
     entries,
     findings,

@@ -15,8 +15,8 @@ import { orderKeys, shapeOf } from './json.js';
 type Discovery = AuditResult['discovery'];
 
 /** The one schemaVersion convention: every JSON output starts with a semver string. */
-export const LIST_SCHEMA_VERSION = '1.0.0';
-export const HOSTS_SCHEMA_VERSION = '1.0.0';
+export const LIST_SCHEMA_VERSION = '1.1.0';
+export const HOSTS_SCHEMA_VERSION = '1.1.0';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const LIST_SCHEMA: Record<string, unknown> = isRecord(listSchema) ? listSchema : {};
@@ -48,6 +48,8 @@ function common(d: Discovery): Record<string, unknown> {
     homeEnvMismatch: d.homeEnvMismatch,
     projectScan: d.projectScan,
     countIsFloor: d.countIsFloor,
+    floorCauses: d.floorCauses.map((f) => ({ ...f, detail: redactText(f.detail) })),
+    hostEnv: d.hostEnv,
     projectRoots: d.projectRoots,
   };
 }

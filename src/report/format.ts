@@ -91,3 +91,10 @@ export function wrap(text: string, width: number, indent: string): string[] {
 export function unprovenClaim(e: Pick<ReportEntry, 'evidence' | 'disabled'>): string | undefined {
   return e.evidence.find((c) => !c.proven && !(e.disabled && c.claim === 'launched'))?.claim;
 }
+
+/** The sentences that say why an entry count is a floor, one per cause (the table, markdown and `scan --list` print them). */
+export function floorSentences(causes: readonly { readonly kind: string; readonly detail: string; readonly account?: string }[]): string[] {
+  if (causes.length === 0) return [];
+  const head = `The entry count is a floor: ${causes.length} ${causes.length === 1 ? 'thing' : 'things'} on the hosts' lookup paths could not be followed (--fail-on floor fails on this).`;
+  return [head, ...causes.map((c) => `${c.account !== undefined ? `[${c.account}] ` : ''}${c.kind}: ${c.detail}`)];
+}

@@ -1,6 +1,6 @@
 import { append } from '../shared/lists.js';
 import { escapeDeep } from '../shared/text.js';
-import { allFindings, coverageFraction, displayPath, entryLabel, homeRelativeText, locationText, percent, proxyLabel, unprovenClaim } from './format.js';
+import { allFindings, coverageFraction, displayPath, entryLabel, floorSentences, homeRelativeText, locationText, percent, proxyLabel, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, Grade, ReportContext, Reporter } from './model.js';
 import { isPassing } from './model.js';
@@ -78,7 +78,12 @@ export const markdown = {
       out.push('');
     }
     if (report.partial) out.push('> [!WARNING]', '> This report is partial: the run stopped on an operational error.', '');
-    if (report.countIsFloor) out.push('> [!NOTE]', '> Project-scope configs were not scanned, so the entry count is a floor.', '');
+    if (report.countIsFloor) {
+      const lines = floorSentences(report.floorCauses.length > 0 ? report.floorCauses : [{ kind: 'project-scan-off', detail: 'project-scope configs were not scanned' }]);
+      out.push('> [!NOTE]');
+      append(out, lines.map((l, i) => `> ${i === 0 ? '' : '- '}${mdText(l)}`));
+      out.push('');
+    }
     if (report.homeEnvMismatch) {
       out.push('> [!NOTE]', `> \`$HOME\` disagrees with the trusted home ${mdCode(displayPath(report.trustedHome.path, ctx.home))}; `
         + 'every entry was graded against the trusted home.', '');

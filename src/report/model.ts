@@ -3,6 +3,10 @@ import type { Grade, GradedEntry, GradedProxy } from '../grade/types.js';
 import type { Finding, RuleMeta } from '../rules/types.js';
 import type { HomeSource, Platform } from '../shared/env.js';
 import type { Scope, Transport } from '../parse/types.js';
+import type { AuditResult } from '../grade/audit.js';
+
+type FloorCause = AuditResult['discovery']['floorCauses'][number];
+export type HostEnvApplied = AuditResult['discovery']['hostEnv'][number];
 
 /**
  * The audit report: what every reporter renders. Reporters receive it sorted and already
@@ -15,6 +19,11 @@ export const GRADES: readonly Grade[] = ['enforcing', 'wired', 'unverifiable', '
 export const isPassing = (g: Grade): boolean => g === 'enforcing' || g === 'wired';
 
 export const REPORT_SCHEMA_VERSION = '1.3.0';
+
+/** Why the entry count may be a floor (discover/floor.ts), with the account it concerns in an --all-users report. */
+export interface ReportFloorCause extends FloorCause {
+  readonly account?: string;
+}
 
 /** The proxy as grading saw it (recognizer, mode, store in effect). */
 export type ProxySummary = GradedProxy;
@@ -158,8 +167,15 @@ export interface AuditReport {
   /** True when $HOME disagrees with the trusted home (the value itself is not reported). */
   readonly homeEnvMismatch: boolean;
   readonly projectScan: boolean;
-  /** True when project scanning was off: the entry count is a floor. */
+  /**
+   * True when the audit met something on a host's lookup path it could not follow (project
+   * scanning off, a dotfile setting a host directory variable, a config it could not list …): the
+   * entry count is a floor. `floorCauses` says why, one cause each.
+   */
   readonly countIsFloor: boolean;
+  readonly floorCauses: readonly ReportFloorCause[];
+  /** Host directory variables applied (--host-env, the home's session files, this process's env). */
+  readonly hostEnv: readonly HostEnvApplied[];
   readonly probed: boolean;
   readonly entries: readonly ReportEntry[];
   /** Findings not tied to one entry (unparseable files, duplicate keys, home mismatch …). */

@@ -38,7 +38,7 @@ export const POLICY_SCHEMA = {
       type: 'array',
       minItems: 1,
       uniqueItems: true,
-      items: { enum: ['unverifiable', 'unprotected', 'none', 'critical', 'high', 'medium', 'low', 'info'] },
+      items: { enum: ['unverifiable', 'unprotected', 'floor', 'none', 'critical', 'high', 'medium', 'low', 'info'] },
     },
   },
 } as const;

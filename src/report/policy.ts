@@ -10,8 +10,9 @@ import type { AuditReport, ReportEntry, ReportFinding } from './model.js';
  * The exit-code policy (issue 5).
  *
  * - `failOn` lists what violates: `unverifiable` / `unprotected` (an enabled entry with that
- *   grade), a severity (any unsuppressed finding at or above it), or `none` (nothing; `none`
- *   cannot be combined with anything else).
+ *   grade), a severity (any unsuppressed finding at or above it), `floor` (the entry count is a
+ *   floor: something on a host's lookup path could not be followed, see `floorCauses`), or `none`
+ *   (nothing; `none` cannot be combined with anything else).
  * - Default (no `failOn`): `['unverifiable', 'unprotected']`, i.e. any enabled entry that is not
  *   enforcing violates, and so does a file-level finding that grades unverifiable (a config that
  *   could not be read may hide entries); other findings alone (an `info` note) do not.
@@ -26,8 +27,8 @@ import type { AuditReport, ReportEntry, ReportFinding } from './model.js';
  * - A `policy-…` finding (from --policy FILE) that is not accepted violates.
  * - `none` turns every one of these off.
  */
-export type FailOn = 'unverifiable' | 'unprotected' | 'none' | Severity;
-export const FAIL_ON_VALUES: readonly FailOn[] = ['unverifiable', 'unprotected', 'none', ...SEVERITIES];
+export type FailOn = 'unverifiable' | 'unprotected' | 'floor' | 'none' | Severity;
+export const FAIL_ON_VALUES: readonly FailOn[] = ['unverifiable', 'unprotected', 'floor', 'none', ...SEVERITIES];
 export const DEFAULT_FAIL_ON: readonly FailOn[] = ['unverifiable', 'unprotected'];
 
 export interface Policy {
@@ -114,6 +115,11 @@ export function evaluatePolicy(report: AuditReport, policy: Policy = {}): Policy
       const files = [...new Set(unread.map((f) => f.location?.path ?? f.id))];
       reasons.push(`${files.length} config ${files.length === 1 ? 'file' : 'files'} that may hide entries: ${someOf(files)}`);
     }
+  }
+  if (failOn.includes('floor') && report.countIsFloor) {
+    const kinds = [...new Set(report.floorCauses.map((f) => f.kind))];
+    const n = report.floorCauses.length;
+    reasons.push(`the entry count is a floor (--fail-on floor): ${n === 0 ? 'project scanning was off' : `${n} ${n === 1 ? 'cause' : 'causes'}: ${someOf(kinds)}`}`);
   }
   const thresholds = failOn.flatMap((v) => (isSeverity(v) ? [SEVERITY_RANK[v]] : []));
   if (thresholds.length > 0) {

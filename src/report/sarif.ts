@@ -202,9 +202,24 @@ export const sarif = {
           ? { '%SRCROOT%': { description: { text: 'The root of the git checkout that was audited' } } }
           : { HOME: { uri: fileUri(ctx.home, true), description: { text: 'The trusted home' } } },
         results: allFindings(report).map((l) => result(l, report, ctx)),
+        // Why the entry count may be a floor, one notification per cause (SARIF 2.1.0 §3.20.21
+        // toolExecutionNotifications): a code-scanning view shows that the audit is incomplete.
+        invocations: [{
+          executionSuccessful: !report.partial,
+          toolExecutionNotifications: report.floorCauses.map((f) => ({
+            level: 'warning',
+            message: { text: replacingLoneSurrogates(`The entry count is a floor (${f.kind}): ${homeRelativeText(f.detail, ctx.home)}`) },
+            descriptor: { id: `floor/${f.kind}` },
+            ...(f.path !== undefined && isUnderHome(f.path, ctx.home) && ctx.repoRoot === undefined
+              ? { locations: [{ physicalLocation: { artifactLocation: { uri: encodePath(relativeToHome(f.path, ctx.home)), uriBaseId: 'HOME' }, ...(f.line !== undefined ? { region: { startLine: f.line } } : {}) } }] }
+              : {}),
+          })),
+        }],
         properties: {
           partial: report.partial,
           probed: report.probed,
+          countIsFloor: report.countIsFloor,
+          floorCauses: report.floorCauses.map((f) => ({ ...f, detail: homeRelativeText(f.detail, ctx.home) })),
           ...(report.probed ? { probes: probeProperties(report, ctx.home) } : {}),
           coverage: { enforcing: c.enforcing, wired: c.wired, unverifiable: c.unverifiable, unprotected: c.unprotected,
             total: c.total, ratio: c.ratio, disabled: c.disabled },

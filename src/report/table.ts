@@ -1,7 +1,7 @@
 import { escapeDeep } from '../shared/text.js';
 import type { Severity } from '../rules/types.js';
 import {
-  allFindings, coverageFraction, coverageLine, displayPath, entryLabel, locationText, proxyLabel, SEVERITY_RANK, unprovenClaim,
+  allFindings, coverageFraction, coverageLine, displayPath, entryLabel, floorSentences, homeRelativeText, locationText, proxyLabel, SEVERITY_RANK, unprovenClaim,
 } from './format.js';
 import { layoutWidth, renderTable, visibleLength, wrapText } from './layout.js';
 import type { Column } from './layout.js';
@@ -125,7 +125,10 @@ function notes(report: AuditReport, ctx: ReportContext): string[] {
     out.push('Note: this report is partial: the run stopped on an operational error (see the messages above).');
   }
   if (report.countIsFloor) {
-    out.push('Note: project-scope configs were not scanned, so the entry count is a floor.');
+    const causes0 = report.floorCauses.map((f) => ({ ...f, detail: homeRelativeText(f.detail, ctx.home) }));
+    const [head = '', ...causes] = floorSentences(causes0.length > 0 ? causes0 : [{ kind: 'project-scan-off', detail: 'project-scope configs were not scanned' }]);
+    append(out, wrapText(`Note: ${head}`, width, ''));
+    for (const c of causes) append(out, wrapText(`- ${c}`, width, '  '));
   }
   if (report.homeEnvMismatch) {
     append(out, wrapText(`Note: $HOME disagrees with the trusted home ${displayPath(report.trustedHome.path, ctx.home)} `

@@ -9,7 +9,7 @@ import type { HostDefinition } from '../../src/hosts/types.js';
 import { testEnv } from '../hosts/helpers.js';
 
 /**
- * Red team (issue 16, class: relocator variables). Cline resolves its one MCP settings file as
+ * Relocator variables. Cline resolves its one MCP settings file as
  * `$CLINE_MCP_SETTINGS_PATH` first, then `$CLINE_DATA_DIR/settings/`, `$CLINE_DIR/data/settings/`,
  * `~/.cline/data/settings/` (cline/cline@21cb8d25 apps/vscode/src/hosts/vscode/
  * mcp-settings-legacy-migration.ts:254-265; sdk/packages/shared/src/storage/paths.ts:409-415).
@@ -26,9 +26,17 @@ describe('cline: $CLINE_MCP_SETTINGS_PATH names the settings file', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the file it names is read when auditing one\'s own home', async () => {
+  it('the scanner\'s own environment does not relocate the host: only the audited home\'s files or --host-env do', async () => {
     const file = path.join(dir, 'team-mcp.json');
     const d = await discover({ hosts: [relocatedOnly], projectScan: false }, testEnv('linux', { vars: { CLINE_MCP_SETTINGS_PATH: file } }));
+    assert.deepEqual(d.entries, []);
+  });
+
+  it('the file it names is read when --host-env gives the variable', async () => {
+    const file = path.join(dir, 'team-mcp.json');
+    const hostEnv = path.join(dir, 'host.env');
+    writeFileSync(hostEnv, `CLINE_MCP_SETTINGS_PATH=${file}\n`);
+    const d = await discover({ hosts: [relocatedOnly], projectScan: false, hostEnv }, testEnv('linux'));
     assert.deepEqual(d.entries.map((e) => [e.name, e.configPath, e.state]), [['relocated', file, 'launched']]);
   });
 });

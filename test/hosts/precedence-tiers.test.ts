@@ -7,7 +7,8 @@ import { HOSTS } from '../../src/hosts/index.js';
  * entries field by field (`precedence.merge: 'fields'`) does so over every config file it reads;
  * a location missing from the tiers is left out of the merge, so a fragment there (`{ enabled:
  * true }` over another file's complete entry) was graded as a proven launch on its own.
- * Plugin locations are merged by other rules (Codex inserts plugin servers only under free names).
+ * Plugin locations are merged by other rules (Codex inserts plugin servers only under free names);
+ * a script location (Crush crushrc) holds no entries the audit reads.
  */
 describe('precedence tiers of field-merging hosts', () => {
   for (const host of HOSTS) {
@@ -15,7 +16,7 @@ describe('precedence tiers of field-merging hosts', () => {
     if (p?.merge !== 'fields') continue;
     it(`${host.id}: every non-plugin location is a tier`, () => {
       const tiers = new Set<string>(p.tiers.map((t) => t.location));
-      const missing = host.locations.filter((l) => l.scope !== 'plugin' && !tiers.has(l.path)).map((l) => l.path);
+      const missing = host.locations.filter((l) => l.scope !== 'plugin' && !('script' in l) && !tiers.has(l.path)).map((l) => l.path);
       assert.deepEqual(missing, []);
     });
   }

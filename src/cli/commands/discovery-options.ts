@@ -6,7 +6,7 @@ import { requireDirectory } from '../paths.js';
 
 /**
  * The discovery options shared by `hosts`, `scan` and any later command that audits a home:
- * --root, --user, --project (repeatable), --no-project-scan, --platform. Add them with
+ * --root, --user, --project (repeatable), --no-project-scan, --platform, --host-env. Add them with
  * `withDiscoveryOptions(y)` and read them back with `toDiscoverOptions(argv)`.
  */
 export function withDiscoveryOptions<T>(y: Argv<T>): Argv<T> {
@@ -26,6 +26,10 @@ export function withDiscoveryOptions<T>(y: Argv<T>): Argv<T> {
       type: 'boolean', default: true,
       describe: 'scan the cwd, its ancestors and the projects hosts list (--no-project-scan: the count is a floor)',
     })
+    .option('host-env', {
+      type: 'string', requiresArg: true,
+      describe: "the audited hosts' directory variables (CODEX_HOME, XDG_CONFIG_HOME …) as NAME=value lines, e.g. copied from the host's environment; applied and recorded (other names are ignored)",
+    })
     .option('platform', { type: 'string', requiresArg: true, choices: ['linux', 'darwin', 'win32'], describe: "audit this OS's layout (default: this OS; another OS needs --root)" });
 }
 
@@ -42,6 +46,7 @@ function optionalString(argv: Readonly<Record<string, unknown>>, key: string): s
 /** Narrows parsed argv to DiscoverOptions (throws UsageError on a bad value). */
 export function toDiscoverOptions(argv: Readonly<Record<string, unknown>>): DiscoverOptions {
   const root = optionalString(argv, 'root');
+  const hostEnv = optionalString(argv, 'host-env');
   const user = optionalString(argv, 'user');
   const rawProjects = argv.project;
   const projects = rawProjects === undefined ? [] : Array.isArray(rawProjects) ? rawProjects : [rawProjects];
@@ -58,6 +63,7 @@ export function toDiscoverOptions(argv: Readonly<Record<string, unknown>>): Disc
     ...(projectList.length > 0 ? { projects: projectList } : {}),
     projectScan: argv['project-scan'] !== false,
     ...(platform !== undefined ? { platform } : {}),
+    ...(hostEnv !== undefined ? { hostEnv } : {}),
   };
 }
 

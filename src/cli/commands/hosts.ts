@@ -6,6 +6,7 @@ import type { CommandContext } from '../io.js';
 import type { DiscoverOptions } from '../../discover/discover.js';
 import { checkDiscoveryPaths, toDiscoverOptions, wantsAllUsers, withDiscoveryOptions } from './discovery-options.js';
 import { displayPath } from './scan.js';
+import { floorSentences } from '../../report/format.js';
 import { renderHostsJson } from '../../report/discovery-json.js';
 import { listingWidth, renderTable, wrapText } from '../../report/layout.js';
 import type { Column } from '../../report/layout.js';
@@ -49,7 +50,7 @@ export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<
         const errors = d.locations.filter((l) => l.status === 'error').length;
         ctx.io.stdout.write(`${wrapText(escapeText(`Home: ${d.home.path} (${d.home.source}); platform ${d.platform}`), width, '').join('\n')}\n${table}\n`
           + `${d.locations.length} locations checked: ${found} found, ${errors} errors, ${d.locations.length - found - errors} absent.\n`
-          + (d.countIsFloor ? 'Project scan was off (--no-project-scan): the entry count is a floor.\n' : ''));
+          + floorSentences(d.floorCauses).map((l, i) => `${escapeText(i === 0 ? l : `- ${l}`)}\n`).join(''));
       }
       ctx.exit(0);
     },

@@ -28,7 +28,7 @@ export function withReportOptions<T>(y: Argv<T>, failOnDefault: readonly string[
     .option('output', { alias: 'o', type: 'string', requiresArg: true, describe: 'write the report to FILE instead of stdout (- for stdout)' })
     .option('fail-on', {
       type: 'string', array: true, nargs: 1, requiresArg: true,
-      describe: `what violates the policy (exit 1): unverifiable, unprotected, a severity (critical…info), or none; repeatable or comma-separated (default: ${failOnDefault.join(',')})`,
+      describe: `what violates the policy (exit 1): unverifiable, unprotected, floor (the entry count is a floor), a severity (critical…info), or none; repeatable or comma-separated (default: ${failOnDefault.join(',')})`,
     })
     .option('fail-under', { type: 'string', requiresArg: true, describe: 'exit 1 when coverage (percent of enabled entries enforcing) is below PCT (0 to 100; default: no coverage floor)' })
     .option('ignore-file', { type: 'string', requiresArg: true, describe: `suppressions file (default: ${IGNORE_FILE_NAMES[0] ?? ''} in the audited home; none with --root, whose tree cannot suppress its own findings)` })

@@ -9,7 +9,7 @@ import { repoRoot } from '../paths.js';
 import { escapeText } from '../../shared/text.js';
 import { listingWidth, renderTable as renderTable_, wrapText } from '../../report/layout.js';
 import type { Column } from '../../report/layout.js';
-import { displayPath } from '../../report/format.js';
+import { displayPath, floorSentences } from '../../report/format.js';
 import type { CommandContext, ExitCode } from '../io.js';
 import { checkDiscoveryPaths, toDiscoverOptions, wantsAllUsers, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
@@ -37,7 +37,7 @@ function renderTable(d: Discovery, width: number): string {
   }
   const files = new Set(d.entries.map((e) => e.configPath)).size;
   append(lines, wrapText(`${d.entries.length} entries in ${files} files; ${d.locations.length} locations checked; ${d.findings.length} findings.`, width, ''));
-  if (d.countIsFloor) append(lines, wrapText('Project scan was off (--no-project-scan): the entry count is a floor.', width, ''));
+  for (const [i, l] of floorSentences(d.floorCauses).entries()) append(lines, wrapText(escapeText(i === 0 ? l : `- ${l}`), width, i === 0 ? '' : '  '));
   return `${lines.join('\n')}\n`;
 }
 

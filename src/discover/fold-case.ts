@@ -1,0 +1,60 @@
+import { lstatSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Case-insensitive lookups for macOS and Windows layouts read from a case-sensitive file system
+ * (a copy audited with --root on Linux). APFS and NTFS open `.cursor/MCP.json` when a host asks
+ * for `.cursor/mcp.json`; a byte-exact lookup would read it as absent and hide its servers.
+ *
+ * Folder listings are read once per run and indexed by lower-cased name (linear: a listed project
+ * root's ~40 host locations cost one listing). Where a case-sensitive copy holds two names that
+ * differ only in case (impossible on the original volume), the exact one wins, then the first in
+ * code-point order.
+ */
+export class CaseFolder {
+  readonly #listings = new Map<string, Map<string, string[]> | undefined>();
+
+  /** The existing path `file` names ignoring case, or undefined. `file` itself when it exists as spelled. */
+  resolve(file: string): string | undefined {
+    if (exists(file)) return file;
+    const parsed = path.parse(file);
+    const segments = file.slice(parsed.root.length).split(path.sep).filter((s) => s !== '');
+    // The deepest ancestor that exists as spelled (the home, a project root …) is the start.
+    let start = segments.length - 1;
+    while (start > 0 && !exists(path.join(parsed.root, ...segments.slice(0, start)))) start--;
+    let dir = path.join(parsed.root, ...segments.slice(0, start));
+    for (const seg of segments.slice(start)) {
+      const names = this.#list(dir)?.get(seg.toLowerCase());
+      if (names === undefined || names.length === 0) return undefined;
+      const pick = names.includes(seg) ? seg : [...names].sort()[0] ?? seg;
+      dir = path.join(dir, pick);
+    }
+    return dir;
+  }
+
+  #list(dir: string): Map<string, string[]> | undefined {
+    if (this.#listings.has(dir)) return this.#listings.get(dir);
+    let index: Map<string, string[]> | undefined;
+    try {
+      index = new Map();
+      for (const name of readdirSync(dir)) {
+        const k = name.toLowerCase();
+        const list = index.get(k);
+        if (list === undefined) index.set(k, [name]);
+        else list.push(name);
+      }
+    } catch {
+      index = undefined;
+    }
+    this.#listings.set(dir, index);
+    return index;
+  }
+}
+
+function exists(p: string): boolean {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import type { HostDefinition, HostLocation } from '../hosts/types.js';
+import { extend } from '../shared/extend.js';
+import { absentCheck, checkFile, undecodableCheck, type FileCache, type FileCheck } from './check-file.js';
+import { globLocation } from './glob.js';
+import { caseInsensitiveLayout, expandAll, expandBraces, mapRecordedPath, type ExpandedPath, type PathContext } from './paths.js';
+import type { LocatedCheck } from './switches.js';
+
+/**
+ * Checks one host location: every brace variant, every relocation of it by the host's directory
+ * variables (paths.ts `expandAll`), every file a glob names, and every indirection the host
+ * follows from there: a backup it restores (`fallbacks`), files a manifest names
+ * (`Container.references`). A folder on the way that cannot be listed is a `config-unreadable`
+ * error check (its contents are unknown: the count is a floor).
+ */
+export async function checkLocation(
+  host: HostDefinition, location: HostLocation, ctx: PathContext, cache: FileCache, project: string | undefined, skip?: ReadonlySet<string>,
+): Promise<LocatedCheck[]> {
+  const expanded = expandBraces(location.path).flatMap((t) => expandAll(t, ctx, host.dirVariables, project));
+  const results = await Promise.all(expanded.map((e) => checkExpanded(host, location, e, ctx, cache, project, skip)));
+  return results.flat().map((c) => extend(c, { host, location }));
+}
+
+/** checkLocation's records for a location under a project root known to have no directory entry. */
+export function absentLocation(host: HostDefinition, location: HostLocation, ctx: PathContext, project: string): LocatedCheck[] {
+  const out: LocatedCheck[] = [];
+  for (const template of expandBraces(location.path)) {
+    for (const expanded of expandAll(template, ctx, host.dirVariables, project)) {
+      const check = expanded.pattern === undefined ? absentCheck(host, location, expanded.base, { project }) : noMatch(host, location, expanded.display, { project });
+      out.push(extend(check, { host, location }));
+    }
+  }
+  return out;
+}
+
+/** Why a name that is not valid UTF-8 is unread (glob.ts GlobResult.undecodable). */
+const UNDECODABLE = 'a name on its path is not valid UTF-8: mcp-audit cannot open it; a host that reads names as bytes can';
+const UNDECODABLE_BESIDE = 'another name here is not valid UTF-8 and reads as this one: mcp-audit cannot open that one; a host that reads names as bytes can';
+
+/** The record of a glob location that matched no file. */
+function noMatch(host: HostDefinition, location: HostLocation, display: string, extra: { readonly project?: string }): FileCheck {
+  const format = location.format ?? host.format;
+  return {
+    check: {
+      host: host.id, scope: location.scope, path: display, status: 'absent', format, entries: 0, serversKey: false,
+      pattern: display, ...extra, ...(location.unverified === true ? { unverified: true as const } : {}),
+    },
+    entries: [], findings: [],
+  };
+}
+
+async function checkExpanded(
+  host: HostDefinition, location: HostLocation, expanded: ExpandedPath, ctx: PathContext, cache: FileCache, project: string | undefined,
+  skip?: ReadonlySet<string>,
+): Promise<FileCheck[]> {
+  const extra = project !== undefined ? { project } : {};
+  const wanted = (file: string): boolean => skip === undefined || !skip.has(`${host.id}\0${file}`);
+  if (expanded.pattern === undefined) {
+    if (!wanted(expanded.base)) return [];
+    return followed(host, location, await checkFile(host, location, expanded.base, cache, extra), ctx, cache, extra);
+  }
+  const noCase = caseInsensitiveLayout(ctx.platform);
+  const { files, undecodable, unlisted } = await globLocation(expanded, { noCase, ...(cache.folder !== undefined ? { folder: cache.folder } : {}) });
+  if (files.length === 0 && undecodable.length === 0 && unlisted.length === 0) return [noMatch(host, location, expanded.display, extra)];
+  const at = { ...extra, pattern: expanded.display };
+  // A name the walk met that is not valid UTF-8: config-unreadable, never absent (nor unseen).
+  const unread = undecodable.filter((u) => wanted(u.path))
+    .map((u) => undecodableCheck(host, location, u.path, cache, at, u.shadows ? UNDECODABLE_BESIDE : UNDECODABLE));
+  for (const u of unlisted) cache.unlisted.add(u.path);
+  const unlistedChecks = unlisted.map((u) => undecodableCheck(host, location, u.path, cache, at, `this folder on ${host.name}'s lookup path cannot be listed (${u.reason}): the files in it are unknown`));
+  const checks = await Promise.all(files.filter(wanted).map(async (m) => followed(host, location, await checkFile(host, location, m, cache, at), ctx, cache, at)));
+  return [...checks.flat(), ...unread, ...unlistedChecks];
+}
+
+/** The check and what it leads to: the backup the host restores, files its manifest names. */
+async function followed(
+  host: HostDefinition, location: HostLocation, c: FileCheck, ctx: PathContext, cache: FileCache, extra: { readonly pattern?: string; readonly project?: string },
+): Promise<FileCheck[]> {
+  const out: FileCheck[] = [c];
+  const fb = location.fallbacks;
+  // The host restores a backup only when its file is missing or does not parse (an unreadable or
+  // too-large file is an error the host reports as such).
+  if (fb !== undefined && (c.check.status === 'absent' || c.check.ruleId === 'config-unparseable' || c.check.ruleId === 'config-duplicate-key')) {
+    for (const suffix of fb.suffixes) {
+      const backup = await checkFile(host, location, `${c.check.path}${suffix}`, cache, { ...extra, pattern: `${location.path}${suffix} (backup)` });
+      if (backup.check.status === 'absent') continue;
+      out.push(backup);
+      if (backup.check.status === 'found') break;
+    }
+  }
+  for (const ref of c.references ?? []) {
+    const refs = ref.container.references;
+    if (refs === undefined) continue;
+    const root = pluginRoot(c.check.path);
+    const named = path.isAbsolute(ref.path) || path.win32.isAbsolute(ref.path) ? mapRecordedPath(ref.path, ctx) : path.resolve(root, ref.path);
+    if (named === undefined) continue;
+    const refLocation: HostLocation = { ...location, format: refs.format, containers: refs.containers };
+    out.push(await checkFile(host, refLocation, named, cache, { ...extra, pattern: `${c.check.path} ${ref.pointer} (names this file)` }));
+  }
+  return out;
+}
+
+/** The folder of a plugin, from a file in it or in its `.claude-plugin` folder. */
+function pluginRoot(file: string): string {
+  const dir = path.dirname(file);
+  return path.basename(dir) === '.claude-plugin' ? path.dirname(dir) : dir;
+}

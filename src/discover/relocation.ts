@@ -1,0 +1,135 @@
+import path from 'node:path';
+import type { HostDefinition } from '../hosts/types.js';
+import type { Env, Platform } from '../shared/env.js';
+import { UsageError } from '../shared/errors.js';
+import type { FloorCauses } from './floor.js';
+import { appliesTo, mapRecordedPath, type PathContext } from './paths.js';
+import { readConfigFile } from './read-file.js';
+import { readSessionEnv, type SessionVariable } from './session-env.js';
+
+/**
+ * The known values of the hosts' directory variables (paths.ts `PathContext.relocators`) and the
+ * floor causes they bring. Two sources, each recorded:
+ * - `--host-env FILE`: given by the operator (for a --root or another account), applied;
+ * - the audited home's dotfiles and session files (session-env.ts): a literal is applied; every
+ *   assignment makes the count a floor.
+ * This process's environment is never one: the home comes from the password database, and a
+ * variable set for the scanner is not the host's (nor trusted to move what is audited).
+ */
+export interface HostEnvApplied {
+  readonly variable: string;
+  readonly value: string;
+  readonly from: 'host-env' | 'session-file';
+  /** The file (and line) it was read from, for `host-env` and `session-file`. */
+  readonly file?: string;
+  readonly line?: number;
+}
+
+/** Every variable name a host reads to relocate a file: its `dirVariables` and the `$NAME` heads of its templates. */
+export function hostVariables(hosts: readonly HostDefinition[], platform: Platform): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const add = (name: string, host: string): void => {
+    const list = out.get(name);
+    if (list === undefined) out.set(name, [host]);
+    else if (!list.includes(host)) list.push(host);
+  };
+  for (const h of hosts) {
+    for (const v of h.dirVariables ?? []) if (appliesTo(v.os, platform)) add(v.name, h.id);
+    for (const l of h.locations) {
+      if (!appliesTo(l.os, platform)) continue;
+      const head = l.path.split('/')[0] ?? '';
+      if (/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(head)) add(head.slice(1), h.id);
+    }
+  }
+  return out;
+}
+
+/** Variables only declared (`DirVariable` with no `replaces`): never applied, only a floor cause. */
+function unfollowedVariables(hosts: readonly HostDefinition[], platform: Platform): Set<string> {
+  const declared = new Set<string>();
+  const followed = new Set<string>();
+  for (const h of hosts) {
+    for (const v of h.dirVariables ?? []) {
+      if (!appliesTo(v.os, platform)) continue;
+      (v.replaces.length === 0 ? declared : followed).add(v.name);
+    }
+    for (const l of h.locations) if (l.path.startsWith('$')) followed.add(l.path.split('/')[0]?.slice(1) ?? '');
+  }
+  return new Set([...declared].filter((n) => !followed.has(n)));
+}
+
+export interface Relocation {
+  readonly relocators: ReadonlyMap<string, readonly string[]>;
+  readonly applied: readonly HostEnvApplied[];
+}
+
+/** Builds the relocators for an audit of `ctx.home` and records the floor causes of its session files. */
+export async function resolveRelocators(
+  hosts: readonly HostDefinition[], ctx: PathContext, env: Env, hostEnvFile: string | undefined, floor: FloorCauses,
+): Promise<Relocation> {
+  const names = hostVariables(hosts, ctx.platform);
+  const values = new Map<string, string[]>();
+  const applied: HostEnvApplied[] = [];
+  const apply = (a: HostEnvApplied): void => {
+    const list = values.get(a.variable) ?? [];
+    if (!list.includes(a.value)) list.push(a.value);
+    values.set(a.variable, list);
+    applied.push(a);
+  };
+  if (hostEnvFile !== undefined) {
+    for (const a of await readHostEnvFile(hostEnvFile, env.cwd, names, ctx)) apply(a);
+  }
+  const unfollowed = unfollowedVariables(hosts, ctx.platform);
+  for (const s of await readSessionEnv(ctx.home, ctx.platform, new Set(names.keys()))) {
+    const hostsOf = names.get(s.name) ?? [];
+    if (unfollowed.has(s.name)) {
+      floor.add({
+        kind: 'host-variable-set', path: s.file, line: s.line, variable: s.name, hosts: hostsOf,
+        detail: `${s.name} is set in ${s.file}:${s.line}; it changes what ${hostsOf.join(', ')} load${hostsOf.length === 1 ? 's' : ''} in a way the audit does not follow`,
+      });
+      continue;
+    }
+    const mapped = s.value !== undefined ? mapRecordedPath(s.value, ctx) : undefined;
+    if (mapped !== undefined) apply({ variable: s.name, value: mapped, from: 'session-file', file: s.file, line: s.line });
+    floor.add(sessionCause(s, hostsOf, mapped));
+  }
+  return { relocators: values, applied };
+}
+
+function sessionCause(s: SessionVariable, hosts: readonly string[], applied: string | undefined) {
+  const what = applied !== undefined
+    ? `its literal value was applied, but the host's session may hold another`
+    : `its value cannot be read (${s.unreadable ?? 'not a literal path'}), so the files it points the host at were not read`;
+  return {
+    kind: 'host-variable-set' as const, path: s.file, line: s.line, variable: s.name, hosts,
+    detail: `${s.name} is set in ${s.file}:${s.line}; it moves the files of ${hosts.join(', ')}: ${what}`,
+  };
+}
+
+/**
+ * `--host-env FILE`: `NAME=value` lines (an optional `export `, quotes, `#` comments), as an
+ * operator copies them from the host's environment. Names that are no host directory variable are
+ * ignored (the file may be a whole `env` dump); a host variable whose value is not an absolute path
+ * is a usage error naming its line. Values are mapped onto the audited tree like recorded paths.
+ */
+export async function readHostEnvFile(file: string, cwd: string, names: ReadonlyMap<string, readonly string[]>, ctx: PathContext): Promise<HostEnvApplied[]> {
+  const at = path.resolve(cwd, file);
+  const read = await readConfigFile(at);
+  if (read.kind !== 'text') {
+    throw new UsageError(`--host-env ${file}: ${read.kind === 'absent' ? 'no such file' : `cannot be read (${read.detail})`}`);
+  }
+  const out: HostEnvApplied[] = [];
+  read.text.split(/\r?\n/).forEach((raw, i) => {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(raw);
+    if (m?.[1] === undefined || !names.has(m[1])) return;
+    let value = (m[2] ?? '').trim();
+    if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
+    if (!path.isAbsolute(value) && !path.win32.isAbsolute(value)) {
+      throw new UsageError(`--host-env ${file}:${i + 1}: ${m[1]} must be an absolute path`);
+    }
+    const mapped = mapRecordedPath(value, ctx);
+    if (mapped === undefined) throw new UsageError(`--host-env ${file}:${i + 1}: ${m[1]} cannot be placed in the audited tree`);
+    out.push({ variable: m[1], value: mapped, from: 'host-env', file: at, line: i + 1 });
+  });
+  return out;
+}

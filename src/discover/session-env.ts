@@ -1,0 +1,203 @@
+import { closeSync, openSync, readSync, fstatSync } from 'node:fs';
+import path from 'node:path';
+import type { Platform } from '../shared/env.js';
+import { globFiles } from './glob.js';
+import { readConfigFile } from './read-file.js';
+
+/**
+ * What the audited home's own dotfiles and session files say about the hosts' directory
+ * variables (host-lookup.ts `DirVariable`). The host's process environment cannot be read, and
+ * this process's environment is not the host's: what a login shell, a desktop session or launchd
+ * sets is read statically from the files that set it. A value is known only when it is a literal
+ * (`~`, `$HOME` and variables those same files set literally are expanded); anything else (`$(…)`,
+ * an unset variable, a relative path) is recorded without a value. Either way the variable's
+ * presence makes the entry count a floor: which of these files the host's session really read,
+ * and in which order, is not known.
+ *
+ * Files that the shells read at startup source further files (`. ~/.bash_aliases`): a literal
+ * path is followed (depth-limited, each file once). Output of programs a dotfile runs
+ * (`eval "$(tool init)"`) is not examined.
+ */
+export interface SessionVariable {
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  /** The literal value, when it can be read (an absolute path). */
+  readonly value?: string;
+  /** Why the value cannot be read. */
+  readonly unreadable?: string;
+}
+
+/** Startup files of POSIX shells, relative to the home (bash, zsh, sh, csh/tcsh, fish, X sessions). */
+const POSIX_FILES = [
+  '.profile', '.bash_profile', '.bash_login', '.bashrc', '.bash_env',
+  '.zshenv', '.zprofile', '.zshrc', '.zlogin',
+  '.cshrc', '.tcshrc', '.login',
+  '.config/fish/config.fish', '.config/fish/conf.d/*.fish',
+];
+/** Linux session environment: systemd user environment.d (desktop sessions), PAM, X and KDE session scripts. */
+const LINUX_FILES = ['.config/environment.d/*.conf', '.pam_environment', '.xprofile', '.xsessionrc', '.config/plasma-workspace/env/*.sh'];
+/** macOS: launchd agents (`launchctl setenv`), the legacy per-user environment.plist. */
+const DARWIN_FILES = ['Library/LaunchAgents/*.plist', '.MacOSX/environment.plist'];
+const MAX_DEPTH = 4;
+/** The Windows user environment lives in the registry hive NTUSER.DAT, read only as bytes. */
+const MAX_HIVE_BYTES = 256 * 1024 * 1024;
+
+const ASSIGN = /^\s*(?:export\s+|declare\s+-[a-zA-Z]*x[a-zA-Z]*\s+|typeset\s+-[a-zA-Z]*x[a-zA-Z]*\s+|readonly\s+|local\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/;
+const FISH = /^\s*set\s+(?:-[a-zA-Z]+\s+|--[a-z]+\s+)*([A-Za-z_][A-Za-z0-9_]*)\s+(.*)$/;
+const CSH = /^\s*setenv\s+([A-Za-z_][A-Za-z0-9_]*)\s+(.*)$/;
+const PAM = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s+(?:DEFAULT|OVERRIDE)=(.*)$/;
+const LAUNCHCTL = /launchctl\s+setenv\s+([A-Za-z_][A-Za-z0-9_]*)\s+(\S+)/;
+const SOURCE = /^\s*(?:\.|source)\s+(\S+)\s*$/;
+const GUARDED_SOURCE = /&&\s*(?:\.|source)\s+(\S+)\s*$/;
+
+interface Walk {
+  readonly home: string;
+  readonly names: ReadonlySet<string>;
+  /** Literal values seen so far (HOME, and what the files set literally). */
+  readonly known: Map<string, string>;
+  readonly seen: Set<string>;
+  readonly out: SessionVariable[];
+}
+
+/** Reads every session file of `platform` below `home` for assignments to `names`. */
+export async function readSessionEnv(home: string, platform: Platform, names: ReadonlySet<string>): Promise<SessionVariable[]> {
+  if (names.size === 0) return [];
+  const walk: Walk = { home, names, known: new Map([['HOME', home]]), seen: new Set(), out: [] };
+  if (platform === 'win32') return hiveMentions(home, names);
+  const files = [...POSIX_FILES, ...(platform === 'linux' ? LINUX_FILES : DARWIN_FILES)];
+  for (const rel of files) {
+    for (const file of await expand(home, rel)) await readFile(walk, file, 0);
+  }
+  // zsh reads its startup files from $ZDOTDIR when .zshenv sets it.
+  const zdot = walk.known.get('ZDOTDIR');
+  if (zdot !== undefined && zdot !== home) {
+    for (const f of ['.zshenv', '.zprofile', '.zshrc', '.zlogin']) await readFile(walk, path.join(zdot, f), 0);
+  }
+  return walk.out;
+}
+
+async function expand(home: string, rel: string): Promise<readonly string[]> {
+  if (!rel.includes('*')) return [path.join(home, rel)];
+  const dir = path.dirname(rel);
+  return globFiles({ base: path.join(home, dir), pattern: path.basename(rel), display: path.join(home, rel) });
+}
+
+async function readFile(walk: Walk, file: string, depth: number): Promise<void> {
+  if (walk.seen.has(file) || depth > MAX_DEPTH) return;
+  walk.seen.add(file);
+  const read = await readConfigFile(file);
+  const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
+  if (text === undefined) return;
+  // A quick reject: most dotfiles mention none of the variables and source nothing worth following.
+  const mentions = [...walk.names].some((n) => text.includes(n));
+  const sources = /(?:^|[;&|]\s*|\s)(?:\.|source)\s/m.test(text);
+  if (!mentions && !sources && !text.includes('ZDOTDIR')) return;
+  const plist = file.endsWith('.plist');
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] ?? '';
+    const line = raw.replace(/^\s*#.*$/, '');
+    if (plist) { plistLine(walk, file, i + 1, raw, lines.slice(i + 1, i + 3)); continue; }
+    const m = ASSIGN.exec(line) ?? FISH.exec(line) ?? CSH.exec(line) ?? PAM.exec(line) ?? LAUNCHCTL.exec(line);
+    if (m?.[1] !== undefined) {
+      const name = m[1];
+      const value = literal(m[2] ?? '', walk);
+      if (value.value !== undefined) walk.known.set(name, value.value);
+      else walk.known.delete(name);
+      if (walk.names.has(name)) record(walk, name, file, i + 1, value);
+      continue;
+    }
+    const src = SOURCE.exec(line) ?? GUARDED_SOURCE.exec(line);
+    if (src?.[1] !== undefined) {
+      const target = literal(src[1], walk).value;
+      if (target !== undefined) await readFile(walk, target, depth + 1);
+      continue;
+    }
+    // A line naming a variable in a form not read above (`export A B`, `eval …CODEX_HOME…`).
+    for (const name of walk.names) {
+      if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(line)) {
+        record(walk, name, file, i + 1, { unreadable: 'set in a form the audit does not read' });
+      }
+    }
+  }
+}
+
+/** launchd plists: `<string>setenv</string><string>NAME</string><string>VALUE</string>` or `launchctl setenv` in a script string. */
+function plistLine(walk: Walk, file: string, line: number, raw: string, next: readonly string[]): void {
+  for (const name of walk.names) {
+    if (!raw.includes(`>${name}<`) && !raw.includes(` ${name} `)) continue;
+    const inline = LAUNCHCTL.exec(raw);
+    if (inline?.[1] === name) { record(walk, name, file, line, literal(inline[2] ?? '', walk)); continue; }
+    const prev = raw.includes(`<string>${name}</string>`) ? /<string>([^<]*)<\/string>/.exec(next[0] ?? '')?.[1] : undefined;
+    if (prev !== undefined) record(walk, name, file, line, literal(prev, walk));
+    else record(walk, name, file, line, { unreadable: 'named in a launchd property list the audit does not evaluate' });
+  }
+}
+
+function record(walk: Walk, name: string, file: string, line: number, v: { value?: string; unreadable?: string }): void {
+  walk.out.push({ name, file, line, ...(v.value !== undefined ? { value: v.value } : { unreadable: v.unreadable ?? 'not a literal path' }) });
+}
+
+/**
+ * A shell word as a literal path: quotes removed, `~`, `$HOME`, `${HOME}` and variables set
+ * literally before it expanded. Anything else cannot be known statically.
+ */
+export function literal(word: string, walk: Pick<Walk, 'known' | 'home'>): { value?: string; unreadable?: string } {
+  let w = word.trim().replace(/\s+#.*$/, '').replace(/;\s*$/, '').replace(/\s*(?:&&|\|\|).*$/, '');
+  if (/\$\(|`/.test(w)) return { unreadable: 'set from a command\'s output' };
+  if (/^'[^']*'$/.test(w)) w = w.slice(1, -1);
+  else if (/^"[^"]*"$/.test(w)) w = w.slice(1, -1);
+  else if (/\s/.test(w)) return { unreadable: 'not a single word' };
+  if (w.startsWith('~/') || w === '~') w = walk.home + w.slice(1);
+  let unknown: string | undefined;
+  // `${NAME:-default}` with NAME not set by these files: the default, the value a session without
+  // NAME gets (the floor cause says the session may hold another).
+  w = w.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*):-([^}$]*(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?[^}$]*)*)\}/g, (_t, name: string, dflt: string) => walk.known.get(name) ?? dflt);
+  w = w.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_t, a: string | undefined, b: string | undefined) => {
+    const name = a ?? b ?? '';
+    const v = walk.known.get(name);
+    if (v === undefined) unknown ??= name;
+    return v ?? '';
+  });
+  if (unknown !== undefined) return { unreadable: `uses $${unknown}, whose value the host's session holds` };
+  if (w.includes('$')) return { unreadable: 'uses an expansion the audit does not evaluate' };
+  if (!path.isAbsolute(w)) return { unreadable: 'not an absolute path' };
+  return { value: path.normalize(w) };
+}
+
+/**
+ * Windows keeps the user environment in the registry hive NTUSER.DAT (HKCU\Environment). The hive
+ * is not parsed: a variable whose name appears in it (UTF-16LE, as the hive stores value names)
+ * is recorded without a value.
+ */
+function hiveMentions(home: string, names: ReadonlySet<string>): SessionVariable[] {
+  const file = path.join(home, 'NTUSER.DAT');
+  let bytes: Buffer;
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile()) return [];
+      const size = Math.min(st.size, MAX_HIVE_BYTES);
+      bytes = Buffer.alloc(size);
+      let at = 0;
+      while (at < size) {
+        const n = readSync(fd, bytes, at, size - at, at);
+        if (n === 0) break;
+        at += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return [];
+  }
+  const out: SessionVariable[] = [];
+  for (const name of names) {
+    if (bytes.indexOf(Buffer.from(name, 'utf16le')) >= 0) {
+      out.push({ name, file, line: 1, unreadable: 'named in the registry hive, which the audit does not parse' });
+    }
+  }
+  return out;
+}

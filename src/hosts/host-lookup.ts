@@ -1,0 +1,93 @@
+import type { Platform } from '../shared/env.js';
+
+/**
+ * How a host finds its files, beyond fixed paths (issue 29): the directory variables it reads,
+ * walks from its working directory, backups it falls back to, settings that relocate a file,
+ * and per-folder enablement rules. Data shapes only; src/discover/ implements each once.
+ */
+
+/**
+ * A variable of the host's own environment that moves where it reads files (`CODEX_HOME`,
+ * `XDG_CONFIG_HOME`, `GEMINI_CLI_HOME` …). The host's process environment cannot be read by the
+ * audit, nor is this process's environment the host's: a value is applied only when it is known —
+ * a literal set in a dotfile or session file of the audited home, or `--host-env FILE` — and the
+ * relocated files are read *in addition to* the default ones. A dotfile that sets
+ * it always makes the count a floor (what the host's session really holds is not known). A
+ * variable with no `replaces` changes what the host loads in a way the audit does not follow
+ * (Goose `EXTENSIONS` replaces its whole extension map): set in a session file, it only makes the
+ * count a floor.
+ */
+export interface DirVariable {
+  readonly name: string;
+  /** OSes on which the host reads it; omitted = all three. */
+  readonly os?: Platform | readonly Platform[];
+  /**
+   * Path-template prefixes the value replaces (on a segment boundary): `~/.codex` with CODEX_HOME
+   * makes `~/.codex/config.toml` also read as `$CODEX_HOME/config.toml`. `with` is appended to the
+   * value in the prefix's place (`~/.config/zed` → `$XDG_CONFIG_HOME/zed`).
+   */
+  readonly replaces: readonly { readonly prefix: string; readonly with?: string }[];
+  readonly source: string;
+}
+
+/**
+ * The host walks from the folder it runs in up to the project root, reading its project files in
+ * each folder on the way (Crush, opencode, Codex). Every project root the audit knows is walked
+ * up to the nearest ancestor holding one of `markers` (inclusive), never above the audited home.
+ * `withoutMarker`: where the walk ends when no ancestor holds a marker (`self`: only the folder;
+ * `home`: up to the home).
+ */
+export interface ProjectWalk {
+  readonly markers: readonly string[];
+  readonly withoutMarker: 'self' | 'home';
+  readonly source: string;
+}
+
+/**
+ * The host restores the first of these sibling files that parses when the location's file is
+ * absent or does not parse (Goose `config.yaml.bak`, `.bak.1` … `.bak.5`).
+ */
+export interface BackupFallback {
+  readonly suffixes: readonly string[];
+  readonly source: string;
+}
+
+/**
+ * A host setting that moves one location's folder (Roo Code `roo-cline.customStoragePath` in the
+ * VS Code user settings): the string at `key` of `file` (a template, braces allowed) replaces the
+ * `prefix` of the `location` template. A value that is not an absolute path cannot be followed:
+ * the count is a floor.
+ */
+export interface RelocatingSetting {
+  readonly file: string;
+  readonly key: readonly string[];
+  readonly location: string;
+  readonly prefix: string;
+  readonly source: string;
+}
+
+/**
+ * Per-extension path rules that turn an extension on or off by the folder the host runs in
+ * (Gemini `extension-enablement.json`: `{ "<name>": { "overrides": ["/a/*", "!/a/b/"] } }`; a
+ * trailing `*` includes subfolders, `!` disables, the last matching rule wins, no rule = enabled).
+ * An entry of a governed location is disabled only when no folder can be named where its
+ * extension is enabled (the known project roots, each rule's own folder, any other folder).
+ */
+export interface PathRuleEnablement {
+  readonly governs: readonly string[];
+  readonly file: string;
+  /** Key path, in the manifest holding the entries, of the extension's name. */
+  readonly nameKey: readonly string[];
+  readonly source: string;
+}
+
+/**
+ * Manifests the host's loader refuses (the whole file is skipped): a root key in `required`
+ * absent or empty, or the string at `pattern.key` not matching `pattern.regex`.
+ */
+export interface LoaderRejects {
+  readonly required: readonly string[];
+  readonly pattern?: { readonly key: string; readonly regex: string };
+  readonly loader: string;
+  readonly source: string;
+}
