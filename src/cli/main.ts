@@ -16,7 +16,7 @@ export async function main(): Promise<void> {
    * an EPIPE stops further writes instead of crashing with a stack trace; the run still finishes
    * (probed servers are still stopped) and exits with its own code. Any other failure to write it
    * (a read-only fd, a full disk or device, a file size limit) also stops further writes, and the
-   * run then ends with one line naming it and exit 2: its output is incomplete (red team red7).
+   * run then ends with one line naming it and exit 2: its output is incomplete.
    */
   let stdoutClosed = false;
   let stdoutFailure: unknown;
@@ -30,7 +30,7 @@ export async function main(): Promise<void> {
   });
   // Standard error that cannot be written (2>/dev/full, a read-only fd) is held, not thrown: a
   // throw from this handler was an uncaught exception, exit 1 ("policy violated") with the report
-  // on stdout cut short (red team red9). The run finishes and exits 2: its messages are lost.
+  // on stdout cut short. The run finishes and exits 2: its messages are lost.
   let stderrFailure: unknown;
   process.stderr.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') stderrFailure ??= e;
@@ -47,7 +47,7 @@ export async function main(): Promise<void> {
       return false;
     }
   };
-  // Standard error to a file or device is written the same way, whole (red team red10: under
+  // Standard error to a file or device is written the same way, whole (under
   // `ulimit -f` Node's stream took a short write as done, cutting the policy line mid-word with
   // exit 1); a failure is held, and the run exits 2.
   const stderrWhole = fdKind(2) !== 'stream';
@@ -87,7 +87,7 @@ export async function main(): Promise<void> {
           return;
         }
         // A failed write is the outside world (a full disk, a file size limit, a read-only fd), not
-        // a bug: an IoError (exit 2) naming standard output, as -o names its file (red team red6).
+        // a bug: an IoError (exit 2) naming standard output, as -o names its file.
         await writeAhead(pieces, (bytes) => new Promise<number>((resolve, reject) => {
           write(1, bytes, (e, n) => (e === null ? resolve(n) : reject(new IoError(`standard output: cannot write the report: ${errnoText(e)}`, { cause: e }))));
         }));

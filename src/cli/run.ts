@@ -106,7 +106,7 @@ export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode>
     const err = toError(e);
     if (err instanceof AuditError) {
       // Escaped whole: a usage or input error quotes keys, pointers and names from the user's
-      // files, and stderr keeps line breaks (red14: a key could write lines of its own).
+      // files, and stderr keeps line breaks (a key could write lines of its own).
       io.stderr.write(`mcp-audit: ${escapeText(err.message)}\n`);
       return 2;
     }

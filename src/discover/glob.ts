@@ -54,12 +54,11 @@ export interface GlobResult {
  *
  * Matches are taken relative and joined here: with `absolute`, fast-glob turns every backslash
  * of a match into a slash (out/providers/transformers/entry.js `unixify`), and on POSIX a
- * backslash is a name character (`a\b.json` read as absent, red team red10).
+ * backslash is a name character (`a\b.json` read as absent).
  *
  * Its folder reads go through fast-glob's `fs` option (README "fs"), to see names that are not
  * valid UTF-8: a folder listing that holds U+FFFD is read again as bytes (the rare case only).
- * Without this, such a file read as absent and such a folder's configs were never seen (red
- * teams red8, red10): entries a host launches vanished from the audit.
+ * Without this, such a file read as absent and such a folder's configs were never seen: entries a host launches vanished from the audit.
  */
 export async function globLocation(expanded: ExpandedPath, options: GlobOptions = {}): Promise<GlobResult> {
   if (expanded.pattern === undefined) return { files: [expanded.base], undecodable: [], unlisted: [] };

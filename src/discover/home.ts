@@ -56,7 +56,7 @@ export async function resolveHome(options: HomeOptions, env: Env): Promise<HomeR
  * Every path built under its text would name no file, so each host file would read as absent and
  * the home as holding no entries. The password database is read as bytes and such a name marked
  * (shared/system-text.ts), so this is known, not guessed from whether a folder of the decoded
- * name exists (a folder really named with U+FFFD may sit beside the real home; red13).
+ * name exists (a folder really named with U+FFFD may sit beside the real home).
  */
 function nameable(home: TrustedHome): TrustedHome {
   if (!isMarked(home.path)) return home;

@@ -140,7 +140,7 @@ function expandRest(start: string, rest: readonly string[]): ExpandedPath {
  */
 /**
  * An absolute POSIX path with an empty, `.` or `..` segment or a trailing `/`: not in normal form
- * (`s`: a line terminator before the trailing `/` counts; red team red7).
+ * (`s`: a line terminator before the trailing `/` counts).
  */
 const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/s;
 
@@ -178,7 +178,7 @@ export function mapRecordedPath(recorded: string, ctx: PathContext): string | un
   // kept as written only while it resolves inside (`<root>/..` climbs out: mapped as any other).
   if (path.isAbsolute(recorded) && insideOrAt(resolvedDir(recorded), ctx.home)) return recorded;
   // Normalised before it is placed: a recorded `/home/u/..` is `/home` on the machine that wrote
-  // it, not a folder above --root (red team red6: the join climbed out of the audited tree).
+  // it, not a folder above --root (the join climbed out of the audited tree).
   const slashed = recorded.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
   const unified = slashed.startsWith('/') && !NOT_NORMAL.test(slashed) ? slashed : path.posix.normalize(slashed);
   if (!unified.startsWith('/')) return undefined;

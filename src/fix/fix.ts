@@ -53,7 +53,7 @@ export interface EditOutcome {
 
 /**
  * The discovered entry a graded row comes from, by file, name, position and host: an index built
- * once (a search of every entry per row was quadratic: 40,000 entries took 5.5 s; red12).
+ * once (a search of every entry per row was quadratic: 40,000 entries took 5.5 s).
  * The first entry of a key is kept, as the search found it.
  */
 function entryIndex(audited: AuditResult): (row: GradedEntry) => ServerEntry | undefined {

@@ -117,7 +117,7 @@ type Slot = number | ObjectPositions | ArrayPositions;
  * `projects.<folder>.mcpServers.<name>.env.<KEY>` in ~/.claude.json), and a tree of positions
  * for every value costs several times the values themselves: a legal 4 MiB file of arrays nested
  * 500 deep took 586 MB of heap to parse (JSON.parse alone 117 MB) and aborted the scan under
- * the 512 MB heap V8 gives a 2 GB machine (red12).
+ * the 512 MB heap V8 gives a 2 GB machine.
  */
 export const POSITIONS_DEPTH = 32;
 
@@ -314,7 +314,7 @@ export interface PlainVisitor {
  * the first quote after it that an even run of backslashes precedes. indexOf finds each quote
  * natively, and each backslash is counted for one quote only, so the cost is linear. (A regexp
  * for the token keeps a backtrack entry per escape: a string of 3.5 million escapes overflows
- * V8's regexp stack, red team red8.)
+ * V8's regexp stack.)
  */
 function stringEnd(source: string, open: number): number {
   for (let quote = source.indexOf('"', open + 1); quote !== -1; quote = source.indexOf('"', quote + 1)) {

@@ -35,7 +35,7 @@ export function parseYaml(text: string): Result<ParsedDocument, ParseProblem> {
   Error.stackTraceLimit = 0;
   try {
     // logLevel 'error': the library's warnings (a collection used as a key is stringified) go to
-    // process.emitWarning quoting the config's text, a secret too, on stderr (red team red8).
+    // process.emitWarning quoting the config's text, a secret too, on stderr.
     // Errors are still collected ('silent' would also stop reporting a second document).
     doc = parseDocument(source, { lineCounter: counter, uniqueKeys: false, prettyErrors: false, logLevel: 'error' });
   } catch (e: unknown) {
@@ -200,14 +200,14 @@ function firstAlias(root: Node | null, unresolved: boolean): Node | undefined {
 /**
  * The first mapping key that is a mapping or a list (itself or through an alias). toJS turns such
  * a key into the collection's text (`{ DB_PASSWORD: hunter2 }`), which would then stand as an env
- * or server name, secrets and all, in reports (red team red8, red9); no host names a server or a
+ * or server name, secrets and all, in reports; no host names a server or a
  * variable so on purpose. The file is refused as unparseable instead, at that key.
  */
 function firstCollectionKey(doc: ReturnType<typeof parseDocument>): Node | undefined {
   let found: Node | undefined;
   // An alias names the latest anchor of that name before it (YAML 1.2 §7.1): anchors are noted in
   // the one walk, in document order, where Alias.resolve would walk the document again per alias
-  // key (n alias keys, n walks: a 200 KB file took 16 s, red team red10).
+  // key (n alias keys, n walks: a 200 KB file took 16 s).
   const anchors = new Map<string, unknown>();
   visit(doc, {
     Pair: (_key, pair) => {

@@ -72,7 +72,7 @@ function descriptor(rule: RuleMeta): Record<string, unknown> {
 /**
  * Percent-encodes each path segment, keeping `/` and a Windows drive's colon. A lone surrogate
  * (valid in a JSON string, so in a recorded project path) is encoded as U+FFFD, the bytes the OS
- * was given for it: encodeURIComponent would throw and end the whole report (red team red6).
+ * was given for it: encodeURIComponent would throw and end the whole report.
  */
 function encodePath(path: string): string {
   return replacingLoneSurrogates(path).split('/').map((seg, i) => (i <= 1 && /^[A-Za-z]:$/.test(seg) ? seg : encodeURIComponent(seg))).join('/');

@@ -59,7 +59,7 @@ export function renderWhyText(report: AuditReport, server: string, rows: readonl
     append(lines, rowText(r, home));
     if (i < rows.length - 1) lines.push('');
   });
-  // Each line escaped: names, commands and messages come from configs (red14: a name's newline
+  // Each line escaped: names, commands and messages come from configs (a name's newline
   // printed a line of its own, a command's ESC reached the terminal), as scan and check escape them.
   return `${lines.map(escapeText).join('\n')}\n`;
 }

@@ -3,7 +3,7 @@
  * passes every element as an argument on the stack, and V8 throws "RangeError: Maximum call stack
  * size exceeded" once they do not fit: from about 120,000 elements on Node 20's default stack,
  * which one legal config reaches (150,000 servers in a 4.4 MB ~/.claude.json ended every
- * discovering command in an internal error; red12). `npm run lint` refuses a spread into push.
+ * discovering command in an internal error). `npm run lint` refuses a spread into push.
  */
 export function append<T>(target: T[], items: readonly T[]): T[] {
   for (let i = 0; i < items.length; i++) target.push(items[i] as T);

@@ -6,13 +6,13 @@ import { isUtf8 } from 'node:buffer';
  * is also what a real U+FFFD (bytes EF BF BD) decodes to: a home read from the password database
  * as `/home/h\uFFFD` may be the folder of that name or a folder named with the byte FF, and no
  * path built from the text names the second. U+DFFF, a lone surrogate, is what no UTF-8 decodes
- * to, so text holding it is known not to spell the bytes it came from (red13).
+ * to, so text holding it is known not to spell the bytes it came from.
  */
 export const NOT_UTF8 = '\uDFFF';
 
 /**
  * The mark as a code point: a lone U+DFFF. Read by code points (the `u` flag), so the low half of
- * a real character above U+FFFF (U+1F3FF is D83C DFFF) is not taken for it (red15).
+ * a real character above U+FFFF (U+1F3FF is D83C DFFF) is not taken for it.
  */
 const MARK = /\uDFFF/u;
 const MARKS = /\uDFFF/gu;
@@ -32,7 +32,7 @@ export function shownText(text: string): string {
  * is a run of a line between colons (passwd(5) lines, `dir: /Users/x`): 0x0A and 0x3A are ASCII,
  * never part of a multi-byte UTF-8 sequence, so the cut splits no character, and one bad field (a
  * Latin-1 GECOS) leaves the line's other fields, a home really holding U+FFFD included, as they
- * are (red14). A field holding a real U+FFFD beside a bad byte has both marked (its text cannot
+ * are. A field holding a real U+FFFD beside a bad byte has both marked (its text cannot
  * be trusted either way).
  */
 export function systemText(bytes: Buffer): string {

@@ -98,10 +98,10 @@ async function loadIgnore(opts: ReportOptions, home: AuditReport['trustedHome'],
  * Where `-o FILE` writes, decided before anything is opened (lstat): `new` when nothing is
  * there, else `existing` (a file, a link, a device such as /dev/stdout or /dev/full, a FIFO).
  * An existing target is opened and written in place, as the shell's `>` does (its permissions,
- * owner, links and folder rules apply; red team red7 broke a write-beside-and-rename: long
+ * owner, links and folder rules apply; a write-beside-and-rename broke it: long
  * names, sticky folders, 0444 files, hard links). Nothing this run did not create is ever
  * removed: before, a failed write removed whatever FILE named, so `-o /dev/full` as root deleted
- * the device node (red team red6).
+ * the device node.
  */
 interface OutputTarget {
   readonly kind: 'new' | 'existing';
@@ -215,7 +215,7 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
   });
   // The reasons go to stderr, so machine formats on stdout stay clean.
   if (policy.violated) {
-    // Each reason names entries from configs: escaped whole, so a name cannot break the line (red13).
+    // Each reason names entries from configs: escaped whole, so a name cannot break the line.
     const line = `mcp-audit: policy violated: ${policy.reasons.map(escapeText).join('; ')}`;
     // On a terminal the line wraps to its width; in a log it stays one line for grep.
     const text = ctx.io.stderr.isTTY === true ? wrapText(line, layoutWidth(ctx.io.stderr.columns), '').join('\n  ') : line;
