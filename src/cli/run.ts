@@ -53,8 +53,10 @@ export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode>
   };
   let code: ExitCode = 0;
   let failed = false;
+  const dashes = argv.indexOf('--');
   const ctx: CommandContext = {
     io,
+    afterDashes: dashes >= 0 ? argv.slice(dashes + 1) : [],
     exit: (c) => {
       code = c;
     },

@@ -80,6 +80,18 @@ export function gradeAccepted(report: AuditReport, entry: ReportEntry): boolean 
 /** Policy rule ids start with this prefix (src/rules/policy-*.ts). */
 export const POLICY_RULE_PREFIX = 'policy-';
 
+/**
+ * True when the finding on its own violates `failOn` (default DEFAULT_FAIL_ON): unaccepted, and at or
+ * above a severity it names, or a `policy-…` finding (unless `none`). A finding that only sets its
+ * entry's grade violates through the entry (evaluatePolicy), not here.
+ */
+export function findingViolates(f: ReportFinding, failOn: readonly FailOn[] = DEFAULT_FAIL_ON): boolean {
+  if (isAccepted(f) || failOn.includes('none')) return false;
+  if (f.id.startsWith(POLICY_RULE_PREFIX)) return true;
+  const thresholds = failOn.flatMap((v) => (isSeverity(v) ? [SEVERITY_RANK[v]] : []));
+  return thresholds.length > 0 && SEVERITY_RANK[f.severity] >= smallest(thresholds);
+}
+
 const NAMED = 5;
 /** The first few names, then `and N more`: a policy line stays one readable line. */
 function someOf(names: readonly string[]): string {

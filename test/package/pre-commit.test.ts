@@ -73,7 +73,7 @@ describe('the shipped pre-commit hook, installed by the real pre-commit from a c
     const [run] = runs ?? assert.fail('no runs');
     assert.equal(run.code, 1, run.output);
     assert.match(run.output, /mcp-audit \(MCP pinning proxies really enforced\?\)\.+Failed/);
-    assert.match(run.output, /~\/\.cursor\/mcp\.json:\d+:\d+: unverifiable: fs \(cursor\)/);
+    assert.match(run.output, /^\.cursor\/mcp\.json:\d+:\d+: unverifiable: fs \(cursor\)/m);
     assert.match(run.output, /pin-store-planted/);
   });
 

@@ -176,7 +176,7 @@ export async function writePieces(file: string, named: string, pieces: Iterable<
 
 /** Suppress, render, write, and turn the policy into an exit code (2 for a partial report). */
 export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: CommandContext):
-  Promise<{ code: ExitCode; policy: PolicyResult; report: AuditReport }> {
+  Promise<{ code: ExitCode; policy: PolicyResult; report: AuditReport; failOn: readonly FailOn[] }> {
   const ignore = await loadIgnore(opts, report.trustedHome, ctx.io.env.cwd);
   const { baseline, policyFile } = await loadGateFiles(opts.gate ?? {}, ctx.io.env.cwd, report.trustedHome);
   const final = applyGate(report, {
@@ -220,5 +220,5 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
     const text = ctx.io.stderr.isTTY === true ? wrapText(line, layoutWidth(ctx.io.stderr.columns), '').join('\n  ') : line;
     ctx.io.stderr.write(`${text}\n`);
   }
-  return { code: exitCodeFor(final, policy), policy, report: final };
+  return { code: exitCodeFor(final, policy), policy, report: final, failOn: failOn ?? DEFAULT_FAIL_ON };
 }

@@ -87,14 +87,28 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
         const format = argv.format;
         if (format !== 'table' && format !== 'json') throw new UsageError('--list prints table or json');
         const { discover } = await import('../../discover/discover.js');
-        const d = await discover(options, ctx.io.env);
+        const { detectLayout } = await import('../../grade/layouts.js');
+        const layout = options.root !== undefined && options.platform === undefined ? detectLayout(path.resolve(ctx.io.env.cwd, options.root), ctx.io.env.platform) : undefined;
+        if (layout?.note !== undefined) ctx.io.stderr.write(`mcp-audit: --root ${escapeText(options.root ?? '')}: ${layout.note}\n`);
+        const d = await discover(layout !== undefined ? { ...options, platform: layout.platform } : options, ctx.io.env);
         ctx.io.stdout.write(format === 'json' ? renderListJson(d) : renderTable(d, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
         ctx.exit(0);
         return;
       }
       const { audit } = await import('../../grade/audit.js');
+      const { auditRoot } = await import('../../grade/layouts.js');
       const { buildReport } = await import('../../report/build.js');
-      const audited = await audit(options, ctx.io.env);
+      // `--root` without --platform: the tree is read in the layout its folders show (a macOS
+      // dotfiles repository on a Linux runner), and stderr says so.
+      const root = options.root;
+      let audited;
+      if (root !== undefined) {
+        const r = await auditRoot({ ...options, root }, ctx.io.env);
+        if (r.layout.note !== undefined) ctx.io.stderr.write(`mcp-audit: --root ${escapeText(root)}: ${r.layout.note}\n`);
+        audited = r.result;
+      } else {
+        audited = await audit(options, ctx.io.env);
+      }
       const probed = argv.probe === true ? await probeAudit(audited, argv, ctx, reportOptions.format, []) : undefined;
       const report = buildReport(probed?.result ?? audited, {
         version: VERSION, ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),
