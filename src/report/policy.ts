@@ -2,7 +2,7 @@ import type { Severity } from '../rules/types.js';
 import { SEVERITIES } from '../rules/types.js';
 import { UsageError } from '../shared/errors.js';
 import { smallest } from '../shared/lists.js';
-import { entryLabel, percent, SEVERITY_RANK } from './format.js';
+import { entryLabel, percent, probeTally, SEVERITY_RANK } from './format.js';
 import { regressed } from './baseline.js';
 import type { AuditReport, ReportEntry, ReportFinding } from './model.js';
 
@@ -140,6 +140,13 @@ export function evaluatePolicy(report: AuditReport, policy: Policy = {}): Policy
     }
   }
   if (!failOn.includes('none')) {
+    // A live probe was asked for: a probed entry whose pins it did not confirm fails the run
+    // (the grade stays; a probe that crashed or timed out proved nothing).
+    const tally = probeTally(report);
+    if (tally !== undefined && tally.unconfirmed.length > 0) {
+      const named = tally.unconfirmed.map((e) => `${describe(e)} (${e.probe?.outcome ?? 'not probed'})`);
+      reasons.push(`${tally.confirmed} of ${tally.probed} probed confirmed: ${someOf(named)}`);
+    }
     const regressions = report.baseline?.regressions ?? [];
     if (regressions.length > 0) {
       const named = regressions.map((r) => `${r.host}/${r.scope} ${r.upstream !== undefined ? `${r.name} → ${r.upstream}` : r.name} ${r.from} → ${r.to}`);
