@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { HomeSource } from '../shared/env.js';
@@ -189,4 +190,24 @@ export function applySuppressions(report: AuditReport, ignore: IgnoreFile, now: 
     entries: report.entries.map((e) => extend(e, { findings: e.findings.map(mark) })),
     findings: sortFindings([...report.findings.map(mark), ...expired.map((s) => expiredFinding(s, ignore.path, home))]),
   };
+}
+
+/**
+ * The suppressions file: `explicit` (--ignore-file), else the first default name in the audited
+ * home (ignoreCandidates: never inside a --root tree). Never from the working directory: a cloned
+ * repository must not be able to suppress its own findings. An explicit file that cannot be read
+ * is a usage error; a default one that is absent is no file.
+ */
+export async function loadIgnoreFile(explicit: string | undefined, home: AuditReport['trustedHome'], cwd: string): Promise<IgnoreFile | undefined> {
+  for (const file of ignoreCandidates(explicit, home.path, home.source, cwd)) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (e: unknown) {
+      if (explicit !== undefined) throw new UsageError(`--ignore-file ${explicit}: cannot read it`, { cause: e });
+      continue;
+    }
+    return parseIgnoreFile(text, file);
+  }
+  return undefined;
 }
