@@ -19,6 +19,7 @@ import { suppressedFindings } from './suppressed.js';
 import { FileSet, planFiles, scopeRefusal, writeFiles, type EntryPlan, type LoadedFile, type PlannedFile, type Refusal, type SessionOptions, type Written } from './session.js';
 import type { EntryOp } from './types.js';
 import { append } from '../shared/lists.js';
+import { discoveryWords, shellWord } from '../shared/command-line.js';
 
 export interface FixOptions extends SessionOptions {
   readonly discover: DiscoverOptions;
@@ -88,7 +89,7 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
       if (f.grade === 'none' || suppressed.has(`${i}:${j}`)) return;
       const remedy = remedyFor(f.id);
       const stay = (why: string): void => { remaining.push({ server: row.upstream === undefined ? row.name : `${row.name}/${row.upstream}`, file: row.configPath, ruleId: f.id, why }); };
-      if (remedy === undefined || entry === undefined) { stay(f.id === 'no-pinning-proxy' ? `put a pinning proxy in front of it: mcp-audit wrap ${row.name} --with mcpindex-gate` : 'no mechanical edit mends it'); return; }
+      if (remedy === undefined || entry === undefined) { stay(f.id === 'no-pinning-proxy' ? `put a pinning proxy in front of it: ${['mcp-audit', 'wrap', shellWord(row.name), '--with', 'mcpindex-gate', ...discoveryWords(options.discover)].join(' ')}` : 'no mechanical edit mends it'); return; }
       const chain = unwrap(entry);
       const rec = recognize(chain, entry)?.rec;
       const argv = [entry.command ?? '', ...entry.args];

@@ -13,7 +13,6 @@ import { UsageError } from '../../shared/errors.js';
 import { writePieces } from '../../shared/output-file.js';
 import type { CommandContext, ExitCode } from '../io.js';
 import { decimalOption } from '../strict-args.js';
-import { layoutWidth, wrapText } from '../../report/layout.js';
 import { VERSION } from '../version.js';
 import { loadGateFiles, toGateFiles, withGateOptions } from './gate-options.js';
 import type { GateFiles } from './gate-options.js';
@@ -29,7 +28,7 @@ export function withReportOptions<T>(y: Argv<T>, failOnDefault: readonly string[
     })
     .option('fail-under', { type: 'string', requiresArg: true, describe: 'exit 1 when coverage (percent of enabled entries enforcing) is below PCT (0 to 100; default: no coverage floor)' })
     .option('ignore-file', { type: 'string', requiresArg: true, describe: `suppressions file (default: ${IGNORE_FILE_NAMES[0] ?? ''} in the audited home; none with --root, whose tree cannot suppress its own findings)` })
-    .option('color', { type: 'boolean', describe: 'colour the table (default: when stdout is a terminal and NO_COLOR is unset)' })
+    .option('color', { type: 'boolean', describe: 'colour the table (default: on a terminal unless NO_COLOR is set and not empty; FORCE_COLOR forces it)' })
     .option('timestamp', { type: 'boolean', default: false, describe: 'add generatedAt to the report (reports are deterministic otherwise)' });
 }
 
@@ -50,6 +49,22 @@ export interface ReportOptions {
   readonly repoRoot?: string;
 }
 
+/**
+ * Colour without --color/--no-color: only on standard output, where FORCE_COLOR (set and neither
+ * empty nor 0: https://force-color.org, and Node's own reading of it) turns it on, else a NO_COLOR
+ * that is set and not empty turns it off (https://no-color.org: "when present and not an empty
+ * string"), else a terminal has it. FORCE_COLOR wins over NO_COLOR, as in Node's
+ * tty.WriteStream.getColorDepth (https://nodejs.org/docs/latest-v22.x/api/tty.html#writestreamgetcolordepthenv).
+ */
+export function colourByDefault(toStdout: boolean, isTTY: boolean, vars: Readonly<Record<string, string | undefined>>): boolean {
+  if (!toStdout) return false;
+  const force = vars.FORCE_COLOR;
+  if (force !== undefined && force !== '' && force !== '0') return true;
+  const no = vars.NO_COLOR;
+  if (no !== undefined && no !== '') return false;
+  return isTTY;
+}
+
 export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: CommandContext): ReportOptions {
   const format = reporterById(String(argv.format ?? 'table'));
   if (format === undefined) throw new UsageError(`--format must be one of ${REPORTER_IDS.join(', ')}`);
@@ -59,8 +74,7 @@ export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: Co
   // `-o -` is standard output, as for every other Unix tool (not a file named `-`).
   const output = typeof argv.output === 'string' && argv.output !== '' && argv.output !== '-' ? argv.output : undefined;
   const ignoreFile = typeof argv['ignore-file'] === 'string' ? argv['ignore-file'] : undefined;
-  const tty = output === undefined && ctx.io.stdout.isTTY === true;
-  const color = typeof argv.color === 'boolean' ? argv.color : tty && ctx.io.env.vars.NO_COLOR === undefined;
+  const color = typeof argv.color === 'boolean' ? argv.color : colourByDefault(output === undefined, ctx.io.stdout.isTTY === true, ctx.io.env.vars);
   const gate = toGateFiles(argv);
   return {
     format: format.id, color, timestamp: argv.timestamp === true, gate,
@@ -113,9 +127,8 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
   if (policy.violated) {
     // Each reason names entries from configs: escaped whole, so a name cannot break the line (red13).
     const line = `mcp-audit: policy violated: ${policy.reasons.map(escapeText).join('; ')}`;
-    // On a terminal the line wraps to its width; in a log it stays one line for grep.
-    const text = ctx.io.stderr.isTTY === true ? wrapText(line, layoutWidth(ctx.io.stderr.columns), '').join('\n  ') : line;
-    ctx.io.stderr.write(`${text}\n`);
+    // Wrapped to the terminal's width, or 80 columns in a log (run.ts wraps every stderr line).
+    ctx.io.stderr.write(`${line}\n`);
   }
   return { code: exitCodeFor(final, policy), policy, report: final, failOn: failOn ?? DEFAULT_FAIL_ON };
 }
