@@ -6,7 +6,7 @@ import { COMMANDS } from './commands/index.js';
 import { VERSION } from './version.js';
 import { checkRawArgs, parsedOptions } from './strict-args.js';
 import { escapeOutput, escapeText } from '../shared/text.js';
-import { listingWidth, wrapLines } from '../report/layout.js';
+import { listingWidth } from '../report/layout.js';
 
 /** Help is asked for with --help / -h (before any `--`), or `help [COMMAND]` first; a bare `mcp-audit` shows it too. */
 function wantsHelp(argv: readonly string[]): boolean {
@@ -25,10 +25,10 @@ const COMPLETION_FLAG = '--get-yargs-completions';
 /** yargs spreads some messages over lines (`Invalid values:\n  Argument: …`): stderr gets one line. */
 const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 
-/** A stream whose writes are escaped (newlines kept) and wrapped to the terminal's width or 80 columns, for stderr. */
+/** A stream whose writes are escaped (newlines kept), for stderr. */
 function safeStream(stream: Io['stderr']): Io['stderr'] {
   return {
-    write: (text: string): unknown => stream.write(wrapLines(escapeOutput(text), listingWidth(stream.isTTY, stream.columns))),
+    write: (text: string): unknown => stream.write(escapeOutput(text)),
     get isTTY(): boolean { return stream.isTTY === true; },
     get columns(): number | undefined { return stream.columns; },
   };

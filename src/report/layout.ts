@@ -142,9 +142,13 @@ function wrapWords(text: string, room: number): string[] {
         lines.push(line);
         line = '';
       }
+      // An overlong word is cut at `room`, or after its last `/` there (a path breaks between its
+      // folders) when that keeps at least a third of the line.
       const chars = [...word];
-      lines.push(chars.slice(0, room).join(''));
-      word = chars.slice(room).join('');
+      const slash = chars.slice(0, room).lastIndexOf('/');
+      const cut = slash + 1 >= room / 3 ? slash + 1 : room;
+      lines.push(chars.slice(0, cut).join(''));
+      word = chars.slice(cut).join('');
     }
     if (line !== '' && visibleLength(line) + 1 + visibleLength(word) > room) {
       lines.push(line);

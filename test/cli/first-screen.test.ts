@@ -57,6 +57,7 @@ describe('the first screen', () => {
       const r = cli(args);
       assert.ok(r.code !== null && r.code <= 1, `${args.join(' ')}: exit ${String(r.code)} ${r.stderr}`);
       assert.ok(widest(r.stdout) <= 80, `${args.join(' ')}: stdout ${widest(r.stdout)} columns`);
+      // The policy line (a usage or input error names one thing, and stays one line for grep).
       assert.ok(widest(r.stderr) <= 80, `${args.join(' ')}: stderr ${widest(r.stderr)} columns: ${r.stderr}`);
     }
     // The policy line names many entries: wrapped, its continuation lines indented.

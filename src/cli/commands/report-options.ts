@@ -14,6 +14,7 @@ import { writePieces } from '../../shared/output-file.js';
 import type { CommandContext, ExitCode } from '../io.js';
 import { decimalOption } from '../strict-args.js';
 import { VERSION } from '../version.js';
+import { listingWidth, wrapLines } from '../../report/layout.js';
 import { loadGateFiles, toGateFiles, withGateOptions } from './gate-options.js';
 import type { GateFiles } from './gate-options.js';
 
@@ -127,8 +128,9 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
   if (policy.violated) {
     // Each reason names entries from configs: escaped whole, so a name cannot break the line (red13).
     const line = `mcp-audit: policy violated: ${policy.reasons.map(escapeText).join('; ')}`;
-    // Wrapped to the terminal's width, or 80 columns in a log (run.ts wraps every stderr line).
-    ctx.io.stderr.write(`${line}\n`);
+    // Wrapped to the terminal's width, or 80 columns in a log, continuation lines indented: it
+    // names many entries. (A usage or input error stays one line: it names one thing.)
+    ctx.io.stderr.write(`${wrapLines(line, listingWidth(ctx.io.stderr.isTTY, ctx.io.stderr.columns))}\n`);
   }
   return { code: exitCodeFor(final, policy), policy, report: final, failOn: failOn ?? DEFAULT_FAIL_ON };
 }

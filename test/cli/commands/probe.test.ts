@@ -316,7 +316,7 @@ describe('a probe that confirmed no pin is not a pass', () => {
       const summary = probeCli(home, '--timeout', '5', '--format', 'summary');
       assert.equal(summary.code, 1, summary.stderr);
       assert.match(summary.stdout, /^FAIL 1\/1 enforcing \(100\.0%\); .*0 of 1 probed confirmed/);
-      assert.match(summary.stderr, /policy violated: 0 of 1 probed confirmed: cursor\/user gone \(probe-failed\)/);
+      assert.match(summary.stderr.replace(/\n {2}/g, ' '), /policy violated: 0 of 1 probed confirmed: cursor\/user gone \(probe-failed\)/);
       const table = probeCli(home, '--timeout', '5', '--format', 'table');
       assert.match(table.stdout, /0 of 1 probed confirmed/);
       const waived = probeCli(home, '--timeout', '5', '--format', 'summary', '--fail-on', 'none');

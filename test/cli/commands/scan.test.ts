@@ -46,7 +46,8 @@ describe('mcp-audit scan --list (discovery only)', () => {
   });
 
   it('the table names each entry with its file:line:column and says when the count is a floor', async () => {
-    const r = await runScan(['scan', '--list', '--root', fixtureHome('linux'), '--no-project-scan']);
+    // On a terminal wide enough for the longest path (in a pipe the table is 80 columns wide).
+    const r = await runScan(['scan', '--list', '--root', fixtureHome('linux'), '--no-project-scan'], { columns: 250 });
     assert.equal(r.code, 0);
     assert.match(r.stdout, /~\/\.config\/Claude\/claude_desktop_config\.json:11:5/);
     assert.match(r.stdout, /count is a floor/);
