@@ -38,3 +38,13 @@ export async function cleanClone(prefix: string): Promise<string> {
   git('tag', `v${VERSION}`);
   return dir;
 }
+
+/**
+ * This process's environment without npm's own variables: under `npm test` npm exports its
+ * configuration (`npm_config_prefix=/usr`, `npm_config_local_prefix`, …) to the scripts it runs,
+ * and an `npm install --global` run by a test would obey them, not the settings the test gives.
+ * A user's shell has none of them.
+ */
+export function envWithoutNpm(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
+}

@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { tempDir } from '../helpers/materialize.js';
-import { cleanClone, VERSION } from '../helpers/checkout.js';
+import { cleanClone, envWithoutNpm, VERSION } from '../helpers/checkout.js';
 import { fixtureHome, REPO } from '../hosts/helpers.js';
 
 const README = readFileSync(path.join(REPO, 'README.md'), 'utf8');
@@ -64,7 +64,7 @@ describe('every install method in the README, from a clean clone', { skip: proce
         .split(GITHUB_URL).join(clone)
         .split('~/dotfiles').join(home);
       const env = {
-        ...process.env, npm_config_userconfig: userconfig, npm_config_cache: cache, npm_config_prefer_offline: 'true',
+        ...envWithoutNpm(), npm_config_userconfig: userconfig, npm_config_cache: cache, npm_config_prefer_offline: 'true',
         npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false',
         PATH: `${path.join(prefix, 'bin')}${path.delimiter}${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
       };

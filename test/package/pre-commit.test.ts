@@ -13,7 +13,7 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { tempDir } from '../helpers/materialize.js';
-import { cleanClone, VERSION } from '../helpers/checkout.js';
+import { cleanClone, envWithoutNpm, VERSION } from '../helpers/checkout.js';
 import { REPO } from '../hosts/helpers.js';
 
 const WIRED = ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio'];
@@ -34,7 +34,7 @@ function runHook(dotfiles: string, store: string): Promise<Run> {
     const child = spawn('pre-commit', ['run', 'mcp-audit', '--files', '.cursor/mcp.json'], {
       cwd: dotfiles,
       // prefer-offline only spares registry round trips for what the npm cache already holds.
-      env: { ...process.env, PRE_COMMIT_HOME: store, npm_config_prefer_offline: 'true' },
+      env: { ...envWithoutNpm(), PRE_COMMIT_HOME: store, npm_config_prefer_offline: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
