@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { promises as fs, readFileSync } from 'node:fs';
+import { promises as fs, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { materializeHome, tempDir } from '../helpers/materialize.js';
 import { cleanClone } from '../helpers/checkout.js';
@@ -170,6 +170,8 @@ describe('the GitHub Action, its steps run over fixture repositories', { skip: p
   before(async () => {
     actionPath = path.join(await cleanClone('mcp-audit-action'), '.github', 'actions', 'mcp-audit');
   });
+  // The clone holds the build's node_modules: removed with the folder cleanClone made for it.
+  after(() => { if (actionPath !== '') rmSync(path.resolve(actionPath, '..', '..', '..', '..'), { recursive: true, force: true }); });
 
   test('it builds mcp-audit from its own checkout (no registry name), and scans a repository of each layout: SARIF, summary, exit code', async () => {
     for (const [platform, file] of Object.entries(LAYOUTS)) {

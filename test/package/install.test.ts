@@ -76,6 +76,7 @@ describe('every install method in the README, from a clean clone', { skip: proce
   });
   after(() => {
     if (work !== '') rmSync(work, { recursive: true, force: true });
+    if (clone !== '') rmSync(path.dirname(clone), { recursive: true, force: true });
     // npx keeps what it installed under the cache's _npx, one folder per spec: this clone's go.
     const npx = path.join(cache, '_npx');
     for (const d of existsSync(npx) ? readdirSync(npx) : []) {

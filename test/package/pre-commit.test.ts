@@ -81,6 +81,7 @@ describe('the shipped pre-commit hook, installed by the real pre-commit from a c
   });
   after(() => {
     if (work !== '') rmSync(work, { recursive: true, force: true });
+    if (hookRepo !== '') rmSync(path.dirname(hookRepo), { recursive: true, force: true });
   });
 
   it('blocks a planted --pin-store in .cursor/mcp.json with its rule and location', () => {
