@@ -72,8 +72,7 @@ export function digestCommand(ctx: CommandContext): CommandModule<object, Digest
   };
 }
 
-// A digest is never cut (it is copied whole): its column is as wide as one, past 80 columns if need be.
-const DIGEST_COLUMNS: readonly Column[] = [{ header: 'Subject', min: 12 }, { header: 'Profile', min: 7 }, { header: 'Digest', min: 'sha256:'.length + 64 }];
+const DIGEST_COLUMNS: readonly Column[] = [{ header: 'Subject', min: 12 }, { header: 'Profile', min: 7 }, { header: 'Digest', min: 20 }];
 
 function renderDigestTable(rows: readonly DigestRow[], width: number): string {
   return `${renderTable(DIGEST_COLUMNS, rows.map((r) => [r.subject, r.profile, r.digest].map(escapeText)), width, { compact: true })}\n`;
