@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { compileBundle } from './code-cache.js';
+import { enableNodeCompileCache, loadBundle } from './code-cache.js';
 import { InternalError } from '../shared/errors.js';
 
 /**
  * The installed entry point: runs the one-file bundle main.cjs through its build-time code cache
- * (code-cache.ts). Without a bundle (the tsc output alone, in development) it imports main.js.
+ * or Node's compile cache (code-cache.ts). Without a bundle (the tsc output alone, in development) it imports main.js.
  * The package runs it as dist/src/cli/bin.cjs, bundled as CommonJS (package.json `bundle`): an
  * ES module entry costs Node its ES module loader, a dozen modules of its own compiled on every
  * run, 2 ms of a bench-home scan.
@@ -60,24 +59,12 @@ if (gone !== undefined) {
   process.stderr.write(`mcp-audit: the current folder cannot be read (${gone}: deleted?); run from an existing folder\n`);
   process.exit(2);
 }
-/**
- * Built-ins loaded before compileBundle sets V8's flags (code-cache.ts V8_FLAGS). Node compiles
- * its own modules through a code cache of its own, which V8 refuses once the flags differ: a
- * built-in first loaded after that is compiled from source, three times slower (net, tty and
- * crypto: 1.9 -> 5.3 ms). These are the ones every run of the bundle loads (its top level, and the
- * standard streams, built on first use); test/cli/code-cache.test.ts fails if a scan loads another
- * one after the flags. (`import 'node:tty'` would not do: esbuild drops a built-in imported for
- * its effect alone.)
- */
-const BEFORE_FLAGS = ['node:fs/promises', 'node:os', 'node:process', 'node:tty'] as const;
-const load = createRequire(import.meta.url);
-for (const name of BEFORE_FLAGS) load(name);
-void process.stdout.writable;
-void process.stderr.writable;
+// Node's own compile cache, where this Node has one (code-cache.ts), for whatever the module loader compiles.
+enableNodeCompileCache();
 /** Runs main() from the bundle (from the tsc output when there is none), then ends the process. */
 async function start(): Promise<void> {
   const bundle = fileURLToPath(new URL('./main.cjs', import.meta.url));
-  const exported: unknown = existsSync(bundle) ? compileBundle(bundle).evaluate() : await import(['.', 'main.js'].join('/'));
+  const exported: unknown = existsSync(bundle) ? loadBundle(bundle).exports : await import(['.', 'main.js'].join('/'));
   const main: unknown = typeof exported === 'object' && exported !== null ? Reflect.get(exported, 'main') : undefined;
   if (typeof main !== 'function') throw new InternalError('the CLI bundle exports no main()');
   await Reflect.apply(main, undefined, []);

@@ -78,8 +78,10 @@ const result = await build({
   outfile,
   supported: { 'dynamic-import': false, 'regexp-set-notation': true },
   define: { 'import.meta.url': '__importMetaUrl', 'Intl.Segmenter': 'LazySegmenter' },
-  // Wrapped as Node wraps a CommonJS module, so code-cache.ts compiles the text as read.
-  banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';const __importMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
+  // Wrapped as Node wraps a CommonJS module, so code-cache.ts compiles the text as read: as a
+  // script (vm, with the build's code cache) the text evaluates to that wrapper; loaded by Node's
+  // module loader (which provides `module`, and its compile cache) it calls the wrapper itself.
+  banner: { js: "(function (wrapper) { return typeof module === 'object' && module !== null && typeof require === 'function' ? wrapper(exports, require, module, __filename, __dirname) : wrapper; })(function (exports, require, module, __filename, __dirname) {'use strict';const __importMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
   footer: { js: '})' },
   alias: { 'escalade/sync': './src/cli/no-find-up.ts' },
   inject: [own('lazy-segmenter.ts')],

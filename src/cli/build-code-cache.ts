@@ -7,10 +7,12 @@ import { InternalError } from '../shared/errors.js';
  * Build step (`npm run bundle`, after esbuild): makes dist/src/cli/main.cjs.cache. It compiles the
  * bundle, runs the commands a user runs most (scan in each common format, on the fixture home, with
  * every output discarded) so the functions they need are compiled, and writes the V8 code cache.
- * Run from the repository root: `node dist/build-code-cache.mjs`. Never run by the CLI itself.
+ * Run from the repository root: `node dist/build-code-cache.mjs [BUNDLE]`. Never run by the CLI itself.
  */
 const repo = process.cwd();
-const bundle = path.join(repo, 'dist/src/cli/main.cjs');
+// `node dist/build-code-cache.mjs [BUNDLE]`: the bundle to make a cache for (default the build's),
+// for the Node running it (npm run bench makes one per Node line in a folder of its own).
+const bundle = path.resolve(process.argv[2] ?? path.join(repo, 'dist/src/cli/main.cjs'));
 const home = path.join(repo, 'fixtures/homes/linux');
 const TRAINING: readonly (readonly string[])[] = [
   ['scan', '--root', home, '--format', 'json'],

@@ -1,25 +1,85 @@
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import nodeModule, { createRequire } from 'node:module';
 import path from 'node:path';
-import v8 from 'node:v8';
 import vm from 'node:vm';
 import { InternalError } from '../shared/errors.js';
 
 /**
- * The CLI bundle (one CommonJS file, dist/src/cli/main.cjs) compiled with a V8 code cache made at
- * build time (main.cjs.cache next to it). Node 20 has no module.enableCompileCache; vm.Script's
- * `cachedData` is the documented way (https://nodejs.org/docs/latest-v20.x/api/vm.html#new-vmscriptcode-options).
- * Nothing is written at run time: the cache is produced by the build (build-code-cache.ts) only.
+ * How the CLI bundle (one CommonJS file, dist/src/cli/main.cjs) is compiled on each start.
+ *
+ * - Node's own compile cache, where Node has one (`module.enableCompileCache()`, Node 22.1 and
+ *   later: https://nodejs.org/docs/latest-v22.x/api/module.html#moduleenablecompilecachecachedir).
+ *   It is enabled on every start; Node keeps it in its own folder (NODE_COMPILE_CACHE, else
+ *   os.tmpdir()/node-compile-cache), and NODE_DISABLE_COMPILE_CACHE=1 turns it off, as for any
+ *   Node program. A folder that cannot be written is Node's silent "failed" status, not a message.
+ * - The build-time code cache (main.cjs.cache next to the bundle), used through vm.Script's
+ *   `cachedData` (https://nodejs.org/docs/latest-v20.x/api/vm.html#new-vmscriptcode-options) only
+ *   where it was made by this very V8 on this architecture: the build runs the commands a user runs
+ *   most before it writes the cache (build-code-cache.ts), so the functions a scan needs are in it,
+ *   which Node's cache (made as a file is compiled, before it runs) lacks. Nothing is written by it
+ *   at run time.
+ *
+ * Elsewhere the bundle is loaded as a CommonJS module, so that Node's cache covers it where it
+ * exists (and, on Node 20 without a matching cache, it is compiled from source, as any module is).
+ * No V8 flag is set: internal flags differ between V8 versions, and a flag a newer Node lacks is an
+ * error line on every run (`unrecognized flag`).
  *
  * V8 checks a cache against its own version and flags and the source's length, not its content,
- * so the cache file starts with the SHA-256 of the exact bundle it was made from: a cache for
- * other bytes is not used (the bundle is then compiled from source, as without a cache).
+ * so the cache file starts with the SHA-256 of the exact bundle it was made from and of the V8
+ * version and architecture that made it: a cache for other bytes or another V8 is not handed to V8.
  */
 const HASH_BYTES = 32;
+const HEADER_BYTES = 2 * HASH_BYTES;
 
-export type CacheState = 'used' | 'rejected' | 'stale' | 'absent';
+/** used: V8 took the cache; rejected: V8 refused it; stale: made for other bytes; other-node: made by another V8; absent: no cache file. */
+export type CacheState = 'used' | 'rejected' | 'stale' | 'other-node' | 'absent';
+
+/** How the bundle was compiled: with the build's code cache, through Node's module loader (and its compile cache), or from source by vm. */
+export type LoadedBy = 'code-cache' | 'module-loader' | 'source';
+
+export interface LoadedBundle {
+  /** The bundle's module.exports. */
+  readonly exports: unknown;
+  readonly cache: CacheState;
+  readonly by: LoadedBy;
+}
+
+const sha256 = (bytes: Buffer | string): Buffer => createHash('sha256').update(bytes).digest();
+
+/** The V8 build a code cache belongs to (V8 refuses a cache from any other). */
+const runtimeHash = (): Buffer => sha256(`${process.versions.v8} ${process.arch}`);
+
+function readCacheFile(cachePath: string): Buffer | undefined {
+  try {
+    return readFileSync(cachePath);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Node's compile cache, where this Node has it; its status is Node's to report (a debug log), never ours. */
+export function enableNodeCompileCache(): void {
+  const enable: unknown = Reflect.get(nodeModule, 'enableCompileCache');
+  if (typeof enable === 'function') Reflect.apply(enable, nodeModule, []);
+}
+
+export const hasNodeCompileCache = (): boolean => typeof Reflect.get(nodeModule, 'enableCompileCache') === 'function';
+
+/**
+ * Compiles the bundle at `bundlePath` with the build's code cache and runs its top level, or loads
+ * it as a CommonJS module when that cache is not this V8's (or absent). Throws if it cannot be read.
+ */
+export function loadBundle(bundlePath: string, cachePath = `${bundlePath}.cache`): LoadedBundle {
+  const file = readCacheFile(cachePath);
+  // Another V8's cache is refused before the bundle is read or hashed.
+  const checked = file === undefined ? { state: 'absent' as const } : file.length > HEADER_BYTES && file.subarray(HASH_BYTES, HEADER_BYTES).equals(runtimeHash())
+    ? checkCache(file, readFileSync(bundlePath)) : { state: 'other-node' as const };
+  if (checked.state !== 'used') return { exports: createRequire(bundlePath)(bundlePath), cache: checked.state, by: 'module-loader' };
+  const compiled = compile(bundlePath, checked.source, checked);
+  return { exports: compiled.evaluate(), cache: compiled.cache, by: compiled.cache === 'used' ? 'code-cache' : 'source' };
+}
 
 export interface CompiledBundle {
   readonly script: vm.Script;
@@ -29,68 +89,26 @@ export interface CompiledBundle {
   evaluate(): unknown;
 }
 
-const sha256 = (bytes: Buffer): Buffer => createHash('sha256').update(bytes).digest();
+type Checked = { readonly state: 'used'; readonly data: Buffer; readonly source: Buffer } | { readonly state: Exclude<CacheState, 'used' | 'rejected'>; readonly source?: Buffer };
 
-function readCache(cachePath: string, source: Buffer): { data?: Buffer; state: CacheState } {
-  let file: Buffer;
-  try {
-    file = readFileSync(cachePath);
-  } catch {
-    return { state: 'absent' };
-  }
-  if (file.length <= HASH_BYTES || !file.subarray(0, HASH_BYTES).equals(sha256(source))) return { state: 'stale' };
-  return { data: file.subarray(HASH_BYTES), state: 'used' };
+function checkCache(file: Buffer | undefined, source: Buffer): Checked {
+  if (file === undefined) return { state: 'absent', source };
+  if (file.length <= HEADER_BYTES || !file.subarray(0, HASH_BYTES).equals(sha256(source))) return { state: 'stale', source };
+  if (!file.subarray(HASH_BYTES, HEADER_BYTES).equals(runtimeHash())) return { state: 'other-node', source };
+  return { state: 'used', data: file.subarray(HEADER_BYTES), source };
 }
 
-/**
- * V8 flags the bundle runs under, set before it is compiled, by the CLI and by the build that
- * makes the cache alike: V8 refuses a cache made under other flag values, so the two must match.
- * Only flags V8 reads as it runs belong here (the heap's sizes are fixed when Node starts it).
- *
- * `--semi-space-growth-factor` (V8's flag-definitions.h: "factor by which to grow the new space",
- * default 2; https://nodejs.org/docs/latest-v20.x/api/v8.html#v8setflagsfromstringflags): a scan
- * keeps most of what it allocates until its report is written, so every young-generation
- * collection copies a growing live set while the young generation doubles from 1 MB. Growing it
- * eightfold instead, up to the same maximum, took the bench home's scan from 12 collections and
- * 14 ms of pauses to 5 and 7 ms, 6 ms less wall time. The price is at the other end: the
- * 100,000-project scan takes 0.1 s more (4.1 -> 4.2 s) and 60 MB more memory.
- *
- * `--no-turbo-inlining` and `--interrupt-budget=270336` (V8's flag-definitions.h: "enable inlining
- * in TurboFan", default on; "interrupt budget which should be used for the profiler counter",
- * default 67584, `node --v8-options`): a scan's code turns hot in a burst, and TurboFan then
- * compiles it, inlined, on its thread while the run continues interpreted. Optimising a function
- * after four times the bytecode executed, and without inlining, compiles less and smaller code
- * (`npm run bench`, against the growth factor alone): CPU at 1k / 10k / 50k servers 263 -> 204,
- * 1,063 -> 812, 2,648 -> 2,545 ms; wall 191 -> 177, 689 -> 601 ms, 50k alike; 10k TOML tables and
- * 5k YAML extensions 0.91 -> 0.78 and 0.84 -> 0.78 s; the bench home 144 -> 136 ms.
- *
- * `--no-incremental-marking` (flag-definitions.h: "use incremental marking", default on): V8 marks
- * the old generation in steps between the program's own work, and on helper threads alongside it,
- * from well before the old generation reaches its limit (at 10 of an 18 MB limit here, per
- * `--trace-incremental-marking`), so that an interactive program never pauses long. A scan is a
- * batch that runs once and exits: it wants the least work, not short pauses, and without the flag
- * V8 marks the old generation once, whole, at its limit. Measured as the scale bench measures
- * (test/bench/scale.ts), medians of 3-5 runs alternating with a build of the three flags above
- * alone: net CPU per server at 1k / 2k / 5k servers
- * 97 -> 83, 88 -> 74, 73 -> 68 us, the same from 10k on; 50,000 servers 1.85 -> 1.87 s and
- * 100,000 projects 4.06 -> 3.97 s (CPU 5.0 -> 4.9 s) wall.
- */
-export const V8_FLAGS: readonly string[] = ['--semi-space-growth-factor=8', '--no-turbo-inlining', '--interrupt-budget=270336', '--no-incremental-marking'];
-
-/** Compiles the bundle at `bundlePath` (with its cache when it matches); throws if the bundle cannot be read. */
-export function compileBundle(bundlePath: string, cachePath: string = `${bundlePath}.cache`): CompiledBundle {
-  for (const flag of V8_FLAGS) v8.setFlagsFromString(flag);
-  const source = readFileSync(bundlePath);
-  const cached = readCache(cachePath, source);
-  // The bundle is built wrapped as Node wraps a CommonJS module (build-bundle.ts: banner, footer),
-  // so its text is compiled as read, without a wrapped copy. It is built ASCII: Latin-1 decoding
-  // is then the same text, and a copy (1 ms for 2 MB, UTF-8 decoding 3 ms).
+function compile(bundlePath: string, source: Buffer, checked: Checked): CompiledBundle {
+  const data = checked.state === 'used' ? checked.data : undefined;
+  // The bundle is built ASCII (build-bundle.ts): Latin-1 decoding is then the same text, and a copy
+  // (1 ms for 2 MB, UTF-8 decoding 3 ms).
   const code = isAscii(source) ? source.toString('latin1') : source.toString('utf8');
-  const script = new vm.Script(code, { filename: bundlePath, ...(cached.data !== undefined ? { cachedData: cached.data } : {}) });
-  const cache: CacheState = cached.data !== undefined && script.cachedDataRejected === true ? 'rejected' : cached.state;
+  const script = new vm.Script(code, { filename: bundlePath, ...(data !== undefined ? { cachedData: data } : {}) });
+  const cache: CacheState = data !== undefined && script.cachedDataRejected === true ? 'rejected' : checked.state;
   return {
     script, source, cache,
     evaluate: (): unknown => {
+      // Compiled as a script, the bundle's text evaluates to its CommonJS wrapper (build-bundle.ts banner).
       const wrapper: unknown = script.runInThisContext();
       if (typeof wrapper !== 'function') throw new InternalError(`${bundlePath}: the bundle did not compile to a function`);
       const mod = { exports: {} };
@@ -100,7 +118,13 @@ export function compileBundle(bundlePath: string, cachePath: string = `${bundleP
   };
 }
 
+/** Compiles the bundle with vm (with its cache when it is this V8's and matches); for the build and tests. */
+export function compileBundle(bundlePath: string, cachePath = `${bundlePath}.cache`): CompiledBundle {
+  const source = readFileSync(bundlePath);
+  return compile(bundlePath, source, checkCache(readCacheFile(cachePath), source));
+}
+
 /** The bytes of a cache file for `compiled`, after whatever it ran (functions compiled by then are included). */
 export function cacheFileBytes(compiled: CompiledBundle): Buffer {
-  return Buffer.concat([sha256(compiled.source), compiled.script.createCachedData()]);
+  return Buffer.concat([sha256(compiled.source), runtimeHash(), compiled.script.createCachedData()]);
 }

@@ -25,5 +25,7 @@ export interface Io {
 /** The state a command reports back to run(): the exit code it wants. */
 export interface CommandContext {
   readonly io: Io;
+  /** The words after the command line's first `--`, exactly as given (yargs reads number-like ones as numbers). */
+  readonly afterDashes: readonly string[];
   exit(code: ExitCode): void;
 }

@@ -6,10 +6,21 @@ import { COMMANDS } from './commands/index.js';
 import { VERSION } from './version.js';
 import { checkRawArgs, parsedOptions } from './strict-args.js';
 import { escapeOutput, escapeText } from '../shared/text.js';
+import { listingWidth } from '../report/layout.js';
 
+/** Help is asked for with --help / -h (before any `--`), or `help [COMMAND]` first; a bare `mcp-audit` shows it too. */
 function wantsHelp(argv: readonly string[]): boolean {
-  return argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help');
+  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  return argv.length === 0 || argv[0] === 'help' || options.some((a) => a === '--help' || a === '-h');
 }
+
+/** `help COMMAND …` is `COMMAND … --help` (as git and npm read it); `help` alone is `--help`. */
+function helpWords(argv: readonly string[]): readonly string[] {
+  return argv[0] === 'help' ? [...argv.slice(1), '--help'] : argv;
+}
+
+/** The words yargs' completion script sends back (`mcp-audit completion` prints that script). */
+const COMPLETION_FLAG = '--get-yargs-completions';
 
 /** yargs spreads some messages over lines (`Invalid values:\n  Argument: …`): stderr gets one line. */
 const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
@@ -34,7 +45,7 @@ function safeStream(stream: Io['stderr']): Io['stderr'] {
  */
 function single(argv: readonly string[], commands: readonly CommandModule[]): CommandModule | undefined {
   const word = argv[0];
-  if (word === undefined || wantsHelp(argv)) return undefined;
+  if (word === undefined || wantsHelp(argv) || argv.includes(COMPLETION_FLAG)) return undefined;
   const command = commands.find((c) => typeof c.command === 'string' && c.command.split(' ')[0] === word);
   if (command === undefined || typeof command.command !== 'string') return undefined;
   return { ...command, command: command.command.replace(/^\S+/, '$0') };
@@ -44,7 +55,8 @@ function single(argv: readonly string[], commands: readonly CommandModule[]): Co
  * Parses argv, runs one command, and returns the exit code. Only bin.ts sets process.exitCode.
  * Usage errors and operational errors exit 2 with a one-line message on stderr.
  */
-export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode> {
+export async function run(given: readonly string[], rawIo: Io): Promise<ExitCode> {
+  const argv = helpWords(given);
   // Every stderr line may quote a server name, a path or a server's message: escaped here, once.
   // (Not a spread: that would read `stdinIsTTY`, a getter that builds process.stdin, on every run.)
   const io: Io = {
@@ -53,8 +65,10 @@ export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode>
   };
   let code: ExitCode = 0;
   let failed = false;
+  const dashes = argv.indexOf('--');
   const ctx: CommandContext = {
     io,
+    afterDashes: dashes >= 0 ? argv.slice(dashes + 1) : [],
     exit: (c) => {
       code = c;
     },
@@ -67,6 +81,9 @@ export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode>
     .usage('$0 <command> [options]\n\nAudit MCP host configurations: is every tool-contract pin really enforced?')
     .version(VERSION)
     .help()
+    // yargs' own completion: `mcp-audit completion >> ~/.bashrc` (bash; zsh reads the same script
+    // through bashcompinit), completing command and option names.
+    .completion('completion', 'print a shell completion script for bash and zsh (mcp-audit completion >> ~/.bashrc)')
     .alias('h', 'help')
     .strict()
     .strictCommands()
@@ -74,7 +91,7 @@ export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode>
   const parser: Argv = (only !== undefined ? base : base.recommendCommands().demandCommand(1, 'name a command'))
     // yargs renders (and caches) every command's help on each run; wrapping it to the terminal costs
     // ~40 ms of string-width work, so it is done only when help is actually asked for.
-    .wrap(wantsHelp(argv) ? Math.min(110, process.stdout.columns ?? 100) : null)
+    .wrap(wantsHelp(argv) ? listingWidth(rawIo.stdout.isTTY, rawIo.stdout.columns) : null)
     .exitProcess(false)
     // Throwing stops yargs before any handler runs: a mistyped command line reads, writes and launches nothing.
     .fail((msg: string | undefined, err: Error | undefined) => {
@@ -100,7 +117,8 @@ export async function run(argv: readonly string[], rawIo: Io): Promise<ExitCode>
   let printed = '';
   try {
     await parser.parseAsync(args, {}, (_err: Error | undefined, _args: unknown, output: string) => {
-      printed = output;
+      // yargs may call back more than once (completion: once per pass), the text in one of them.
+      if (output !== '') printed = output;
     });
   } catch (e: unknown) {
     const err = toError(e);

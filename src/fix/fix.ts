@@ -20,6 +20,7 @@ import { FileSet, planFiles, scopeRefusal, tidy, writeFiles, type EntryPlan, typ
 import type { EntryOp } from './types.js';
 import { append } from '../shared/lists.js';
 import { seamFrom } from './seam.js';
+import { discoveryWords, shellWord } from '../shared/command-line.js';
 
 export interface FixOptions extends SessionOptions {
   readonly discover: DiscoverOptions;
@@ -92,7 +93,7 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
       // A finding that sets no grade is left alone unless it has a remedy (launcher-vulnerable).
       if ((f.grade === 'none' && remedy === undefined) || suppressed.has(`${i}:${j}`)) return;
       const stay = (why: string): void => { remaining.push({ server: row.upstream === undefined ? row.name : `${row.name}/${row.upstream}`, file: row.configPath, ruleId: f.id, why }); };
-      if (remedy === undefined || entry === undefined) { stay(f.id === 'no-pinning-proxy' ? `put a pinning proxy in front of it: mcp-audit wrap ${row.name} --with mcpindex-gate` : 'no mechanical edit mends it'); return; }
+      if (remedy === undefined || entry === undefined) { stay(f.id === 'no-pinning-proxy' ? `put a pinning proxy in front of it: ${['mcp-audit', 'wrap', shellWord(row.name), '--with', 'mcpindex-gate', ...discoveryWords(options.discover)].join(' ')}` : 'no mechanical edit mends it'); return; }
       const chain = unwrap(entry);
       const rec = recognize(chain, entry)?.rec;
       const argv = [entry.command ?? '', ...entry.args];

@@ -14,11 +14,16 @@ import { append } from '../shared/lists.js';
 
 const coverageText = (c: Coverage): string => `${c.enforcing}/${c.total} enforcing (${percent(c.ratio)}), ${c.unverifiable} unverifiable, ${c.unprotected} unprotected`;
 
-export function renderOutcome(o: EditOutcome, apply: boolean): string {
+/**
+ * `show` spells a file's path (default `~/…` under the home); for a `--root` tree the CLI passes one
+ * relative to the working folder, so an editor opens the repository's file and `git apply` takes
+ * the diff.
+ */
+export function renderOutcome(o: EditOutcome, apply: boolean, show: (file: string) => string = (file) => displayPath(file, o.home)): string {
   const lines: string[] = [];
-  const at = (file: string): string => escapeText(displayPath(file, o.home));
+  const at = (file: string): string => escapeText(show(file));
   for (const f of o.files) {
-    const label = displayPath(f.file, o.home);
+    const label = show(f.file);
     for (const s of f.servers) lines.push(`${at(f.file)}: ${escapeText(s.name)}: ${escapeText(s.what.join('; '))}`);
     if (!apply) {
       const mask = diffMasker(o.entries.filter((e) => e.configPath === f.file));

@@ -1,4 +1,6 @@
 import type { AuditResult } from '../grade/audit.js';
+import type { AllUsersAudit } from '../grade/all-users.js';
+import type { Platform } from '../shared/env.js';
 import type { ServerEntry } from '../parse/types.js';
 import type { Finding } from '../rules/types.js';
 import { redactArgv, redactText } from '../shared/redact.js';
@@ -13,6 +15,7 @@ import { orderKeys, shapeOf } from './json.js';
  */
 
 type Discovery = AuditResult['discovery'];
+type AllUsersDiscovery = AllUsersAudit<Discovery>;
 
 /** The one schemaVersion convention: every JSON output starts with a semver string. */
 export const LIST_SCHEMA_VERSION = '1.1.0';
@@ -22,7 +25,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const LIST_SCHEMA: Record<string, unknown> = isRecord(listSchema) ? listSchema : {};
 const HOSTS_SCHEMA: Record<string, unknown> = isRecord(hostsSchema) ? hostsSchema : {};
 const LIST_SHAPE = shapeOf(LIST_SCHEMA, LIST_SCHEMA);
-const HOSTS_SHAPE = shapeOf(HOSTS_SCHEMA, HOSTS_SCHEMA);
+const HOSTS_DEFS: Record<string, unknown> = isRecord(HOSTS_SCHEMA['$defs']) ? HOSTS_SCHEMA['$defs'] : {};
+/** One account's document, and the --all-users document of every account (the schema's two alternatives). */
+const HOSTS_SHAPE = shapeOf(HOSTS_SCHEMA, HOSTS_DEFS['hosts']);
+const ALL_USERS_HOSTS_SHAPE = shapeOf(HOSTS_SCHEMA, HOSTS_DEFS['allUsers']);
 
 /** One entry for output: keys of env and headers only, never their values; secret-looking args and URL credentials masked. */
 function entryJson(e: ServerEntry): Record<string, unknown> {
@@ -66,7 +72,27 @@ export function renderListJson(d: Discovery): string {
 }
 
 /** `hosts --format json`, for the locations shown (all, or only existing ones with --found). */
+function hostsValue(d: Discovery, locations: Discovery['locations']): unknown {
+  return orderKeys({ schemaVersion: HOSTS_SCHEMA_VERSION, ...common(d), locations }, HOSTS_SHAPE);
+}
+
 export function renderHostsJson(d: Discovery, locations: Discovery['locations']): string {
-  const value = { schemaVersion: HOSTS_SCHEMA_VERSION, ...common(d), locations };
-  return `${JSON.stringify(orderKeys(value, HOSTS_SHAPE), null, 2)}\n`;
+  return `${JSON.stringify(hostsValue(d, locations), null, 2)}\n`;
+}
+
+/**
+ * `hosts --all-users --format json`: how the accounts were listed and, per account, its status,
+ * findings and (when audited) exactly the one-account document of its locations (`shown`).
+ */
+export function renderHostsAllUsersJson(run: AllUsersDiscovery, platform: Platform, shown: (d: Discovery) => Discovery['locations']): string {
+  const value = {
+    schemaVersion: HOSTS_SCHEMA_VERSION, platform, listedBy: run.listedBy, rule: run.rule, systemAccounts: run.systemAccounts, excluded: run.excluded,
+    accounts: run.accounts.map((a) => ({
+      name: a.account.name, uid: a.account.uid ?? null, ...(a.account.sid !== undefined ? { sid: a.account.sid } : {}), home: a.account.home,
+      foundBy: a.account.source, status: a.status, ...(a.reason !== undefined ? { reason: a.reason } : {}),
+      findings: a.findings.map((f) => ({ id: f.id, severity: f.severity, message: f.message })),
+      ...(a.result !== undefined ? { hosts: hostsValue(a.result, shown(a.result)) } : {}),
+    })),
+  };
+  return `${JSON.stringify(orderKeys(value, ALL_USERS_HOSTS_SHAPE), null, 2)}\n`;
 }

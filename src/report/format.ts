@@ -15,11 +15,31 @@ export function coverageFraction(c: CoverageCounts): string {
   return `${c.enforcing}/${c.total} enforcing (${percent(c.ratio)})`;
 }
 
-/** 'Coverage: 3/7 enforcing (42.9%) — 2 unverifiable, 2 unprotected, 1 disabled excluded' */
+/**
+ * What a live probe confirmed: of the enabled entries probed, those whose pins all matched what the
+ * server served (`pins-confirmed`). Undefined when the run did not probe. A probe that failed,
+ * timed out, crashed or found drift confirmed nothing: the static grade stands, but the run must
+ * not read as if the pins were seen to hold.
+ */
+export function probeTally(report: AuditReport): { readonly probed: number; readonly confirmed: number; readonly unconfirmed: readonly ReportEntry[] } | undefined {
+  if (!report.probed) return undefined;
+  const probed = report.entries.filter((e) => !e.disabled && e.probe !== undefined);
+  const unconfirmed = probed.filter((e) => e.probe?.outcome !== 'pins-confirmed');
+  return { probed: probed.length, confirmed: probed.length - unconfirmed.length, unconfirmed };
+}
+
+/** '0 of 1 probed confirmed', or undefined when the run did not probe. */
+export function probeTallyText(report: AuditReport): string | undefined {
+  const t = probeTally(report);
+  return t === undefined ? undefined : `${t.confirmed} of ${t.probed} probed confirmed`;
+}
+
+/** 'Coverage: 3/7 enforcing (42.9%) — 2 unverifiable, 2 unprotected, 1 disabled excluded[; 1 of 2 probed confirmed]' */
 export function coverageLine(report: AuditReport): string {
   const c = report.coverage;
+  const probed = probeTallyText(report);
   return `Coverage: ${coverageFraction(c)} — ${c.unverifiable} unverifiable, ${c.unprotected} unprotected, `
-    + `${c.disabled} disabled excluded`;
+    + `${c.disabled} disabled excluded${probed !== undefined ? `; ${probed}` : ''}`;
 }
 
 /** A path under the trusted home as '~/…', any other path as given (`/`-separated). */

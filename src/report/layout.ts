@@ -16,11 +16,23 @@ export function layoutWidth(columns: number | undefined): number {
 }
 
 /**
- * For listings (`scan --list`, `hosts`, `diff`, `digest`): the terminal's width on a terminal;
- * unlimited in a pipe, so every path and id stays whole on one line for grep.
+ * For every text output but the report table (`scan --list`, `hosts`, `diff`, `digest`, `why`,
+ * help, stderr): the terminal's width on a terminal, 80 columns in a pipe or a file (a log, a
+ * pager, a CI job's output: a 2,658-column `diff` line is read by nobody).
  */
 export function listingWidth(isTTY: boolean | undefined, columns: number | undefined): number {
-  return isTTY === true ? layoutWidth(columns) : Number.POSITIVE_INFINITY;
+  return isTTY === true ? layoutWidth(columns) : MIN_WIDTH;
+}
+
+/** Each line of `text` longer than `width` wrapped at spaces, its continuation lines indented two spaces. */
+export function wrapLines(text: string, width: number): string {
+  if (!text.includes('\n') && visibleLength(text) <= width) return text;
+  return text.split('\n').map((line) => {
+    if (visibleLength(line) <= width) return line;
+    const [first, ...rest] = wrapWords(line, Math.max(10, width));
+    const more = rest.length > 0 ? wrapWords(rest.join(' '), Math.max(10, width - 2)).map((l) => `  ${l}`) : [];
+    return [first ?? '', ...more].join('\n');
+  }).join('\n');
 }
 
 const SGR = /\u001b\[[0-9;]*m/g;
@@ -130,9 +142,13 @@ function wrapWords(text: string, room: number): string[] {
         lines.push(line);
         line = '';
       }
+      // An overlong word is cut at `room`, or after its last `/` there (a path breaks between its
+      // folders) when that keeps at least a third of the line.
       const chars = [...word];
-      lines.push(chars.slice(0, room).join(''));
-      word = chars.slice(room).join('');
+      const slash = chars.slice(0, room).lastIndexOf('/');
+      const cut = slash + 1 >= room / 3 ? slash + 1 : room;
+      lines.push(chars.slice(0, cut).join(''));
+      word = chars.slice(cut).join('');
     }
     if (line !== '' && visibleLength(line) + 1 + visibleLength(word) > room) {
       lines.push(line);

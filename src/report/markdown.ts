@@ -1,6 +1,6 @@
 import { append } from '../shared/lists.js';
 import { escapeDeep } from '../shared/text.js';
-import { allFindings, coverageFraction, displayPath, entryLabel, floorSentences, homeRelativeText, locationText, percent, proxyLabel, unprovenClaim } from './format.js';
+import { allFindings, coverageFraction, displayPath, entryLabel, floorSentences, homeRelativeText, locationText, percent, probeTallyText, proxyLabel, unprovenClaim } from './format.js';
 import type { Located } from './format.js';
 import type { AuditReport, Grade, ReportContext, Reporter } from './model.js';
 import { isPassing } from './model.js';
@@ -52,7 +52,8 @@ export const markdown = {
     // Every string from a config, store or server is escaped before layout (shared/text.ts).
     const report = escapeDeep(raw);
     const c = report.coverage;
-    const out: string[] = [`## mcp-audit: ${coverageFraction(c)}`, ''];
+    const tally = probeTallyText(report);
+    const out: string[] = [`## mcp-audit: ${coverageFraction(c)}${tally !== undefined ? `; ${tally}` : ''}`, ''];
     out.push(`${c.enforcing} enforcing · ${c.wired > 0 ? `${c.wired} wired (store not examined) · ` : ''}${c.unverifiable} unverifiable · ${c.unprotected} unprotected · `
       + `${c.disabled} disabled (excluded)`, '');
     const acceptedLine = acceptanceLine(report);

@@ -2,7 +2,7 @@ import type { Severity } from '../rules/types.js';
 import { SEVERITIES } from '../rules/types.js';
 import { UsageError } from '../shared/errors.js';
 import { smallest } from '../shared/lists.js';
-import { entryLabel, percent, SEVERITY_RANK } from './format.js';
+import { entryLabel, percent, probeTally, SEVERITY_RANK } from './format.js';
 import { regressed } from './baseline.js';
 import type { AuditReport, ReportEntry, ReportFinding } from './model.js';
 
@@ -81,6 +81,18 @@ export function gradeAccepted(report: AuditReport, entry: ReportEntry): boolean 
 /** Policy rule ids start with this prefix (src/rules/policy-*.ts). */
 export const POLICY_RULE_PREFIX = 'policy-';
 
+/**
+ * True when the finding on its own violates `failOn` (default DEFAULT_FAIL_ON): unaccepted, and at or
+ * above a severity it names, or a `policy-…` finding (unless `none`). A finding that only sets its
+ * entry's grade violates through the entry (evaluatePolicy), not here.
+ */
+export function findingViolates(f: ReportFinding, failOn: readonly FailOn[] = DEFAULT_FAIL_ON): boolean {
+  if (isAccepted(f) || failOn.includes('none')) return false;
+  if (f.id.startsWith(POLICY_RULE_PREFIX)) return true;
+  const thresholds = failOn.flatMap((v) => (isSeverity(v) ? [SEVERITY_RANK[v]] : []));
+  return thresholds.length > 0 && SEVERITY_RANK[f.severity] >= smallest(thresholds);
+}
+
 const NAMED = 5;
 /** The first few names, then `and N more`: a policy line stays one readable line. */
 function someOf(names: readonly string[]): string {
@@ -134,6 +146,13 @@ export function evaluatePolicy(report: AuditReport, policy: Policy = {}): Policy
     }
   }
   if (!failOn.includes('none')) {
+    // A live probe was asked for: a probed entry whose pins it did not confirm fails the run
+    // (the grade stays; a probe that crashed or timed out proved nothing).
+    const tally = probeTally(report);
+    if (tally !== undefined && tally.unconfirmed.length > 0) {
+      const named = tally.unconfirmed.map((e) => `${describe(e)} (${e.probe?.outcome ?? 'not probed'})`);
+      reasons.push(`${tally.confirmed} of ${tally.probed} probed confirmed: ${someOf(named)}`);
+    }
     const regressions = report.baseline?.regressions ?? [];
     if (regressions.length > 0) {
       const named = regressions.map((r) => `${r.host}/${r.scope} ${r.upstream !== undefined ? `${r.name} → ${r.upstream}` : r.name} ${r.from} → ${r.to}`);

@@ -1,4 +1,4 @@
-import { coverageFraction } from './format.js';
+import { coverageFraction, probeTally, probeTallyText } from './format.js';
 import type { AuditReport, ReportContext, Reporter } from './model.js';
 
 /**
@@ -6,7 +6,8 @@ import type { AuditReport, ReportContext, Reporter } from './model.js';
  * `<result>…</result>` around it; Intune and Kandji keep a script's last line). Leads with a
  * verdict word a fleet console can filter on: PASS (every enabled entry enforcing), FAIL
  * (something unverifiable or unprotected, or a finding that makes the machine unverifiable),
- * PARTIAL (the run was incomplete), NONE (no entries found).
+ * PARTIAL (the run was incomplete), NONE (no entries found). A probed run says how many probed
+ * entries had their pins confirmed, and is FAIL unless all were.
  */
 export const summary = {
   id: 'summary',
@@ -14,10 +15,15 @@ export const summary = {
   render(report: AuditReport, _ctx: ReportContext): string {
     const c = report.coverage;
     const unreadFiles = report.findings.filter((f) => f.grade === 'unverifiable' && f.suppressed === undefined).length;
+    // A probed run whose probes did not all confirm the pins is never PASS (report/format.ts probeTally).
+    const tally = probeTally(report);
+    const unconfirmed = tally !== undefined && tally.confirmed < tally.probed;
     const verdict = report.partial ? 'PARTIAL'
-      : c.unverifiable + c.unprotected + unreadFiles > 0 ? 'FAIL'
+      : c.unverifiable + c.unprotected + unreadFiles > 0 || unconfirmed ? 'FAIL'
         : c.total === 0 ? 'NONE' : 'PASS';
     const parts = [`${verdict} ${coverageFraction(c)}`, `${c.unverifiable} unverifiable`, `${c.unprotected} unprotected`];
+    const probed = probeTallyText(report);
+    if (probed !== undefined) parts.push(probed);
     if (unreadFiles > 0) parts.push(`${unreadFiles} unverifiable file-level findings`);
     if (report.accounts !== undefined) {
       const a = report.accounts.audited;

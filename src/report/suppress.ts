@@ -185,3 +185,30 @@ export function applySuppressions(report: AuditReport, ignore: IgnoreFile, now: 
     findings: sortFindings([...report.findings.map(mark), ...expired.map((s) => expiredFinding(s, ignore.path, home))]),
   };
 }
+
+/**
+ * The suppressions file: `explicit` (--ignore-file), else the first default name in the audited
+ * home (ignoreCandidates: never inside a --root tree). Never from the working directory: a cloned
+ * repository must not be able to suppress its own findings. An explicit file that cannot be read
+ * is a usage error; a default one that is absent is no file.
+ */
+/**
+ * How an ignore file was read: the caller's hardened reader (regular files only, opened
+ * non-blocking, strict UTF-8), so a FIFO cannot hang the run and a file that is not UTF-8 is
+ * refused rather than read with replacement characters.
+ */
+export type IgnoreRead = { readonly kind: 'absent' } | { readonly kind: 'text'; readonly text: string } | { readonly kind: 'refused'; readonly why: string };
+
+export async function loadIgnoreFile(explicit: string | undefined, home: AuditReport['trustedHome'], cwd: string,
+  read: (file: string, label: string) => Promise<IgnoreRead>): Promise<IgnoreFile | undefined> {
+  for (const file of ignoreCandidates(explicit, home.path, home.source, cwd)) {
+    const label = explicit !== undefined ? `--ignore-file ${explicit}` : file;
+    const got = await read(file, label);
+    // A default file that is absent is skipped; one that is there but cannot be read safely stops
+    // the run, as a named one does.
+    if (got.kind === 'absent' && explicit === undefined) continue;
+    if (got.kind !== 'text') throw new UsageError(got.kind === 'refused' ? got.why : `${label}: cannot read it (no such file)`);
+    return parseIgnoreFile(got.text, file);
+  }
+  return undefined;
+}

@@ -8,8 +8,8 @@ import type { AuditReport, ReportEntry } from './model.js';
 import { isPassing } from './model.js';
 import { append } from '../shared/lists.js';
 import { escapeText } from '../shared/text.js';
+import { MIN_WIDTH, wrapLines } from './layout.js';
 
-const WIDTH = 100;
 
 /** Rows named `server`: the entry name, or `name/upstream` (`name → upstream`) for one aggregator upstream. */
 export function rowsNamed(report: AuditReport, server: string): ReportEntry[] {
@@ -22,16 +22,16 @@ export function whyExitCode(rows: readonly ReportEntry[]): 0 | 1 {
   return rows.every((r) => isPassing(r.grade)) ? 0 : 1;
 }
 
-function rowText(e: ReportEntry, home: string): string[] {
+function rowText(e: ReportEntry, home: string, width: number): string[] {
   const state = e.disabled ? `disabled (would be ${e.grade})` : e.grade;
-  const out = [`${entryLabel(e)}  ${state}  ${e.host} ${e.scope}  ${locationText(e.location, home)}  proxy ${proxyLabel(e)}`];
+  const out = wrapLines(escapeText(`${entryLabel(e)}  ${state}  ${e.host} ${e.scope}  ${locationText(e.location, home)}  proxy ${proxyLabel(e)}`), width).split('\n');
   for (const c of e.evidence) {
     const head = `  ${c.proven ? 'proven      ' : c.notExamined === true ? 'not examined' : 'NOT proven  '}  ${c.claim.padEnd(11)} `;
     const facts = c.proven ? c.evidence : [c.reason, ...(c.findings.length > 0 ? [`findings: ${c.findings.join(', ')}`] : [])];
     facts.forEach((fact, i) => {
       // Escaped before wrapping: wrap splits at whitespace, and a config's newline or tab would
       // otherwise become a plain space (an arg "x\ny" would read as two args).
-      const [first, ...rest] = wrap(escapeText(fact), WIDTH - head.length, '');
+      const [first, ...rest] = wrap(escapeText(fact), width - head.length, '');
       out.push(`${i === 0 ? head : ' '.repeat(head.length)}${first ?? ''}`);
       append(out, rest.map((l) => `${' '.repeat(head.length)}${l}`));
     });
@@ -39,24 +39,25 @@ function rowText(e: ReportEntry, home: string): string[] {
   const block = (title: string, lines: readonly string[]): void => {
     if (lines.length === 0) return;
     out.push(`  ${title}:`);
-    for (const l of lines) append(out, wrap(escapeText(l), WIDTH, '    '));
+    for (const l of lines) append(out, wrap(escapeText(l), width, '    '));
   };
   block('assumed (cannot be read, taken on trust)', e.assumptions);
   block('files the launch reads', e.files.map((f) => `${displayPath(f.path, home)}: ${f.state}${f.summary !== '' ? ` (${f.summary})` : ''} [${f.by}]`));
   const open = e.findings.filter((f) => f.suppressed === undefined && f.grade !== 'none');
   if (open.length > 0) {
     out.push('  findings:');
-    for (const f of open) append(out, wrap(escapeText(`${f.id}: ${f.message}`), WIDTH, '    '));
+    for (const f of open) append(out, wrap(escapeText(`${f.id}: ${f.message}`), width, '    '));
   }
   return out;
 }
 
-export function renderWhyText(report: AuditReport, server: string, rows: readonly ReportEntry[]): string {
+/** The chain as text, `width` columns wide (the terminal's, or 80: layout.ts listingWidth). */
+export function renderWhyText(report: AuditReport, server: string, rows: readonly ReportEntry[], width = MIN_WIDTH): string {
   const home = report.trustedHome.path;
   const files = [...new Set(rows.map((r) => displayPath(r.configPath, home)))].join(', ');
-  const lines = [`${server}: ${rows.length} row(s) in ${files}`, ''];
+  const lines = [...wrapLines(escapeText(`${server}: ${rows.length} row(s) in ${files}`), width).split('\n'), ''];
   rows.forEach((r, i) => {
-    append(lines, rowText(r, home));
+    append(lines, rowText(r, home, width));
     if (i < rows.length - 1) lines.push('');
   });
   // Each line escaped: names, commands and messages come from configs (a name's newline

@@ -53,6 +53,19 @@ export function maskTokenShapes(text: string): string {
 const TOKEN_SEGMENT = /^(?=[^/]*\d)(?=[^/]*[A-Za-z])[A-Za-z0-9_~.+=-]{20,}$/;
 
 /**
+ * A word that looks generated rather than written: 16 or more characters of a token alphabet
+ * (base64url, hex, base62) with no dot, holding a digit or a capital letter. Webhook URLs carry
+ * their credential as a bare path segment (Slack `hooks.slack.com/services/T…/B…/<24 characters>`,
+ * https://api.slack.com/messaging/webhooks; Discord `api/webhooks/<id>/<token>`), and a word
+ * of only lower-case letters (`modelcontextprotocol`) is a name, not such a token.
+ */
+const GENERATED = /^(?=[^.]*[0-9A-Z])[A-Za-z0-9_~+=-]{16,}$/;
+
+/** A path segment that is a credential: generated-looking, or named by the segment before it (`/token/…`). */
+const secretSegment = (segment: string, before: string | undefined): boolean =>
+  TOKEN_SEGMENT.test(segment) || GENERATED.test(segment) || (segment !== '' && before !== undefined && /^[A-Za-z_-]+$/.test(before) && SECRET_NAME.test(before));
+
+/**
  * A URL with its userinfo password, every query value (under any name), the fragment, and
  * token-like path segments masked. Built by string work, not `URL.toString()`, so nothing else in
  * the URL changes. Text that is not a URL comes back as given.
@@ -67,7 +80,8 @@ export function redactUrl(text: string): string {
   const host = at === -1 ? authority : authority.slice(at + 1);
   const user = at === -1 ? '' : authority.slice(0, at);
   const userinfo = at === -1 ? '' : user.includes(':') ? `${user.slice(0, user.indexOf(':'))}:${REDACTED}@` : `${REDACTED}@`;
-  const segments = pathPart.split('/').map((s) => (TOKEN_SEGMENT.test(s) ? REDACTED : maskTokenShapes(s))).join('/');
+  const parts = pathPart.split('/');
+  const segments = parts.map((s, i) => (secretSegment(s, parts[i - 1]) ? REDACTED : maskTokenShapes(s))).join('/');
   const q = query === undefined ? '' : `?${query.slice(1).split('&').map((pair) => {
     const eq = pair.indexOf('=');
     return eq === -1 ? (pair === '' ? '' : `${pair.length > 16 ? REDACTED : pair}`) : `${pair.slice(0, eq)}=${REDACTED}`;
@@ -164,6 +178,10 @@ function redactWord(arg: string, state: RedactState): string {
   // (`-token X`, Go-style single-dash flags).
   const short = SECRET_SHORT.exec(arg);
   if (short !== null && !/^-[A-Za-z]$/.test(arg) && !SINGLE_DASH_NAME.test(arg)) return `-${short[1] ?? ''}${REDACTED}`;
+  // Any other short option with a generated-looking value attached (`-J<token>`): a program's own
+  // options are not known here, and `-Xmx512m`, `-Wno-unused` or `-I/usr/include` are not tokens.
+  const attached = /^-([A-Za-z])(.+)$/s.exec(arg);
+  if (attached !== null && GENERATED.test(attached[2] ?? '')) return `-${attached[1] ?? ''}${REDACTED}`;
   if (/^--?[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(arg) && SECRET_NAME.test(arg.replace(/^-+/, ''))) {
     state.maskNext = 'value';
     return arg;

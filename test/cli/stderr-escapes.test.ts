@@ -19,6 +19,10 @@ describe('the policy line on stderr escapes what configs put in it', () => {
     writeFileSync(path.join(dir, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { [name]: { command: 'npx', args: ['-y', 'x'] } } }));
     const r = await cli(['scan', '--root', dir, '--no-project-scan', '--format', 'json']);
     assert.equal(r.code, 1, r.stderr);
-    assert.deepEqual(r.stderr.split('\n'), ['mcp-audit: policy violated: 1 unprotected entry: cursor/user multi\\x0amcp-audit: policy met\\x1b[2K', '']);
+    // The line wraps at 80 columns; a continuation line starts with two spaces, so no line a name
+    // makes can start as mcp-audit's own ("mcp-audit: policy met").
+    const lines = r.stderr.split('\n');
+    assert.ok(lines.slice(1).every((l) => l === '' || l.startsWith('  ')), r.stderr);
+    assert.deepEqual(r.stderr.replace(/\n {2}/g, ' ').split('\n'), ['mcp-audit: policy violated: 1 unprotected entry: cursor/user multi\\x0amcp-audit: policy met\\x1b[2K', '']);
   });
 });

@@ -112,7 +112,7 @@ test('an entry whose grade got worse than in the baseline is a regression and fa
   const r = await scan(dir, '--baseline', file);
   assert.equal(r.code, 1);
   assert.deepEqual(r.report.baseline?.regressions.map((g) => [g.name, g.from, g.to]), [['everything', 'enforcing', 'unprotected']]);
-  assert.match(r.stderr, /1 grade regression since the baseline: cursor\/user everything enforcing → unprotected/);
+  assert.match(r.stderr.replace(/\n {2}/g, ' '), /1 grade regression since the baseline: cursor\/user everything enforcing → unprotected/);
   assert.match(r.stderr, /1 unprotected entry/);
 });
 

@@ -1,10 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
-import type { AuditResult } from '../../grade/audit.js';
 import type { AuditReport } from '../../report/model.js';
 import { isPassing } from '../../report/model.js';
-import { displayPath, locationText } from '../../report/format.js';
 import type { Platform } from '../../shared/env.js';
 import { UsageError } from '../../shared/errors.js';
 import { isInside } from '../../shared/paths.js';
@@ -13,7 +11,7 @@ import { repoRoot, requireDirectory, requireFile } from '../paths.js';
 import type { CommandContext } from '../io.js';
 import { VERSION } from '../version.js';
 import { isEntryAccepted } from '../../report/acceptance.js';
-import { isAccepted, POLICY_RULE_PREFIX } from '../../report/policy.js';
+import { findingViolates, isAccepted } from '../../report/policy.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
 import type { FailOn } from '../../report/policy.js';
 
@@ -25,51 +23,49 @@ async function real(p: string): Promise<string> {
   }
 }
 
-const PLATFORMS: readonly Platform[] = ['linux', 'darwin', 'win32'];
-
 /** A pre-commit gate is stricter than scan's default: a high finding alone fails it too. */
 const CHECK_FAIL_ON: readonly FailOn[] = ['unverifiable', 'unprotected', 'high'];
 
-/** Keeps only the entries and file-level findings that live in one of `files`. */
-async function restrict(result: AuditResult, files: ReadonlySet<string>): Promise<AuditResult> {
-  const inFiles = async (p: string): Promise<boolean> => files.has(await real(p));
-  const rows = [];
-  for (const r of result.rows) if (await inFiles(r.configPath)) rows.push(r);
-  const findings = [];
-  for (const f of result.discovery.findings) if (f.location !== undefined && (await inFiles(f.location.path))) findings.push(f);
-  const entries = [];
-  for (const e of result.discovery.entries) if (await inFiles(e.configPath)) entries.push(e);
-  const locations = [];
-  for (const l of result.discovery.locations) if (await inFiles(l.path)) locations.push(l);
-  return { rows, discovery: { ...result.discovery, entries, findings, locations } };
+/**
+ * A repository file as a terminal, an editor and `git apply` resolve it: relative to the working
+ * folder when it lies inside it (pre-commit and CI run at the checkout's top), else absolute. Never
+ * `~/…`: the root stands for a home, but `~` on this machine is the user's real home.
+ */
+function repoPath(p: string, home: string, cwd: string): string {
+  const abs = path.resolve(home, p);
+  return isInside(abs, cwd) ? path.relative(cwd, abs).split(path.sep).join('/') : abs;
 }
 
-/** Only what fails: one line per non-enforcing entry and per finding, `file:line:col: …`. */
-function failuresText(report: AuditReport): string {
+/**
+ * Only what fails: one line per non-enforcing entry and per finding that violates the run's
+ * policy (`failOn`: a critical launcher advisory on an enforcing entry too), `file:line:col: …`.
+ */
+function failuresText(report: AuditReport, failOn: readonly FailOn[], cwd: string): string {
   const home = report.trustedHome.path;
+  const where = (loc: { readonly path: string; readonly line: number; readonly column: number }): string => `${repoPath(loc.path, home, cwd)}:${loc.line}:${loc.column}`;
   const lines: string[] = [];
   for (const e of report.entries) {
     if (e.disabled) continue;
     const weak = !isPassing(e.grade) && !isEntryAccepted(report, e);
-    const shown = e.findings.filter((f) => !isAccepted(f) && ((weak && f.grade !== 'none') || f.id.startsWith(POLICY_RULE_PREFIX)));
+    const shown = e.findings.filter((f) => !isAccepted(f) && ((weak && f.grade !== 'none') || findingViolates(f, failOn)));
     if (!weak && shown.length === 0) continue;
     const label = e.upstream !== undefined ? `${e.name} → ${e.upstream}` : e.name;
-    lines.push(`${displayPath(e.location.path, home)}:${e.location.line}:${e.location.column}: ${e.grade}: ${label} (${e.host})`);
+    lines.push(`${where(e.location)}: ${e.grade}: ${label} (${e.host})`);
     for (const f of shown) {
       // A finding without a location of its own (launcher-vulnerable) is placed at its entry.
-      lines.push(`  ${locationText(f.location ?? e.location, home)}: ${f.id}: ${f.message}`);
+      lines.push(`  ${where(f.location ?? e.location)}: ${f.severity} ${f.id}: ${f.message}`);
     }
   }
   for (const f of report.findings) {
     if (isAccepted(f)) continue;
-    lines.push(`${f.location !== undefined ? `${locationText(f.location, home)}: ` : ''}${f.severity} ${f.id}: ${f.message}`);
+    lines.push(`${f.location !== undefined ? `${where(f.location)}: ` : ''}${f.severity} ${f.id}: ${f.message}`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
 export function checkCommand(ctx: CommandContext): CommandModule<object, Record<string, unknown>> {
   return {
-    command: 'check <files..>',
+    command: 'check [files..]',
     describe: 'Pre-commit check: grade only the given config files of a dotfiles repo; never probes, prints only what fails',
     builder: (y) =>
       withReportOptions(y, CHECK_FAIL_ON)
@@ -85,7 +81,10 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
     handler: async (argv) => {
       const reportOptions = toReportOptions(argv, ctx);
       const raw = argv.files;
-      const list = (Array.isArray(raw) ? raw : [raw]).filter((f): f is string => typeof f === 'string' && f !== '');
+      // Words after `--` are files whatever they look like (`-- --fail-on=none` names a file): taken
+      // as typed, since yargs turns a number-like word there into a number.
+      const named = (Array.isArray(raw) ? raw : [raw]).filter((f): f is string => typeof f === 'string' && f !== '');
+      const list = [...named, ...ctx.afterDashes.filter((f) => f !== '')];
       if (list.length === 0) throw new UsageError('check needs at least one file');
       const cwd = ctx.io.env.cwd;
       const root = await real(typeof argv.root === 'string' ? await requireDirectory(argv.root, '--root', cwd) : (await repoRoot(cwd)) ?? cwd);
@@ -108,42 +107,23 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, Record<
         files.set(abs, f);
         for (let dir = path.dirname(abs); isInside(dir, root); dir = path.dirname(dir)) projects.add(dir);
       }
-      const { audit } = await import('../../grade/audit.js');
-      const { buildReport } = await import('../../report/build.js');
-      // A dotfiles repo may hold another OS's layout (Library/Application Support/…, AppData/…): with
-      // no --platform, a file no host reads on this OS is looked up in the other two layouts.
-      const here = ctx.io.env.platform;
-      const platforms: Platform[] = isPlatform(platform) ? [platform] : [here, ...PLATFORMS.filter((p) => p !== here)];
-      let merged: AuditResult | undefined;
       if (files.size === 0) {
         ctx.exit(0);
         return;
       }
-      const remaining = new Set(files.keys());
-      for (const p of platforms) {
-        if (remaining.size === 0) break;
-        // The pin stores are not in the commit: grade what the files say, not the repo's (absent) stores.
-        const full = await audit({ root, projectScan: false, projects: [...projects], platform: p }, ctx.io.env, { inspectStores: false });
-        const part = await restrict(full, remaining);
-        for (const l of part.discovery.locations) if (l.status !== 'absent') remaining.delete(await real(l.path));
-        merged = merged === undefined ? part : {
-          rows: [...merged.rows, ...part.rows],
-          discovery: {
-            ...merged.discovery,
-            entries: [...merged.discovery.entries, ...part.discovery.entries],
-            findings: [...merged.discovery.findings, ...part.discovery.findings],
-            locations: [...merged.discovery.locations, ...part.discovery.locations],
-          },
-        };
-      }
-      if (merged === undefined) throw new UsageError('check: no platform to audit');
-      for (const abs of remaining) skipped(files.get(abs) ?? abs, "no host reads it as a config file at this path");
+      const { auditFiles } = await import('../../grade/layouts.js');
+      const { buildReport } = await import('../../report/build.js');
+      // A dotfiles repo may hold another OS's layout (Library/Application Support/…, AppData/…): with
+      // no --platform, a file no host reads on this OS is looked up in the other two layouts.
+      const audited = await auditFiles({ root, files: new Set(files.keys()), projects: [...projects], ...(isPlatform(platform) ? { platform } : {}) }, ctx.io.env);
+      for (const abs of audited.unread) skipped(files.get(abs) ?? abs, "no host reads it as a config file at this path");
+      const merged = audited.result;
       const report = buildReport(merged, { version: VERSION });
       const table = reportOptions.format === 'table' && reportOptions.output === undefined;
       const checkout = await repoRoot(root);
       const emitted = await emitReport(report, { ...reportOptions, defaultFailOn: CHECK_FAIL_ON, ...(table ? { quiet: true } : {}), ...(checkout !== undefined ? { repoRoot: checkout } : {}) }, ctx);
       const code = emitted.code;
-      if (table && code !== 0) ctx.io.stdout.write(failuresText(escapeDeep(emitted.report)));
+      if (table && code !== 0) ctx.io.stdout.write(failuresText(escapeDeep(emitted.report), emitted.failOn, cwd));
       ctx.exit(code);
     },
   };

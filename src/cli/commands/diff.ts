@@ -60,7 +60,8 @@ function jsonResult(r: DriftResult): object {
   return { schemaVersion: SCHEMA_VERSION, decision: r.decision, changed: r.changed, deltas: r.deltas };
 }
 
-const DIFF_COLUMNS: readonly Column[] = [{ header: 'Severity', min: 8 }, { header: 'Kind', min: 14 }, { header: 'Tool / prompt', min: 10 }, { header: 'Path', min: 8 }, { header: 'Before → after', min: 16 }];
+/** The columns; a kind is an id and is never cut, so its column is as wide as the longest kind shown. */
+const diffColumns = (kindWidth: number): readonly Column[] => [{ header: 'Severity', min: 8 }, { header: 'Kind', min: Math.max(14, kindWidth) }, { header: 'Tool / prompt', min: 10 }, { header: 'Path', min: 8 }, { header: 'Before → after', min: 10 }];
 
 function renderDiffTable(r: DriftResult, width: number): string {
   if (!r.changed) return 'No drift: the contracts are equivalent.\n';
@@ -74,7 +75,7 @@ function renderDiffTable(r: DriftResult, width: number): string {
     return d.details?.['class'] !== undefined ? `${d.before ?? '—'} → ${d.after ?? '—'}` : `${cut(d.before)} → ${cut(d.after)}`;
   };
   const rows = r.deltas.map((d) => [d.severity, d.kind, d.tool ?? d.prompt ?? '(server)', d.path === '' ? '/' : d.path, change(d)].map(escapeText));
-  const table = renderTable(DIFF_COLUMNS, rows, width);
+  const table = renderTable(diffColumns(r.deltas.reduce((n, d) => Math.max(n, d.kind.length), 0)), rows, width);
   const verdict = r.decision === 'hold' ? 'HOLD: at least one change needs review' : 'AUTO-ACCEPT: every change is an added tool, optional parameter or first output schema';
   return `${table}\n${wrapText(`${r.deltas.length} change(s). ${verdict}`, width, '').join('\n')}\n`;
 }

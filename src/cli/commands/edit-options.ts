@@ -1,5 +1,7 @@
 import type { Argv } from 'yargs';
+import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
+import { relativeInside } from '../../shared/paths.js';
 
 /** `--apply`, `--include-project` and the server names shared by `fix`, `wrap` and `unwrap`. */
 export function withEditOptions<T>(y: Argv<T>): Argv<T> {
@@ -17,4 +19,13 @@ export function editOptions(argv: Readonly<Record<string, unknown>>): { servers:
     servers.push(s);
   }
   return { servers, apply: argv.apply === true, includeProject: argv['include-project'] === true };
+}
+
+/**
+ * How `fix`, `wrap` and `unwrap` spell a path: with `--root` (a repository), relative to the working
+ * folder when the file lies inside it, else absolute (not `~/…`: `~` is this user's real home);
+ * otherwise as renderOutcome does (`~/…`).
+ */
+export function shownPaths(root: string | undefined, cwd: string): [] | [(file: string) => string] {
+  return root === undefined ? [] : [(file: string): string => relativeInside(path.resolve(cwd, root, file), cwd)];
 }

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
+import { shownPaths } from './edit-options.js';
 import { checkDiscoveryPaths, toDiscoverOptions, wantsAllUsers, withDiscoveryOptions } from './discovery-options.js';
 import { editOptions, withEditOptions } from './edit-options.js';
 
@@ -22,7 +23,7 @@ export function fixCommand(ctx: CommandContext): CommandModule<object, Record<st
       await checkDiscoveryPaths(discover, ctx.io.env.cwd);
       const options = { discover, ...editOptions(argv) };
       const outcome = await runFix(options, ctx.io.env);
-      ctx.io.stdout.write(renderOutcome(outcome, options.apply));
+      ctx.io.stdout.write(renderOutcome(outcome, options.apply, ...shownPaths(discover.root, ctx.io.env.cwd)));
       ctx.exit(exitCodeOf(outcome, 'fix', options.apply));
     },
   };

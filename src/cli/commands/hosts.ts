@@ -5,9 +5,8 @@ import { escapeText } from '../../shared/text.js';
 import type { CommandContext } from '../io.js';
 import type { DiscoverOptions } from '../../discover/discover.js';
 import { checkDiscoveryPaths, toDiscoverOptions, wantsAllUsers, withDiscoveryOptions } from './discovery-options.js';
-import { displayPath } from './scan.js';
-import { floorSentences } from '../../report/format.js';
-import { renderHostsJson } from '../../report/discovery-json.js';
+import { displayPath, floorSentences } from '../../report/format.js';
+import { renderHostsAllUsersJson, renderHostsJson } from '../../report/discovery-json.js';
 import { listingWidth, renderTable, wrapText } from '../../report/layout.js';
 import type { Column } from '../../report/layout.js';
 
@@ -66,17 +65,7 @@ async function hostsAllUsers(options: DiscoverOptions, format: 'table' | 'json',
   const { discoverAllUsers } = await import('../../grade/all-users.js');
   const run = await discoverAllUsers(options, ctx.io.env);
   const shown = (d: { locations: readonly LocationCheck[] }): readonly LocationCheck[] => (found ? d.locations.filter((l) => l.status !== 'absent') : d.locations);
-  if (format === 'json') {
-    return `${JSON.stringify({
-      schemaVersion: '1.0.0', platform: ctx.io.env.platform, listedBy: run.listedBy, rule: run.rule, systemAccounts: run.systemAccounts, excluded: run.excluded,
-      accounts: run.accounts.map((a) => ({
-        name: a.account.name, uid: a.account.uid ?? null, ...(a.account.sid !== undefined ? { sid: a.account.sid } : {}), home: a.account.home,
-        foundBy: a.account.source, status: a.status, ...(a.reason !== undefined ? { reason: a.reason } : {}),
-        findings: a.findings.map((f) => ({ id: f.id, severity: f.severity, message: f.message })),
-        ...(a.result !== undefined ? { hosts: JSON.parse(renderHostsJson(a.result, shown(a.result))) as unknown } : {}),
-      })),
-    }, null, 2)}\n`;
-  }
+  if (format === 'json') return renderHostsAllUsersJson(run, ctx.io.env.platform, shown);
   const width = listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns);
   const say = (text: string): string => wrapText(escapeText(text), width, '').join('\n');
   const lines = [say(`Accounts listed by ${run.listedBy}, human ones by ${run.rule}; ${run.systemAccounts} system accounts not audited.`)];

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { escapeText } from '../../shared/text.js';
@@ -8,14 +7,14 @@ import type { ReporterId } from '../../report/index.js';
 import { DEFAULT_FAIL_ON, evaluatePolicy, exitCodeFor, parseFailOn } from '../../report/policy.js';
 import type { FailOn, PolicyResult } from '../../report/policy.js';
 import { applyGate } from '../../report/gate.js';
-import { IGNORE_FILE_NAMES, ignoreCandidates, parseIgnoreFile } from '../../report/suppress.js';
+import { IGNORE_FILE_NAMES, loadIgnoreFile } from '../../report/suppress.js';
 import { RULES } from '../../rules/index.js';
-import { errnoText, IoError, UsageError } from '../../shared/errors.js';
-import { writeAhead } from '../../shared/write-ahead.js';
+import { UsageError } from '../../shared/errors.js';
+import { writePieces } from '../../shared/output-file.js';
 import type { CommandContext, ExitCode } from '../io.js';
 import { decimalOption } from '../strict-args.js';
-import { layoutWidth, wrapText } from '../../report/layout.js';
 import { VERSION } from '../version.js';
+import { listingWidth, wrapLines } from '../../report/layout.js';
 import { loadGateFiles, toGateFiles, withGateOptions } from './gate-options.js';
 import { MAX_GATE_BYTES, readProblem } from './gate-file.js';
 import { readConfigFile } from '../../discover/read-file.js';
@@ -32,7 +31,7 @@ export function withReportOptions<T>(y: Argv<T>, failOnDefault: readonly string[
     })
     .option('fail-under', { type: 'string', requiresArg: true, describe: 'exit 1 when coverage (percent of enabled entries enforcing) is below PCT (0 to 100; default: no coverage floor)' })
     .option('ignore-file', { type: 'string', requiresArg: true, describe: `suppressions file (default: ${IGNORE_FILE_NAMES[0] ?? ''} in the audited home; none with --root, whose tree cannot suppress its own findings)` })
-    .option('color', { type: 'boolean', describe: 'colour the table (default: when stdout is a terminal and NO_COLOR is unset)' })
+    .option('color', { type: 'boolean', describe: 'colour the table (default: on a terminal unless NO_COLOR is set and not empty; FORCE_COLOR forces it)' })
     .option('timestamp', { type: 'boolean', default: false, describe: 'add generatedAt to the report (reports are deterministic otherwise)' });
 }
 
@@ -53,6 +52,22 @@ export interface ReportOptions {
   readonly repoRoot?: string;
 }
 
+/**
+ * Colour without --color/--no-color: only on standard output, where FORCE_COLOR (set and neither
+ * empty nor 0: https://force-color.org, and Node's own reading of it) turns it on, else a NO_COLOR
+ * that is set and not empty turns it off (https://no-color.org: "when present and not an empty
+ * string"), else a terminal has it. FORCE_COLOR wins over NO_COLOR, as in Node's
+ * tty.WriteStream.getColorDepth (https://nodejs.org/docs/latest-v22.x/api/tty.html#writestreamgetcolordepthenv).
+ */
+export function colourByDefault(toStdout: boolean, isTTY: boolean, vars: Readonly<Record<string, string | undefined>>): boolean {
+  if (!toStdout) return false;
+  const force = vars.FORCE_COLOR;
+  if (force !== undefined && force !== '' && force !== '0') return true;
+  const no = vars.NO_COLOR;
+  if (no !== undefined && no !== '') return false;
+  return isTTY;
+}
+
 export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: CommandContext): ReportOptions {
   const format = reporterById(String(argv.format ?? 'table'));
   if (format === undefined) throw new UsageError(`--format must be one of ${REPORTER_IDS.join(', ')}`);
@@ -62,8 +77,7 @@ export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: Co
   // `-o -` is standard output, as for every other Unix tool (not a file named `-`).
   const output = typeof argv.output === 'string' && argv.output !== '' && argv.output !== '-' ? argv.output : undefined;
   const ignoreFile = typeof argv['ignore-file'] === 'string' ? argv['ignore-file'] : undefined;
-  const tty = output === undefined && ctx.io.stdout.isTTY === true;
-  const color = typeof argv.color === 'boolean' ? argv.color : tty && ctx.io.env.vars.NO_COLOR === undefined;
+  const color = typeof argv.color === 'boolean' ? argv.color : colourByDefault(output === undefined, ctx.io.stdout.isTTY === true, ctx.io.env.vars);
   const gate = toGateFiles(argv);
   return {
     format: format.id, color, timestamp: argv.timestamp === true, gate,
@@ -74,111 +88,15 @@ export function toReportOptions(argv: Readonly<Record<string, unknown>>, ctx: Co
   };
 }
 
-/**
- * The suppressions file: --ignore-file, else the first default name in the audited home
- * (ignoreCandidates: never inside a --root tree). Never from the working directory: a cloned
- * repository must not be able to suppress its own findings.
- */
-async function loadIgnore(opts: ReportOptions, home: AuditReport['trustedHome'], cwd: string): Promise<ReturnType<typeof parseIgnoreFile> | undefined> {
-  const candidates = ignoreCandidates(opts.ignoreFile, home.path, home.source, cwd);
-  for (const file of candidates) {
-    // Read fail-closed (gate-file.ts): a default file that is absent is skipped; one that is there
-    // but a FIFO, not UTF-8 or unreadable stops the run, as a named one does.
-    const read = await readConfigFile(file, MAX_GATE_BYTES);
-    if (read.kind === 'absent' && opts.ignoreFile === undefined) continue;
-    const why = readProblem(opts.ignoreFile !== undefined ? `--ignore-file ${opts.ignoreFile}` : file, read);
-    if (why !== undefined || read.kind !== 'text') throw new UsageError(why ?? `${file}: cannot read it`);
-    return parseIgnoreFile(read.text, file);
-  }
-  return undefined;
-}
-
-
-/**
- * Where `-o FILE` writes, decided before anything is opened (lstat): `new` when nothing is
- * there, else `existing` (a file, a link, a device such as /dev/stdout or /dev/full, a FIFO).
- * An existing target is opened and written in place, as the shell's `>` does (its permissions,
- * owner, links and folder rules apply; a write-beside-and-rename broke it: long
- * names, sticky folders, 0444 files, hard links). Nothing this run did not create is ever
- * removed: before, a failed write removed whatever FILE named, so `-o /dev/full` as root deleted
- * the device node.
- */
-interface OutputTarget {
-  readonly kind: 'new' | 'existing';
-  readonly path: string;
-  /** For a link that names nothing yet: the file the open will create at the end of its chain. */
-  readonly creates?: string;
-}
-
-const isMissing = (e: unknown): boolean => typeof e === 'object' && e !== null && Reflect.get(e, 'code') === 'ENOENT';
-
-async function outputTarget(file: string): Promise<OutputTarget> {
-  const st = await fs.lstat(file).catch((e: unknown) => {
-    if (isMissing(e)) return undefined;
-    throw e;
-  });
-  if (st === undefined) return { kind: 'new', path: file };
-  const creates = st.isSymbolicLink() ? await createdThrough(file) : undefined;
-  return creates !== undefined ? { kind: 'existing', path: file, creates } : { kind: 'existing', path: file };
-}
-
-/** The missing path a chain of links ends at (what opening the link for writing creates), if any. */
-async function createdThrough(link: string): Promise<string | undefined> {
-  let at = link;
-  for (let hop = 0; hop < 40; hop++) {
-    const st = await fs.lstat(at).catch(() => undefined);
-    if (st === undefined) return at;
-    if (!st.isSymbolicLink()) return undefined;
-    at = path.resolve(path.dirname(at), await fs.readlink(at));
-  }
-  return undefined;
-}
-
-/**
- * Writes a report to FILE piece by piece (one write in flight while the next piece is made). The
- * first piece is made before the file is opened, so a reporter that fails at once touches nothing.
- * A later failure removes the file if this run created it; a regular file that was there is left
- * empty rather than holding part of a report (a device or FIFO is left as it is). Either way the
- * reporter's own error is thrown; only the file's errors become "cannot write it".
- */
-export async function writePieces(file: string, named: string, pieces: Iterable<string | Uint8Array>): Promise<void> {
-  const it = pieces[Symbol.iterator]();
-  const first = it.next();
-  const cannot = (e: unknown): IoError => new IoError(`--output ${named}: cannot write it: ${errnoText(e)}`, { cause: e });
-  const target = await outputTarget(file).catch((e: unknown) => { throw cannot(e); });
-  // 'wx' for a new file: if one appears between the lstat and the open, it is not ours to write.
-  const handle = await fs.open(target.path, target.kind === 'new' ? 'wx' : 'w').catch((e: unknown) => { throw cannot(e); });
-  function* all(): Generator<string | Uint8Array> {
-    if (first.done !== true) yield first.value;
-    for (let step = it.next(); step.done !== true; step = it.next()) yield step.value;
-  }
-  let complete = false;
-  try {
-    await writeAhead(all(), async (bytes) => {
-      try {
-        return (await handle.write(bytes)).bytesWritten;
-      } catch (e: unknown) {
-        throw cannot(e);
-      }
-    });
-    complete = true;
-  } finally {
-    if (!complete && target.kind === 'existing' && target.creates === undefined) {
-      // Part of a report is not left where a report was: emptied, when it is a regular file.
-      const st = await handle.stat().catch(() => undefined);
-      if (st?.isFile() === true) await handle.truncate(0).catch(() => undefined);
-    }
-    await handle.close().catch((e: unknown) => { if (complete) throw cannot(e); });
-    // Only what this run created is removed: the new file, or the one a dangling link led it to make.
-    if (!complete && target.kind === 'new') await fs.rm(target.path, { force: true });
-    if (!complete && target.creates !== undefined) await fs.rm(target.creates, { force: true });
-  }
-}
-
 /** Suppress, render, write, and turn the policy into an exit code (2 for a partial report). */
 export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: CommandContext):
-  Promise<{ code: ExitCode; policy: PolicyResult; report: AuditReport }> {
-  const ignore = await loadIgnore(opts, report.trustedHome, ctx.io.env.cwd);
+  Promise<{ code: ExitCode; policy: PolicyResult; report: AuditReport; failOn: readonly FailOn[] }> {
+  const ignore = await loadIgnoreFile(opts.ignoreFile, report.trustedHome, ctx.io.env.cwd, async (file, label) => {
+    const read = await readConfigFile(file, MAX_GATE_BYTES);
+    if (read.kind === 'absent') return { kind: 'absent' };
+    const why = readProblem(label, read);
+    return why === undefined && read.kind === 'text' ? { kind: 'text', text: read.text } : { kind: 'refused', why: why ?? `${label}: cannot read it` };
+  });
   const { baseline, policyFile } = await loadGateFiles(opts.gate ?? {}, ctx.io.env.cwd, report.trustedHome);
   const final = applyGate(report, {
     ...(ignore !== undefined ? { ignore } : {}), ...(baseline !== undefined ? { baseline } : {}),
@@ -217,9 +135,10 @@ export async function emitReport(report: AuditReport, opts: ReportOptions, ctx: 
   if (policy.violated) {
     // Each reason names entries from configs: escaped whole, so a name cannot break the line.
     const line = `mcp-audit: policy violated: ${policy.reasons.map(escapeText).join('; ')}`;
-    // On a terminal the line wraps to its width; in a log it stays one line for grep.
-    const text = ctx.io.stderr.isTTY === true ? wrapText(line, layoutWidth(ctx.io.stderr.columns), '').join('\n  ') : line;
-    ctx.io.stderr.write(`${text}\n`);
+    // Wrapped to the terminal's width, or 80 columns in a log, continuation lines indented: it
+    // names many entries. (A usage or input error stays one line: it names one thing.)
+    ctx.io.stderr.write(`${wrapLines(line, listingWidth(ctx.io.stderr.isTTY, ctx.io.stderr.columns))}\n`);
   }
-  return { code: exitCodeFor(final, policy), policy, report: final };
+  return { code: exitCodeFor(final, policy), policy, report: final, failOn: failOn ?? DEFAULT_FAIL_ON };
 }
+

@@ -1,45 +1,19 @@
 import type { CommandModule } from 'yargs';
-import type { Discovery, DiscoverOptions } from '../../discover/discover.js';
-import type { ServerEntry } from '../../parse/types.js';
-import type { Finding } from '../../rules/types.js';
+import type { DiscoverOptions } from '../../discover/discover.js';
 import { renderListJson } from '../../report/discovery-json.js';
 import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
 import { repoRoot } from '../paths.js';
 import { escapeText } from '../../shared/text.js';
-import { listingWidth, renderTable as renderTable_, wrapText } from '../../report/layout.js';
-import type { Column } from '../../report/layout.js';
-import { displayPath, floorSentences } from '../../report/format.js';
+import { listingWidth } from '../../report/layout.js';
+import { renderListTable } from '../../report/list-table.js';
+import { writePieces } from '../../shared/output-file.js';
 import type { CommandContext, ExitCode } from '../io.js';
 import { checkDiscoveryPaths, toDiscoverOptions, wantsAllUsers, withDiscoveryOptions } from './discovery-options.js';
 import { emitReport, toReportOptions, withReportOptions } from './report-options.js';
 import { probeAllUsers, probeAudit, probeNumbers, withProbeOptions } from './probe.js';
 import { VERSION } from '../version.js';
-import { append } from '../../shared/lists.js';
 
-
-export { displayPath } from '../../report/format.js';
-
-const LIST_COLUMNS: readonly Column[] = [
-  { header: 'Host' }, { header: 'Scope', min: 7 }, { header: 'Server' }, { header: 'Transport', min: 9 }, { header: 'Enabled', min: 7 }, { header: 'Location', min: 16 },
-];
-
-function renderTable(d: Discovery, width: number): string {
-  const home = d.home.path;
-  const rows = d.entries.map((e) => [e.host, e.scope, e.name, e.transport, e.disabled ? 'no' : 'yes', `${displayPath(e.origin.file, home)}:${e.origin.line}:${e.origin.column}`].map(escapeText));
-  const table = renderTable_(LIST_COLUMNS, rows, width, { compact: true });
-  const lines = wrapText(escapeText(`Home: ${home} (${d.home.source}, user ${d.home.user}); platform ${d.platform}`), width, '');
-  if (d.homeEnvMismatch) lines.push('Note: $HOME differs from the trusted home; the trusted home was audited.');
-  lines.push(d.entries.length > 0 ? table : 'No MCP server entries found.');
-  for (const f of d.findings) {
-    const where = f.location !== undefined ? `${displayPath(f.location.path, home)}:${f.location.line}:${f.location.column}: ` : '';
-    append(lines, wrapText(escapeText(`${where}${f.severity} ${f.id}: ${f.message}`), width, ''));
-  }
-  const files = new Set(d.entries.map((e) => e.configPath)).size;
-  append(lines, wrapText(`${d.entries.length} entries in ${files} files; ${d.locations.length} locations checked; ${d.findings.length} findings.`, width, ''));
-  for (const [i, l] of floorSentences(d.floorCauses).entries()) append(lines, wrapText(escapeText(i === 0 ? l : `- ${l}`), width, i === 0 ? '' : '  '));
-  return `${lines.join('\n')}\n`;
-}
 
 /** `scan --all-users`: every account audited under its own home, one report (grade/all-users.ts, report/all-users.ts). */
 async function scanAllUsers(options: DiscoverOptions, argv: Readonly<Record<string, unknown>>, ctx: CommandContext): Promise<ExitCode> {
@@ -87,14 +61,32 @@ export function scanCommand(ctx: CommandContext): CommandModule<object, Record<s
         const format = argv.format;
         if (format !== 'table' && format !== 'json') throw new UsageError('--list prints table or json');
         const { discover } = await import('../../discover/discover.js');
-        const d = await discover(options, ctx.io.env);
-        ctx.io.stdout.write(format === 'json' ? renderListJson(d) : renderTable(d, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
+        const { detectLayout } = await import('../../grade/layouts.js');
+        const layout = options.root !== undefined && options.platform === undefined ? detectLayout(path.resolve(ctx.io.env.cwd, options.root), ctx.io.env.platform) : undefined;
+        if (layout?.note !== undefined) ctx.io.stderr.write(`mcp-audit: --root ${escapeText(options.root ?? '')}: ${layout.note}\n`);
+        const d = await discover(layout !== undefined ? { ...options, platform: layout.platform } : options, ctx.io.env);
+        // `-o FILE` writes the listing where a report would go, with the same file-safety rules.
+        const output = typeof argv.output === 'string' && argv.output !== '' && argv.output !== '-' ? argv.output : undefined;
+        const text = format === 'json' ? renderListJson(d) : renderListTable(d, listingWidth(output === undefined && ctx.io.stdout.isTTY === true, ctx.io.stdout.columns));
+        if (output !== undefined) await writePieces(path.resolve(ctx.io.env.cwd, output), output, [text]);
+        else ctx.io.stdout.write(text);
         ctx.exit(0);
         return;
       }
       const { audit } = await import('../../grade/audit.js');
+      const { auditRoot } = await import('../../grade/layouts.js');
       const { buildReport } = await import('../../report/build.js');
-      const audited = await audit(options, ctx.io.env);
+      // `--root` without --platform: the tree is read in the layout its folders show (a macOS
+      // dotfiles repository on a Linux runner), and stderr says so.
+      const root = options.root;
+      let audited;
+      if (root !== undefined) {
+        const r = await auditRoot({ ...options, root }, ctx.io.env);
+        if (r.layout.note !== undefined) ctx.io.stderr.write(`mcp-audit: --root ${escapeText(root)}: ${r.layout.note}\n`);
+        audited = r.result;
+      } else {
+        audited = await audit(options, ctx.io.env);
+      }
       const probed = argv.probe === true ? await probeAudit(audited, argv, ctx, reportOptions.format, []) : undefined;
       const report = buildReport(probed?.result ?? audited, {
         version: VERSION, ...(reportOptions.timestamp ? { generatedAt: ctx.io.env.now().toISOString() } : {}),

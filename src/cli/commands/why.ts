@@ -1,7 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../shared/errors.js';
+import { discoveryWords } from '../../shared/command-line.js';
 import type { CommandContext } from '../io.js';
 import { VERSION } from '../version.js';
+import { listingWidth } from '../../report/layout.js';
 import { toDiscoverOptions, withDiscoveryOptions } from './discovery-options.js';
 
 /** `mcp-audit why SERVER`: one server's evidence chain. Exit 0 enforcing, 1 otherwise, 2 no such server. */
@@ -23,10 +25,11 @@ export function whyCommand(ctx: CommandContext): CommandModule<object, Record<st
       const { audit } = await import('../../grade/audit.js');
       const { buildReport } = await import('../../report/build.js');
       const why = await import('../../report/why.js');
-      const report = buildReport(await audit(toDiscoverOptions(argv), ctx.io.env), { version: VERSION });
+      const options = toDiscoverOptions(argv);
+      const report = buildReport(await audit(options, ctx.io.env), { version: VERSION });
       const rows = why.rowsNamed(report, server);
-      if (rows.length === 0) throw new UsageError(`no server named ${JSON.stringify(server)} (mcp-audit scan --list shows every entry)`);
-      ctx.io.stdout.write(format === 'json' ? why.renderWhyJson(report, server, rows) : why.renderWhyText(report, server, rows));
+      if (rows.length === 0) throw new UsageError(`no server named ${JSON.stringify(server)} (${['mcp-audit', 'scan', '--list', ...discoveryWords(options)].join(' ')} shows every entry)`);
+      ctx.io.stdout.write(format === 'json' ? why.renderWhyJson(report, server, rows) : why.renderWhyText(report, server, rows, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
       ctx.exit(why.whyExitCode(rows));
     },
   };

@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { WIRINGS } from '../../proxies/wirings.js';
 import { UsageError } from '../../shared/errors.js';
 import type { CommandContext } from '../io.js';
+import { shownPaths } from './edit-options.js';
 import { checkDiscoveryPaths, toDiscoverOptions, wantsAllUsers, withDiscoveryOptions } from './discovery-options.js';
 import { editOptions, withEditOptions } from './edit-options.js';
 
@@ -29,7 +30,7 @@ export function wrapCommand(ctx: CommandContext): CommandModule<object, Record<s
       await checkDiscoveryPaths(discover, ctx.io.env.cwd);
       const options = { discover, ...editOptions(argv), proxy, ...(typeof store === 'string' ? { store } : {}) };
       const outcome = await runWrap(options, ctx.io.env);
-      ctx.io.stdout.write(renderOutcome(outcome, options.apply));
+      ctx.io.stdout.write(renderOutcome(outcome, options.apply, ...shownPaths(discover.root, ctx.io.env.cwd)));
       ctx.exit(exitCodeOf(outcome, 'wrap', options.apply));
     },
   };

@@ -48,8 +48,34 @@ test('the hook flags a planted --pin-store added to .cursor/mcp.json, with file:
   const repo = await dotfilesRepo(planted);
   const r = runHook(repo, ['.cursor/mcp.json', 'README.md']);
   assert.equal(r.code, 1);
-  assert.match(r.stdout, /~\/\.cursor\/mcp\.json:\d+:\d+: unverifiable: fs \(cursor\)/);
+  // Relative to the checkout (the working folder), as an editor and `git apply` resolve it: `~/` is the user's real home.
+  assert.match(r.stdout, /^\.cursor\/mcp\.json:\d+:\d+: unverifiable: fs \(cursor\)/);
+  assert.doesNotMatch(r.stdout, /~\//);
   assert.match(r.stdout, /pin-store-planted/);
+});
+
+test('check shows every finding that fails the run: a critical launcher advisory, not only the grade\'s findings', async () => {
+  const repo = await dotfilesRepo({ mcpServers: { remote: { command: 'npx', args: ['-y', 'mcp-remote@0.1.15', 'https://mcp.example.com/sse'] } } });
+  const r = spawnSync(process.execPath, [BIN, 'check', '.cursor/mcp.json'], { cwd: repo, encoding: 'utf8' });
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stderr, /at or above high: launcher-vulnerable/);
+  assert.match(r.stdout, /^ {2}\.cursor\/mcp\.json:\d+:\d+: critical launcher-vulnerable: /m);
+});
+
+test('check -- FILE…: every word after -- is a file, even one that looks like an option or a number', async () => {
+  const repo = await dotfilesRepo(planted);
+  const r = spawnSync(process.execPath, [BIN, 'check', '--', '.cursor/mcp.json'], { cwd: repo, encoding: 'utf8' });
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stdout, /pin-store-planted/);
+  const injected = spawnSync(process.execPath, [BIN, 'check', '--', '.cursor/mcp.json', '--fail-on=none'], { cwd: repo, encoding: 'utf8' });
+  assert.equal(injected.status, 2, injected.stderr);
+  assert.match(injected.stderr, /check: --fail-on=none does not exist/);
+  await fs.writeFile(path.join(repo, '1e3'), '{}\n');
+  const numeric = spawnSync(process.execPath, [BIN, 'check', '--quiet-skipped', '--', '1e3'], { cwd: repo, encoding: 'utf8' });
+  assert.equal(numeric.status, 0, numeric.stderr);
+  const none = spawnSync(process.execPath, [BIN, 'check'], { cwd: repo, encoding: 'utf8' });
+  assert.equal(none.status, 2);
+  assert.match(none.stderr, /check needs at least one file/);
 });
 
 test('the hook passes a clean wired config and prints nothing', async () => {

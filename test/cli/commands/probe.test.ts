@@ -301,3 +301,29 @@ describe('mcp-audit probe never shows a secret the server echoes', () => {
     }
   });
 });
+
+describe('a probe that confirmed no pin is not a pass', () => {
+  it('a server that cannot start: "0 of 1 probed confirmed", never PASS, exit 1 (unless --fail-on none)', async () => {
+    const home = await materializeHome({
+      '.cursor/mcp.json': JSON.stringify({ mcpServers: { gone: { command: 'uvx', args: gate(join(SERVERS, 'no-such-server.js')) } } }, null, 2),
+      '.mcpindex/pins/gone.json': {
+        content: '{"version": 2, "pins": [{"server_id": "gone", "tool_name": "echo", "definition_hash": "sha256:00", "pinned_at": "2026-11-01T10:00:00.000+00:00"}]}\n',
+        mode: 0o600,
+      },
+      '.mcpindex/pins/.ever-pinned.json': { content: '{\n  "stores": [\n    "gone.json"\n  ]\n}\n', mode: 0o600 },
+    }, 'mcp-audit-probe-gone');
+    try {
+      const summary = probeCli(home, '--timeout', '5', '--format', 'summary');
+      assert.equal(summary.code, 1, summary.stderr);
+      assert.match(summary.stdout, /^FAIL 1\/1 enforcing \(100\.0%\); .*0 of 1 probed confirmed/);
+      assert.match(summary.stderr.replace(/\n {2}/g, ' '), /policy violated: 0 of 1 probed confirmed: cursor\/user gone \(probe-failed\)/);
+      const table = probeCli(home, '--timeout', '5', '--format', 'table');
+      assert.match(table.stdout, /0 of 1 probed confirmed/);
+      const waived = probeCli(home, '--timeout', '5', '--format', 'summary', '--fail-on', 'none');
+      assert.equal(waived.code, 0, waived.stderr);
+      assert.match(waived.stdout, /^FAIL /, 'the verdict word does not depend on --fail-on');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});

@@ -154,6 +154,8 @@ describe('scan --all-users as root, with throwaway accounts', ROOT_ONLY, () => {
     const schema: unknown = JSON.parse(readRepoFile('schemas/hosts.schema.json'));
     assert.ok(typeof schema === 'object' && schema !== null);
     const validHosts = ajv.compile(schema);
+    // The whole document is one of the schema's two shapes (the --all-users one), not only its parts.
+    assert.ok(validHosts(out), JSON.stringify(validHosts.errors));
     const accounts: unknown[] = out.accounts;
     for (const a of accounts) {
       if (typeof a === 'object' && a !== null && 'hosts' in a) assert.ok(validHosts(a.hosts), JSON.stringify(validHosts.errors));

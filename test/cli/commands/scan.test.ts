@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fixtureHome } from '../../hosts/helpers.js';
 import { runAudit as runScan } from './audit-harness.js';
+import { materializeHome, tempDir } from '../../helpers/materialize.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -45,11 +46,40 @@ describe('mcp-audit scan --list (discovery only)', () => {
   });
 
   it('the table names each entry with its file:line:column and says when the count is a floor', async () => {
-    const r = await runScan(['scan', '--list', '--root', fixtureHome('linux'), '--no-project-scan']);
+    // On a terminal wide enough for the longest path (in a pipe the table is 80 columns wide).
+    const r = await runScan(['scan', '--list', '--root', fixtureHome('linux'), '--no-project-scan'], { columns: 250 });
     assert.equal(r.code, 0);
     assert.match(r.stdout, /~\/\.config\/Claude\/claude_desktop_config\.json:11:5/);
     assert.match(r.stdout, /count is a floor/);
     assert.ok(!r.stdout.includes('~/src/webapp/.mcp.json'), 'project .mcp.json must not be read with --no-project-scan');
+  });
+
+  it('--list -o FILE writes the listing to FILE (json and table), nothing to stdout', async () => {
+    const dir = await tempDir('mcp-audit-list-output');
+    for (const format of ['json', 'table']) {
+      const file = path.join(dir, `list.${format}`);
+      const r = await runScan(['scan', '--list', '--root', fixtureHome('linux'), '--format', format, '-o', file]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, '');
+      const text = readFileSync(file, 'utf8');
+      if (format === 'json') assert.ok(Array.isArray((JSON.parse(text) as { entries?: unknown }).entries));
+      else assert.match(text, /entries in \d+ files/);
+    }
+  });
+
+  it('--root without --platform reads a macOS or Windows dotfiles tree in its own layout, and says so', async () => {
+    const vscode = `${JSON.stringify({ servers: { everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] } } })}\n`;
+    for (const [platform, file] of [['darwin', 'Library/Application Support/Code/User/mcp.json'], ['win32', 'AppData/Roaming/Code/User/mcp.json']] as const) {
+      const home = await materializeHome({ [file]: vscode }, 'mcp-audit-layout');
+      const r = await runScan(['scan', '--root', home, '--format', 'json']);
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, new RegExp(`read as a ${platform} home \\(--platform chooses\\)`));
+      const report = JSON.parse(r.stdout) as { entries: { name: string }[] };
+      assert.deepEqual(report.entries.map((e) => e.name), ['everything']);
+      const linux = await runScan(['scan', '--root', home, '--platform', 'linux', '--format', 'json']);
+      assert.equal(linux.code, 0, 'an explicit --platform is taken as given');
+      assert.equal(linux.stderr, '');
+    }
   });
 
   it('audits another OS layout with --platform under --root', async () => {

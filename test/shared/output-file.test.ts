@@ -4,8 +4,8 @@ import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { writePieces } from '../../../src/cli/commands/report-options.js';
-import { IoError } from '../../../src/shared/errors.js';
+import { writePieces } from '../../src/shared/output-file.js';
+import { IoError } from '../../src/shared/errors.js';
 
 /** -o FILE: a report written in pieces (red team red3: a failing reporter left a partial file, reported as "cannot write it"). */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-pieces-'));
