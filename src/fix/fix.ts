@@ -9,7 +9,7 @@ import { recognize } from '../grade/grade.js';
 import type { GradedEntry } from '../grade/types.js';
 import { unwrap } from '../launch/unwrap.js';
 import type { ServerEntry } from '../parse/types.js';
-import { wiringOf } from '../proxies/wirings.js';
+import { DEFAULT_WRAP_PROXY, wiringOf } from '../proxies/wirings.js';
 import type { ArgvChange } from '../proxies/wiring-types.js';
 import type { Env } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
@@ -93,7 +93,7 @@ async function plan(audited: AuditResult, options: FixOptions, files: FileSet, s
       // A finding that sets no grade is left alone unless it has a remedy (launcher-vulnerable).
       if ((f.grade === 'none' && remedy === undefined) || suppressed.has(`${i}:${j}`)) return;
       const stay = (why: string): void => { remaining.push({ server: row.upstream === undefined ? row.name : `${row.name}/${row.upstream}`, file: row.configPath, ruleId: f.id, why }); };
-      if (remedy === undefined || entry === undefined) { stay(f.id === 'no-pinning-proxy' ? `put a pinning proxy in front of it: ${['mcp-audit', 'wrap', shellWord(row.name), '--with', 'mcpindex-gate', ...discoveryWords(options.discover)].join(' ')}` : 'no mechanical edit mends it'); return; }
+      if (remedy === undefined || entry === undefined) { stay(f.id === 'no-pinning-proxy' ? `put a pinning proxy in front of it: ${['mcp-audit', 'wrap', shellWord(row.name), '--with', DEFAULT_WRAP_PROXY, ...discoveryWords(options.discover)].join(' ')}` : 'no mechanical edit mends it'); return; }
       const chain = unwrap(entry);
       const rec = recognize(chain, entry)?.rec;
       const argv = [entry.command ?? '', ...entry.args];

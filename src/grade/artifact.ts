@@ -26,6 +26,7 @@ import { launchOptionInjection } from '../rules/launch-option-injection.js';
 import type { Identified } from './release.js';
 import { ownPackage } from './release.js';
 import type { ArtifactFiles } from './stores/artifact-files.js';
+import { recordRows, verifySitePackages } from './site-packages.js';
 import { extraWriters } from './stores/file-state.js';
 import type { ClaimOutcome, FileFact } from './types.js';
 import { release } from './versions.js';
@@ -142,65 +143,6 @@ async function pythonInstall(file: string, proxy: PinningProxy, ctx: ArtifactCon
     }
   }
   return undefined;
-}
-
-/** One row of a RECORD file (CSV: path, `sha256=<urlsafe base64, no padding>`, size), quoted fields as csv writes them. */
-function recordRows(text: string): { path: string; hash: string }[] {
-  const rows: { path: string; hash: string }[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (line === '') continue;
-    const fields: string[] = [];
-    let cur = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i] ?? '';
-      if (quoted) {
-        if (ch === '"' && line[i + 1] === '"') { cur += '"'; i++; } else if (ch === '"') quoted = false; else cur += ch;
-      } else if (ch === '"') quoted = true;
-      else if (ch === ',') { fields.push(cur); cur = ''; } else cur += ch;
-    }
-    fields.push(cur);
-    rows.push({ path: fields[0] ?? '', hash: fields[1] ?? '' });
-  }
-  return rows;
-}
-
-/** At most this many recorded files are hashed per environment: past it the environment is not proven. */
-const MAX_RECORDED_FILES = 20_000;
-
-/**
- * Every distribution in a site-packages directory is what its RECORD says it installed: each
- * recorded file with a hash is read and hashed (packaging.python.org, "Recording installed
- * projects": sha256, urlsafe base64 without padding), and every `.pth` file (site(7): an `import`
- * line in one runs at every start-up) and top-level module or package belongs to some RECORD.
- * The proxy's dependencies run in its process, so they are part of what has to be genuine.
- */
-async function verifySitePackages(site: string, ctx: ArtifactContext): Promise<{ ok: true; fact: string } | { ok: false; why: string }> {
-  const names = (await ctx.files.readDir(site)) ?? [];
-  const recorded = new Set<string>();
-  let hashed = 0;
-  for (const d of names.filter((n) => n.endsWith('.dist-info'))) {
-    const text = await ctx.files.readText(path.posix.join(site, d, 'RECORD'));
-    if (text === undefined) return { ok: false, why: `${d} has no readable RECORD` };
-    for (const row of recordRows(text)) {
-      const top = row.path.split('/')[0] ?? '';
-      if (!row.path.startsWith('..')) recorded.add(top);
-      if (!row.hash.startsWith('sha256=')) continue;
-      if (++hashed > MAX_RECORDED_FILES) return { ok: false, why: `the environment records more than ${MAX_RECORDED_FILES} files, past what is hashed` };
-      const target = path.posix.normalize(path.posix.join(site, row.path));
-      const hex = await ctx.files.sha256(target);
-      const want = Buffer.from(row.hash.slice('sha256='.length), 'base64url').toString('hex');
-      if (hex === undefined) return { ok: false, why: `${target}, recorded by ${d}, could not be read and hashed` };
-      if (hex !== want) return { ok: false, why: `${target} does not match the hash ${d}/RECORD holds for it` };
-    }
-  }
-  for (const n of names) {
-    if (n === '__pycache__' || n.endsWith('.dist-info') || n.endsWith('.egg-info') || recorded.has(n)) continue;
-    if (n.endsWith('.pth') || n.endsWith('.py') || n.endsWith('.so') || !n.includes('.')) {
-      return { ok: false, why: `${path.posix.join(site, n)} belongs to no installed distribution's RECORD${n.endsWith('.pth') ? ' (a .pth file runs at every start-up)' : ''}` };
-    }
-  }
-  return { ok: true, fact: `all ${hashed} file(s) the distributions in ${site} record match their RECORD hashes, and nothing unrecorded sits beside them` };
 }
 
 /** An npm bin: the file resolves into `node_modules/<pkg>/`, whose package.json names the proxy and maps the bin to it. */

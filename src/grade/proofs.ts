@@ -7,7 +7,7 @@ import path from 'node:path';
 import { cwdSensitiveFrames } from '../launch/cwd-sensitive.js';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
-import type { InspectContext, StoreInspection } from '../proxies/store-types.js';
+import type { InspectContext, PathState, StoreInspection } from '../proxies/store-types.js';
 import type { PinningProxy, Recognition } from '../proxies/types.js';
 import { launchUnproven } from '../rules/launch-unproven.js';
 import { pinStoreUninspected } from '../rules/pin-store-uninspected.js';
@@ -75,6 +75,18 @@ function chdirCwd(dir: string, host: ReturnType<typeof cwdOf>, entry: ServerEntr
   return samePath(joined, home, 'linux') ? { proven: true, text: `the trusted home (env -C ${dir})` } : { proven: false, text: `the directory ${joined} set by env -C` };
 }
 
+/** The first `node_modules` at `dir` or above it (npm's local prefix and setPATH walk up to the root), and how many folders were looked at. */
+async function nodeModulesAbove(dir: string, lstat: (p: string) => Promise<PathState>): Promise<{ present?: string; looked: number }> {
+  let looked = 0;
+  for (let d = path.posix.normalize(dir); ; d = path.posix.dirname(d)) {
+    looked++;
+    const p = path.posix.join(d, 'node_modules');
+    const st = await lstat(p);
+    if (st.kind !== 'missing') return { present: p, looked };
+    if (d === '/') return { looked };
+  }
+}
+
 /**
  * Programs and scripts of the chain that live inside the entry's project directory: they arrive
  * with the repository (a `git clone` delivers them: project-scoped `.mcp.json` "is designed to be checked into version control", docs.anthropic.com/en/docs/claude-code/mcp#project-scope), so a file there named like the
@@ -105,8 +117,8 @@ function projectLaunchers(chain: LaunchChain, entry: ServerEntry, proxy: string)
  * project directory, and a runner that resolves what it runs against a working directory not
  * proven to be the trusted home. Findings, and the positive facts where the cwd is known.
  */
-export function programPlacement(chain: LaunchChain, by: PinningProxy, entry: ServerEntry, home: string):
-  { findings: Finding[]; proof: string[] } {
+export async function programPlacement(chain: LaunchChain, by: PinningProxy, entry: ServerEntry, home: string,
+  lstat: (p: string) => Promise<PathState>): Promise<{ findings: Finding[]; proof: string[] }> {
   if (chain.leaf.kind !== 'exec') return { findings: [], proof: [] };
   const inProject = projectLaunchers(chain, entry, by.id);
   const sensitive = cwdSensitiveFrames(chain.frames);
@@ -117,8 +129,23 @@ export function programPlacement(chain: LaunchChain, by: PinningProxy, entry: Se
   for (const s of sensitive) {
     // An `env -C DIR` before the runner moves its working directory (GNU coreutils env(1) --chdir).
     const cwd = s.cwd === undefined ? hostCwd : chdirCwd(s.cwd, hostCwd, entry, home);
-    if (cwd.proven) proof.push(`${s.runner} resolve(s) against the working directory, which is ${cwd.text}`);
-    else findings.push(finding(runnerCwdUnproven, { server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text }));
+    if (!cwd.proven) {
+      findings.push(finding(runnerCwdUnproven, { server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text }));
+      continue;
+    }
+    if (s.localTree === 'node_modules') {
+      // A proven working directory is the trusted home: npx runs from the nearest node_modules at
+      // or above it, and puts every node_modules/.bin from there up on PATH.
+      const found = await nodeModulesAbove(home, lstat);
+      if (found.present !== undefined) {
+        findings.push(finding(runnerCwdUnproven, { server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host,
+          cwd: `${cwd.text}, and ${found.present} is there: npx runs a copy from it that satisfies the spec, and puts its .bin before PATH` }));
+        continue;
+      }
+      proof.push(`${s.runner} resolves against the working directory, which is ${cwd.text}; node_modules was looked for there and in each of its ${found.looked - 1} parent(s): absent, so no local copy or .bin can take the proxy's place`);
+      continue;
+    }
+    proof.push(`${s.runner} resolve(s) against the working directory, which is ${cwd.text}`);
   }
   return { findings: [...inProject, ...findings], proof };
 }

@@ -9,6 +9,7 @@ import type { Frame, LaunchChain } from '../launch/types.js';
 import { pypiName } from '../launch/package-spec.js';
 import type { Ecosystem, PinningProxy } from '../proxies/types.js';
 import type { ArtifactFiles } from './stores/artifact-files.js';
+import { verifySitePackages } from './site-packages.js';
 import type { FileFact } from './types.js';
 import { release } from './versions.js';
 
@@ -100,7 +101,10 @@ export async function uvToolRelease(frame: Frame, proxy: PinningProxy, home: str
         if (name === undefined || version === undefined || !ownPackage(proxy, 'pypi', name)) continue;
         const rel = release('pypi', version);
         if (rel === undefined) continue;
-        facts.push({ path: metadataPath, state: 'read', summary: `names ${name} ${version}`, by: 'uv' });
+        // The tool environment is what runs: every distribution in it must be what its RECORD says.
+        const env = await verifySitePackages(site, { files });
+        if (!env.ok) return { identified: { ok: false, why: `uvx runs the uv tool install in ${tool}, but ${env.why}` }, facts };
+        facts.push({ path: metadataPath, state: 'read', summary: `names ${name} ${version}; ${env.fact}`, by: 'uv' });
         return { identified: { ok: true, ecosystem: 'pypi', release: rel, how: `uvx runs the copy uv tool install put in ${tool}, whose ${d}/METADATA says ${version}` }, facts };
       }
     }

@@ -15,6 +15,14 @@ export interface CwdSensitivity {
    * resolves against (relative: to the host's working directory), instead of the host's.
    */
   readonly cwd?: string;
+  /**
+   * npm-family runners: the local tree they run from and put on PATH. npx runs a copy in the
+   * nearest node_modules (the working directory or any parent) whose version satisfies the spec
+   * instead of fetching it (npm/cli workspaces/libnpmexec/lib/index.js missingFromTree), and
+   * every `node_modules/.bin` from there up is put before PATH (npm/cli
+   * node_modules/@npmcli/run-script/lib/set-path.js setPATH).
+   */
+  readonly localTree?: 'node_modules';
 }
 
 const isRelativePath = (p: string): boolean => !isBareName(p) && !p.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith('\\\\');
@@ -84,7 +92,8 @@ export function cwdSensitiveFrames(frames: readonly Frame[]): CwdSensitivity[] {
     const resolves = sensitivity(f);
     if (resolves === undefined) return;
     const cwd = chdirAfter(frames, i);
-    out.push(cwd === undefined ? { runner: f.name, resolves } : { runner: f.name, resolves, cwd });
+    const base = cwd === undefined ? { runner: f.name, resolves } : { runner: f.name, resolves, cwd };
+    out.push(f.kind === 'package-runner' && f.package?.ecosystem === 'npm' ? { ...base, localTree: 'node_modules' } : base);
   });
   return out;
 }

@@ -19,6 +19,34 @@ const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_]/;
 const SPECIAL_PARAM = /[0-9@*#?$!-]/;
 
+/**
+ * Whether the unquoted `{` at `from` starts a brace expansion: an unquoted `,` (or `..`) at its
+ * level before the matching unquoted `}`, within the same word. Quoted and escaped text inside the
+ * items is allowed, so `{--a=" ",--posture=monitor}` expands to two words (GNU bash manual,
+ * "Brace Expansion": "a correctly-formed brace expansion must contain unquoted opening and closing
+ * braces, and at least one unquoted comma or a valid sequence expression"; zsh and ksh likewise).
+ */
+function braceExpands(src: string, from: number): boolean {
+  let depth = 0;
+  let separator = false;
+  for (let i = from; i < src.length; i++) {
+    const c = src[i] ?? '';
+    if (c === '\\') { i++; continue; }
+    if (c === "'") { const end = src.indexOf("'", i + 1); if (end < 0) return false; i = end; continue; }
+    if (c === '"') {
+      for (i++; i < src.length && src[i] !== '"'; i++) if (src[i] === '\\') i++;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\n' || c === ';' || c === '|' || c === '&' || c === '<' || c === '>') return false;
+    if (c === '{') depth++;
+    else if (c === '}') {
+      depth--;
+      if (depth === 0) return separator;
+    } else if (depth === 1 && (c === ',' || (c === '.' && src[i + 1] === '.'))) separator = true;
+  }
+  return false;
+}
+
 class Tokenizer {
   private i = 0;
   private text: string | undefined;
@@ -100,11 +128,7 @@ class Tokenizer {
     if (c === '(' || c === ')') return 'subshell or grouping ( … )';
     if (c === '<' || c === '>') return this.redirection(c);
     if (c === '*' || c === '?' || c === '[') { this.mark('pathname expansion (glob)'); this.add(c); this.i++; return undefined; }
-    if (c === '{') {
-      const close = src.indexOf('}', this.i);
-      const body = close > this.i ? src.slice(this.i + 1, close) : '';
-      if (!/\s/.test(body) && (body.includes(',') || body.includes('..'))) this.mark('brace expansion');
-    }
+    if (c === '{' && braceExpands(src, this.i)) this.mark('brace expansion');
     if (c === '~' && this.text === undefined) this.mark('tilde expansion (depends on HOME)');
     this.start();
     this.add(c);

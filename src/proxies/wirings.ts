@@ -14,3 +14,6 @@ export const WIRINGS: readonly ProxyWiring[] = [mcpindexGate, mcpContextProtecto
 export function wiringOf(proxy: ProxyId | string): ProxyWiring | undefined {
   return WIRINGS.find((w) => w.proxy === proxy);
 }
+
+/** The proxy `fix` suggests wrapping an unprotected entry with: one whose wiring pins a release (wiring.release). */
+export const DEFAULT_WRAP_PROXY = 'mcpindex-gate';

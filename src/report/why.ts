@@ -2,7 +2,7 @@
  * `mcp-audit why SERVER`: one server's whole evidence chain, every row of that name (each host,
  * scope and upstream), from the same redacted report every reporter renders.
  */
-import { displayPath, entryLabel, locationText, proxyLabel, wrap } from './format.js';
+import { displayPath, entryLabel, homeRelativeText, locationText, proxyLabel, wrap } from './format.js';
 import { ENTRY_SHAPE, orderKeys } from './json.js';
 import type { AuditReport, ReportEntry } from './model.js';
 import { isPassing } from './model.js';
@@ -31,7 +31,8 @@ function rowText(e: ReportEntry, home: string, width: number): string[] {
     facts.forEach((fact, i) => {
       // Escaped before wrapping: wrap splits at whitespace, and a config's newline or tab would
       // otherwise become a plain space (an arg "x\ny" would read as two args).
-      const [first, ...rest] = wrap(escapeText(fact), width - head.length, '');
+      // Paths under the home are shown ~/-relative, as everywhere else: a long absolute path is one unbreakable word.
+      const [first, ...rest] = wrap(escapeText(homeRelativeText(fact, home)), width - head.length, '');
       out.push(`${i === 0 ? head : ' '.repeat(head.length)}${first ?? ''}`);
       append(out, rest.map((l) => `${' '.repeat(head.length)}${l}`));
     });
@@ -39,7 +40,7 @@ function rowText(e: ReportEntry, home: string, width: number): string[] {
   const block = (title: string, lines: readonly string[]): void => {
     if (lines.length === 0) return;
     out.push(`  ${title}:`);
-    for (const l of lines) append(out, wrap(escapeText(l), width, '    '));
+    for (const l of lines) append(out, wrap(escapeText(homeRelativeText(l, home)), width, '    '));
   };
   block('assumed (cannot be read, taken on trust)', e.assumptions);
   block('files the launch reads', e.files.map((f) => `${displayPath(f.path, home)}: ${f.state}${f.summary !== '' ? ` (${f.summary})` : ''} [${f.by}]`));

@@ -169,7 +169,7 @@ test('runner-cwd-unproven: npx resolves against a working directory the host doe
   const ctx = { home, platform: 'linux' as const, auditRoot: true, uid: process.getuid?.(), user: 'u', userName: (uid: number) => `uid ${uid}` };
   const [atHome] = await gradeEntry({ ...entry, launchCwd: { kind: 'home' } }, ctx);
   assert.equal(atHome?.grade, 'enforcing', atHome?.findings.map((f) => f.id).join(', '));
-  assert.match(JSON.stringify(atHome?.evidence), /npx resolve\(s\) against the working directory, which is the trusted home/);
+  assert.match(JSON.stringify(atHome?.evidence), /npx resolves against the working directory, which is the trusted home; node_modules was looked for there/);
   const [inProject] = await gradeEntry({ ...entry, launchCwd: { kind: 'project', path: '/work/repo' } }, ctx);
   assert.match(inProject?.findings[0]?.message ?? '', /the project directory \/work\/repo/);
 });

@@ -77,6 +77,6 @@ test('why and the JSON report: a launcher path that does not exist proves nothin
   });
   const r = spawnCli(['why', 'gone', '--root', h, '--no-project-scan']);
   assert.equal(r.code, 1, r.stderr);
-  assert.match(r.stdout, /NOT proven +program +mcpindex-proxy is run by path:\s+\/opt\/mcp-audit-absent-for-test\/bin\/mcpindex-proxy does not exist/);
+  assert.match(r.stdout, /NOT proven +program +mcpindex-proxy is run by path:\s+\/opt\/mcp-audit-absent-for-test\/bin\/mcpindex-proxy\s+does not exist/);
   assert.doesNotMatch(r.stdout, /named by path/);
 });
