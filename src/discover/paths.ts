@@ -49,7 +49,7 @@ export interface ExpandedPath {
 
 const GLOB_CHARS = /[*?{}[\]]/;
 
-/** The VS Code-family user-data root for a platform (hosts.md §1 `<UD:Name>` without the name). */
+/** The VS Code-family user-data root for a platform (as snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py _user_data_dirs and stacklok/toolhive@e25de16:pkg/client/config.go PlatformPrefix). */
 export function userDataRoot(ctx: PathContext): string {
   switch (ctx.platform) {
     case 'darwin': return path.join(ctx.home, 'Library', 'Application Support');
