@@ -25,8 +25,7 @@ export type { ConfigFormat, Scope, Transport };
  * - `%PROGRAMDATA%`, `%PROGRAMFILES%`, `/etc/…`, `/Library/…`  system (managed) folders
  * - `<project>`       a project root (only in `scope: 'project'` locations)
  * - `$NAME`           a relocator variable (one that moves the host's files), only when auditing
- *                     one's own home; the
- *                     location is skipped when the variable is unset
+ *                     one's own home; the location is skipped when the variable is unset
  * A location with `glob: true` is a fast-glob pattern from the first segment holding `* ? { [`.
  */
 export interface HostLocation {
