@@ -151,7 +151,7 @@ function isNormalPosix(p: string): boolean {
 
 /**
  * path.resolve(p) for a recorded folder, without its work when `p` is already absolute and in
- * normal form (a ~/.claude.json may list 100,000 of them: issue 14).
+ * normal form (a ~/.claude.json may list 100,000 of them).
  */
 export function resolvedDir(p: string): string {
   return isNormalPosix(p) ? p : path.resolve(p);
