@@ -49,7 +49,7 @@ export interface ExpandedPath {
 
 const GLOB_CHARS = /[*?{}[\]]/;
 
-/** The VS Code-family user-data root for a platform (hosts.md §1 `<UD:Name>` without the name). */
+/** The VS Code-family user-data root for a platform (as snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py _user_data_dirs and stacklok/toolhive@e25de16:pkg/client/config.go PlatformPrefix). */
 export function userDataRoot(ctx: PathContext): string {
   switch (ctx.platform) {
     case 'darwin': return path.join(ctx.home, 'Library', 'Application Support');
@@ -151,7 +151,7 @@ function isNormalPosix(p: string): boolean {
 
 /**
  * path.resolve(p) for a recorded folder, without its work when `p` is already absolute and in
- * normal form (a ~/.claude.json may list 100,000 of them: issue 14).
+ * normal form (a ~/.claude.json may list 100,000 of them).
  */
 export function resolvedDir(p: string): string {
   return isNormalPosix(p) ? p : path.resolve(p);

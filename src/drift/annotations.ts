@@ -65,7 +65,7 @@ export function diffAnnotations(scope: Scope, rawA: unknown, rawB: unknown): voi
   }
   const oa = isObject(rawA) ? rawA : {};
   const ob = isObject(rawB) ? rawB : {};
-  // Values of the wrong type are compared raw, never read as "absent" on both sides (issue 11).
+  // Values of the wrong type are compared raw, never read as "absent" on both sides.
   const wrong = (v: unknown): boolean => v !== undefined && v !== null && !isObject(v);
   if ((wrong(rawA) || wrong(rawB)) && !same(rawA, rawB)) {
     emit(scope, 'tool-changed-unclassified', BASE, rawA, rawB, { severity: 'high', details: { reason: 'annotations is not an object; compared as raw JSON' } });

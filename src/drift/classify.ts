@@ -1,6 +1,6 @@
 /**
  * Entry point: classify every difference between a pinned snapshot and a fresh one, and decide
- * the drift event (drift-taxonomy.md §5):
+ * the drift event:
  *
  *   AUTO iff every delta is tool-added, param-added-optional or output-schema-added and passed
  *   its guards (a failed guard already emitted its HOLD kind instead); HOLD otherwise.

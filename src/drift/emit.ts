@@ -78,8 +78,8 @@ export type TextFamily = keyof typeof FAMILIES;
 
 /**
  * Where a text field holding a non-string value goes: the unclassified kind of its scope. Such a
- * value is compared as raw JSON, never read as absent on both sides (issue 11: `description: 5` →
- * `6` was "No drift").
+ * value is compared as raw JSON, never read as absent on both sides (otherwise `description: 5` →
+ * `6` would read as "No drift").
  */
 const FALLBACK: Readonly<Record<TextFamily, KindId>> = {
   description: 'tool-changed-unclassified', title: 'tool-changed-unclassified', 'annotation-title': 'tool-changed-unclassified',

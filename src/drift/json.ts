@@ -153,7 +153,7 @@ const CONTEXT = 40;
 /**
  * The changed span of two texts, in full, between the common prefix and suffix:
  * `…context[-removed-]{+inserted+}context…`. Used whenever a before/after preview was cut, so an
- * insertion past the cut is never hidden (issue 11).
+ * insertion past the cut is never hidden.
  */
 export function markedChange(a: string, b: string): string {
   let p = 0;

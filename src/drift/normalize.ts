@@ -1,5 +1,5 @@
 /**
- * Schema normalisations (drift-taxonomy.md §4), semantic no-ops applied before diffing:
+ * Schema normalisations, semantic no-ops applied before diffing:
  * N4 set-valued arrays sorted and de-duplicated; N5 trivial equivalents dropped; N6 pure
  * two-branch null wraps folded into `type: [T, "null"]`; N7 internal `$ref` / `$anchor` inlined
  * with a cycle guard; N8 ±MAX_SAFE_INTEGER bounds dropped. N1 (key order) is `keyOf`; N2 and N3

@@ -1,5 +1,5 @@
 /**
- * Internal `$ref` resolution for N7 (drift-taxonomy.md §9): JSON Pointer fragments and `$anchor`s
+ * Internal `$ref` resolution for N7: JSON Pointer fragments and `$anchor`s
  * against the tool's own schema root. Nothing external is ever fetched; anything that does not
  * resolve (a missing member, a malformed percent escape) is `undefined`.
  */

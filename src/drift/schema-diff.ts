@@ -1,5 +1,5 @@
 /**
- * Structural diff of two normalised schemas (drift-taxonomy.md §7.C, §7.D, §9): nullability,
+ * Structural diff of two normalised schemas (input and output schemas, nested structures): nullability,
  * unions as multisets, types on the integer ⊂ number lattice, enums, constraints, defaults,
  * objects and arrays (schema-object.ts), opaque keywords; anything left unexplained at a node
  * becomes the direction's `*-unclassified` kind (the fail-safe).
@@ -98,7 +98,7 @@ export function diffSchema(a: unknown, b: unknown, path: string, depth: number, 
   if (A['$schema'] !== B['$schema']) emit(scope, 'schema-dialect-changed', ptr(path, '$schema'), A['$schema'], B['$schema']);
 
   // A union added, removed or switched, or an incompatible type, is reported at its keyword; the
-  // node's own keywords and properties are still diffed, so none of their changes vanish (issue 11).
+  // node's own keywords and properties are still diffed, so none of their changes vanish.
   diffUnions(A, B, path, depth, ctx);
   diffType(A, B, path, ctx);
   diffEnum(A, B, path, ctx, prop);
@@ -111,7 +111,7 @@ export function diffSchema(a: unknown, b: unknown, path: string, depth: number, 
 
 /**
  * Internal `$ref` targets (root `$defs` / `definitions`) are also diffed where they are defined
- * (issue 11): N7 inlines them, so each referencing path reports the change; this reports it once
+ * too: N7 inlines them, so each referencing path reports the change; this reports it once
  * more at the target itself. Each target is normalised in the context of its definitions, at depth
  * 1 (a property added inside a definition is never a top-level parameter).
  */

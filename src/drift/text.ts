@@ -1,5 +1,5 @@
 /**
- * The one text classifier for every free-text field (drift-taxonomy.md §10): identical, added,
+ * The one text classifier for every free-text field: identical, added,
  * removed, whitespace-only, normalization-only, digits-only, currency-digits, text; plus the
  * orthogonal flags hidden-characters-added (§10.2) and in-address (§10.2).
  */

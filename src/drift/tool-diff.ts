@@ -85,7 +85,7 @@ export function diffTool(oldT: ToolContract, newT: ToolContract, out: Delta[]): 
 }
 
 /**
- * The tool-level fallback (issue 11): nothing was classified, yet the raw tools differ. Each field
+ * The tool-level fallback: nothing was classified, yet the raw tools differ. Each field
  * still different after the meaning-preserving normalisations (N1 key order, N3 annotation
  * defaults, N4–N8 on schemas) becomes tool-changed-unclassified at its path.
  */

@@ -162,7 +162,7 @@ function group(list: readonly ToolContract[], key: (t: ToolContract) => string):
 }
 
 /**
- * G-T5 (stricter than the seed, drift-taxonomy.md §15 question 2): a new tool that explicitly
+ * G-T5 (stricter than the seed): a new tool that explicitly
  * declares `destructiveHint: true`, or `openWorldHint: true`, while not claiming `readOnlyHint: true`.
  * Explicit values only: the spec defaults are the worst case, so judging effective values would
  * hold every unannotated tool. A hint of the wrong type counts as declared (fail closed).

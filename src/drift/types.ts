@@ -1,5 +1,5 @@
 /**
- * The drift domain model: snapshots in, deltas and a decision out (drift-taxonomy.md §3, §5).
+ * The drift domain model: snapshots in, deltas and a decision out.
  * Contract values stay `unknown` until the differ narrows them.
  */
 export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
@@ -23,7 +23,7 @@ export interface DriftKind {
   readonly title: string;
   /** Why this kind has no add/remove or widen/narrow partner. */
   readonly unpaired?: string;
-  /** Rationale, for kinds mcp-audit adds beyond drift-taxonomy.md §7 (the taxonomy table's "Rationale" column). */
+  /** Rationale, for kinds mcp-audit adds beyond the base kind table: why the kind exists and holds. */
   readonly rationale?: string;
 }
 

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
-/** hosts.md rows 19, 19a. */
+/** Amazon Q Developer: snyk/agent-scan@b9e98ab:src/agent_scan/well_known_clients.py, ace26597/mcp-lock@0415c80:src/parsers/config-discovery.ts; the VS Code extension file as msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py reads it (unverified). */
 export const amazonQ = {
   id: 'amazon-q',
   envFiles: NO_ENV_FILES,

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
-/** hosts.md row 20; §10: "amp.mcpServers" is one dotted key. */
+/** Amp: stacklok/toolhive@e25de16:pkg/client/config.go; "amp.mcpServers" is one dotted key, not a path. */
 export const amp = {
   id: 'amp',
   envFiles: NO_ENV_FILES,

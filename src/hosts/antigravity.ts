@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
-/** hosts.md row 13. Remote entries use `serverUrl`. */
+/** Antigravity: snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/antigravity.py, stacklok/toolhive@e25de16:pkg/client/config.go. Remote entries use `serverUrl`. */
 export const antigravity = {
   id: 'antigravity',
   envFiles: NO_ENV_FILES,

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
-/** hosts.md row 21 (unverified); §10: "augment.advanced" is one dotted key holding an array. */
+/** Augment (unverified: community documentation only, no host source or public tool); "augment.advanced" is one dotted key holding an array. */
 export const augment = {
   id: 'augment',
   envFiles: NO_ENV_FILES,

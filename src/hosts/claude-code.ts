@@ -11,7 +11,7 @@ const CLAUDE_JSON = [
 ] as const;
 const FLAT = [{ path: ['mcpServers'], shape: 'map-or-flat' }] as const;
 
-/** hosts.md rows 2–2f, re-derived from the documentation cited per fact. */
+/** Claude Code, from the documentation cited per fact. */
 export const claudeCode = {
   id: 'claude-code',
   envFiles: NO_ENV_FILES,

@@ -6,7 +6,12 @@ const MCPB = 'anthropics/mcpb@27083dc MANIFEST.md (server.mcp_config: command, a
 /** One stdio server per extension manifest, named by the manifest's `name`. */
 const EXTENSION = [{ path: ['server', 'mcp_config'], shape: 'single', rootNameField: 'name' }] as const;
 
-/** hosts.md rows 1, 1a; traps 1 (MSIX), 2 (Linux case), 20 (remote entries skipped). */
+/**
+ * Claude Desktop: snyk/agent-scan@b9e98ab:src/agent_scan/agents/claude_desktop.py, docker/mcp-gateway@2bd20fe:pkg/client/config.yml. The Windows MSIX/Store build reads its file under
+ * %LOCALAPPDATA%\Packages and ignores the %APPDATA% one (anthropics/claude-code#29100, docker/mcp-gateway#424);
+ * on Linux tools disagree on the directory's case (Claude, claude); remote `url` entries in this file
+ * are skipped (HelpCode-ai/anythingmcp#336; smart-mcp-proxy/mcpproxy-go@20a3e50:internal/connect/clients.go buildServerEntry).
+ */
 export const claudeDesktop = {
   id: 'claude-desktop',
   envFiles: NO_ENV_FILES,

@@ -5,7 +5,7 @@ const C = 'cline/cline@21cb8d25';
 const SHARED = `${C} apps/vscode/src/hosts/vscode/mcp-settings-legacy-migration.ts:254-265; sdk/packages/shared/src/storage/paths.ts:131-140,409-415`;
 const LEGACY = `${C} apps/vscode/src/hosts/vscode/mcp-settings-legacy-migration.ts:237-297 (read once, servers copied into the shared file)`;
 
-/** hosts.md rows 9, 9a, re-derived from the host source; trap 6 (a URL with no type is SSE). */
+/** Cline, from the host source; a URL entry with no `type` is SSE (cline/cline src/services/mcp/schemas.ts). */
 export const cline = {
   id: 'cline',
   envFiles: NO_ENV_FILES,

@@ -5,7 +5,7 @@ const LOADER = 'openai/codex@12883137 codex-rs/config/src/loader/mod.rs';
 const LAYER_IO = 'openai/codex@71163530 codex-rs/core/src/config_loader/layer_io.rs';
 const TYPES = 'openai/codex@00b17c26 codex-rs/config/src/mcp_types.rs (RawMcpServerConfig, TryFrom: command → stdio, else url → streamable HTTP)';
 
-/** hosts.md rows 14–14c, re-derived from the host source; trap 7 (Windows backslashes invalidate the whole file). */
+/** Codex, from the host source; Windows backslashes in a TOML basic string are invalid escapes and invalidate the whole file (openai/codex#37616). */
 export const codex = {
   id: 'codex',
   envFiles: NO_ENV_FILES,
@@ -13,7 +13,7 @@ export const codex = {
   format: 'toml',
   containers: [{ path: ['mcp_servers'], shape: 'map' }],
   // No `type` field and no SSE: `command` → stdio, else `url` → streamable HTTP. `enabled = false` skips.
-  // RawMcpServerConfig.cwd (hosts.md §4, CDX mcp_types.rs); without it Codex's own cwd.
+  // RawMcpServerConfig.cwd (openai/codex codex-rs/config/src/mcp_types.rs, TYPES above); without it Codex's own cwd.
   entry: { ...STANDARD_ENTRY, type: [], headers: ['http_headers'], enabled: ['enabled'], disabled: [], cwd: ['cwd'] },
   source: TYPES,
   locations: [

@@ -11,7 +11,7 @@ const JSON_SHAPES = [
   { path: [], shape: 'file-entry' },
 ] as const;
 
-/** hosts.md rows 11–11b, re-derived from the host source. `mcpServers` is an array of named items in config.yaml. */
+/** Continue, from the host source. `mcpServers` is an array of named items in config.yaml. */
 export const continueDev = {
   id: 'continue',
   envFiles: NO_ENV_FILES,

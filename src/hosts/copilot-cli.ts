@@ -3,7 +3,7 @@ import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } fr
 const DOCS = 'GitHub docs https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers (~/.copilot/mcp-config.json, mcpServers)';
 const VSDOCS = 'VS Code docs https://code.visualstudio.com/docs/agents/reference/mcp-configuration (portable Copilot format: $COPILOT_HOME/mcp-config.json, fallback ~/.copilot/mcp-config.json; .mcp.json at the workspace root)';
 
-/** hosts.md row 6. The workspace `.mcp.json` is read under claude-code (shared file). */
+/** GitHub Copilot CLI, from the documentation above. The workspace `.mcp.json` is read under claude-code (shared file). */
 export const copilotCli = {
   id: 'copilot-cli',
   envFiles: NO_ENV_FILES,

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md row 6a (unverified: read by agent-bom only). */
+/** Copilot for JetBrains (unverified: read only by msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py). */
 export const copilotJetbrains = {
   id: 'copilot-jetbrains',
   envFiles: NO_ENV_FILES,

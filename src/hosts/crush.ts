@@ -4,7 +4,7 @@ import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 const W = 'charmbracelet/crush@37f36e93';
 const LOAD = `${W} internal/config/load.go`;
 
-/** hosts.md row 24, re-derived from the host source. */
+/** Crush, from the host source. */
 export const crush = {
   id: 'crush',
   envFiles: NO_ENV_FILES,

@@ -2,7 +2,7 @@ import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } fr
 
 const DOCS = 'Cursor docs https://cursor.com/docs/context/mcp (mcp.json locations ~/.cursor/mcp.json and .cursor/mcp.json; config interpolation ${env:NAME}, ${userHome}, ${workspaceFolder}, ${workspaceFolderBasename}, ${pathSeparator})';
 
-/** hosts.md rows 3–3c. */
+/** Cursor: the documentation above; plugin trees as snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/cursor.py reads them. */
 export const cursor = {
   id: 'cursor',
   envFiles: NO_ENV_FILES,

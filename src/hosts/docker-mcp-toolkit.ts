@@ -1,7 +1,7 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /**
- * hosts.md row 33. registry.yaml lists catalog servers the gateway runs (as containers); they have
+ * Docker MCP Toolkit, as msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py reads it. registry.yaml lists catalog servers the gateway runs (as containers); they have
  * no command in the file, so their transport is `unknown` and grading sees the gateway's entry.
  */
 export const dockerMcpToolkit = {

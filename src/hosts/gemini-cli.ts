@@ -14,7 +14,7 @@ const LISTS = `${SETTINGS}:516-557 (mcp.excluded concatenated, mcp.allowed inter
  */
 const ENV_FILES = 'google-gemini/gemini-cli@0038e45d packages/cli/src/config/settings.ts (findEnvFile, loadEnvironment); packages/core/src/tools/mcp-client.ts (createTransport)';
 
-/** hosts.md rows 12–12c, re-derived from the host source. */
+/** Gemini CLI, from the host source. */
 export const geminiCli = {
   id: 'gemini-cli',
   envFiles: {

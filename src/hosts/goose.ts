@@ -13,7 +13,11 @@ const AGENT = 'block/goose@01cad15f crates/goose/src/agents/extension.rs (Extens
  */
 const BACKUPS = { suffixes: ['.bak', '.bak.1', '.bak.2', '.bak.3', '.bak.4', '.bak.5'], source: 'block/goose@40f4719f crates/goose/src/config/base.rs (get_backup_paths)' } as const;
 
-/** hosts.md row 16, re-derived from the host source; trap 10 (Windows path disputed). */
+/**
+ * Goose, from the host source. The Windows path is disputed: %APPDATA%/Block/goose/config/config.yaml
+ * (docker/mcp-gateway@2bd20fe:pkg/client/config.yml; msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py), ~/AppData/Block/goose/config.yaml (stacklok/toolhive@e25de16:pkg/client/config.go),
+ * %APPDATA%/goose/config.yaml (JetBrains/intellij-community#3189).
+ */
 export const goose = {
   id: 'goose',
   envFiles: NO_ENV_FILES,

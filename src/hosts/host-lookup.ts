@@ -1,7 +1,7 @@
 import type { Platform } from '../shared/env.js';
 
 /**
- * How a host finds its files, beyond fixed paths (issue 29): the directory variables it reads,
+ * How a host finds its files, beyond fixed paths: the directory variables it reads,
  * walks from its working directory, backups it falls back to, settings that relocate a file,
  * and per-folder enablement rules. Data shapes only; src/discover/ implements each once.
  */

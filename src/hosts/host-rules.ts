@@ -1,7 +1,7 @@
 import type { Scope } from './vocabulary.js';
 
 /**
- * The host rules a definition may carry besides its locations (issue 16): variables, precedence,
+ * The host rules a definition may carry besides its locations: variables, precedence,
  * policy, launch directory, link installs, plugin enablement, folder trust, host-wide switches.
  * Data shapes only; the engine in src/discover/ (launch-state.ts, host-records.ts, expand.ts)
  * applies them. Every rule cites its `source`.

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md row 22. */
+/** JetBrains Junie: msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py. */
 export const junie = {
   id: 'junie',
   envFiles: NO_ENV_FILES,

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md row 31 (unverified). */
+/** Kilo Code CLI (unverified: community code only, no host source or public tool). */
 export const kiloCode = {
   id: 'kilo-code',
   envFiles: NO_ENV_FILES,

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md row 27. */
+/** Kimi Code CLI: stacklok/toolhive@e25de16:pkg/client/config.go. */
 export const kimiCode = {
   id: 'kimi-code',
   envFiles: NO_ENV_FILES,

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md rows 18, 18a. Powers add a `powers.mcpServers` block. */
+/** Kiro: snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/kiro.py, docker/mcp-gateway@2bd20fe:pkg/client/config.yml, stacklok/toolhive@e25de16:pkg/client/config.go. Powers add a `powers.mcpServers` block. */
 export const kiro = {
   id: 'kiro',
   envFiles: NO_ENV_FILES,

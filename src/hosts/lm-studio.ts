@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md row 17. */
+/** LM Studio: stacklok/toolhive@e25de16:pkg/client/config.go; docker/mcp-gateway@2bd20fe:pkg/client/config.yml. */
 export const lmStudio = {
   id: 'lm-studio',
   envFiles: NO_ENV_FILES,

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md row 34. */
+/** mcporter: openclaw/mcporter@ae3d900:src/config.ts. */
 export const mcporter = {
   id: 'mcporter',
   envFiles: NO_ENV_FILES,

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md row 29: `[[mcp_servers]]` is an array of tables named by `name`. */
+/** Mistral Vibe (stacklok/toolhive@e25de16:pkg/client/config.go, TOMLStorageTypeArray): `[[mcp_servers]]` is an array of tables named by `name`. */
 export const mistralVibe = {
   id: 'mistral-vibe',
   envFiles: NO_ENV_FILES,

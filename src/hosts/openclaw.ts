@@ -1,7 +1,7 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /**
- * hosts.md row 32. The file is JSON5; it is read as JSONC (comments, trailing commas). JSON5-only
+ * OpenClaw: msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py; ace26597/mcp-lock@0415c80:src/parsers/config-discovery.ts. The file is JSON5; it is read as JSONC (comments, trailing commas). JSON5-only
  * syntax (unquoted keys, single quotes) is reported as config-unparseable rather than guessed.
  */
 export const openclaw = {

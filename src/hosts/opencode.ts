@@ -6,7 +6,11 @@ const CONFIG = 'anomalyco/opencode@002d9822 packages/opencode/src/config/config.
 const DOCS = 'opencode docs https://opencode.ai/docs/config ("Precedence order", managed settings)';
 const MCP = 'anomalyco/opencode@001133bc packages/opencode/src/mcp/index.ts; opencode docs https://opencode.ai/docs/mcp-servers';
 
-/** hosts.md rows 15, 15a, re-derived from the host source and docs; trap 9 (Windows directory disputed). */
+/**
+ * opencode, from the host source and docs. Tools disagree on the Windows directory: ~/.config/opencode
+ * (snyk/agent-scan@b9e98ab:src/agent_scan/agents/opencode.py; docker/mcp-gateway@2bd20fe:pkg/client/config.yml), %APPDATA%/opencode (openclaw/mcporter@ae3d900:src/config/imports/paths.ts),
+ * %LOCALAPPDATA%/opencode (smart-mcp-proxy/mcpproxy-go@20a3e50:internal/connect/clients.go).
+ */
 export const opencode = {
   id: 'opencode',
   envFiles: NO_ENV_FILES,

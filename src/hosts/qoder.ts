@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md row 26. */
+/** Qoder: stacklok/toolhive@e25de16:pkg/client/config.go. */
 export const qoder = {
   id: 'qoder',
   envFiles: NO_ENV_FILES,

@@ -4,7 +4,7 @@ import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type
 const R = 'RooCodeInc/Roo-Code@cb836567';
 const HUB = `${R} src/services/mcp/McpHub.ts`;
 
-/** hosts.md rows 10, 10a, re-derived from the host source; trap 4 (the file is mcp_settings.json). */
+/** Roo Code, from the host source; its file is mcp_settings.json (RooCodeInc/Roo-Code src/shared/globalFileNames.ts), not cline_mcp_settings.json. */
 export const rooCode = {
   id: 'roo-code',
   envFiles: NO_ENV_FILES,

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md row 30. */
+/** Sema4.ai Studio: docker/mcp-gateway@2bd20fe:pkg/client/config.yml. */
 export const sema4aiStudio = {
   id: 'sema4ai-studio',
   envFiles: NO_ENV_FILES,

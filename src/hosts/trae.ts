@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
-/** hosts.md row 25. */
+/** Trae: stacklok/toolhive@e25de16:pkg/client/config.go; ~/.trae/mcp.json as msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py reads it. */
 export const trae = {
   id: 'trae',
   envFiles: NO_ENV_FILES,

@@ -24,8 +24,8 @@ export type { ConfigFormat, Scope, Transport };
  * - `%APPDATA%`, `%LOCALAPPDATA%`, `%USERPROFILE%`  Windows folders below the home
  * - `%PROGRAMDATA%`, `%PROGRAMFILES%`, `/etc/…`, `/Library/…`  system (managed) folders
  * - `<project>`       a project root (only in `scope: 'project'` locations)
- * - `$NAME`           a relocator variable (hosts.md §7), only when auditing one's own home; the
- *                     location is skipped when the variable is unset
+ * - `$NAME`           a relocator variable (one that moves the host's files), only when auditing
+ *                     one's own home; the location is skipped when the variable is unset
  * A location with `glob: true` is a fast-glob pattern from the first segment holding `* ? { [`.
  */
 export interface HostLocation {
@@ -85,7 +85,7 @@ export interface HostLocation {
   readonly fallbacks?: BackupFallback;
   /** Manifests here that the host's loader refuses: their entries are disabled. */
   readonly rejects?: LoaderRejects;
-  /** No host source or host documentation confirms this location (hosts.md "(unverified)"). */
+  /** No host source or host documentation confirms this location; at most other tools read it. */
   readonly unverified?: true;
   readonly note?: string;
   /**
@@ -210,7 +210,7 @@ export interface NameSwitch {
 }
 
 /**
- * Files in which a host records the project folders it opened (hosts.md §8), e.g. VS Code
+ * Files in which a host records the project folders it opened, e.g. VS Code
  * `workspaceStorage/<id>/workspace.json` `{"folder": "file:///home/u/app"}`. With project scanning
  * on, each folder becomes a project root. `path` may use globs and brace groups.
  */
@@ -242,9 +242,9 @@ export interface HostDefinition {
   readonly containers: readonly Container[];
   readonly entry: EntryShape;
   readonly locations: readonly HostLocation[];
-  /** Where the host records its project folders (hosts.md §8). */
+  /** Where the host records its project folders. */
   readonly projectIndexes?: readonly ProjectIndex[];
-  /** Name lists that disable entries (hosts.md §5). */
+  /** Name lists that disable entries. */
   readonly switches?: readonly NameSwitch[];
   /** Which entry runs when two scopes define one name. */
   readonly precedence?: Precedence;
@@ -274,7 +274,7 @@ export interface HostDefinition {
   readonly pathRuleEnablement?: PathRuleEnablement;
   /** Where a stdio server starts when its entry names no cwd (absent: unknown). */
   readonly launchDir?: LaunchDirectory;
-  /** Facts about this host's switches that a file-based audit should know (hosts.md §5). */
+  /** Facts about this host's switches that a file-based audit should know. */
   readonly notes?: readonly string[];
   /** Where the container key and entry fields come from (source or documentation). */
   readonly source: string;
@@ -295,7 +295,7 @@ export const NO_ENV_FILES: HostEnvFiles = { files: [], source: "the host's serve
 /**
  * The common shape: `command`, `args`, `env`, `url`, `type`, `headers`, `disabled`. No `cwd`: a
  * host honours an entry's working directory only where its source or documentation says so
- * (hosts.md §4: Cline, Roo Code, Gemini CLI, Codex), and a `cwd` field elsewhere is not where the
+ * (Cline, Roo Code, Gemini CLI, Codex), and a `cwd` field elsewhere is not where the
  * server starts; each such host adds `cwd: ['cwd']` with its source.
  */
 export const STANDARD_ENTRY = {

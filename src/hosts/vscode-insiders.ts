@@ -2,7 +2,7 @@ import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type
 
 const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (same format as VS Code)';
 
-/** hosts.md row 5. */
+/** VS Code Insiders: the documentation above; snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/vscode.py, stacklok/toolhive@e25de16:pkg/client/config.go. */
 export const vscodeInsiders = {
   id: 'vscode-insiders',
   envFiles: NO_ENV_FILES,

@@ -4,7 +4,11 @@ const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/m
 const ADD = 'VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (user configuration, dev container customizations.vscode.mcp, settings chat.mcp.access)';
 const ROW = 'hosts.md rows 4–4f (AS vscode/base.py)';
 
-/** hosts.md rows 4–4f, 5a; §10 presence gate on settings.json. */
+/**
+ * VS Code: the documentation above; other locations as snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py reads them, VS Code
+ * Server as stacklok/toolhive@e25de16:pkg/client/config.go. settings.json counts only when it holds MCP content (agent-scan
+ * `_parse_settings_mcp_gated`).
+ */
 export const vscode = {
   id: 'vscode',
   envFiles: NO_ENV_FILES,

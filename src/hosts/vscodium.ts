@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
-/** hosts.md row 5b. */
+/** VSCodium: apisec-inc/mcp-audit@3f823c4:mcp_audit/scanners/vscode.py. */
 export const vscodium = {
   id: 'vscodium',
   envFiles: NO_ENV_FILES,

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-/** hosts.md row 23 (container key unverified; Claude-style mcpServers assumed). */
+/** Warp: warpdotdev/docs#10 (container key unverified; Claude-style mcpServers assumed). */
 export const warp = {
   id: 'warp',
   envFiles: NO_ENV_FILES,

@@ -2,7 +2,7 @@ import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } fr
 
 const DOCS = 'Windsurf docs https://docs.windsurf.com/windsurf/cascade/mcp (~/.codeium/windsurf/mcp_config.json, serverUrl, disabled, ${env:VAR} interpolation)';
 
-/** hosts.md rows 7–7c. Remote entries use `serverUrl`. */
+/** Windsurf: snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/windsurf.py; extra probes openclaw/mcporter@ae3d900:src/config/imports/paths.ts; the JetBrains plugin stacklok/toolhive@e25de16:pkg/client/config.go. Remote entries use `serverUrl`. */
 export const windsurf = {
   id: 'windsurf',
   envFiles: NO_ENV_FILES,

@@ -12,7 +12,7 @@ const USER_BLOCKS = [
   { path: ['preview', 'context_servers'], shape: 'map' }, { path: ['stable', 'context_servers'], shape: 'map' },
 ] as const satisfies readonly Container[];
 
-/** hosts.md rows 8–8b, re-derived from the host source; trap 5 (~/.config/zed on macOS too). */
+/** Zed, from the host source; it uses ~/.config/zed on macOS too (PATHS above), not Library/Application Support/Zed. */
 export const zed = {
   id: 'zed',
   envFiles: NO_ENV_FILES,

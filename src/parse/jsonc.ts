@@ -25,7 +25,7 @@ export function parseJsonc(text: string, options: JsoncOptions): Result<ParsedDo
   const tooDeep = (offset: number) => fail({ kind: 'too-deep' as const, message: `nesting deeper than ${MAX_DEPTH} levels`, ...position(offset) });
   // The values from the engine's own JSON.parse when the text is plain JSON (it is what most hosts
   // run, and builds the objects natively): the visitor below then records only positions and
-  // duplicates, about half its stores (issue 14). Text JSON.parse refuses (comments, trailing
+  // duplicates, about half its stores. Text JSON.parse refuses (comments, trailing
   // commas, an error) is read by the visitor alone, as before. On text both accept they agree:
   // jsonc-parser reads numbers with JSON.parse and decodes the same escapes, and both keep the
   // last of a duplicated key at its first key's place, "__proto__" as an own key.
@@ -337,7 +337,7 @@ function endsLiteral(c: number): boolean {
  * JSON has one-character punctuators, four whitespace characters, strings and literals, so one
  * pass over the characters finds every token, skipping a string's body with indexOf; on the
  * bench home's 28 files jsonc-parser's visitor, which walks each character of strings too, took
- * 5-8 ms against JSON.parse's 0.5 ms (issue 14). A
+ * 5-8 ms against JSON.parse's 0.5 ms. A
  * string is a key where an object expects one, else a value. Keys are decoded (by JSON.parse
  * when escaped); values are not (a positions-only build takes its values from JSON.parse), so
  * onLiteralValue gets undefined. Text JSON.parse refuses must not come here: its tokens are not

@@ -305,7 +305,7 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     : undefined;
   // The keys every entry has come first, in parse/entry-with.ts's order: a copy made there keeps
   // this order and its fast properties. The optional ones are assigned, in a fixed order, rather
-  // than spread in (a spread of a one-key object costs a runtime call; issue 14).
+  // than spread in (a spread of a one-key object costs a runtime call).
   const out: Mutable<ServerEntry> = {
     host: input.host,
     scope,

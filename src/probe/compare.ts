@@ -2,7 +2,8 @@
  * Compares what a server really serves with the pins its proxy keeps, under that proxy's own
  * recipe: mcpindex `definition_hash` (the `narrow` profile, Python-exact float literals) and the
  * Hangar digest (`hangar` profile, bare hex). Pure: a capture and the row's evidence in, the
- * probe summary out (reference: pinning-systems.md §1.10–1.13, §2.2–2.5).
+ * probe summary out (recipes: mcpindex-ai/mcpindex-sdk-ts@35f4dd6:src/canonical.ts, vectors in test/parity.test.ts @0f3e676;
+ * mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/domain/services/digest_computation.py `compute_tool_digest`).
  *
  *   pins-confirmed   every pin matches and every served tool is pinned (n of n)
  *   drift            some pins match, others changed or are no longer served (classified)

@@ -1,4 +1,4 @@
-/** Docker MCP Gateway: `docker mcp gateway run` (pinning-systems.md §9). Verifies images, not tool contracts. */
+/** Docker MCP Gateway: `docker mcp gateway run` (docker/mcp-gateway@2bd20fe:cmd/docker-mcp/commands/client.go, docs/security.md). Verifies images, not tool contracts. */
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import { bareNameAt, findFrame, mediated } from './args.js';

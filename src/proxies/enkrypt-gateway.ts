@@ -1,6 +1,6 @@
 /**
  * Enkrypt Secure MCP Gateway: one entry named "Enkrypt Secure MCP Gateway", or a command that runs
- * `secure-mcp-gateway` / `secure_mcp_gateway` (pinning-systems.md §9).
+ * `secure-mcp-gateway` / `secure_mcp_gateway` (its `generate-config` writes that entry).
  */
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';

@@ -1,6 +1,7 @@
 /**
  * Invariant Gateway (`mcp-scan proxy`): `uvx invariant-gateway@latest mcp … --exec <orig cmd> …`,
- * detected, as mcp-scan does, by any argument containing `invariant-gateway` (pinning-systems.md §9).
+ * detected, as mcp-scan does, by any argument containing `invariant-gateway`
+ * (invariantlabs-ai/mcp-scan@9d6f6f9:src/mcp_scan/gateway.py `is_invariant_installed`).
  */
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';

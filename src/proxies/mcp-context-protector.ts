@@ -261,7 +261,7 @@ export const mcpContextProtector: PinningProxy = {
 };
 
 /**
- * Wiring (pinning-systems.md §3.1; trailofbits/mcp-context-protector @05e56c1 README.md,
+ * Wiring (trailofbits/mcp-context-protector@05e56c1 README.md,
  * `mcp_json_config.py`): the argv form `mcp-context-protector --command-args CMD ARGS…` its own
  * writer emits (PR #22: the single-string `--command` form pinned a different identity under
  * Cursor). The bare program is its documented fallback when the install path is unknown; the

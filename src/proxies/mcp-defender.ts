@@ -1,6 +1,7 @@
 /**
  * MCP-Defender: rewrites stdio entries to its CLI with the originals in `MCP_DEFENDER_ORIGINAL_*`
- * env, and SSE entries to `http://localhost:28173/<app>/<server>/sse` (pinning-systems.md §9).
+ * env, and SSE entries to `http://localhost:28173/<app>/<server>/sse`
+ * (MCP-Defender/MCP-Defender@7fa7e75:src/services/configurations/adapters/base-configuration.ts).
  * The original command lives in env values, which are never copied into a recognition (they
  * would reach reports): `upstream` stays unset and the reason names the variable instead.
  */

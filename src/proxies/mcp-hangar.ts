@@ -481,14 +481,14 @@ export const mcpHangar: PinningProxy = {
   recognize,
   // `serve` takes no enforcement flag: digest_enforcement is per upstream in the config.
   parseArgs: (): ProxyArgs => ({ mode: 'per-upstream', blocking: true, modeInStore: true }),
-  /** `mcp-hangar init`'s DEFAULT_CONFIG_PATH (§2.2); `serve` itself has no home default. */
+  /** `mcp-hangar init`'s DEFAULT_CONFIG_PATH (services/config_file.py); `serve` itself has no home default. */
   defaultStore(_rec, home, platform) {
     const p = platform === 'win32' ? path.win32 : path.posix;
     return p.join(home, '.config', 'mcp-hangar', 'config.yaml');
   },
   defaultStoreSpellings: (expected) => [expected],
   inspectStore,
-  // The Hangar digest (§2.5), recomputed by probe/compare.ts with the `hangar` canonical profile.
+  // The Hangar digest (domain/services/digest_computation.py `compute_tool_digest`), recomputed by probe/compare.ts with the `hangar` canonical profile.
   probeRecipe: () => ({ kind: 'hangar-digest' }),
   // pyproject.toml @2a9921f: project `mcp-hangar`, one console script.
   packages: { npm: [], pypi: ['mcp-hangar'], go: [] },
@@ -513,10 +513,10 @@ export const mcpHangar: PinningProxy = {
 };
 
 /**
- * Wiring (pinning-systems.md §2.1): Hangar is an aggregator with one entry of its own and every
+ * Wiring (mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/services/mcp_clients.py, `mcp-hangar init`): Hangar is an aggregator with one entry of its own and every
  * upstream in its config.yaml, so no single entry is wrapped in place and none can be unwrapped.
  * A planted `--config` / `-c` is pointed back at `mcp-hangar init`'s default config under the
- * trusted home (§2.2 `DEFAULT_CONFIG_PATH`); which upstreams that file serves is then its own.
+ * trusted home (mcp-hangar/mcp-hangar@2a9921f services/config_file.py `DEFAULT_CONFIG_PATH`); which upstreams that file serves is then its own.
  */
 export const wiring: ProxyWiring = {
   proxy: 'mcp-hangar',

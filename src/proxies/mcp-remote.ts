@@ -1,6 +1,7 @@
 /**
  * `mcp-remote`: a stdio ↔ remote transport bridge (usually `npx -y mcp-remote[@ver] <url>`), not
- * a gateway: it pins nothing. Its version is recorded: < 0.1.16 is CVE-2025-6514 (hosts.md trap 18).
+ * a gateway: it pins nothing. Its version is recorded: < 0.1.16 is CVE-2025-6514
+ * (GHSA-6xpm-ggf7-wc3p).
  */
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';

@@ -1,6 +1,6 @@
 /**
- * mcpindex gate (PyPI `mcpindex-gate`): a per-entry stdio wrapper (pinning-systems.md §1.2–1.10).
- * Any one indicator of §1.4 identifies it; the upstream comes from the `_mcpindexWired` marker
+ * mcpindex gate (PyPI `mcpindex-gate`): a per-entry stdio wrapper (mcpindex-ai/mcpindex-web@0b4ab44:app/docs/page.tsx
+ * "Install the gate"). Any one indicator mcpindex's own scanner uses (mcpindex-ai/mcpindex-web lib/scan/parse.ts) identifies it; the upstream comes from the `_mcpindexWired` marker
  * when present, else from `--upstream-command` / `--upstream-arg=`.
  */
 import path from 'node:path';
@@ -70,7 +70,7 @@ function upstreamFromArgs(args: readonly string[]): string[] | undefined {
   return [command.value, ...flagHits(args, ['--upstream-arg'], OPTIONS).map((h) => h.value)];
 }
 
-/** `--posture` (argparse: unambiguous prefixes, last occurrence wins), default guard; guard and strict block (§1.6–1.7). */
+/** `--posture` (argparse: unambiguous prefixes, last occurrence wins), default guard; guard and strict block (mcpindex-ai/mcpindex-sdk-ts@30ab505:src/gate.ts). */
 function parseArgs(args: readonly string[]): ProxyArgs {
   const posture = lastFlagValue(args, ['--posture'], OPTIONS)?.value ?? 'guard';
   const blocking = posture === 'guard' || posture === 'strict';
@@ -117,18 +117,18 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   return withVersion(withUpstream(r, args));
 }
 
-/** `sanitizeServerId` (§1.10): `[A-Za-z0-9._-]` kept, others `_`, outer `.`/`_` runs stripped, 128 max, `_` if empty. */
+/** `sanitizeServerId` (mcpindex-ai/mcpindex-sdk-ts@3bce661:src/preflight.ts): `[A-Za-z0-9._-]` kept, others `_`, outer `.`/`_` runs stripped, 128 max, `_` if empty. */
 export function sanitizeServerId(id: string): string {
   const s = id.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[._]+/, '').replace(/[._]+$/, '').slice(0, 128);
   return s === '' ? '_' : s;
 }
 
-/** The pin-file format version mcp-audit reads (pinning-systems.md §1.10). */
+/** The pin-file format version mcp-audit reads (mcpindex-ai/mcpindex-sdk-ts@3bce661:src/preflight.ts `PIN_STORE_VERSION`). */
 export const MCPINDEX_STORE_VERSION = 2;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The tamper-evidence index's file name, beside the pin files (pinning-systems.md §1.9, §1.11). */
+/** The tamper-evidence index's file name, beside the pin files (mcpindex-ai/mcpindex-sdk-ts@3bce661:src/preflight.ts). */
 const EVER_PINNED = '.ever-pinned.json';
 
 /** `.ever-pinned.json` read: the basenames it lists, or why it proves nothing; `findings` from the store checks of the index file itself. */
@@ -137,7 +137,7 @@ type EverPinned =
   | { readonly ok: false; readonly reason: string; readonly findings: readonly Finding[] };
 
 /**
- * Reads the index beside `storePath` (§1.11): `{ "stores": ["<basename>.json", ...] }`, which the
+ * Reads the index beside `storePath` (src/preflight.ts, as above): `{ "stores": ["<basename>.json", ...] }`, which the
  * gate rewrites after every pin write. It gets the same checks as a pin file (regular, owned by the
  * user, not writable by others): an index another account can rewrite can list a planted file.
  * Anything else (absent, unreadable, not that shape, a non-string name) is not an index.
@@ -160,7 +160,7 @@ async function everPinned(storePath: string, ctx: InspectContext): Promise<EverP
 }
 
 /**
- * Parses a v2 pin file the way the gate's loader does (the SDK's tainted reasons, §1.10) and
+ * Parses a v2 pin file the way the gate's loader does (the SDK's tainted reasons, mcpindex-ai/mcpindex-sdk-ts@3bce661:src/preflight.ts) and
  * returns the records for `serverId`. A file may hold several server ids.
  */
 export function parseMcpindexPins(text: string, serverId: string, subject: Subject, p: string):
@@ -202,9 +202,9 @@ export function parseMcpindexPins(text: string, serverId: string, subject: Subje
 /**
  * Inspects the mcpindex pin file for one server at `storePath` (already known to be the default).
  * The baseline is proven only when the file holds records for the server id AND the index beside
- * it lists the file: the gate records every store file it writes there (§1.11), so a pin file the
+ * it lists the file: the gate records every store file it writes there (src/preflight.ts), so a pin file the
  * index does not list was not written by the gate's pinning, or the index was deleted, and a later
- * deletion of the file would read as a first run (§1.18).
+ * deletion of the file would read as a first run (mcpindex-ai/mcpindex-web content/whitepaper.md §7).
  */
 async function inspectStore(rec: Recognition, storePath: string, ctx: InspectContext): Promise<StoreInspection> {
   const subject = ctx.subject;
@@ -229,7 +229,7 @@ async function inspectStore(rec: Recognition, storePath: string, ctx: InspectCon
     findings.push(finding(pinBaselineUnindexed, { ...subject, path: storePath, reason: unindexed }));
     return { path: storePath, findings, mcpindexPins: parsed.pins };
   }
-  // The server id is the entry's name: how the gate derives it is not published (§1.3, §16 item 1),
+  // The server id is the entry's name: how the gate derives it is not published by mcpindex,
   // so the records' own `server_id` is the evidence that the gate named a server so.
   const baseline = `${parsed.pins.length} pin record(s) with server_id ${rec.serverId} in a v${MCPINDEX_STORE_VERSION} pin file, `
     + `listed in the tamper index ${EVER_PINNED}`;
@@ -298,7 +298,7 @@ export const mcpindexGate: PinningProxy = {
   // `--pin-store <path>` overrides the pin store, "file or directory" (mcpindex-ai/mcpindex-web content/whitepaper.md §7, §10).
   defaultStoreSpellings: (expected, platform) => [expected, (platform === 'win32' ? path.win32 : path.posix).dirname(expected)],
   inspectStore,
-  // The gate's definition hash over the public tool contract (pinning-systems.md §1.10): recomputed by probe/compare.ts.
+  // The gate's definition hash over the public tool contract (mcpindex-ai/mcpindex-sdk-ts@35f4dd6:src/canonical.ts): recomputed by probe/compare.ts.
   probeRecipe: () => ({ kind: 'mcpindex-definition-hash' }),
   packages: { npm: [], pypi: ['mcpindex-gate'], go: [] },
   programs: PROGRAMS,
@@ -322,17 +322,17 @@ export const mcpindexGate: PinningProxy = {
 };
 
 /**
- * Wiring (pinning-systems.md §1.2 form (a), §1.3): the entry keeps its name and becomes
+ * Wiring (mcpindex-ai/mcpindex-web@0b4ab44:app/docs/page.tsx, the documented manual form; lib/scan/parse.ts): the entry keeps its name and becomes
  * `uvx --from mcpindex-gate mcpindex-proxy --mcpindex-stdio --upstream-command CMD --upstream-arg=A…`
  * (each arg in the `=` form, "a dash-leading arg like -y does not survive a bare passthrough"),
- * with the `_mcpindexWired` marker keeping the original for a byte-identical un-wire (§1.3: "marked
- * for in-place un-wire"). The wiring never writes `--pin-store` and no posture (Guard by default).
+ * with the `_mcpindexWired` marker keeping the original for a byte-identical un-wire (lib/scan/parse.ts,
+ * public/install.sh: "marked for in-place un-wire"). The wiring never writes `--pin-store` and no posture (Guard by default).
  */
 /**
  * The hosts mcpindex's own wirer writes the marker into (`mcpindex-web` `lib/install/manifest.ts`
- * `GATE_WIRING_HOSTS`, pinning-systems.md §1.3). In any other host's file an unknown member may be
+ * `GATE_WIRING_HOSTS`). In any other host's file an unknown member may be
  * refused by a strict schema, so the entry gets form (a) alone: the upstream is then read back from
- * `--upstream-command` / `--upstream-arg=` (§1.4), which is enough to unwrap it.
+ * `--upstream-command` / `--upstream-arg=` (as lib/scan/parse.ts does), which is enough to unwrap it.
  */
 const MARKER_HOSTS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'cline', 'zed', 'gemini-cli'];
 
@@ -358,7 +358,7 @@ export const wiring: ProxyWiring = {
       : { ok: true, command: 'uvx', args: wired };
   },
   unwrap(rec, raw) {
-    // The marker's original, when well-formed (§1.4: it wins over the proxy's arguments).
+    // The marker's original, when well-formed (lib/scan/parse.ts: it wins over the proxy's arguments).
     const mark = marker(raw);
     if (mark.original !== undefined) {
       // An args list with non-strings is not an argv: undo nothing rather than a guess.

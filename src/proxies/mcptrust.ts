@@ -341,7 +341,7 @@ function modeFlagIndexes(argv: readonly string[]): number[] {
 }
 
 /**
- * Wiring (pinning-systems.md §4.1; mcptrust/mcptrust README @048aff0):
+ * Wiring (mcptrust/mcptrust@048aff0:README.md):
  * `mcptrust proxy --lock FILE -- CMD ARGS…`, everything after `--` being the upstream argv. The
  * lock has no default location (`--lock` is required), so wrapping needs one named, under the
  * home; a planted `--lock` has no mechanical fix.

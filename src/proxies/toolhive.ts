@@ -1,5 +1,5 @@
 /**
- * ToolHive (`thv`): containers behind a localhost proxy (pinning-systems.md §9). Its URLs
+ * ToolHive (`thv`): containers behind a localhost proxy (stacklok/toolhive@e25de16:cmd/thv/app/run_flags.go). Its URLs
  * (`http://127.0.0.1:<port>/…`) carry no mark of their own, so only a `thv` command is recognised.
  */
 import type { LaunchChain } from '../launch/types.js';

@@ -10,7 +10,7 @@ export const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'l
 export type GradeEffect = 'unverifiable' | 'unprotected' | 'none';
 
 /**
- * The links of an entry's evidence chain (issue 15): an entry is enforcing only when every claim is
+ * The links of an entry's evidence chain: an entry is enforcing only when every claim is
  * proven. A grading rule names the claim its firing leaves unproven (or refutes); rules about
  * files, probes or suppressions, which belong to no single claim, leave it out.
  */

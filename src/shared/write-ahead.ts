@@ -2,7 +2,7 @@
  * Writes a report's pieces with one write in flight while the next piece is made: the kernel's
  * copy of piece i (done on libuv's thread pool) overlaps the stringifying of piece i + 1 on the
  * main thread. A 100,000-entry JSON report is 245 MB, and writing it to a file one piece after
- * another cost about 0.4 s of waiting (issue 14). Pieces are written in order: the next write
+ * another cost about 0.4 s of waiting. Pieces are written in order: the next write
  * starts only when the previous one has finished.
  *
  * `write` writes some of the bytes and says how many (as write(2) may). The first error stops
