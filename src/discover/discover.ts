@@ -114,10 +114,11 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   // A macOS or Windows layout read from a case-sensitive file system (a --root copy on Linux)
   // opens names ignoring case, as APFS and NTFS do for the host (fold-case.ts).
   const foldCase = caseInsensitiveLayout(platform) && process.platform === 'linux';
-  const ctx: PathContext = { ...base, relocators: relocation.relocators, ...(foldCase ? { foldCase } : {}) };
+  const cache = options.cache ?? newFileCache(foldCase ? new CaseFolder() : undefined);
+  const ctx: PathContext = { ...base, relocators: relocation.relocators, ...(foldCase ? { foldCase, folder: cache.folder ?? new CaseFolder() } : {}) };
   const projectScan = options.projectScan ?? true;
   if (!projectScan) floor.add({ kind: 'project-scan-off', detail: 'project scanning was off (--no-project-scan): project files were not read' });
-  const out: Collector = { locations: [], entries: [], findings: [], cache: options.cache ?? newFileCache(foldCase ? new CaseFolder() : undefined) };
+  const out: Collector = { locations: [], entries: [], findings: [], cache };
   if (resolution.envHomeMismatch !== undefined) {
     out.findings.push(finding(homeEnvMismatch, { user: home.user, home: home.path }));
   }
