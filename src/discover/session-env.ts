@@ -185,13 +185,17 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
 /** Follows each literal `.`/`source` on the line; records the rest, and those past MAX_DEPTH. */
 async function sourceLine(walk: Walk, file: string, line: number, text: string, depth: number): Promise<void> {
   const code = text.replace(/\s+#.*$/, '');
+  // A system script a dotfile sources (/usr/share/bash-completion/bash_completion, /etc/bashrc) is
+  // read for assignments, but its own loader loops are no floor: they load completions, not the
+  // user's session settings.
+  const own = file === walk.home || file.startsWith(walk.home + path.sep);
   for (const m of code.matchAll(SOURCE_CMD)) {
     const word = m[1] ?? '';
     const target = literal(word, walk);
     if (target.value === undefined) {
-      walk.notFollowed.push({ file, line, detail: `${file}:${line} sources ${word}, which the audit cannot resolve (${target.unreadable ?? 'not a literal path'}); variables it sets were not read` });
+      if (own) walk.notFollowed.push({ file, line, detail: `${file}:${line} sources ${word}, which the audit cannot resolve (${target.unreadable ?? 'not a literal path'}); variables it sets were not read` });
     } else if (depth + 1 > MAX_DEPTH) {
-      walk.notFollowed.push({ file, line, detail: `${file}:${line} sources ${target.value}, past the ${MAX_DEPTH} levels of sourcing the audit follows; variables it sets were not read` });
+      if (own) walk.notFollowed.push({ file, line, detail: `${file}:${line} sources ${target.value}, past the ${MAX_DEPTH} levels of sourcing the audit follows; variables it sets were not read` });
     } else {
       await readFile(walk, target.value, depth + 1);
     }
