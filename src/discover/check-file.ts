@@ -134,6 +134,8 @@ export interface FileCheck {
   readonly doc?: ParsedDocument;
   /** Files the document names as holding its entries (normalize.ts `FileReference`). */
   readonly references?: readonly FileReference[];
+  /** Other paths of the same file on the host's lookup path (glob.ts `GlobResult.aliases`). */
+  readonly aliases?: readonly string[];
 }
 
 /** TOML and YAML parsers are loaded only when a file needs them (startup time, see the bench). */

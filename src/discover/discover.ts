@@ -21,6 +21,7 @@ import { CaseFolder } from './fold-case.js';
 import { FloorCauses, type FloorCause } from './floor.js';
 import { absentLocation, checkLocation } from './locations.js';
 import { resolveRelocators, type HostEnvApplied } from './relocation.js';
+import { readsFromAnyCwd, subfoldersOf } from './subfolders.js';
 
 export type { LocationCheck } from './check-file.js';
 export type { ProjectRoot, ProjectSource } from './projects.js';
@@ -114,10 +115,11 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   // A macOS or Windows layout read from a case-sensitive file system (a --root copy on Linux)
   // opens names ignoring case, as APFS and NTFS do for the host (fold-case.ts).
   const foldCase = caseInsensitiveLayout(platform) && process.platform === 'linux';
-  const ctx: PathContext = { ...base, relocators: relocation.relocators, ...(foldCase ? { foldCase } : {}) };
+  const cache = options.cache ?? newFileCache(foldCase ? new CaseFolder() : undefined);
+  const ctx: PathContext = { ...base, relocators: relocation.relocators, ...(foldCase ? { foldCase, folder: cache.folder ?? new CaseFolder() } : {}) };
   const projectScan = options.projectScan ?? true;
   if (!projectScan) floor.add({ kind: 'project-scan-off', detail: 'project scanning was off (--no-project-scan): project files were not read' });
-  const out: Collector = { locations: [], entries: [], findings: [], cache: options.cache ?? newFileCache(foldCase ? new CaseFolder() : undefined) };
+  const out: Collector = { locations: [], entries: [], findings: [], cache };
   if (resolution.envHomeMismatch !== undefined) {
     out.findings.push(finding(homeEnvMismatch, { user: home.user, home: home.path }));
   }
@@ -179,8 +181,17 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   // in each folder on the way: the folders above each known root, for those hosts only.
   const walked = walkedDirs(hosts, projectRoots, home.path);
   for (const [dir, walkers] of walked) checkAt(dir, projectLocations.filter((p) => walkers.has(p.host.id)));
+  // Hosts that read project files from any folder they run in: the folders below recorded roots.
+  const anyCwd = projectLocations.filter((p) => readsFromAnyCwd(p.host));
+  const anyCwdHosts = [...new Set(anyCwd.map((p) => p.host.id))];
+  const below = projectScan && anyCwd.length > 0 ? subfoldersOf(projectRoots, anyCwdHosts) : { dirs: [], floor: [] };
+  for (const f of below.floor) floor.add(f);
+  for (const dir of below.dirs) if (!walked.has(dir)) checkAt(dir, anyCwd);
   const projectChecks = unique((await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`)));
-  const allRoots = [...projectRoots, ...[...walked.entries()].map(([dir, walkers]): ProjectRoot => ({ path: dir, sources: [...walkers].map((h): ProjectSource => `walk:${h}`) }))];
+  const allRoots = [
+    ...projectRoots, ...[...walked.entries()].map(([dir, walkers]): ProjectRoot => ({ path: dir, sources: [...walkers].map((h): ProjectSource => `walk:${h}`) })),
+    ...below.dirs.filter((d) => !walked.has(d)).map((dir): ProjectRoot => ({ path: dir, sources: anyCwdHosts.map((h): ProjectSource => `walk:${h}`) })),
+  ];
   const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
   for (const c of await decideLaunch(switched, ctx, out.cache, allRoots)) record(out, c);
   for (const l of out.locations) {

@@ -41,6 +41,13 @@ export interface GlobResult {
   readonly undecodable: readonly UndecodableName[];
   /** Folders on the walk that could not be listed (the base included). */
   readonly unlisted: readonly UnlistedDir[];
+  /**
+   * Other paths a matched file has: a real folder reached under two names (a second symlink to
+   * it) is listed once, under the first; its files' paths under the other names are here. A host
+   * deciding by path (Claude Code plugin enablement by `<marketplace>/<plugin>` folder names) may
+   * know the file by any of them.
+   */
+  readonly aliases: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -61,15 +68,15 @@ export interface GlobResult {
  * Without this, such a file read as absent and such a folder's configs were never seen: entries a host launches vanished from the audit.
  */
 export async function globLocation(expanded: ExpandedPath, options: GlobOptions = {}): Promise<GlobResult> {
-  if (expanded.pattern === undefined) return { files: [expanded.base], undecodable: [], unlisted: [] };
+  if (expanded.pattern === undefined) return { files: [expanded.base], undecodable: [], unlisted: [], aliases: new Map() };
   let base = expanded.base;
   let kind = directoryKind(base);
   if (kind === 'absent' && options.folder !== undefined) {
     const folded = options.folder.resolve(base);
     if (folded !== undefined) { base = folded; kind = directoryKind(base); }
   }
-  if (kind === 'absent') return { files: [], undecodable: [], unlisted: [] };
-  if (kind !== 'directory') return { files: [], undecodable: [], unlisted: [{ path: base, reason: kind }] };
+  if (kind === 'absent') return { files: [], undecodable: [], unlisted: [], aliases: new Map() };
+  if (kind !== 'directory') return { files: [], undecodable: [], unlisted: [{ path: base, reason: kind }], aliases: new Map() };
   const fg = (await import('fast-glob')).default;
   /** Decoded paths of names that are not valid UTF-8: true when a valid name decodes alike. */
   const bad = new Map<string, boolean>();
@@ -80,6 +87,8 @@ export async function globLocation(expanded: ExpandedPath, options: GlobOptions 
   // folder adds nothing; the files found keep the path they were found at, their real path is
   // recorded by the reader.
   const visited = new Set<string>();
+  /** Every name each real folder was reached under, the listed one first. */
+  const names = new Map<string, string[]>();
   const read = ((dir: string, options?: { withFileTypes?: boolean }) => {
     const at = path.normalize(dir);
     let real: string;
@@ -88,6 +97,9 @@ export async function globLocation(expanded: ExpandedPath, options: GlobOptions 
     } catch {
       real = at;
     }
+    const known = names.get(real);
+    if (known === undefined) names.set(real, [at]);
+    else if (!known.includes(at)) known.push(at);
     if (visited.has(real)) return [];
     visited.add(real);
     try {
@@ -121,8 +133,20 @@ export async function globLocation(expanded: ExpandedPath, options: GlobOptions 
     if (shadows !== undefined) needed.set(p, shadows);
     if (shadows !== false) files.push(p);
   }
+  const aliases = new Map<string, string[]>();
+  for (const list of names.values()) {
+    const [first, ...others] = list;
+    if (first === undefined || others.length === 0) continue;
+    for (const f of files) {
+      if (!f.startsWith(first + path.sep)) continue;
+      const rest = f.slice(first.length);
+      const got = aliases.get(f) ?? [];
+      for (const o of others) if (!got.includes(o + rest)) got.push(o + rest);
+      aliases.set(f, got);
+    }
+  }
   const undecodable = [...needed].map(([p, shadows]) => ({ path: p, shadows })).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
-  return { files: files.sort(), undecodable, unlisted: unlisted.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)) };
+  return { files: files.sort(), undecodable, unlisted: unlisted.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)), aliases };
 }
 
 /** The files a glob location matches (globLocation's files). */

@@ -152,10 +152,18 @@ export async function applyPluginEnablement(
   const bases = pe.governs.map((g) => ({ g, bases: expandAll(g, ctx, host.dirVariables).map((e) => e.base) }));
   return checks.map((c) => {
     if (!pe.governs.includes(c.location.path)) return c;
-    const base = bases.find((b) => b.g === c.location.path)?.bases.find((b) => within(c.check.path, b));
-    if (base === undefined) return c;
-    const segs = path.relative(base, c.check.path).split(path.sep);
-    const id = `${segs[pe.pluginSegment] ?? ''}@${segs[pe.marketplaceSegment] ?? ''}`;
+    const governed = bases.find((b) => b.g === c.location.path)?.bases ?? [];
+    // The file under every name it was reached by (a second symlink to a plugin folder): the
+    // host enables the plugin by the folder names it knows it under, so any of them may decide.
+    const ids = [c.check.path, ...(c.aliases ?? [])].flatMap((p) => {
+      const base = governed.find((b) => within(p, b));
+      if (base === undefined) return [];
+      const segs = path.relative(base, p).split(path.sep);
+      return [`${segs[pe.pluginSegment] ?? ''}@${segs[pe.marketplaceSegment] ?? ''}`];
+    });
+    const onId = ids.find((i) => userLayers.some((l) => last(l, i)?.on === true) || projectLayers.some((l) => last(l, i)?.on === true));
+    const id = onId ?? ids[0];
+    if (id === undefined) return c;
     const users = userLayers.map((l) => last(l, id));
     const projects = projectLayers.map((l) => last(l, id));
     const on = users.some((d) => d?.on === true) || projects.some((d) => d?.on === true)

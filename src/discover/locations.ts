@@ -60,7 +60,7 @@ async function checkExpanded(
     return followed(host, location, await checkFile(host, location, expanded.base, cache, extra), ctx, cache, extra);
   }
   const noCase = caseInsensitiveLayout(ctx.platform);
-  const { files, undecodable, unlisted } = await globLocation(expanded, { noCase, ...(cache.folder !== undefined ? { folder: cache.folder } : {}) });
+  const { files, undecodable, unlisted, aliases } = await globLocation(expanded, { noCase, ...(cache.folder !== undefined ? { folder: cache.folder } : {}) });
   if (files.length === 0 && undecodable.length === 0 && unlisted.length === 0) return [noMatch(host, location, expanded.display, extra)];
   const at = { ...extra, pattern: expanded.display };
   // A name the walk met that is not valid UTF-8: config-unreadable, never absent (nor unseen).
@@ -68,7 +68,11 @@ async function checkExpanded(
     .map((u) => undecodableCheck(host, location, u.path, cache, at, u.shadows ? UNDECODABLE_BESIDE : UNDECODABLE));
   for (const u of unlisted) cache.unlisted.add(u.path);
   const unlistedChecks = unlisted.map((u) => undecodableCheck(host, location, u.path, cache, at, `this folder on ${host.name}'s lookup path cannot be listed (${u.reason}): the files in it are unknown`));
-  const checks = await Promise.all(files.filter(wanted).map(async (m) => followed(host, location, await checkFile(host, location, m, cache, at), ctx, cache, at)));
+  const checks = await Promise.all(files.filter(wanted).map(async (m) => {
+    const c = await checkFile(host, location, m, cache, at);
+    const other = aliases.get(m);
+    return followed(host, location, other !== undefined ? { ...c, aliases: other } : c, ctx, cache, at);
+  }));
   return [...checks.flat(), ...unread, ...unlistedChecks];
 }
 

@@ -33,6 +33,8 @@ export interface PathContext {
    * and NTFS open them.
    */
   readonly foldCase?: boolean;
+  /** With `foldCase`: resolves recorded paths ignoring case (`/Users/a/Proj3` → `<home>/proj3`). */
+  readonly folder?: { resolve(file: string): string | undefined };
 }
 
 /** macOS and Windows layouts open names ignoring case (APFS and NTFS defaults). */
@@ -173,6 +175,14 @@ function trimTrailingSlashes(p: string): string {
 }
 
 export function mapRecordedPath(recorded: string, ctx: PathContext): string | undefined {
+  const mapped = mapRecordedExact(recorded, ctx);
+  // On a case-insensitive layout read from a case-sensitive copy, the host opens the recorded
+  // folder ignoring case, as APFS and NTFS do: the existing spelling is the one read.
+  if (mapped === undefined || ctx.foldCase !== true || ctx.folder === undefined) return mapped;
+  return ctx.folder.resolve(mapped) ?? mapped;
+}
+
+function mapRecordedExact(recorded: string, ctx: PathContext): string | undefined {
   if (!ctx.auditRoot) return path.isAbsolute(recorded) || path.win32.isAbsolute(recorded) ? recorded : undefined;
   // A home under --root may record the root's own path (a fixture or restored home used in place):
   // kept as written only while it resolves inside (`<root>/..` climbs out: mapped as any other).

@@ -5,7 +5,7 @@ import { UsageError } from '../shared/errors.js';
 import type { FloorCauses } from './floor.js';
 import { appliesTo, mapRecordedPath, type PathContext } from './paths.js';
 import { readConfigFile } from './read-file.js';
-import { readSessionEnv, type SessionVariable } from './session-env.js';
+import { readSessionEnv, type SessionNotFollowed, type SessionVariable } from './session-env.js';
 
 /**
  * The known values of the hosts' directory variables (paths.ts `PathContext.relocators`) and the
@@ -80,7 +80,10 @@ export async function resolveRelocators(
     for (const a of await readHostEnvFile(hostEnvFile, env.cwd, names, ctx)) apply(a);
   }
   const unfollowed = unfollowedVariables(hosts, ctx.platform);
-  for (const s of await readSessionEnv(ctx.home, ctx.platform, new Set(names.keys()))) {
+  const notFollowed: SessionNotFollowed[] = [];
+  const sessionVars = await readSessionEnv(ctx.home, ctx.platform, new Set(names.keys()), notFollowed);
+  for (const n of notFollowed) floor.add({ kind: 'not-followed', path: n.file, line: n.line, detail: n.detail });
+  for (const s of sessionVars) {
     const hostsOf = names.get(s.name) ?? [];
     if (unfollowed.has(s.name)) {
       floor.add({

@@ -28,15 +28,52 @@ export interface SessionVariable {
   readonly unreadable?: string;
 }
 
+/** A line the audit does not follow: a source it cannot resolve, a host wrapper alias or function. */
+export interface SessionNotFollowed {
+  readonly file: string;
+  readonly line: number;
+  readonly detail: string;
+}
+
 /** Startup files of POSIX shells, relative to the home (bash, zsh, sh, csh/tcsh, fish, X sessions). */
 const POSIX_FILES = [
   '.profile', '.bash_profile', '.bash_login', '.bashrc', '.bash_env',
   '.zshenv', '.zprofile', '.zshrc', '.zlogin',
   '.cshrc', '.tcshrc', '.login',
   '.config/fish/config.fish', '.config/fish/conf.d/*.fish',
+  // fish universal variables (`set -Ux`), stored as `SETUVAR --export NAME:value`.
+  '.config/fish/fish_variables',
 ];
 /** Linux session environment: systemd user environment.d (desktop sessions), PAM, X and KDE session scripts. */
-const LINUX_FILES = ['.config/environment.d/*.conf', '.pam_environment', '.xprofile', '.xsessionrc', '.config/plasma-workspace/env/*.sh'];
+const LINUX_FILES = [
+  '.config/environment.d/*.conf', '.pam_environment', '.xprofile', '.xsessionrc', '.xsession', '.xinitrc',
+  '.config/plasma-workspace/env/*.sh',
+];
+/**
+ * Windows: PowerShell profiles (`$env:NAME = …`) for PowerShell 7 and Windows PowerShell, all hosts
+ * and the console host, in Documents and OneDrive-redirected Documents
+ * (https://learn.microsoft.com/powershell/module/microsoft.powershell.core/about/about_profiles).
+ */
+const WIN32_FILES = [
+  'Documents/PowerShell/*profile.ps1', 'Documents/WindowsPowerShell/*profile.ps1',
+  'OneDrive/Documents/PowerShell/*profile.ps1', 'OneDrive/Documents/WindowsPowerShell/*profile.ps1',
+];
+/**
+ * Programs of the hosts: an alias or function of that name in a session file may start the host
+ * with options that move or add its config (Claude Code `--mcp-config FILE`, VS Code
+ * `--user-data-dir DIR`, Codex `-c key=value`), which the audit does not evaluate.
+ */
+const HOST_PROGRAMS = [
+  'claude', 'code', 'code-insiders', 'codium', 'vscodium', 'cursor', 'windsurf', 'codex', 'gemini', 'goose',
+  'crush', 'opencode', 'zed', 'zeditor', 'cn', 'amp', 'qwen', 'kiro', 'copilot',
+];
+const PROGRAM = HOST_PROGRAMS.map((p) => p.replace(/-/g, '\\-')).join('|');
+/** `alias claude='claude --mcp-config …'` (sh, zsh `-g`, fish, csh `alias NAME words`), PowerShell `Set-Alias`. */
+const ALIAS = new RegExp(`^\\s*(?:alias\\s+(?:-[a-zA-Z]+\\s+)*|Set-Alias\\s+(?:-Name\\s+)?)(${PROGRAM})(?:=|\\s+)(.*)$`, 'i');
+/** `claude() {`, `function claude`, fish `function claude`, PowerShell `function code {`. */
+const FUNCTION = new RegExp(`^\\s*(?:function\\s+(${PROGRAM})(?:\\s|\\(|\\{|$)|(${PROGRAM})\\s*\\(\\s*\\))`, 'i');
+const SETUVAR = /^\s*SETUVAR\s+--export\s+([A-Za-z_][A-Za-z0-9_]*):(.*)$/;
+const PS_ENV = /^\s*\$env:([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/i;
 /** macOS: launchd agents (`launchctl setenv`), the legacy per-user environment.plist. */
 const DARWIN_FILES = ['Library/LaunchAgents/*.plist', '.MacOSX/environment.plist'];
 const MAX_DEPTH = 4;
@@ -48,8 +85,13 @@ const FISH = /^\s*set\s+(?:-[a-zA-Z]+\s+|--[a-z]+\s+)*([A-Za-z_][A-Za-z0-9_]*)\s
 const CSH = /^\s*setenv\s+([A-Za-z_][A-Za-z0-9_]*)\s+(.*)$/;
 const PAM = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s+(?:DEFAULT|OVERRIDE)=(.*)$/;
 const LAUNCHCTL = /launchctl\s+setenv\s+([A-Za-z_][A-Za-z0-9_]*)\s+(\S+)/;
-const SOURCE = /^\s*(?:\.|source)\s+(\S+)\s*$/;
-const GUARDED_SOURCE = /&&\s*(?:\.|source)\s+(\S+)\s*$/;
+/**
+ * A `.`/`source` command: at the start of the line, after `;`, `&&`, `||`, `{`, `(`, `then`, `do`
+ * or `else`. Its word is followed when it is a literal (`. ~/x`, `[ -f ~/x ] && . ~/x`,
+ * `if [ -f ~/x ]; then . ~/x; fi`, a trailing comment); any other (a loop variable, `$VAR/x`
+ * with VAR unknown) makes the count a floor.
+ */
+const SOURCE_CMD = /(?:^|[;&|{(]|\b(?:then|do|else)\b)\s*(?:\.|source)\s+([^\s;&|)]+)/g;
 
 interface Walk {
   readonly home: string;
@@ -58,13 +100,24 @@ interface Walk {
   readonly known: Map<string, string>;
   readonly seen: Set<string>;
   readonly out: SessionVariable[];
+  readonly notFollowed: SessionNotFollowed[];
 }
 
-/** Reads every session file of `platform` below `home` for assignments to `names`. */
-export async function readSessionEnv(home: string, platform: Platform, names: ReadonlySet<string>): Promise<SessionVariable[]> {
+/**
+ * Reads every session file of `platform` below `home` for assignments to `names`; lines it cannot
+ * follow (sources, host wrappers) are added to `notFollowed` when given.
+ */
+export async function readSessionEnv(
+  home: string, platform: Platform, names: ReadonlySet<string>, notFollowed: SessionNotFollowed[] = [],
+): Promise<SessionVariable[]> {
   if (names.size === 0) return [];
-  const walk: Walk = { home, names, known: new Map([['HOME', home]]), seen: new Set(), out: [] };
-  if (platform === 'win32') return hiveMentions(home, names);
+  const walk: Walk = { home, names, known: new Map([['HOME', home]]), seen: new Set(), out: [], notFollowed };
+  if (platform === 'win32') {
+    for (const rel of WIN32_FILES) {
+      for (const file of await expand(home, rel)) await readPowerShell(walk, file);
+    }
+    return [...walk.out, ...hiveMentions(home, names)];
+  }
   const files = [...POSIX_FILES, ...(platform === 'linux' ? LINUX_FILES : DARWIN_FILES)];
   for (const rel of files) {
     for (const file of await expand(home, rel)) await readFile(walk, file, 0);
@@ -92,13 +145,24 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   // A quick reject: most dotfiles mention none of the variables and source nothing worth following.
   const mentions = [...walk.names].some((n) => text.includes(n));
   const sources = /(?:^|[;&|]\s*|\s)(?:\.|source)\s/m.test(text);
-  if (!mentions && !sources && !text.includes('ZDOTDIR')) return;
+  const wrappers = /\b(?:alias|function)\b|\(\s*\)/.test(text);
+  if (!mentions && !sources && !wrappers && !text.includes('ZDOTDIR')) return;
   const plist = file.endsWith('.plist');
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const line = raw.replace(/^\s*#.*$/, '');
     if (plist) { plistLine(walk, file, i + 1, raw, lines.slice(i + 1, i + 3)); continue; }
+    wrapperLine(walk, file, i + 1, line);
+    await sourceLine(walk, file, i + 1, line, depth);
+    const uvar = SETUVAR.exec(line);
+    if (uvar?.[1] !== undefined) {
+      // fish escapes bytes as `\xHH` (a list's items are joined by \x1e); a value is one path.
+      const decoded = (uvar[2] ?? '').replace(/\\x([0-9a-fA-F]{2})/g, (_t, h: string) => String.fromCharCode(parseInt(h, 16)));
+      const value = decoded.includes('\x1e') ? { unreadable: 'a list, not one path' } : literal(`'${decoded.replace(/'/g, '')}'`, walk);
+      if (walk.names.has(uvar[1])) record(walk, uvar[1], file, i + 1, value);
+      continue;
+    }
     const m = ASSIGN.exec(line) ?? FISH.exec(line) ?? CSH.exec(line) ?? PAM.exec(line) ?? LAUNCHCTL.exec(line);
     if (m?.[1] !== undefined) {
       const name = m[1];
@@ -108,12 +172,7 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
       if (walk.names.has(name)) record(walk, name, file, i + 1, value);
       continue;
     }
-    const src = SOURCE.exec(line) ?? GUARDED_SOURCE.exec(line);
-    if (src?.[1] !== undefined) {
-      const target = literal(src[1], walk).value;
-      if (target !== undefined) await readFile(walk, target, depth + 1);
-      continue;
-    }
+    if (new RegExp(SOURCE_CMD.source).test(line)) continue;
     // A line naming a variable in a form not read above (`export A B`, `eval …CODEX_HOME…`).
     for (const name of walk.names) {
       if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(line)) {
@@ -121,6 +180,81 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
       }
     }
   }
+}
+
+/** Follows each literal `.`/`source` on the line; records the rest, and those past MAX_DEPTH. */
+async function sourceLine(walk: Walk, file: string, line: number, text: string, depth: number): Promise<void> {
+  const code = text.replace(/\s+#.*$/, '');
+  // A system script a dotfile sources (/usr/share/bash-completion/bash_completion, /etc/bashrc) is
+  // read for assignments, but its own loader loops are no floor: they load completions, not the
+  // user's session settings.
+  const own = file === walk.home || file.startsWith(walk.home + path.sep);
+  for (const m of code.matchAll(SOURCE_CMD)) {
+    const word = m[1] ?? '';
+    const target = literal(word, walk);
+    if (target.value === undefined) {
+      if (own) walk.notFollowed.push({ file, line, detail: `${file}:${line} sources ${word}, which the audit cannot resolve (${target.unreadable ?? 'not a literal path'}); variables it sets were not read` });
+    } else if (depth + 1 > MAX_DEPTH) {
+      if (own) walk.notFollowed.push({ file, line, detail: `${file}:${line} sources ${target.value}, past the ${MAX_DEPTH} levels of sourcing the audit follows; variables it sets were not read` });
+    } else {
+      await readFile(walk, target.value, depth + 1);
+    }
+  }
+}
+
+/** An alias or function named like a host's program: the host may start with options the audit does not follow. */
+function wrapperLine(walk: Walk, file: string, line: number, text: string): void {
+  const a = ALIAS.exec(text);
+  if (a?.[1] !== undefined) {
+    // `alias claude=~/bin/claude` names the program only; an option (` -…`) changes what it loads.
+    if (!/(?:^|[\s'"])--?[A-Za-z]/.test(a[2] ?? '')) return;
+    walk.notFollowed.push({ file, line, detail: `${file}:${line} defines an alias \`${a[1]}\` that starts the host with options the audit does not follow (such as a config file or data directory)` });
+    return;
+  }
+  const f = FUNCTION.exec(text);
+  const name = f?.[1] ?? f?.[2];
+  if (name !== undefined) {
+    walk.notFollowed.push({ file, line, detail: `${file}:${line} defines a function \`${name}\` wrapping a host's program; options it may add (such as a config file or data directory) are not followed` });
+  }
+}
+
+/** A PowerShell profile: `$env:NAME = 'value'`; dot-sourced scripts are not followed. */
+async function readPowerShell(walk: Walk, file: string): Promise<void> {
+  const read = await readConfigFile(file);
+  const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
+  if (text === undefined) return;
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] ?? '').replace(/^\s*#.*$/, '');
+    wrapperLine(walk, file, i + 1, line);
+    if (/^\s*\.\s+\S/.test(line)) {
+      walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} dot-sources a script the audit does not follow; variables it sets were not read` });
+      continue;
+    }
+    const m = PS_ENV.exec(line);
+    if (m?.[1] !== undefined) {
+      if (walk.names.has(m[1])) record(walk, m[1], file, i + 1, psLiteral(m[2] ?? '', walk.home));
+      continue;
+    }
+    for (const name of walk.names) {
+      if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(line)) {
+        record(walk, name, file, i + 1, { unreadable: 'set in a form the audit does not read' });
+      }
+    }
+  }
+}
+
+/** A PowerShell value as a path: quotes removed, `$env:USERPROFILE`, `$HOME`, `~` expanded; a drive path kept for mapping. */
+function psLiteral(word: string, home: string): { value?: string; unreadable?: string } {
+  let w = word.trim().replace(/\s+#.*$/, '').replace(/;\s*$/, '');
+  if (/^'[^']*'$/.test(w) || /^"[^"]*"$/.test(w)) w = w.slice(1, -1);
+  else if (/\s/.test(w)) return { unreadable: 'not a single word' };
+  w = w.replace(/^(?:\$env:USERPROFILE|\$\{env:USERPROFILE\}|\$HOME|~)(?=[\\/]|$)/i, home);
+  if (w.includes('$') || /[()`]/.test(w)) return { unreadable: 'uses an expression the audit does not evaluate' };
+  const slashed = w.replace(/\\/g, '/');
+  if (path.isAbsolute(slashed)) return { value: path.normalize(slashed) };
+  if (/^[A-Za-z]:\//.test(slashed)) return { value: slashed };
+  return { unreadable: 'not an absolute path' };
 }
 
 /** launchd plists: `<string>setenv</string><string>NAME</string><string>VALUE</string>` or `launchctl setenv` in a script string. */
