@@ -14,6 +14,7 @@ import { codex } from '../../src/hosts/codex.js';
 import { cursor } from '../../src/hosts/cursor.js';
 import { continueDev as continueHost } from '../../src/hosts/continue.js';
 import { goose } from '../../src/hosts/goose.js';
+import { prng } from '../canonical/random-docs.js';
 
 export type CorpusFormat = 'json' | 'jsonc' | 'yaml' | 'toml';
 
@@ -36,17 +37,8 @@ export interface CorpusCase {
 
 export const text = (c: CorpusCase): string => c.head + c.entry + c.tail;
 
-/** mulberry32: small, seeded, good enough to pick layouts. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The suite's one seeded generator (mulberry32, test/canonical/random-docs.ts), to pick layouts. */
+export const rng = prng;
 
 type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
