@@ -80,3 +80,14 @@ test('why and the JSON report: a launcher path that does not exist proves nothin
   assert.match(r.stdout, /NOT proven +program +mcpindex-proxy is run by path:\s+\/opt\/mcp-audit-absent-for-test\/bin\/mcpindex-proxy\s+does not exist/);
   assert.doesNotMatch(r.stdout, /named by path/);
 });
+
+test('why lists every config file the launch reads, found absent or read, and what read it', async () => {
+  const h = await materializeHome({
+    '.cursor/mcp.json': { content: JSON.stringify({ mcpServers: { fs: { command: 'uvx', args: GATE } } }, null, 2), mode: 0o600 },
+    '.config/uv/uv.toml': { content: 'native-tls = true\n', mode: 0o644 },
+  });
+  const r = spawnCli(['why', 'fs', '--root', h, '--no-project-scan']);
+  assert.match(r.stdout, /files the launch reads:/);
+  assert.match(r.stdout, /~\/\.config\/uv\/uv\.toml: read .*\[uv\]/);
+  assert.match(r.stdout, /~\/_system\/etc\/uv\/uv\.toml: absent .*\[uv\]/);
+});
