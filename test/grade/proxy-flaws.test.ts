@@ -61,3 +61,32 @@ test('a look-alike package is not the proxy: no runner frame of its own package'
   const chain = unwrap(entry({ command: 'uvx', args: ['--from', 'mcpindex-gate-x==0.22.0', 'mcpindex-proxy'] }));
   assert.equal(ownRunnerFrame(chain, mcpindexGate), undefined);
 });
+
+test('an advisory range the release cannot be ordered against leaves the claim open', () => {
+  // A module whose range endpoint is no release of its ecosystem: neither inside nor outside is known.
+  const broken = { ...mcpPin, advisories: { ...mcpPin.advisories, list: mcpPin.advisories.list.map((a) => ({ ...a, affected: [{ introduced: '0', fixed: 'one-point-five' }] })) } };
+  const c = versionClaim(broken, 's', pin('1.0.0'));
+  assert.deepEqual(ids(c), ['proxy-version-unknown']);
+  assert.match(c.findings[0]?.message ?? '', /cannot be ordered against/);
+  assert.equal(c.evidence, undefined);
+});
+
+test('a flaw no release fixes holds for an exact pin and for an unidentified release alike', () => {
+  const first = mcpPin.advisories.list[0];
+  assert.ok(first !== undefined);
+  const forever = { ...mcpPin, advisories: { ...mcpPin.advisories, list: [{ ...first, affected: [{ introduced: '0', fixed: null }] }] } };
+  assert.deepEqual(ids(versionClaim(forever, 's', pin('9.9.9'))), ['proxy-version-flawed']);
+  assert.deepEqual(ids(versionClaim(forever, 's', pin('latest'))), ['proxy-version-flawed']);
+  // Introduced later and never fixed: releases before it are outside, releases from it on are flawed.
+  const later = { ...mcpPin, advisories: { ...mcpPin.advisories, list: [{ ...first, affected: [{ introduced: '2.0.0', fixed: null }] }] } };
+  assert.deepEqual(ids(versionClaim(later, 's', pin('1.0.0'))), []);
+  assert.deepEqual(ids(versionClaim(later, 's', pin('2.0.0'))), ['proxy-version-flawed']);
+});
+
+test('an advisory of another ecosystem does not decide a release of this one, nor prove it', () => {
+  const npmOnly = mcpindexGate.advisories.list.map((a) => ({ ...a, ecosystem: 'npm' as const }));
+  const moved = { ...mcpindexGate, advisories: { ...mcpindexGate.advisories, list: npmOnly } };
+  const c = versionClaim(moved, 's', gate('0.16.0'));
+  assert.deepEqual(ids(c), []);
+  assert.match(c.evidence?.[1] ?? '', /lists no flawed pypi release/);
+});
