@@ -20,7 +20,7 @@ import type { HomeSpec } from '../helpers/materialize.js';
  */
 const DIR = path.resolve('fixtures/grade');
 
-interface Expect { grade: string; fires: string[]; quiet: string[]; /** Patterns the row's stated assumptions must match. */ assumes?: string[]; /** Claims that must be left open. */ unproven?: string[] }
+interface Expect { grade: string; fires: string[]; quiet: string[]; /** Patterns the row's stated assumptions must match. */ assumes?: string[]; /** Claims that must be left open. */ unproven?: string[]; /** Claims that must be proven (rows that cannot be enforcing still prove what holds). */ proven?: string[] }
 interface Case {
   name: string;
   description: string;
@@ -29,6 +29,8 @@ interface Case {
   config?: { file: string; key: string };
   /** A file of the home that stands in for the proxy's released launcher (see launcherGrading). */
   launcher?: { proxy: string; file: string };
+  /** Facts of one proxy module replaced for this case (what the grade would be if the module said so). */
+  module?: { proxy: string; facts: Record<string, unknown> };
   /** The config file's text as written (for shapes JSON.stringify cannot produce); `entry.name` still names the row. */
   configText?: string;
   home: HomeSpec;
@@ -73,7 +75,9 @@ function check(row: GradedEntry, exp: Expect, label: string): void {
   assert.equal(row.grade, exp.grade, `${label}: grade (findings: ${ids.join(', ')})`);
   for (const id of exp.fires) assert.ok(ids.includes(id), `${label}: expected ${id} to fire, got ${ids.join(', ')}`);
   for (const id of exp.quiet) assert.ok(!ids.includes(id), `${label}: expected ${id} to stay quiet`);
-  for (const c of exp.unproven ?? []) assert.equal(row.evidence.find((x) => x.claim === c)?.proven, false, `${label}: the ${c} claim must stay open`);
+  const shown = (c: string): string => JSON.stringify(row.evidence.find((x) => x.claim === c) ?? 'no such claim');
+  for (const c of exp.unproven ?? []) assert.equal(row.evidence.find((x) => x.claim === c)?.proven, false, `${label}: the ${c} claim must stay open: ${shown(c)}`);
+  for (const c of exp.proven ?? []) assert.equal(row.evidence.find((x) => x.claim === c)?.proven, true, `${label}: the ${c} claim must be proven: ${shown(c)}`);
   for (const a of exp.assumes ?? []) assert.ok(row.assumptions.some((x) => new RegExp(a).test(x)), `${label}: expected an assumption matching ${a}, got ${row.assumptions.join(' | ')}`);
   // A row that is not enforcing always carries a finding: SARIF, the table and the policy line agree.
   if (!row.disabled && row.grade !== 'enforcing' && row.grade !== 'wired') {
@@ -89,10 +93,16 @@ const CASES = loadCases();
  * grades with that launcher's recorded facts and the fixture file's own digest.
  */
 async function launcherGrading(c: Case, home: string): Promise<GradingOptions> {
-  if (c.launcher === undefined) return {};
+  let proxies = PROXIES;
+  if (c.module !== undefined) {
+    const { proxy, facts } = c.module;
+    assert.ok(PROXIES.some((p) => p.id === proxy && p.pins), `${c.name}: no pinning module ${proxy}`);
+    proxies = proxies.map((p) => (p.id === proxy && p.pins ? { ...p, ...facts } : p));
+  }
+  if (c.launcher === undefined) return c.module === undefined ? {} : { proxies };
   const { proxy, file } = c.launcher;
   const sha256 = createHash('sha256').update(await fs.readFile(path.join(home, file))).digest('hex');
-  const proxies = PROXIES.map((p) => (p.id === proxy && p.pins ? { ...p, launchers: p.launchers.map((l) => ({ ...l, sha256 })) } : p));
+  proxies = proxies.map((p) => (p.id === proxy && p.pins ? { ...p, launchers: p.launchers.map((l) => ({ ...l, sha256 })) } : p));
   assert.ok(proxies.some((p) => p.id === proxy && p.pins && p.launchers.length > 0), `${c.name}: ${proxy} records no released launcher`);
   return { proxies };
 }
