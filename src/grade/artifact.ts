@@ -19,7 +19,7 @@ import { isBareName } from '../launch/program-name.js';
 import { pypiName } from '../launch/package-spec.js';
 import type { Frame, LaunchChain } from '../launch/types.js';
 import { envValue } from '../proxies/args.js';
-import type { Ecosystem, PinningProxy, ProxyProgram } from '../proxies/types.js';
+import type { Ecosystem, PinningProxy, ProxyProgram, VersionSource } from '../proxies/types.js';
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { launchOptionInjection } from '../rules/launch-option-injection.js';
@@ -44,6 +44,11 @@ export interface ArtifactContext {
 export interface ProgramOutcome extends ClaimOutcome {
   /** The release an installed copy or a released launcher identifies, when one was read. */
   readonly installed?: Identified;
+  /**
+   * Where that release was read: an install's own metadata (a version source the module must list),
+   * or a launcher whose bytes the module records with its release.
+   */
+  readonly installedVia?: VersionSource | 'released-launcher';
 }
 
 /** The proxy's program that runs in this frame, and the subcommand words that select its role. */
@@ -188,7 +193,10 @@ async function pathArtifact(file: string, frame: Frame, proxy: PinningProxy, ctx
     const eco: Ecosystem = installed.metadata.endsWith('package.json') ? 'npm' : 'pypi';
     return {
       findings: [], proof: [how, trusted.fact, installed.fact, role], assumptions: [], files,
-      ...(installed.release !== undefined ? { installed: { ok: true, ecosystem: eco, release: installed.release, how: `the installed copy's ${path.posix.basename(installed.metadata)} says ${installed.release}` } } : {}),
+      ...(installed.release !== undefined ? {
+        installed: { ok: true, ecosystem: eco, release: installed.release, how: `the installed copy's ${path.posix.basename(installed.metadata)} says ${installed.release}` },
+        installedVia: eco === 'npm' ? 'package-json' : 'dist-info',
+      } : {}),
     };
   }
   const digest = await ctx.files.sha256(file);
@@ -202,7 +210,7 @@ async function pathArtifact(file: string, frame: Frame, proxy: PinningProxy, ctx
     return {
       findings: [], proof: [how, trusted.fact, `its sha256 ${digest} matches ${launcher.file} of ${proxy.id} ${launcher.release} (${launcher.source})`],
       assumptions, files: [],
-      ...(eco !== undefined && rel !== undefined ? { installed: { ok: true, ecosystem: eco, release: rel, how: `its bytes are those of release ${launcher.release}'s ${launcher.file}` } } : {}),
+      ...(eco !== undefined && rel !== undefined ? { installed: { ok: true, ecosystem: eco, release: rel, how: `its bytes are those of release ${launcher.release}'s ${launcher.file}` }, installedVia: 'released-launcher' } : {}),
     };
   }
   return notProven(`${how}: ${file} is neither inside an installed copy of ${proxy.id}'s package whose metadata names it, nor a launcher ${proxy.id} released${program?.role === 'other' ? `, and ${frame.name} ${program.subcommand.join(' ')} is not the proxy` : ''}`);

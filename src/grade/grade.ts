@@ -183,12 +183,17 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   append(findings, await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
   append(findings, launchOptionFindings(chain, by, entry, { platform: ctx.platform, home: ctx.home }));
   const own = ownRunnerFrame(chain, by);
-  const installedTool = own !== undefined && ctx.inspectStores !== false ? await uvToolRelease(own, by, ctx.home, ARTIFACT_FILES) : undefined;
+  // An installed copy identifies the release only through a source the module says the proxy's
+  // releases can be read from (its versionSources); any other is not read.
+  const readsTool = by.versionSources.includes('uv-tool-receipt');
+  const installedTool = own !== undefined && readsTool && ctx.inspectStores !== false ? await uvToolRelease(own, by, ctx.home, ARTIFACT_FILES) : undefined;
   if (installedTool !== undefined) append(files, installedTool.facts);
+  const viaInstall = program.installedVia !== undefined && (program.installedVia === 'released-launcher' || by.versionSources.includes(program.installedVia))
+    ? program.installed : undefined;
   const identified: Identified = installedTool?.identified
     ?? (own !== undefined ? specRelease(own, cacheOnlyResolution(chain)) : undefined)
-    ?? program.installed
-    ?? { ok: false, why: 'no runner fetches one of its packages at a pinned release, and no installed copy names its release' };
+    ?? viaInstall
+    ?? { ok: false, why: 'no runner fetches one of its packages at a pinned release, and no installed copy names its release in a place the module lists' };
   const version = versionClaim(by, entry.name, identified);
   if (ctx.inspectStores === false && !identified.ok && version.findings.every((f) => f.id === 'proxy-version-unknown')) {
     // check: the committed config pins no release; which one is installed lies on the user's machine.
