@@ -191,8 +191,10 @@ async function pathArtifact(file: string, frame: Frame, proxy: PinningProxy, ctx
   if (installed !== undefined && role !== undefined) {
     files.push({ path: installed.metadata, state: 'read', summary: installed.fact, by: proxy.id });
     const eco: Ecosystem = installed.metadata.endsWith('package.json') ? 'npm' : 'pypi';
+    // A dist-info RECORD hashes every file (verified above); npm keeps no per-file hashes.
+    const unhashed = eco === 'npm' ? [`program: assumed the files of the copy at ${path.posix.dirname(installed.metadata)} are those npm unpacked from the release its package.json names (npm keeps no per-file hashes)`] : [];
     return {
-      findings: [], proof: [how, trusted.fact, installed.fact, role], assumptions: [], files,
+      findings: [], proof: [how, trusted.fact, installed.fact, role], assumptions: unhashed, files,
       ...(installed.release !== undefined ? {
         installed: { ok: true, ecosystem: eco, release: installed.release, how: `the installed copy's ${path.posix.basename(installed.metadata)} says ${installed.release}` },
         installedVia: eco === 'npm' ? 'package-json' : 'dist-info',

@@ -22,7 +22,9 @@ import { binaryLocationFindings } from './binary-location.js';
 import { maskAssignments, maskTokenShapes, redactUrl } from '../shared/redact.js';
 import { cacheOnlyResolution, launchOptionFindings } from './launch-options.js';
 import { launchedClaim, programPlacement, inspectWith, storeProof } from './proofs.js';
+import { launchOptionInjection } from '../rules/launch-option-injection.js';
 import { programClaim } from './artifact.js';
+import { isNpmExec, npxTrees } from './npx-trees.js';
 import { ARTIFACT_FILES } from './stores/artifact-files.js';
 import { versionClaim } from './proxy-flaws.js';
 import { ownRunnerFrame, specRelease, uvToolRelease } from './release.js';
@@ -160,9 +162,19 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   append(findings, placement.findings);
   append(assumptions, program.assumptions);
   append(files, program.files);
+  // npx may run a copy from its cache or the global tree instead of fetching the spec.
+  const own = ownRunnerFrame(chain, by);
+  const trees = own !== undefined && isNpmExec(own) && ctx.inspectStores !== false && program.open === undefined && program.notExamined === undefined
+    ? await npxTrees(own, by, { home: ctx.home, platform: ctx.platform, auditRoot: ctx.auditRoot === true, uid: ctx.uid, lstat: ARTIFACT_FILES.lstat, readDir: ARTIFACT_FILES.readDir })
+    : undefined;
+  if (trees !== undefined) {
+    for (const what of trees.open) findings.push(finding(launchOptionInjection, { ...subject, what }));
+    append(assumptions, trees.assumptions);
+  }
   if (program.notExamined !== undefined) notExamined.program = program.notExamined;
   else if (program.open !== undefined) open.program = program.open;
-  else proofs.program = [...program.proof, ...placement.proof];
+  else if (trees !== undefined && trees.open.length > 0) open.program = trees.open.join('; ');
+  else proofs.program = [...program.proof, ...placement.proof, ...(trees?.proof ?? [])];
   if (!rec.blocking) {
     const rule = nonBlockingRule(by, rec.mode);
     findings.push(finding(rule, { ...subject, mode: rec.mode }));
@@ -182,7 +194,6 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   append(files, environment.files);
   append(findings, await binaryLocationFindings(chain, rec, entry.name, ctx.uid));
   append(findings, launchOptionFindings(chain, by, entry, { platform: ctx.platform, home: ctx.home }));
-  const own = ownRunnerFrame(chain, by);
   // An installed copy identifies the release only through a source the module says the proxy's
   // releases can be read from (its versionSources); any other is not read.
   const readsTool = by.versionSources.includes('uv-tool-receipt');

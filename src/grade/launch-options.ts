@@ -41,11 +41,20 @@ function extraPackages(f: Frame, by: PinningProxy): string[] {
   const own = by.packages.npm;
   if (f.kind !== 'package-runner' || f.package?.ecosystem !== 'npm' || own.length === 0) return [];
   const out: string[] = [];
+  const ownSpecs = new Set<string>();
   for (const o of f.options ?? []) {
-    if ((o.flag === '-p' || o.flag === '--package') && o.value !== undefined && !own.some((n) => samePackage('npm', npmName(o.value ?? ''), n))) {
+    if ((o.flag !== '-p' && o.flag !== '--package') || o.value === undefined) continue;
+    if (!own.some((n) => samePackage('npm', npmName(o.value ?? ''), n))) {
       out.push(`adds package ${npmName(o.value)} to ${f.name}, which adds code to the runtime`);
+    } else {
+      ownSpecs.add(o.value.trim());
     }
   }
+  // Every -p is installed into one tree, each spec written to the same dependency name as its
+  // manifest resolves (npm/cli@v11.6.2 workspaces/libnpmexec/lib/index.js exec: needInstall, then
+  // workspaces/arborist/lib/add-rm-pkg-deps.js add: `pkg[depType][name] = rawSpec`): which of
+  // several specs of the proxy's package ends up installed is a race.
+  if (ownSpecs.size > 1) out.push(`names ${[...ownSpecs].map((v) => npmName(v))[0] ?? 'the proxy package'} more than once (${[...ownSpecs].join(', ')}): which spec is installed depends on the order their manifests resolve`);
   return out;
 }
 

@@ -1,0 +1,132 @@
+/**
+ * The trees npx runs a package from besides the one it would fetch: its own cache and the global
+ * install. A copy there satisfies the spec without a download, so whoever can write into either
+ * decides what runs as the proxy; the program claim holds only when each was read and is writable
+ * by no one but the audited account or root.
+ *
+ * - The global tree: with no `-p`, npx runs `<globalBin>/<bin>` when the global tree holds a node
+ *   of the package that matches the spec (`missingFromTree(… shallow: true)`: pkgid equal for a
+ *   version, any for a bare name), and even before that when `<globalBin>/<command>` exists
+ *   (npm/cli@v11.6.2 workspaces/libnpmexec/lib/index.js exec: needPackageCommandSwap). The
+ *   global prefix is `dirname(dirname(execPath))` of the node that runs npm
+ *   (npm/cli@v11.6.2 workspaces/config/lib/index.js loadGlobalPrefix), which is not readable here:
+ *   the prefixes node installs use are looked at, and that is recorded as an assumption.
+ * - The cache: npx installs into `<cache>/_npx/<hash>` and reuses a tree there that satisfies the
+ *   spec (libnpmexec index.js: `npxArb.loadActual`, `missingFromTree(… isNpxTree: true)`), and
+ *   pacote takes tarballs from `<cache>/_cacache` (content-addressed, its index maps a key to the
+ *   integrity it checks). The default cache is `~/.npm` (`%LOCALAPPDATA%\npm-cache` on Windows;
+ *   docs.npmjs.com/cli/v11/using-npm/config#cache); a `cache` setting is judged by the environment claim.
+ */
+import path from 'node:path';
+import { SYSTEM_DIR } from '../discover/paths.js';
+import type { Frame } from '../launch/types.js';
+import type { PathState } from '../proxies/store-types.js';
+import type { PinningProxy } from '../proxies/types.js';
+import type { Platform } from '../shared/env.js';
+import { extraWriters } from './stores/file-state.js';
+
+export interface NpxTreesContext {
+  readonly home: string;
+  readonly platform: Platform;
+  readonly auditRoot: boolean;
+  readonly uid: number | undefined;
+  readonly lstat: (p: string) => Promise<PathState>;
+  readonly readDir: (p: string) => Promise<readonly string[] | undefined>;
+}
+
+export interface NpxTrees {
+  /** Why a tree can put another copy in the proxy's place; empty when every tree was read and is private. */
+  readonly open: readonly string[];
+  readonly proof: readonly string[];
+  readonly assumptions: readonly string[];
+}
+
+/** Prefixes node is installed under (its `bin/node` two levels down), per layout. */
+const PREFIXES: Readonly<Record<'linux' | 'darwin', readonly string[]>> = {
+  linux: ['/usr', '/usr/local'],
+  darwin: ['/usr/local', '/opt/homebrew'],
+};
+
+/** npx and `npm exec` (the npm CLI's own runner); other runners keep other caches. */
+export function isNpmExec(f: Frame): boolean {
+  return f.kind === 'package-runner' && f.package?.ecosystem === 'npm' && (f.name === 'npx' || (f.name === 'npm' && (f.args[0] === 'exec' || f.args[0] === 'x')));
+}
+
+/** One directory (or file) that must be owned by root or the account and writable by no one else. */
+async function privateNode(p: string, ctx: NpxTreesContext, kinds: readonly string[]): Promise<{ state: 'missing' } | { state: 'ok' } | { state: 'bad'; why: string }> {
+  const st = await ctx.lstat(p);
+  if (st.kind === 'missing') return { state: 'missing' };
+  if (st.kind === 'error') return { state: 'bad', why: `${p} could not be read (${st.reason})` };
+  if (!kinds.includes(st.kind)) return { state: 'bad', why: `${p} is a ${st.kind}` };
+  if (st.uid !== 0 && st.uid !== ctx.uid) return { state: 'bad', why: `${p} is owned by uid ${st.uid}, neither root nor the audited account` };
+  if (st.kind !== 'symlink') {
+    const who = extraWriters(st.mode);
+    if (who !== undefined) return { state: 'bad', why: `${p} can be written by ${who}` };
+  }
+  return { state: 'ok' };
+}
+
+/** The cache: its root, `_npx` and each install directory in it, `_cacache` and its stores. */
+async function cacheTree(ctx: NpxTreesContext): Promise<{ open: string[]; proof: string[] }> {
+  const root = ctx.platform === 'win32' ? path.join(ctx.home, 'AppData', 'Local', 'npm-cache') : path.join(ctx.home, '.npm');
+  const top = await privateNode(root, ctx, ['directory']);
+  if (top.state === 'missing') return { open: [], proof: [`npm's cache ${root} is absent: npx creates it at launch, as the account`] };
+  if (top.state === 'bad') return { open: [`npm's cache ${top.why}: a copy planted there satisfies the spec`], proof: [] };
+  const looked: string[] = [root];
+  const dirs = [path.join(root, '_npx'), path.join(root, '_cacache'), path.join(root, '_cacache', 'index-v5'), path.join(root, '_cacache', 'content-v2')];
+  const npx = path.join(root, '_npx');
+  const installs = (await ctx.readDir(npx)) ?? [];
+  for (const d of installs.slice(0, 10_000)) dirs.push(path.join(npx, d), path.join(npx, d, 'node_modules'));
+  if (installs.length > 10_000) return { open: [`${npx} holds ${installs.length} install directories, more than are checked`], proof: [] };
+  for (const d of dirs) {
+    const st = await privateNode(d, ctx, ['directory']);
+    if (st.state === 'bad') return { open: [`npm's cache: ${st.why}, so a copy planted there satisfies the spec`], proof: [] };
+    if (st.state === 'ok') looked.push(d);
+  }
+  return { open: [], proof: [`npm's cache ${root} was read: it, _npx with its ${installs.length} install director${installs.length === 1 ? 'y' : 'ies'} and _cacache are owned by root or the account and writable by no one else`] };
+}
+
+/** Global copies of the package or of its command. */
+async function globalTree(frame: Frame, by: PinningProxy, ctx: NpxTreesContext): Promise<{ open: string[]; proof: string[]; assumptions: string[] }> {
+  if (ctx.platform === 'win32') {
+    return { open: [], proof: [], assumptions: ['program: assumed npm\'s global tree and cache on Windows are writable only by the account (their ACLs are not read)'] };
+  }
+  const sys = (p: string): string => (ctx.auditRoot ? path.join(ctx.home, SYSTEM_DIR, p) : p);
+  const names = [...new Set([frame.package?.name ?? '', ...by.packages.npm].filter((n) => n !== ''))];
+  const bins = [...new Set(by.programs.filter((p) => p.kind === 'bin').map((p) => p.name))];
+  const open: string[] = [];
+  const present: string[] = [];
+  const prefixes = PREFIXES[ctx.platform];
+  for (const prefix of prefixes) {
+    const candidates = [
+      ...names.map((n) => ({ p: sys(path.posix.join(prefix, 'lib', 'node_modules', n)), kinds: ['directory'] })),
+      ...bins.map((b) => ({ p: sys(path.posix.join(prefix, 'bin', b)), kinds: ['symlink', 'file'] })),
+    ];
+    for (const c of candidates) {
+      const st = await privateNode(c.p, ctx, c.kinds);
+      if (st.state === 'bad') open.push(`npx may run the global copy: ${st.why}`);
+      else if (st.state === 'ok') present.push(c.p);
+    }
+    // What decides who can add a copy: the directories the global tree lives in.
+    for (const d of [sys(path.posix.join(prefix, 'lib', 'node_modules')), sys(path.posix.join(prefix, 'bin'))]) {
+      const st = await privateNode(d, ctx, ['directory']);
+      if (st.state === 'bad') open.push(`npm's global tree: ${st.why}, so anyone there can install a copy npx runs`);
+    }
+  }
+  const assumptions = [`program: assumed npm's global prefix is one of ${prefixes.join(', ')} (the node the host finds is not readable)`];
+  // npm records no hash of each installed file (only the tarball's integrity, in the lockfile).
+  if (present.length > 0) assumptions.push(`program: assumed the global copy's files are those npm unpacked from the release its package.json names (npm keeps no per-file hashes)`);
+  if (open.length > 0) return { open, proof: [], assumptions };
+  return {
+    open: [], assumptions,
+    proof: [present.length > 0
+      ? `npm's global tree holds ${present.join(', ')}, owned by root or the account and writable by no one else`
+      : `npm's global tree was read under ${prefixes.join(', ')}: it holds no ${names.join('/')} and no ${bins.join('/')} command, and no one but root or the account can add one`],
+  };
+}
+
+export async function npxTrees(frame: Frame, by: PinningProxy, ctx: NpxTreesContext): Promise<NpxTrees> {
+  const global = await globalTree(frame, by, ctx);
+  const cache = ctx.platform === 'win32' ? { open: [], proof: [] } : await cacheTree(ctx);
+  return { open: [...global.open, ...cache.open], proof: [...global.proof, ...cache.proof], assumptions: global.assumptions };
+}
