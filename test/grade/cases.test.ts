@@ -88,6 +88,30 @@ function check(row: GradedEntry, exp: Expect, label: string): void {
 const CASES = loadCases();
 
 /**
+ * The whole graded row as `why --format json` would show it, with the fixture home written as
+ * @HOME@: the evidence, findings, assumptions and files are what a
+ * user reads, so a change to any of them must show up as a reviewed change of
+ * fixtures/grade/why/<case>.json (UPDATE_GOLDEN=1 rewrites them).
+ */
+const WHY = path.join(DIR, 'why');
+function shownRows(rows: readonly GradedEntry[], home: string): string {
+  // How many folders lie above the home depends on where the temp directory is.
+  const text = JSON.stringify(rows, null, 2).split(home).join('@HOME@').replace(/each of its \d+ parent\(s\)/g, 'each of its @N@ parent(s)');
+  return `${text}\n`;
+}
+async function matchGolden(name: string, text: string): Promise<void> {
+  const file = path.join(WHY, `${name}.json`);
+  if (process.env.UPDATE_GOLDEN === '1') {
+    await fs.mkdir(WHY, { recursive: true });
+    await fs.writeFile(file, text);
+    return;
+  }
+  let want: string;
+  try { want = await fs.readFile(file, 'utf8'); } catch { assert.fail(`${name}: no golden ${path.relative(process.cwd(), file)} (UPDATE_GOLDEN=1 writes it, to be reviewed)`); }
+  assert.equal(text, want, `${name}: the graded row differs from ${path.relative(process.cwd(), file)}`);
+}
+
+/**
  * `launcher`: the fixture's file stands in for the proxy's released launcher. The module keeps
  * the released file's sha256 (its bytes are another project's code, not copied here), so the case
  * grades with that launcher's recorded facts and the fixture file's own digest.
@@ -135,6 +159,7 @@ for (const c of CASES) {
       check(row, c.expect, c.name);
       for (const f of row.findings) assert.ok(f.location !== undefined, `${c.name}: ${f.id} has a location`);
     }
+    await matchGolden(c.name, shownRows(rows, home));
   });
 }
 
