@@ -81,10 +81,12 @@ export interface FileCache {
   readonly unlisted: Set<string>;
   /** Script locations found (`HostLocation.script`): never run, so the count is a floor. */
   readonly scripts: Set<string>;
+  /** Layers found that are not decoded (`HostLocation.unreadLayer`), with why. */
+  readonly unreadLayers: Map<string, string>;
 }
 
 export const newFileCache = (folder?: CaseFolder): FileCache => ({
-  reads: new Map(), parses: new Map(), reported: new Set(), parsedChars: 0, sideValues: new Map(), unlisted: new Set(), scripts: new Set(), ...(folder !== undefined ? { folder } : {}),
+  reads: new Map(), parses: new Map(), reported: new Set(), parsedChars: 0, sideValues: new Map(), unlisted: new Set(), scripts: new Set(), unreadLayers: new Map(), ...(folder !== undefined ? { folder } : {}),
 });
 
 /** Reads `file` once per run; on a case-folding layout an absent name is looked up ignoring case. */
@@ -214,6 +216,11 @@ export async function checkFile(
   // A script the host runs to produce its config is never parsed nor run: found, its entries unknown.
   if (location.script !== undefined && read.kind === 'text') {
     cache.scripts.add(file);
+    return { check: extend(base, real, { status: 'found', entries: 0, serversKey: false }), entries: [], findings: [] };
+  }
+  // A layer that is not decoded: whatever it holds (readable or not) may redefine the host's entries.
+  if (location.unreadLayer !== undefined) {
+    cache.unreadLayers.set(file, location.unreadLayer.reason);
     return { check: extend(base, real, { status: 'found', entries: 0, serversKey: false }), entries: [], findings: [] };
   }
   let text: string;

@@ -19,6 +19,7 @@ import type { HostDefinition, HostLocation } from '../hosts/types.js';
 import { append } from '../shared/lists.js';
 import { CaseFolder } from './fold-case.js';
 import { FloorCauses, type FloorCause } from './floor.js';
+import { entryWith } from '../parse/entry-with.js';
 import { absentLocation, checkLocation } from './locations.js';
 import { resolveRelocators, type HostEnvApplied } from './relocation.js';
 import { readsFromAnyCwd, subfoldersOf } from './subfolders.js';
@@ -195,6 +196,14 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
   for (const c of await decideLaunch(switched, ctx, out.cache, allRoots)) record(out, c);
   for (const l of out.locations) {
+    const unread = out.cache.unreadLayers.get(l.path);
+    if (unread !== undefined && l.status === 'found') {
+      floor.add({ kind: 'not-followed', path: l.path, hosts: [l.host], detail: `${l.path} is a layer ${l.host} reads above its other files (${unread}): the servers it adds or redefines are not counted` });
+      const reason = `${l.path}, a layer ${l.host} reads above this file, exists and is not decoded (${unread}): it may redefine or add to this entry`;
+      out.entries.forEach((e, i) => {
+        if (e.host === l.host) out.entries[i] = entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
+      });
+    }
     if (out.cache.scripts.has(l.path) && l.status === 'found') {
       floor.add({
         kind: 'not-followed', path: l.path, hosts: [l.host],

@@ -24,6 +24,21 @@ export const codex = {
     { scope: 'profile', glob: true, path: '~/.codex/*.config.toml', note: 'profile overlay, used when selected', source: `${LOADER} (load_config_layers_state doc: profile)` },
     { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/codex/config.toml', source: `${LOADER} (SYSTEM_CONFIG_TOML_FILE_UNIX)` },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/OpenAI/Codex/config.toml', source: `${LOADER} (windows_system_config_toml_file)` },
+    // macOS preferences: Codex reads a base64 TOML layer, `config_toml_base64` of domain
+    // com.openai.codex, above the user's config with CFPreferencesCopyAppValue (openai/codex@cdc42b22
+    // codex-rs/config/src/loader/macos.rs load_managed_preference), which searches the forced (MDM)
+    // values, then the user's and the machine's preferences for the app
+    // (developer.apple.com/documentation/corefoundation/1515539-cfpreferencescopyappvalue): each
+    // file that can hold the key is a layer, none of them decoded here.
+    ...[
+      '/Library/Managed Preferences/com.openai.codex.plist', '/Library/Managed Preferences/*/com.openai.codex.plist',
+      '~/Library/Preferences/com.openai.codex.plist', '~/Library/Preferences/ByHost/com.openai.codex.*.plist',
+      '/Library/Preferences/com.openai.codex.plist',
+    ].map((p) => ({
+      scope: 'managed' as const, os: 'darwin' as const, path: p, ...(p.includes('*') ? { glob: true as const } : {}),
+      unreadLayer: { reason: 'a preferences file that can hold config_toml_base64, a config layer Codex reads above config.toml, which mcp-audit does not decode' },
+      source: 'openai/codex@cdc42b22 codex-rs/config/src/loader/macos.rs (MANAGED_PREFERENCES_APPLICATION_ID, CFPreferencesCopyAppValue)',
+    })),
     // The legacy managed layer, on top of every other (load_config_layers_state: "legacy managed_config.toml … on top of everything else").
     { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/codex/managed_config.toml', source: `${LAYER_IO} (managed_config_default_path: Unix); ${LOADER}` },
     {
@@ -52,6 +67,11 @@ export const codex = {
   },
   precedence: {
     tiers: [
+      // Not decoded (unreadLayer): tiers only so that every location has one; their entries are never
+      // read, so where they stand among the managed layers decides nothing here.
+      { location: '/Library/Managed Preferences/*/com.openai.codex.plist' }, { location: '/Library/Managed Preferences/com.openai.codex.plist' },
+      { location: '~/Library/Preferences/ByHost/com.openai.codex.*.plist' }, { location: '~/Library/Preferences/com.openai.codex.plist' },
+      { location: '/Library/Preferences/com.openai.codex.plist' },
       { location: '/etc/codex/managed_config.toml' }, { location: '~/.codex/managed_config.toml' },
       { location: '<project>/.codex/config.toml' }, { location: '~/.codex/*.config.toml' }, { location: '~/.codex/config.toml' },
       { location: '/etc/codex/config.toml' }, { location: '%PROGRAMDATA%/OpenAI/Codex/config.toml' },
@@ -60,7 +80,7 @@ export const codex = {
     source: 'openai/codex@543af266 codex-rs/config/src/merge.rs (merge_toml_values: recursive per key)',
   },
   notes: [
-    'MDM /Library/Managed Preferences/com.openai.codex.plist config_toml_base64 is not read.',
+    'The com.openai.codex preferences files (managed, user, ByHost, machine) are not decoded: when one exists the count is a floor and no Codex entry is proven launched as written.',
     'requirements.toml (an MCP allowlist by name + command/url identity) is not applied yet: entries it would disable are reported launched.',
     'A stdio server without cwd starts in Codex\'s own cwd; no ${VAR} expansion inside entries (openai/codex@0451186b codex-rs/rmcp-client/src/stdio_server_launcher.rs).',
   ],

@@ -81,6 +81,12 @@ export interface HostLocation {
    * the audit never runs it, so when it exists the count is a floor.
    */
   readonly script?: { readonly reason: string };
+  /**
+   * A layer the host reads above its other files that the audit does not decode (Codex's managed
+   * preferences `config_toml_base64`): when it exists the count is a floor, and every entry of the
+   * host may be redefined by it, so none is proven launched as written.
+   */
+  readonly unreadLayer?: { readonly reason: string };
   /** The host falls back to a backup of this file when it is absent or does not parse. */
   readonly fallbacks?: BackupFallback;
   /** Manifests here that the host's loader refuses: their entries are disabled. */
