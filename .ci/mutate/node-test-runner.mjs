@@ -11,7 +11,10 @@
 // globalThis.__stryker__.activeMutant), records per-test coverage in the dry run, and then runs
 // for each mutant only the tests that cover it, fastest first, stopping at the first failure.
 // Static mutants (module-level data tables) need the modules evaluated with the mutant active:
-// the runner reports `reloadEnvironment: false`, so Stryker starts a fresh worker for each of them.
+// the runner imports the test files they need again as a new generation (`?gen=N`, which
+// loader.mjs carries to every project module they import), so the whole project evaluates afresh
+// in this process with the mutant active, then drops that generation. Stryker restarts a worker
+// after `maxTestRunnerReuse` runs, which bounds the memory the generations hold.
 //
 // Each run gets a fresh TMPDIR (sticky and world-writable like /tmp) that is removed afterwards,
 // so the homes the grade cases materialize do not pile up over thousands of runs; what the test
@@ -200,11 +203,12 @@ export class NodeTestRunner {
     this.tallies = 0;
     this.entered = [];
     this.beforeFailed = new Map();
+    this.generation = 0;
   }
 
   capabilities() {
-    // Modules loaded with `import` cannot be evaluated again: Stryker starts a new worker instead.
-    return { reloadEnvironment: false };
+    // A static mutant gets a fresh generation of the modules (generation()): no new worker needed.
+    return { reloadEnvironment: true };
   }
 
   async init() {
@@ -242,10 +246,7 @@ export class NodeTestRunner {
   async load(files = this.files) {
     if (this.loaded) return;
     this.loaded = true;
-    const scope = `${pathToFileURL(path.resolve(this.options.shimScope ?? 'dist/test')).href}/`;
-    register(pathToFileURL(path.join(HERE, 'loader.mjs')).href, {
-      data: { shim: pathToFileURL(path.join(HERE, 'node-test-shim.mjs')).href, scope },
-    });
+    this.register();
     // What a test file makes while it is imported lives as long as this process.
     process.env.TMPDIR = this.loadDir;
     for (const file of files) {
@@ -254,6 +255,57 @@ export class NodeTestRunner {
     }
     this.registry.current = undefined;
     process.env.TMPDIR = this.runDir;
+  }
+
+  register() {
+    if (this.registered) return;
+    this.registered = true;
+    const scope = `${pathToFileURL(path.resolve(this.options.shimScope ?? 'dist/test')).href}/`;
+    register(pathToFileURL(path.join(HERE, 'loader.mjs')).href, {
+      data: { shim: pathToFileURL(path.join(HERE, 'node-test-shim.mjs')).href, scope, root: `${pathToFileURL(path.resolve('dist')).href}/` },
+    });
+  }
+
+  /**
+   * Runs `body` against a fresh generation of `files` (imported with the active mutant): its own
+   * registry, suites and `before` hooks; its `after` hooks run at the end, then the previous state
+   * is back. An import that throws is the mutant breaking a module's evaluation.
+   */
+  async inGeneration(files, body) {
+    this.register();
+    const saved = { registry: this.registry, entered: this.entered, beforeFailed: this.beforeFailed };
+    this.registry = new Registry();
+    globalThis[KEY] = this.registry;
+    this.entered = [];
+    this.beforeFailed = new Map();
+    const gen = ++this.generation;
+    const loadDir = path.join(this.tmpBase, `load-${gen}`);
+    fs.mkdirSync(loadDir);
+    fs.chmodSync(loadDir, 0o1777);
+    try {
+      process.env.TMPDIR = loadDir;
+      try {
+        for (const file of files) {
+          this.registry.current = new Suite(path.relative(process.cwd(), file), undefined, sourceOf(file), {});
+          await import(`${pathToFileURL(file).href}?gen=${gen}`);
+        }
+      } catch (e) {
+        return { loadError: message(e) };
+      } finally {
+        this.registry.current = undefined;
+        process.env.TMPDIR = this.runDir;
+      }
+      return { value: await body() };
+    } finally {
+      for (const s of this.entered.reverse()) {
+        for (const h of s.hooks.after) {
+          try { await invoke(h, {}); } catch (e) { this.log.warn(`after hook of ${s.title()}: ${message(e)}`); }
+        }
+      }
+      Object.assign(this, saved);
+      globalThis[KEY] = this.registry;
+      fs.rmSync(loadDir, { recursive: true, force: true });
+    }
   }
 
   freshTmp() {
@@ -433,17 +485,21 @@ export class NodeTestRunner {
         this.activate(id, options.hitLimit);
         if (filter === undefined && process.env.MUTATE_STATIC_TESTS !== 'all') filter = this.fileTests(options.sandboxFileName);
       }
-      try {
-        // A static mutant runs in a fresh worker (Stryker restarts it after): load only the files it needs.
-        await this.load(isStatic && filter !== undefined ? [...new Set(filter.map((t) => path.resolve(t.split(' > ')[0])))] : this.files);
-      } catch (e) {
-        // A static mutant that breaks a module's evaluation fails every test file importing it.
-        if (options.mutantActivation !== 'static') throw e;
-        return { status: MutantRunStatus.Killed, killedBy: [], nrOfTests: 0, failureMessage: `a test file does not load: ${message(e)}` };
-      }
-      this.activate(id, options.hitLimit);
       const source = options.activeMutant.fileName;
-      const tests = await this.run(this.ordered(filter, source, isStatic), { perTest: false, bail: !options.disableBail });
+      let tests;
+      if (isStatic) {
+        // A fresh generation of only the test files it needs, evaluated with the mutant active.
+        if (this.tmpBase === undefined) throw new Error('node-test runner: init() did not run');
+        const files = filter !== undefined ? [...new Set(filter.map((t) => path.resolve(t.split(' > ')[0])))] : this.files;
+        const out = await this.inGeneration(files, () => this.run(this.ordered(filter, source, true), { perTest: false, bail: !options.disableBail }));
+        // A static mutant that breaks a module's evaluation fails every test file importing it.
+        if ('loadError' in out) return { status: MutantRunStatus.Killed, killedBy: [], nrOfTests: 0, failureMessage: `a test file does not load: ${out.loadError}` };
+        tests = out.value;
+      } else {
+        await this.load(this.files);
+        this.activate(id, options.hitLimit);
+        tests = await this.run(this.ordered(filter, source, false), { perTest: false, bail: !options.disableBail });
+      }
       this.tally(source, tests);
       // MUTATE_PROFILE=<file>: one line per mutant (where the time goes).
       if (process.env.MUTATE_PROFILE) fs.appendFileSync(process.env.MUTATE_PROFILE, `${id} ${options.mutantActivation} ${path.relative(process.cwd(), source)} tests=${tests.length} ms=${(performance.now() - t0).toFixed(0)} ${tests.some((t) => t.status === TestStatus.Failed) ? 'killed' : 'survived'}\n`);

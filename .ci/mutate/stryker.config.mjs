@@ -16,6 +16,9 @@ export default {
   buildCommand: 'npm run build --silent',
   coverageAnalysis: 'perTest',
   concurrency: 2,
+  // Each static mutant loads a generation of the modules in the worker (node-test-runner.mjs): a
+  // fresh worker now and then gives that memory back.
+  maxTestRunnerReuse: 150,
   timeoutMS: 10000,
   reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
   clearTextReporter: { allowColor: false, allowEmojis: false, logTests: false, reportTests: false, reportMutants: false, reportScoreTable: true },
