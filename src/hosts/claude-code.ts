@@ -9,6 +9,7 @@ const CLAUDE_JSON = [
   { path: ['mcpServers'], shape: 'map' },
   { path: ['projects', '*', 'mcpServers'], shape: 'map', scope: 'project' },
 ] as const;
+const CLI_DOCS = 'Claude Code docs https://code.claude.com/docs/en/cli-reference and `claude --help` (`--mcp-config <configs...>`: "Load MCP servers from JSON files or strings (space-separated)")';
 const FLAT = [{ path: ['mcpServers'], shape: 'map-or-flat' }] as const;
 
 /** Claude Code, from the documentation cited per fact. */
@@ -88,6 +89,9 @@ export const claudeCode = {
   },
   // CLAUDE_CONFIG_DIR moves ~/.claude (settings, plugins) and ~/.claude.json.
   dirVariables: [{ name: 'CLAUDE_CONFIG_DIR', replaces: [{ prefix: '~/.claude' }, { prefix: '~/.claude.json', with: '/.claude.json' }], source: SETTINGS_DOCS }],
+  // An alias or function `claude` in a session file that adds --mcp-config files: they are loaded
+  // with the other scopes (--strict-mcp-config would load only them; the other files stay counted).
+  launchOptions: [{ program: 'claude', option: '--mcp-config', scope: 'user', containers: [{ path: ['mcpServers'], shape: 'map' }], source: CLI_DOCS }],
   pluginEnablement: {
     governs: ['~/.claude/plugins/cache/**/.mcp.json', '~/.claude/plugins/cache/**/.claude-plugin/plugin.json'],
     files: ['~/.claude/settings.json', '<project>/.claude/settings.json', '<project>/.claude/settings.local.json'],
