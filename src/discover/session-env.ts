@@ -212,7 +212,10 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   const mentions = [...walk.names].some((n) => text.includes(n));
   const sources = /(?:^|[;&|]\s*|\s)\\?(?:\.|source)\s/m.test(text);
   const wrappers = /\b(?:alias|function)\b|\(\s*\)/.test(text);
-  if (!mentions && !sources && !wrappers && !text.includes('ZDOTDIR')) return;
+  // A file that only assigns other variables still matters: a later file may build a host
+  // variable from them (`export BASE=/opt/x` in one profile.d script, `CODEX_HOME=$BASE/cx` in the next).
+  const assigns = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=/m.test(text);
+  if (!mentions && !sources && !wrappers && !assigns) return;
   const plist = file.endsWith('.plist');
   const lines = text.split(/\r?\n/);
   walk.inFunction = undefined;
