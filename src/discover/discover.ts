@@ -152,6 +152,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   }
   if (projectScan) {
     for (const index of await readProjectIndexes(hosts, ctx, out.cache)) {
+      for (const u of index.unread) floor.add({ kind: 'not-followed', path: u.path, hosts: [index.host], detail: u.detail });
       for (const f of index.folders.slice(0, MAX_LISTED_PROJECTS)) roots.add(f.dir, `listed:${index.host}`, f.recorded);
       if (index.folders.length > MAX_LISTED_PROJECTS) {
         out.findings.push(finding(configTooManyProjects, {

@@ -222,8 +222,11 @@ export interface ProjectIndex {
    * `value` (default): the value at `key` names the folder. `keys`: the object at `key` maps
    * folders to anything (Gemini trustedFolders.json). `workspace-file`: the value names a VS Code
    * `.code-workspace` file: its own folder and each of its `folders[].path` (relative to it) are folders.
+   * `session-log`: each file is a JSON Lines session log whose first line names the folder the
+   * session ran in at `key` (Codex rollouts); only that line is read, from the newest files first,
+   * within caps (project-index.ts), past which the count is a floor.
    */
-  readonly kind?: 'value' | 'keys' | 'workspace-file';
+  readonly kind?: 'value' | 'keys' | 'workspace-file' | 'session-log';
   /** Where the host writes this record (source or documentation). */
   readonly source?: string;
 }
