@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync, fstatSync } from 'node:fs';
 import path from 'node:path';
 import type { Platform } from '../shared/env.js';
+import { append } from '../shared/lists.js';
 import { globFiles } from './glob.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
@@ -298,7 +299,7 @@ async function sourceLine(walk: Walk, file: string, line: number, text: string, 
       const placed = walk.opts.place !== undefined ? walk.opts.place(t.value) : t.value;
       if (placed === undefined) { skip(`sources ${t.value}, which cannot be placed in the audited tree`); continue; }
       if (/[*?[]/.test(path.dirname(placed))) { skip(`sources ${w}, a pattern over folders the audit does not expand`); continue; }
-      targets.push(...(loop !== undefined ? await expandAbs(placed) : [placed]));
+      append(targets, loop !== undefined ? await expandAbs(placed) : [placed]);
     }
     for (const target of targets) {
       if (depth + 1 > MAX_DEPTH) skip(`sources ${target}, past the ${MAX_DEPTH} levels of sourcing the audit follows`);
