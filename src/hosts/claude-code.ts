@@ -99,7 +99,7 @@ export const claudeCode = {
   },
   // CLAUDE_CONFIG_DIR moves ~/.claude (settings, plugins) and ~/.claude.json.
   dirVariables: [{ name: 'CLAUDE_CONFIG_DIR', replaces: [{ prefix: '~/.claude' }, { prefix: '~/.claude.json', with: '/.claude.json' }], source: SETTINGS_DOCS }],
-  // An alias or function `claude` in a session file that adds --mcp-config files: they are loaded
+  // A shell alias or wrapper `claude` in a session file that adds --mcp-config files: they are loaded
   // with the other scopes (--strict-mcp-config would load only them; the other files stay counted).
   launchOptions: [{ program: 'claude', option: '--mcp-config', scope: 'user', containers: [{ path: ['mcpServers'], shape: 'map' }], source: CLI_DOCS }],
   pluginEnablement: {

@@ -1,6 +1,4 @@
 import type { Platform } from '../shared/env.js';
-import type { Container } from './types.js';
-import type { Scope } from './vocabulary.js';
 
 /**
  * How a host finds its files, beyond fixed paths: the directory variables it reads,
@@ -94,18 +92,3 @@ export interface LoaderRejects {
   readonly source: string;
 }
 
-/**
- * An option of the host's program that adds a config file to what it loads (Claude Code
- * `--mcp-config FILE…`, `--mcp-config=FILE`). Given by an alias or function of a session file
- * (session-env.ts), each value that is a literal path is read as a location of this shape; any
- * other value (relative to the folder the host runs in, a JSON string, an expansion) makes the
- * count a floor.
- */
-export interface LaunchOption {
-  /** The program name a session file wraps (`claude`). */
-  readonly program: string;
-  readonly option: string;
-  readonly scope: Scope;
-  readonly containers: readonly Container[];
-  readonly source: string;
-}

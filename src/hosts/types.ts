@@ -5,9 +5,9 @@ import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedIns
 export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
 
 import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
-import type { BackupFallback, DirVariable, LaunchOption, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting } from './host-lookup.js';
+import type { BackupFallback, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting } from './host-lookup.js';
 
-export type { BackupFallback, DirVariable, LaunchOption, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting };
+export type { BackupFallback, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting };
 
 export type { ConfigFormat, Scope, Transport };
 
@@ -337,3 +337,19 @@ export const VSCODE_FAMILY_DIRS = [
 
 /** VS Code-family applications whose user-data folders hold extension storage (Cline, Roo). */
 export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,VSCodium,Cursor,Windsurf,Trae,Kiro,Antigravity,Void,Positron}';
+
+/**
+ * An option of the host's program that adds a config file to what it loads (Claude Code
+ * `--mcp-config FILE…`, `--mcp-config=FILE`). Given by a shell alias or wrapper in a session file
+ * (session-env.ts), each value that is a literal path is read as a location of this shape; any
+ * other value (relative to the folder the host runs in, a JSON string, an expansion) makes the
+ * count a floor.
+ */
+export interface LaunchOption {
+  /** The program name a session file wraps (`claude`). */
+  readonly program: string;
+  readonly option: string;
+  readonly scope: Scope;
+  readonly containers: readonly Container[];
+  readonly source: string;
+}
