@@ -9,7 +9,7 @@ import { newFileCache, type FileCache, type FileCheck, type LocationCheck } from
 import { noDirectory } from './read-file.js';
 import { resolveHome } from './home.js';
 import { readProjectIndexes } from './project-index.js';
-import { linkedManifests, relocatedBySettings } from './host-records.js';
+import { launchOptionFiles, linkedManifests, relocatedBySettings } from './host-records.js';
 import { decideLaunch } from './launch-state.js';
 import { applySwitches, type LocatedCheck } from './switches.js';
 import { HOSTS } from '../hosts/index.js';
@@ -136,6 +136,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   }
   const userChecks = unique([
     ...(await Promise.all(jobs)).flat(), ...await linkedManifests(hosts, ctx, out.cache), ...await relocatedBySettings(hosts, ctx, out.cache, floor),
+    ...await launchOptionFiles(hosts, relocation.launchOptions, out.cache),
   ]);
   for (const c of userChecks) {
     if (projectScan && c.location.listsProjects !== undefined && c.doc !== undefined) {
@@ -152,6 +153,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   }
   if (projectScan) {
     for (const index of await readProjectIndexes(hosts, ctx, out.cache)) {
+      for (const u of index.unread) floor.add({ kind: 'not-followed', path: u.path, hosts: [index.host], detail: u.detail });
       for (const f of index.folders.slice(0, MAX_LISTED_PROJECTS)) roots.add(f.dir, `listed:${index.host}`, f.recorded);
       if (index.folders.length > MAX_LISTED_PROJECTS) {
         out.findings.push(finding(configTooManyProjects, {

@@ -7,7 +7,8 @@ import { caseInsensitiveLayout, expandAll, expandBraces, expandTemplate, mapReco
 import type { FloorCauses } from './floor.js';
 import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
-import type { HostDefinition, PluginEnablement, TrustedFolders } from '../hosts/types.js';
+import type { HostDefinition, HostLocation, PluginEnablement, TrustedFolders } from '../hosts/types.js';
+import type { LaunchOptionValue } from './session-env.js';
 import { extend } from '../shared/extend.js';
 import { largest } from '../shared/lists.js';
 import { entryWith } from '../parse/entry-with.js';
@@ -80,6 +81,27 @@ export async function relocatedBySettings(hosts: readonly HostDefinition[], ctx:
             out.push(extend(check, { host, location }));
           }
         }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Config files a session file's host wrapper adds by a launch option (`HostDefinition.launchOptions`,
+ * `alias claude='claude --mcp-config ~/mcp/extra.json'`): each is read as a location of the
+ * option's shape. Values that could not be read are floor causes already (session-env.ts).
+ */
+export async function launchOptionFiles(hosts: readonly HostDefinition[], values: readonly LaunchOptionValue[], cache: FileCache): Promise<LocatedCheck[]> {
+  const out: LocatedCheck[] = [];
+  for (const v of values) {
+    if (v.value === undefined) continue;
+    for (const host of hosts) {
+      for (const o of host.launchOptions ?? []) {
+        if (o.program !== v.program || o.option !== v.option) continue;
+        const location: HostLocation = { scope: o.scope, path: v.value, containers: o.containers, source: o.source };
+        const check = await checkFile(host, location, v.value, cache, { pattern: `${v.option} of ${v.program} in ${v.file}:${v.line}` });
+        out.push(extend(check, { host, location }));
       }
     }
   }

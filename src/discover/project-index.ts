@@ -1,3 +1,4 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
 import { cachedJsonValue, type FileCache } from './check-file.js';
@@ -12,7 +13,18 @@ export interface IndexedProjects {
   /** The index pattern, for reporting. */
   readonly source: string;
   readonly folders: readonly { readonly dir: string; readonly recorded: string }[];
+  /** What of it could not be read within the caps (session logs): each makes the count a floor. */
+  readonly unread: readonly { readonly path: string; readonly detail: string }[];
 }
+
+/**
+ * Session logs (`ProjectIndex` kind `session-log`) read per index, newest first (their names sort
+ * by start time: `sessions/YYYY/MM/DD/rollout-YYYY-MM-DDThh-mm-ss-<id>.jsonl`), and the bytes read
+ * from each for its first line. A heavy user keeps thousands of multi-MiB logs: past either cap the
+ * folders of the rest are not known, and the count is a floor.
+ */
+export const MAX_SESSION_LOGS = 2000;
+export const MAX_SESSION_HEAD_BYTES = 256 * 1024;
 
 type Folder = { readonly dir: string; readonly recorded: string };
 
@@ -27,14 +39,21 @@ export async function readProjectIndexes(hosts: readonly HostDefinition[], ctx: 
   for (const host of hosts) {
     for (const index of host.projectIndexes ?? []) {
       const folders: Folder[] = [];
+      const unread: { path: string; detail: string }[] = [];
       for (const template of expandBraces(index.path)) {
         for (const expanded of expandAll(template, ctx, host.dirVariables)) {
           const files = expanded.pattern === undefined ? [expanded.base] : await globFiles(expanded, glob);
+          if (index.kind === 'session-log') {
+            const logs = sessionLogs(index, files, ctx, expanded.display);
+            append(folders, logs.folders);
+            append(unread, logs.unread);
+            continue;
+          }
           const found = await Promise.all(files.map(async (file) => foldersOf(index, await cachedJsonValue(cache, file), ctx, cache)));
           for (const f of found) append(folders, f);
         }
       }
-      out.push({ host: host.id, source: index.path, folders });
+      out.push({ host: host.id, source: index.path, folders, unread });
     }
   }
   return out;
@@ -58,6 +77,8 @@ async function foldersOf(index: ProjectIndex, doc: unknown, ctx: PathContext, ca
       }
       return out;
     }
+    case 'session-log':
+      return []; // read by sessionLogs, line by line
     case 'workspace-file': {
       // A multi-root workspace: the .code-workspace file's folder (where VS Code reads it as a
       // project file) and each folder it lists, `path` relative to the file (VS Code docs
@@ -76,5 +97,65 @@ async function foldersOf(index: ProjectIndex, doc: unknown, ctx: PathContext, ca
       }
       return out;
     }
+  }
+}
+
+/** The folders the newest session logs name, each distinct folder once; what the caps leave unread. */
+function sessionLogs(index: ProjectIndex, files: readonly string[], ctx: PathContext, display: string): { folders: Folder[]; unread: { path: string; detail: string }[] } {
+  const sorted = [...files].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+  const folders: Folder[] = [];
+  const seen = new Set<string>();
+  let long = 0;
+  let firstLong = '';
+  for (const file of sorted.slice(0, MAX_SESSION_LOGS)) {
+    const head = firstLine(file);
+    if (head === undefined) continue;
+    if (head === 'too-long') { if (long++ === 0) firstLong = file; continue; }
+    let doc: unknown;
+    try {
+      doc = JSON.parse(head);
+    } catch {
+      continue;
+    }
+    let value = doc;
+    for (const k of index.key) value = isObject(value) && Object.hasOwn(value, k) ? value[k] : undefined;
+    const f = indexedFolder(value, ctx);
+    if (f !== undefined && !seen.has(f.dir)) { seen.add(f.dir); folders.push(f); }
+  }
+  const unread: { path: string; detail: string }[] = [];
+  if (sorted.length > MAX_SESSION_LOGS) {
+    unread.push({ path: display, detail: `${sorted.length - MAX_SESSION_LOGS} of ${sorted.length} session logs at ${display} are past the ${MAX_SESSION_LOGS} newest the audit reads: the project folders they name were not scanned` });
+  }
+  if (long > 0) {
+    unread.push({ path: firstLong, detail: `${long} session log${long === 1 ? '' : 's'} at ${display} (${firstLong}${long === 1 ? '' : ' …'}) start${long === 1 ? 's' : ''} with a line over ${MAX_SESSION_HEAD_BYTES} bytes: the project folder${long === 1 ? '' : 's'} named there were not scanned` });
+  }
+  return { folders, unread };
+}
+
+/** The first line of `file` (without reading the rest), `too-long` past the cap, undefined when unreadable. */
+function firstLine(file: string): string | 'too-long' | undefined {
+  let fd: number;
+  try {
+    // Non-blocking, then only a regular file is read: a FIFO named like a log never stalls the audit.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    const buf = Buffer.alloc(MAX_SESSION_HEAD_BYTES);
+    let at = 0;
+    while (at < buf.length) {
+      const n = readSync(fd, buf, at, buf.length - at, at);
+      if (n === 0) break;
+      const nl = buf.subarray(at, at + n).indexOf(0x0a);
+      at += n;
+      if (nl >= 0) return buf.subarray(0, at - n + nl).toString('utf8');
+    }
+    return at < buf.length ? buf.subarray(0, at).toString('utf8') : 'too-long';
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }

@@ -5,7 +5,7 @@ import { UsageError } from '../shared/errors.js';
 import type { FloorCauses } from './floor.js';
 import { appliesTo, mapRecordedPath, type PathContext } from './paths.js';
 import { readConfigFile } from './read-file.js';
-import { readSessionEnv, type SessionNotFollowed, type SessionVariable } from './session-env.js';
+import { readSessionEnv, type LaunchOptionValue, type SessionNotFollowed, type SessionVariable } from './session-env.js';
 
 /**
  * The known values of the hosts' directory variables (paths.ts `PathContext.relocators`) and the
@@ -61,6 +61,15 @@ function unfollowedVariables(hosts: readonly HostDefinition[], platform: Platfor
 export interface Relocation {
   readonly relocators: ReadonlyMap<string, readonly string[]>;
   readonly applied: readonly HostEnvApplied[];
+  /** Config files a session file's host wrapper adds by a host's launch option (`claude --mcp-config FILE`). */
+  readonly launchOptions: readonly LaunchOptionValue[];
+}
+
+/** Each host program and the options of it that add config files (`HostDefinition.launchOptions`). */
+function launchOptionNames(hosts: readonly HostDefinition[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const h of hosts) for (const o of h.launchOptions ?? []) out.set(o.program, [...(out.get(o.program) ?? []), o.option]);
+  return out;
 }
 
 /** Builds the relocators for an audit of `ctx.home` and records the floor causes of its session files. */
@@ -81,7 +90,12 @@ export async function resolveRelocators(
   }
   const unfollowed = unfollowedVariables(hosts, ctx.platform);
   const notFollowed: SessionNotFollowed[] = [];
-  const sessionVars = await readSessionEnv(ctx.home, ctx.platform, new Set(names.keys()), notFollowed);
+  const launchOptions: LaunchOptionValue[] = [];
+  // System startup files and the paths session files name are placed in the audited tree as
+  // recorded paths are (below --root: DIR/_system/etc/profile …).
+  const sessionVars = await readSessionEnv(ctx.home, ctx.platform, new Set(names.keys()), notFollowed, {
+    place: (p) => mapRecordedPath(p, ctx), options: launchOptionNames(hosts), launchOptions,
+  });
   for (const n of notFollowed) floor.add({ kind: 'not-followed', path: n.file, line: n.line, detail: n.detail });
   for (const s of sessionVars) {
     const hostsOf = names.get(s.name) ?? [];
@@ -96,7 +110,7 @@ export async function resolveRelocators(
     if (mapped !== undefined) apply({ variable: s.name, value: mapped, from: 'session-file', file: s.file, line: s.line });
     floor.add(sessionCause(s, hostsOf, mapped));
   }
-  return { relocators: values, applied };
+  return { relocators: values, applied, launchOptions };
 }
 
 function sessionCause(s: SessionVariable, hosts: readonly string[], applied: string | undefined) {

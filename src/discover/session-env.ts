@@ -1,7 +1,9 @@
 import { closeSync, openSync, readSync, fstatSync } from 'node:fs';
 import path from 'node:path';
 import type { Platform } from '../shared/env.js';
+import { append } from '../shared/lists.js';
 import { globFiles } from './glob.js';
+import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
 
 /**
@@ -33,6 +35,34 @@ export interface SessionNotFollowed {
   readonly file: string;
   readonly line: number;
   readonly detail: string;
+}
+
+/**
+ * A host program's option that names a config file (Claude Code `--mcp-config FILE…`), given by an
+ * alias or function of a session file: where it was given, and each value (a path mapped onto the
+ * audited tree, or why it cannot be read).
+ */
+export interface LaunchOptionValue {
+  readonly program: string;
+  readonly option: string;
+  readonly file: string;
+  readonly line: number;
+  readonly value?: string;
+  readonly unreadable?: string;
+}
+
+/** How the session files of one home are read (relocation.ts passes it). */
+export interface SessionReadOptions {
+  /**
+   * Places an absolute path a session file names (a system startup file, a sourced script, an
+   * option's file) in the audited tree: as written for one's own machine, below `--root` otherwise
+   * (paths.ts `mapRecordedPath`). Without it no system startup file is read (a bare home in a test).
+   */
+  readonly place?: (p: string) => string | undefined;
+  /** Programs and the options of theirs whose file values are read (`HostDefinition.launchOptions`). */
+  readonly options?: ReadonlyMap<string, readonly string[]>;
+  /** Receives the values of those options. */
+  readonly launchOptions?: LaunchOptionValue[];
 }
 
 /** Startup files of POSIX shells, relative to the home (bash, zsh, sh, csh/tcsh, fish, X sessions). */
@@ -86,12 +116,15 @@ const CSH = /^\s*setenv\s+([A-Za-z_][A-Za-z0-9_]*)\s+(.*)$/;
 const PAM = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s+(?:DEFAULT|OVERRIDE)=(.*)$/;
 const LAUNCHCTL = /launchctl\s+setenv\s+([A-Za-z_][A-Za-z0-9_]*)\s+(\S+)/;
 /**
- * A `.`/`source` command: at the start of the line, after `;`, `&&`, `||`, `{`, `(`, `then`, `do`
- * or `else`. Its word is followed when it is a literal (`. ~/x`, `[ -f ~/x ] && . ~/x`,
- * `if [ -f ~/x ]; then . ~/x; fi`, a trailing comment); any other (a loop variable, `$VAR/x`
- * with VAR unknown) makes the count a floor.
+ * A `.`/`source` command, or nvm's `\.` (a backslash keeps an alias named `.` from applying;
+ * nvm-sh/nvm@0034bfda628e7ede1e6a5c42e9a4e744f8036f6b:install.sh `nvm_do_install` appends
+ * `export NVM_DIR="$HOME/.nvm"` and `[ ! -s "$NVM_DIR/nvm.sh" ] || \. "$NVM_DIR/nvm.sh"`): at the start of the line, after `;`, `&&`,
+ * `||`, `{`, `(`, `then`, `do` or `else`. Its word, quoted or not, is followed when it resolves
+ * statically (`. ~/x`, `[ -f ~/x ] && . ~/x`, `if [ -f ~/x ]; then . ~/x; fi`, a variable set
+ * literally, a loop over literal patterns); any other (`$VAR/x` with VAR unknown, a loop over
+ * `$(ls …)`) makes the count a floor.
  */
-const SOURCE_CMD = /(?:^|[;&|{(]|\b(?:then|do|else)\b)\s*(?:\.|source)\s+([^\s;&|)]+)/g;
+const SOURCE_CMD = /(?:^|[;&|{(]|\b(?:then|do|else)\b)\s*(?:\\?\.|source)\s+((?:"[^"]*"|'[^']*'|[^\s;&|)"'])+)/g;
 
 interface Walk {
   readonly home: string;
@@ -101,6 +134,15 @@ interface Walk {
   readonly seen: Set<string>;
   readonly out: SessionVariable[];
   readonly notFollowed: SessionNotFollowed[];
+  /** `for NAME in WORDS` loops seen: NAME → the words, so `. "$NAME"` reads each file they match. */
+  readonly loops: Map<string, readonly string[]>;
+  /** Folders whose files are the session's own (the home, the system's /etc): their unfollowed lines are floor causes. */
+  readonly ownDirs: readonly string[];
+  /** Folders inside those whose scripts are sourced by another with its own variables (/etc/X11). */
+  readonly notOwnDirs: readonly string[];
+  readonly opts: SessionReadOptions;
+  /** The host program whose function body is being read, until its closing brace. */
+  inFunction: { readonly program: string; readonly file: string; readonly line: number } | undefined;
 }
 
 /**
@@ -108,16 +150,34 @@ interface Walk {
  * follow (sources, host wrappers) are added to `notFollowed` when given.
  */
 export async function readSessionEnv(
-  home: string, platform: Platform, names: ReadonlySet<string>, notFollowed: SessionNotFollowed[] = [],
+  home: string, platform: Platform, names: ReadonlySet<string>, notFollowed: SessionNotFollowed[] = [], opts: SessionReadOptions = {},
 ): Promise<SessionVariable[]> {
-  if (names.size === 0) return [];
-  const walk: Walk = { home, names, known: new Map([['HOME', home]]), seen: new Set(), out: [], notFollowed };
+  if (names.size === 0 && (opts.options?.size ?? 0) === 0) return [];
+  const place = opts.place;
+  const etc = place?.('/etc');
+  const ownDirs = [home, ...(etc !== undefined ? [etc] : [])];
+  // Debian's /etc/X11/Xsession.d scripts are sourced by /etc/X11/Xsession with variables it sets
+  // (`. "$USERXSESSIONRC"` is ~/.xsessionrc, read here as the home's own file): what they source
+  // is no floor cause of theirs.
+  const x11 = place?.('/etc/X11');
+  const walk: Walk = {
+    home, names, known: new Map([['HOME', home]]), seen: new Set(), out: [], notFollowed, loops: new Map(), ownDirs,
+    notOwnDirs: x11 !== undefined ? [x11] : [], opts, inFunction: undefined,
+  };
+  // System startup files first: a login shell reads /etc/profile before ~/.profile, zsh /etc/zshenv
+  // before ~/.zshenv, so what they set literally is known to the user's files.
+  const system = place === undefined ? [] : SYSTEM_SESSION_FILES[platform].flatMap((t) => {
+    const at = place(t);
+    return at === undefined ? [] : [at];
+  });
   if (platform === 'win32') {
+    for (const file of system) for (const f of await expandAbs(file)) await readPowerShell(walk, f);
     for (const rel of WIN32_FILES) {
       for (const file of await expand(home, rel)) await readPowerShell(walk, file);
     }
     return [...walk.out, ...hiveMentions(home, names)];
   }
+  for (const file of system) for (const f of await expandAbs(file)) await readFile(walk, f, 0);
   const files = [...POSIX_FILES, ...(platform === 'linux' ? LINUX_FILES : DARWIN_FILES)];
   for (const rel of files) {
     for (const file of await expand(home, rel)) await readFile(walk, file, 0);
@@ -128,6 +188,13 @@ export async function readSessionEnv(
     for (const f of ['.zshenv', '.zprofile', '.zshrc', '.zlogin']) await readFile(walk, path.join(zdot, f), 0);
   }
   return walk.out;
+}
+
+/** An absolute path whose last segment may hold `*` (`/etc/profile.d/*.sh`): the files it names. */
+async function expandAbs(file: string): Promise<readonly string[]> {
+  const base = path.basename(file);
+  if (!/[*?[]/.test(base)) return [file];
+  return globFiles({ base: path.dirname(file), pattern: base, display: file });
 }
 
 async function expand(home: string, rel: string): Promise<readonly string[]> {
@@ -144,16 +211,21 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   if (text === undefined) return;
   // A quick reject: most dotfiles mention none of the variables and source nothing worth following.
   const mentions = [...walk.names].some((n) => text.includes(n));
-  const sources = /(?:^|[;&|]\s*|\s)(?:\.|source)\s/m.test(text);
+  const sources = /(?:^|[;&|]\s*|\s)\\?(?:\.|source)\s/m.test(text);
   const wrappers = /\b(?:alias|function)\b|\(\s*\)/.test(text);
-  if (!mentions && !sources && !wrappers && !text.includes('ZDOTDIR')) return;
+  // A file that only assigns other variables still matters: a later file may build a host
+  // variable from them (`export BASE=/opt/x` in one profile.d script, `CODEX_HOME=$BASE/cx` in the next).
+  const assigns = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=/m.test(text);
+  if (!mentions && !sources && !wrappers && !assigns) return;
   const plist = file.endsWith('.plist');
   const lines = text.split(/\r?\n/);
+  walk.inFunction = undefined;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const line = raw.replace(/^\s*#.*$/, '');
     if (plist) { plistLine(walk, file, i + 1, raw, lines.slice(i + 1, i + 3)); continue; }
-    wrapperLine(walk, file, i + 1, line);
+    loopLine(walk, line);
+    wrapperLine(walk, file, i + 1, line, (w) => literal(w, walk));
     await sourceLine(walk, file, i + 1, line, depth);
     const uvar = SETUVAR.exec(line);
     if (uvar?.[1] !== undefined) {
@@ -163,59 +235,146 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
       if (walk.names.has(uvar[1])) record(walk, uvar[1], file, i + 1, value);
       continue;
     }
-    const m = ASSIGN.exec(line) ?? FISH.exec(line) ?? CSH.exec(line) ?? PAM.exec(line) ?? LAUNCHCTL.exec(line);
+    const pam = PAM.exec(line);
+    const m = ASSIGN.exec(line) ?? FISH.exec(line) ?? CSH.exec(line) ?? pam ?? LAUNCHCTL.exec(line);
     if (m?.[1] !== undefined) {
       const name = m[1];
-      const value = literal(m[2] ?? '', walk);
+      // pam_env spells the home `@{HOME}` (pam_env.conf(5)).
+      const word = m === pam ? (m[2] ?? '').replace(/@\{HOME\}/g, '${HOME}') : m[2] ?? '';
+      const value = literal(word, walk);
       if (value.value !== undefined) walk.known.set(name, value.value);
       else walk.known.delete(name);
       if (walk.names.has(name)) record(walk, name, file, i + 1, value);
       continue;
     }
     if (new RegExp(SOURCE_CMD.source).test(line)) continue;
-    // A line naming a variable in a form not read above (`export A B`, `eval …CODEX_HOME…`).
+    // A line naming a variable in a form not read above (`export A B`, `eval …CODEX_HOME…`). Only
+    // reading it (`$NAME`, `${NAME:-…}`; not `${NAME:=…}`, which assigns) sets nothing.
     for (const name of walk.names) {
-      if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(line)) {
+      const rest = line.replace(new RegExp(`\\$(?:${name}(?![A-Za-z0-9_])|\\{${name}(?![A-Za-z0-9_]|:?=))`, 'g'), '');
+      if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(rest)) {
         record(walk, name, file, i + 1, { unreadable: 'set in a form the audit does not read' });
       }
     }
   }
 }
 
-/** Follows each literal `.`/`source` on the line; records the rest, and those past MAX_DEPTH. */
+/** `for NAME in WORDS` (sh, bash, zsh `; do`, fish): the words a later `. "$NAME"` stands for. */
+const FOR_LOOP = /(?:^|[;&|{(]|\b(?:then|do|else)\b)\s*for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;]*?)\s*(?:;|$)/;
+
+function loopLine(walk: Walk, line: string): void {
+  const m = FOR_LOOP.exec(line.replace(/\s+#.*$/, ''));
+  if (m?.[1] === undefined) return;
+  walk.loops.set(m[1], (m[2] ?? '').match(WORD_G) ?? []);
+}
+
+/** One shell word: quoted and bare parts run together (`"$NVM_DIR"/nvm.sh`). */
+const WORD = `(?:"[^"]*"|'[^']*'|[^\\s;&|)"'])+`;
+const WORD_G = new RegExp(WORD, 'g');
+
+const inside = (file: string, d: string): boolean => file === d || file.startsWith(d + path.sep);
+const isOwn = (walk: Walk, file: string): boolean => walk.ownDirs.some((d) => inside(file, d)) && !walk.notOwnDirs.some((d) => inside(file, d));
+
+/**
+ * Follows each `.`/`source`/`\.` on the line whose file is known statically: a literal path, a
+ * variable these files set literally, or a loop variable over literal words and `*` patterns
+ * (`for f in /etc/profile.d/*.sh; do . "$f"; done`). The rest, and sources past MAX_DEPTH, are
+ * recorded when the file is the session's own.
+ */
 async function sourceLine(walk: Walk, file: string, line: number, text: string, depth: number): Promise<void> {
   const code = text.replace(/\s+#.*$/, '');
-  // A system script a dotfile sources (/usr/share/bash-completion/bash_completion, /etc/bashrc) is
-  // read for assignments, but its own loader loops are no floor: they load completions, not the
-  // user's session settings.
-  const own = file === walk.home || file.startsWith(walk.home + path.sep);
+  // A package's script a startup file sources (/usr/share/bash-completion/bash_completion) is read
+  // for assignments, but its own loader loops are no floor: they load completions, not the
+  // session's settings. The home's and the system's /etc files are the session's own.
+  const own = isOwn(walk, file);
+  const skip = (detail: string): void => { if (own) walk.notFollowed.push({ file, line, detail: `${file}:${line} ${detail}; variables it sets were not read` }); };
   for (const m of code.matchAll(SOURCE_CMD)) {
     const word = m[1] ?? '';
-    const target = literal(word, walk);
-    if (target.value === undefined) {
-      if (own) walk.notFollowed.push({ file, line, detail: `${file}:${line} sources ${word}, which the audit cannot resolve (${target.unreadable ?? 'not a literal path'}); variables it sets were not read` });
-    } else if (depth + 1 > MAX_DEPTH) {
-      if (own) walk.notFollowed.push({ file, line, detail: `${file}:${line} sources ${target.value}, past the ${MAX_DEPTH} levels of sourcing the audit follows; variables it sets were not read` });
-    } else {
-      await readFile(walk, target.value, depth + 1);
+    const loopVar = /^"?\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})"?$/.exec(word);
+    const loop = walk.loops.get(loopVar?.[1] ?? loopVar?.[2] ?? '');
+    const targets: string[] = [];
+    for (const w of loop ?? [word]) {
+      const t = literal(w, walk);
+      if (t.value === undefined) { skip(`sources ${loop !== undefined ? `${word} over ${w}` : word}, which the audit cannot resolve (${t.unreadable ?? 'not a literal path'})`); continue; }
+      const placed = walk.opts.place !== undefined ? walk.opts.place(t.value) : t.value;
+      if (placed === undefined) { skip(`sources ${t.value}, which cannot be placed in the audited tree`); continue; }
+      if (/[*?[]/.test(path.dirname(placed))) { skip(`sources ${w}, a pattern over folders the audit does not expand`); continue; }
+      append(targets, loop !== undefined ? await expandAbs(placed) : [placed]);
+    }
+    for (const target of targets) {
+      if (depth + 1 > MAX_DEPTH) skip(`sources ${target}, past the ${MAX_DEPTH} levels of sourcing the audit follows`);
+      else await readFile(walk, target, depth + 1);
     }
   }
 }
 
-/** An alias or function named like a host's program: the host may start with options the audit does not follow. */
-function wrapperLine(walk: Walk, file: string, line: number, text: string): void {
+type ValueReader = (word: string) => { value?: string; unreadable?: string };
+
+/**
+ * An alias or function named like a host's program: the host may start with options the audit
+ * does not follow. The values of a host's config-file options (`HostDefinition.launchOptions`,
+ * Claude Code `--mcp-config FILE…` or `--mcp-config=FILE`) are recorded for discovery to read; an
+ * alias that adds only such options, each value read, is followed, anything else is a floor cause.
+ */
+function wrapperLine(walk: Walk, file: string, line: number, text: string, read: ValueReader): void {
   const a = ALIAS.exec(text);
   if (a?.[1] !== undefined) {
+    const program = a[1].toLowerCase();
     // `alias claude=~/bin/claude` names the program only; an option (` -…`) changes what it loads.
     if (!/(?:^|[\s'"])--?[A-Za-z]/.test(a[2] ?? '')) return;
-    walk.notFollowed.push({ file, line, detail: `${file}:${line} defines an alias \`${a[1]}\` that starts the host with options the audit does not follow (such as a config file or data directory)` });
+    let body = (a[2] ?? '').trim();
+    if (/^'[^']*'$/.test(body) || /^"[^"]*"$/.test(body)) body = body.slice(1, -1);
+    const rest = optionValues(walk, program, file, line, body, read);
+    if (rest.length === 0) return;
+    walk.notFollowed.push({ file, line, detail: `${file}:${line} defines an alias \`${a[1]}\` that starts the host with options the audit does not follow (${rest.join(', ')})` });
     return;
   }
   const f = FUNCTION.exec(text);
   const name = f?.[1] ?? f?.[2];
   if (name !== undefined) {
     walk.notFollowed.push({ file, line, detail: `${file}:${line} defines a function \`${name}\` wrapping a host's program; options it may add (such as a config file or data directory) are not followed` });
+    walk.inFunction = { program: name.toLowerCase(), file, line };
   }
+  const fn = walk.inFunction;
+  if (fn !== undefined) {
+    optionValues(walk, fn.program, file, line, text, read);
+    // The body ends at a `}` that closes it (a one-line `name() { …; }`, or a line of its own).
+    if (/(?:^|[;\s])\}\s*(?:;|$)/.test(text) || /^\s*end\s*$/.test(text)) walk.inFunction = undefined;
+  }
+}
+
+/**
+ * Records the values of `program`'s config-file options on one command line; returns the options
+ * (and values) that could not be followed.
+ */
+function optionValues(walk: Walk, program: string, file: string, line: number, text: string, read: ValueReader): string[] {
+  const options = walk.opts.options?.get(program) ?? [];
+  const words = text.match(WORD_G) ?? [];
+  const rest: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (!w.startsWith('-')) continue;
+    const eq = w.indexOf('=');
+    const option = eq < 0 ? w : w.slice(0, eq);
+    if (!options.includes(option)) { rest.push(w); continue; }
+    // `--mcp-config a.json b.json` takes every word up to the next option; `--opt=value` one.
+    const values: string[] = [];
+    if (eq >= 0) values.push(w.slice(eq + 1));
+    else while (i + 1 < words.length && !(words[i + 1] ?? '-').startsWith('-')) values.push(words[++i] ?? '');
+    for (const v of values) {
+      // A function's own arguments (`"$@"`) are the caller's, not config files.
+      if (/^"?\$[@*]"?$/.test(v) || /^@args$/i.test(v)) continue;
+      const unq = v.replace(/^(['"])(.*)\1$/s, '$2');
+      let got = unq.trimStart().startsWith('{') ? { unreadable: 'a JSON string, not a file' } : read(v);
+      if (got.value !== undefined) {
+        const placed = walk.opts.place !== undefined ? walk.opts.place(got.value) : got.value;
+        got = placed === undefined ? { unreadable: 'cannot be placed in the audited tree' } : { value: placed };
+      }
+      walk.opts.launchOptions?.push({ program, option, file, line, ...(got.value !== undefined ? { value: got.value } : { unreadable: got.unreadable ?? 'not a literal path' }) });
+      if (got.value === undefined) rest.push(`${option} ${v}`);
+    }
+  }
+  return rest;
 }
 
 /** A PowerShell profile: `$env:NAME = 'value'`; dot-sourced scripts are not followed. */
@@ -226,7 +385,7 @@ async function readPowerShell(walk: Walk, file: string): Promise<void> {
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] ?? '').replace(/^\s*#.*$/, '');
-    wrapperLine(walk, file, i + 1, line);
+    wrapperLine(walk, file, i + 1, line, (w) => psLiteral(w, walk.home));
     if (/^\s*\.\s+\S/.test(line)) {
       walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} dot-sources a script the audit does not follow; variables it sets were not read` });
       continue;
@@ -282,6 +441,8 @@ export function literal(word: string, walk: Pick<Walk, 'known' | 'home'>): { val
   if (/\$\(|`/.test(w)) return { unreadable: 'set from a command\'s output' };
   if (/^'[^']*'$/.test(w)) w = w.slice(1, -1);
   else if (/^"[^"]*"$/.test(w)) w = w.slice(1, -1);
+  // Quoted and bare parts run together (`"$NVM_DIR"/nvm.sh`, `~/"My Files"/x.sh`): one word.
+  else if (/^(?:"[^"$`]*(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?[^"$`]*)*"|'[^']*'|[^\s"'])+$/.test(w) && /["']/.test(w)) w = w.replace(/"([^"]*)"|'([^']*)'/g, (_t, d?: string, q?: string) => d ?? (q ?? '').replace(/\$/g, '\0'));
   else if (/\s/.test(w)) return { unreadable: 'not a single word' };
   if (w.startsWith('~/') || w === '~') w = walk.home + w.slice(1);
   let unknown: string | undefined;
@@ -296,6 +457,8 @@ export function literal(word: string, walk: Pick<Walk, 'known' | 'home'>): { val
   });
   if (unknown !== undefined) return { unreadable: `uses $${unknown}, whose value the host's session holds` };
   if (w.includes('$')) return { unreadable: 'uses an expansion the audit does not evaluate' };
+  // A `$` single-quoted in a mixed word is a literal dollar sign.
+  w = w.replace(/\0/g, '$');
   if (!path.isAbsolute(w)) return { unreadable: 'not an absolute path' };
   return { value: path.normalize(w) };
 }

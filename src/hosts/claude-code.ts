@@ -5,10 +5,15 @@ const MCP_DOCS = 'Claude Code docs https://code.claude.com/docs/en/mcp ("MCP ins
 const MANAGED_DOCS = 'Claude Code docs https://code.claude.com/docs/en/managed-mcp ("Exclusive control with managed-mcp.json", "Policy-based control with allowlists and denylists")';
 const SETTINGS_DOCS = 'Claude Code docs https://code.claude.com/docs/en/settings (settings files, disabledMcpjsonServers, enabledPlugins, CLAUDE_CONFIG_DIR)';
 const PLUGIN_DOCS = 'Claude Code docs https://code.claude.com/docs/en/plugins-reference (plugin .mcp.json / plugin.json mcpServers, ${CLAUDE_PLUGIN_ROOT}, plugin cache ~/.claude/plugins/cache)';
+// The shipped CLI (2.1.219) takes its global config file from `<config dir>/.config.json` when that
+// exists (config dir: $CLAUDE_CONFIG_DIR, else ~/.claude), else `$CLAUDE_CONFIG_DIR/.claude.json`,
+// else `~/.claude.json`: `if(existsSync(join(fn(),".config.json")))return join(fn(),".config.json")`.
+const LEGACY_CONFIG = 'the shipped claude CLI 2.1.219, https://www.npmjs.com/package/@anthropic-ai/claude-code (global config file: <config dir>/.config.json when it exists, before .claude.json)';
 const CLAUDE_JSON = [
   { path: ['mcpServers'], shape: 'map' },
   { path: ['projects', '*', 'mcpServers'], shape: 'map', scope: 'project' },
 ] as const;
+const CLI_DOCS = 'Claude Code docs https://code.claude.com/docs/en/cli-reference and `claude --help` (`--mcp-config <configs...>`: "Load MCP servers from JSON files or strings (space-separated)")';
 const FLAT = [{ path: ['mcpServers'], shape: 'map-or-flat' }] as const;
 
 /** Claude Code, from the documentation cited per fact. */
@@ -23,6 +28,8 @@ export const claudeCode = {
   source: MCP_DOCS,
   locations: [
     { scope: 'user', path: '~/.claude.json', listsProjects: ['projects'], containers: CLAUDE_JSON, source: `${MCP_DOCS}: user and local scopes live in ~/.claude.json` },
+    // When it exists the host reads it instead of ~/.claude.json; both are listed (the audit errs towards launched).
+    { scope: 'user', path: '~/.claude/.config.json', listsProjects: ['projects'], containers: CLAUDE_JSON, source: LEGACY_CONFIG },
     { scope: 'managed', os: 'darwin', path: '/Library/Application Support/ClaudeCode/managed-mcp.json', source: MANAGED_DOCS },
     { scope: 'managed', os: 'linux', path: '/etc/claude-code/managed-mcp.json', source: MANAGED_DOCS },
     { scope: 'managed', os: 'win32', path: '%PROGRAMFILES%/ClaudeCode/managed-mcp.json', source: MANAGED_DOCS },
@@ -56,14 +63,18 @@ export const claudeCode = {
       governs: '<project>/.mcp.json', file: '~/.claude.json', key: ['projects', '<project-key>', 'disabledMcpServers'], kind: 'deny',
       source: 'Corsinvest/cv4vs-agents#246 (probe of Claude Code 2.1.276: /mcp toggle writes projects.<cwd>.disabledMcpServers)',
     },
+    { governs: '<project>/.mcp.json', file: '~/.claude/.config.json', key: ['projects', '<project-key>', 'disabledMcpjsonServers'], kind: 'deny', source: `${SETTINGS_DOCS}; ${LEGACY_CONFIG}` },
     { governs: '<project>/.mcp.json', file: '<project>/.claude/settings.json', key: ['disabledMcpjsonServers'], kind: 'deny', source: SETTINGS_DOCS },
     { governs: '<project>/.mcp.json', file: '<project>/.claude/settings.local.json', key: ['disabledMcpjsonServers'], kind: 'deny', source: SETTINGS_DOCS },
     { governs: '<project>/.mcp.json', file: '~/.claude/settings.json', key: ['disabledMcpjsonServers'], kind: 'deny', source: SETTINGS_DOCS },
   ],
   precedence: {
     tiers: [
+      // .config.json first: when it exists the host reads no ~/.claude.json, so a same-named entry there does not run.
+      { location: '~/.claude/.config.json', scope: 'project' },
       { location: '~/.claude.json', scope: 'project' },
       { location: '<project>/.mcp.json' },
+      { location: '~/.claude/.config.json', scope: 'user' },
       { location: '~/.claude.json', scope: 'user' },
     ],
     merge: 'whole',
@@ -88,6 +99,9 @@ export const claudeCode = {
   },
   // CLAUDE_CONFIG_DIR moves ~/.claude (settings, plugins) and ~/.claude.json.
   dirVariables: [{ name: 'CLAUDE_CONFIG_DIR', replaces: [{ prefix: '~/.claude' }, { prefix: '~/.claude.json', with: '/.claude.json' }], source: SETTINGS_DOCS }],
+  // A shell alias or wrapper `claude` in a session file that adds --mcp-config files: they are loaded
+  // with the other scopes (--strict-mcp-config would load only them; the other files stay counted).
+  launchOptions: [{ program: 'claude', option: '--mcp-config', scope: 'user', containers: [{ path: ['mcpServers'], shape: 'map' }], source: CLI_DOCS }],
   pluginEnablement: {
     governs: ['~/.claude/plugins/cache/**/.mcp.json', '~/.claude/plugins/cache/**/.claude-plugin/plugin.json'],
     files: ['~/.claude/settings.json', '<project>/.claude/settings.json', '<project>/.claude/settings.local.json'],
@@ -99,6 +113,7 @@ export const claudeCode = {
     '.claude/settings.json mcpServers is not a server source (anthropics/claude-code#1848).',
     '.mcp.json is also read by Cursor, VS Code, Windsurf and Copilot CLI; its entries are reported once, under claude-code.',
     'disabledMcpjsonServers turns a .mcp.json server off for Claude Code only: the entry stays enabled (the other hosts launch it) and the switch is recorded in disabledOnlyFor.',
+    '~/.claude/.config.json (or $CLAUDE_CONFIG_DIR/.config.json), when present, is the global config file instead of ~/.claude.json; the audit lists both files\' entries, so ~/.claude.json entries are kept launched then (errs towards launched).',
     'allowManagedMcpServersOnly (only the managed allow list counts) is not modelled: user allow lists are added to the managed one, which errs towards launched.',
   ],
 } as const satisfies HostDefinition;

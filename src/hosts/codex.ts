@@ -16,6 +16,14 @@ export const codex = {
   // RawMcpServerConfig.cwd (openai/codex codex-rs/config/src/mcp_types.rs, TYPES above); without it Codex's own cwd.
   entry: { ...STANDARD_ENTRY, type: [], headers: ['http_headers'], enabled: ['enabled'], disabled: [], cwd: ['cwd'] },
   source: TYPES,
+  // Each session's rollout log starts with a `session_meta` line recording the folder it ran in:
+  // {"timestamp":…,"type":"session_meta","payload":{"id":…,"cwd":"/home/u/app",…}} (RolloutLine
+  // flattens RolloutItem, tagged `type`, content `payload`). Those folders are projects whose
+  // .codex/config.toml layers Codex loaded.
+  projectIndexes: [{
+    path: '~/.codex/sessions/**/rollout-*.jsonl', key: ['payload', 'cwd'], kind: 'session-log',
+    source: 'openai/codex@edb4efee49ae9f130636fab25f2e398a931dd987:codex-rs/protocol/src/protocol.rs (SessionMeta.cwd in SessionMetaLine, RolloutItem::SessionMeta tagged "session_meta")',
+  }],
   locations: [
     {
       scope: 'user', path: '~/.codex/config.toml', listsProjects: ['projects'], trustKey: { key: 'trust_level', value: 'trusted' },

@@ -91,3 +91,4 @@ export interface LoaderRejects {
   readonly loader: string;
   readonly source: string;
 }
+

@@ -228,8 +228,11 @@ export interface ProjectIndex {
    * `value` (default): the value at `key` names the folder. `keys`: the object at `key` maps
    * folders to anything (Gemini trustedFolders.json). `workspace-file`: the value names a VS Code
    * `.code-workspace` file: its own folder and each of its `folders[].path` (relative to it) are folders.
+   * `session-log`: each file is a JSON Lines session log whose first line names the folder the
+   * session ran in at `key` (Codex rollouts); only that line is read, from the newest files first,
+   * within caps (project-index.ts), past which the count is a floor.
    */
-  readonly kind?: 'value' | 'keys' | 'workspace-file';
+  readonly kind?: 'value' | 'keys' | 'workspace-file' | 'session-log';
   /** Where the host writes this record (source or documentation). */
   readonly source?: string;
 }
@@ -276,6 +279,8 @@ export interface HostDefinition {
   readonly projectWalk?: ProjectWalk;
   /** Host settings that move a location's folder. */
   readonly relocatingSettings?: readonly RelocatingSetting[];
+  /** Options of the host's program that add a config file, when a session file's wrapper gives them. */
+  readonly launchOptions?: readonly LaunchOption[];
   /** Per-folder enablement rules for extensions. */
   readonly pathRuleEnablement?: PathRuleEnablement;
   /** Where a stdio server starts when its entry names no cwd (absent: unknown). */
@@ -338,3 +343,19 @@ export const VSCODE_FAMILY_DIRS = [
 
 /** VS Code-family applications whose user-data folders hold extension storage (Cline, Roo). */
 export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,VSCodium,Cursor,Windsurf,Trae,Kiro,Antigravity,Void,Positron}';
+
+/**
+ * An option of the host's program that adds a config file to what it loads (Claude Code
+ * `--mcp-config FILE…`, `--mcp-config=FILE`). Given by a shell alias or wrapper in a session file
+ * (session-env.ts), each value that is a literal path is read as a location of this shape; any
+ * other value (relative to the folder the host runs in, a JSON string, an expansion) makes the
+ * count a floor.
+ */
+export interface LaunchOption {
+  /** The program name a session file wraps (`claude`). */
+  readonly program: string;
+  readonly option: string;
+  readonly scope: Scope;
+  readonly containers: readonly Container[];
+  readonly source: string;
+}

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { literal, readSessionEnv } from '../../src/discover/session-env.js';
+import { literal, readSessionEnv, type LaunchOptionValue, type SessionNotFollowed } from '../../src/discover/session-env.js';
 
 /** What the audited home's startup files say about host directory variables, read as text only. */
 const temps: string[] = [];
@@ -72,6 +72,72 @@ describe('session files', () => {
     const h = home({});
     writeFileSync(path.join(h, 'NTUSER.DAT'), Buffer.concat([Buffer.from('regf'), Buffer.from('CODEX_HOME', 'utf16le')]));
     assert.deepEqual((await readSessionEnv(h, 'win32', NAMES)).map((s) => [s.name, s.value]), [['CODEX_HOME', undefined]]);
+  });
+
+  it('reads the system startup files placed in the audited tree, before the home\'s, and follows /etc/profile\'s loop', async () => {
+    const h = home({
+      '_sys/etc/profile': 'for i in /etc/profile.d/*.sh; do\n  [ -r $i ] && . $i\ndone\n',
+      '_sys/etc/profile.d/a.sh': 'export BASE=/opt/base\n',
+      '_sys/etc/environment': 'XDG_CONFIG_HOME="/srv/xdg"\n',
+      '_sys/etc/security/pam_env.conf': 'CODEX_HOME DEFAULT=@{HOME}/pam-codex\n',
+      '.profile': 'export CODEX_HOME="$BASE/cx"\n',
+    });
+    const place = (p: string): string => path.join(h, '_sys', p);
+    const notFollowed: SessionNotFollowed[] = [];
+    const got = (await readSessionEnv(h, 'linux', NAMES, notFollowed, { place })).map((s) => [path.relative(h, s.file), s.name, s.value]);
+    assert.deepEqual(got, [
+      ['_sys/etc/environment', 'XDG_CONFIG_HOME', '/srv/xdg'],
+      ['_sys/etc/security/pam_env.conf', 'CODEX_HOME', `${h}/pam-codex`],
+      ['.profile', 'CODEX_HOME', '/opt/base/cx'],
+    ]);
+    assert.deepEqual(notFollowed, []);
+    // Without `place` (a bare home) no system file is read.
+    assert.deepEqual((await readSessionEnv(h, 'linux', NAMES)).map((s) => path.relative(h, s.file)), ['.profile']);
+  });
+
+  it('follows nvm\'s backslash-dot, quoted words and loops over literal patterns; a loop over command output is a floor cause', async () => {
+    const h = home({
+      '.bashrc': [
+        'export NVM_DIR="$HOME/.nvm"',
+        '[ ! -s "$NVM_DIR/nvm.sh" ] || \\. "$NVM_DIR/nvm.sh"  # This loads nvm',
+        'source ~/"my dots"/x.sh',
+        'for f in ~/rc.d/*.sh; do . "$f"; done',
+        'for g in $(ls ~/other); do . "$g"; done',
+      ].join('\n'),
+      '.nvm/nvm.sh': 'export CODEX_HOME=/opt/nvm\n',
+      'my dots/x.sh': 'export XDG_CONFIG_HOME=/opt/quoted\n',
+      'rc.d/1.sh': 'export CODEX_HOME=/opt/loop\n',
+    });
+    const notFollowed: SessionNotFollowed[] = [];
+    const got = (await readSessionEnv(h, 'linux', NAMES, notFollowed)).map((s) => `${s.name}=${s.value ?? '?'}`);
+    assert.deepEqual(got, ['CODEX_HOME=/opt/nvm', 'XDG_CONFIG_HOME=/opt/quoted', 'CODEX_HOME=/opt/loop']);
+    assert.deepEqual(notFollowed.map((n) => n.line), [5]);
+    assert.match(notFollowed[0]?.detail ?? '', /\$\(ls/);
+  });
+
+  it('a line that only reads a host variable sets nothing; `${NAME:=…}` does', async () => {
+    const h = home({ '.bashrc': 'echo "${XDG_CONFIG_HOME:-$HOME/.config}/x" $CODEX_HOME\n: "${CODEX_HOME:=/opt/d}"\n' });
+    assert.deepEqual((await readSessionEnv(h, 'linux', NAMES)).map((s) => [s.line, s.name]), [[2, 'CODEX_HOME']]);
+  });
+
+  it('records the file values of a host option an alias or function gives, and which cannot be read', async () => {
+    const h = home({
+      '.bashrc': "alias claude='claude --mcp-config ~/a.json ~/b.json --verbose'\n",
+      '.zshrc': 'function claude {\n  command claude --mcp-config=$HOME/c.json --mcp-config \'{"mcpServers":{}}\' rel.json "$@"\n}\nclaude --mcp-config ~/not-a-wrapper.json\n',
+    });
+    const launchOptions: LaunchOptionValue[] = [];
+    const notFollowed: SessionNotFollowed[] = [];
+    await readSessionEnv(h, 'linux', NAMES, notFollowed, { options: new Map([['claude', ['--mcp-config']]]), launchOptions });
+    assert.deepEqual(launchOptions.map((o) => [path.relative(h, o.file), o.line, o.value !== undefined ? path.relative(h, o.value) : `(${o.unreadable ?? ''})`]), [
+      ['.bashrc', 1, 'a.json'],
+      ['.bashrc', 1, 'b.json'],
+      ['.zshrc', 2, 'c.json'],
+      ['.zshrc', 2, '(a JSON string, not a file)'],
+      ['.zshrc', 2, '(not an absolute path)'],
+    ]);
+    // The alias adds another option (--verbose): a floor cause naming it; the function always is one.
+    assert.deepEqual(notFollowed.map((n) => [path.relative(h, n.file), n.line]), [['.bashrc', 1], ['.zshrc', 1]]);
+    assert.match(notFollowed[0]?.detail ?? '', /--verbose/);
   });
 
   it('reads nothing when the hosts have no such variable', async () => {
