@@ -85,7 +85,7 @@ describe('the first screen', () => {
     assert.equal(cli(['help']).stdout, cli(['--help']).stdout);
   });
 
-  it('help is a first word only: after a command `help` is that command\'s own word (a server, a file), never the top-level help', async () => {
+  it('help and completion are first words only: after a command they are its own words (a server, a file), never the top-level help or the script', async () => {
     // yargs reads a last positional `help` as --help, which printed the top-level help for `why help`.
     const top = cli(['--help']).stdout;
     const home = await materializeHome({ '.cursor/mcp.json': JSON.stringify({ mcpServers: { help: { command: 'npx', args: ['-y', '@example/help-server'] } } }) }, 'mcp-audit-why-help');
@@ -106,6 +106,11 @@ describe('the first screen', () => {
       assert.notEqual(r.stdout, top, args.join(' '));
       assert.match(r.stderr, /^mcp-audit: .*help/, args.join(' '));
     }
+    // yargs also took any positional `completion` as a request for its script.
+    const completion = cli(['why', 'completion', '--root', fixtureHome('linux'), '--no-project-scan']);
+    assert.equal(completion.code, 2);
+    assert.equal(completion.stdout, '');
+    assert.match(completion.stderr, /^mcp-audit: no server named "completion"/);
     assert.equal(cli(['help', 'why']).stdout, cli(['why', '--help']).stdout);
     assert.match(cli(['help', 'why']).stdout, /^mcp-audit why <server>/);
   });
