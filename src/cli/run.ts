@@ -76,15 +76,24 @@ export async function run(given: readonly string[], rawIo: Io): Promise<ExitCode
   const commands = COMMANDS.map((make) => make(ctx) as CommandModule);
   const only = single(argv, commands);
   const args = only !== undefined ? argv.slice(1) : [...argv];
-  const base: Argv = yargs(args)
-    .scriptName('mcp-audit')
-    .usage('$0 <command> [options]\n\nAudit MCP host configurations: is every tool-contract pin really enforced?')
-    .version(VERSION)
-    .help()
-    // yargs' own completion: `mcp-audit completion >> ~/.bashrc` (bash; zsh reads the same script
-    // through bashcompinit), completing command and option names.
-    .completion('completion', 'print a shell completion script for bash and zsh (mcp-audit completion >> ~/.bashrc)')
-    .alias('h', 'help')
+  const named: Argv = yargs(args).scriptName('mcp-audit').version(VERSION);
+  // Help is `--help`, `-h` or a first word `help` (wantsHelp), and the completion script the first
+  // word `completion`: a command run on its own has been asked for neither, and its words are its
+  // own. yargs also reads a LAST positional word `help` as --help, and any positional word
+  // `completion` as a request for its script (yargs 18.2.0 build/lib/yargs-factory.js
+  // kRunYargsParserAndExecuteCommands: `helpCmds`, `showCompletionScript`), so `why help` printed
+  // the top-level help and `why completion` the script: without the help option and the
+  // completion command, such a word is a server name, a file name or an unknown argument, as
+  // documented. (Neither is then set up on every run: less start-up work.)
+  const base: Argv = (only !== undefined
+    ? named.help(false)
+    : named
+      .usage('$0 <command> [options]\n\nAudit MCP host configurations: is every tool-contract pin really enforced?')
+      // yargs' own completion: `mcp-audit completion >> ~/.bashrc` (bash; zsh reads the same script
+      // through bashcompinit), completing command and option names.
+      .completion('completion', 'print a shell completion script for bash and zsh (mcp-audit completion >> ~/.bashrc)')
+      .help()
+      .alias('h', 'help'))
     .strict()
     .strictCommands()
     .strictOptions();

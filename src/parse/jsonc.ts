@@ -38,6 +38,15 @@ export function parseJsonc(text: string, options: JsoncOptions): Result<ParsedDo
   let built: Built;
   try {
     built = build(source, options, position, native === undefined);
+    // Node 24's V8 (13.6; not Node 20's 11.3 or Node 22's 12.4) can decode an escaped object key
+    // wrongly in JSON.parse: once any parse has made a key "\\", a one-character escaped key at the
+    // same place ("\"", "\n", a lone "\ud800") reads back as "\\" (https://issues.chromium.org/issues/521080746,
+    // https://github.com/nodejs/node/issues/63785). Values are not affected. A text with an escaped key
+    // takes its values from jsonc-parser, which decodes escapes itself, as a text with comments does.
+    if (native !== undefined && built.escapedKey) {
+      native = undefined;
+      built = build(source, options, position, true);
+    }
   } catch (e: unknown) {
     // No error before it: the parser has taken every bracket so far, so its nesting is the
     // brackets' and the 513th is where the scanner below would stop too.
@@ -256,8 +265,9 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
   };
   // Text JSON.parse accepted (no values to build) has plain JSON's tokens only: they are found by
   // the tokenizer below, which makes the visitor's events at a tenth of its cost.
+  let escapedKey = false;
   if (values) visit(source, handlers, { allowTrailingComma: !options.strict, disallowComments: options.strict, allowEmptyContent: true });
-  else visitPlainJson(source, handlers);
+  else escapedKey = visitPlainJson(source, handlers);
   /** The offset of the deepest member of `pointer` that exists, walking from `slot` (at `offset`). */
   const walk = (from: Slot | undefined, at: number, pointer: readonly PointerSegment[]): number => {
     let slot = from;
@@ -288,11 +298,13 @@ function build(source: string, options: JsoncOptions, position: (o: number) => P
     const baseOffset = offset;
     return (rel) => walk(baseSlot, baseOffset, rel);
   };
-  return { value: root?.value, duplicates, locate, locateUnder, work: () => work };
+  return { value: root?.value, escapedKey, duplicates, locate, locateUnder, work: () => work };
 }
 
 interface Built {
   readonly value: unknown;
+  /** A positions-only build met a key spelled with an escape (its values must not come from JSON.parse). */
+  readonly escapedKey: boolean;
   readonly duplicates: readonly DuplicateKey[];
   locate(pointer: readonly PointerSegment[]): number;
   locateUnder(base: readonly PointerSegment[]): (rel: readonly PointerSegment[]) => number;
@@ -341,9 +353,10 @@ function endsLiteral(c: number): boolean {
  * string is a key where an object expects one, else a value. Keys are decoded (by JSON.parse
  * when escaped); values are not (a positions-only build takes its values from JSON.parse), so
  * onLiteralValue gets undefined. Text JSON.parse refuses must not come here: its tokens are not
- * checked.
+ * checked. Returns whether any key was spelled with an escape.
  */
-export function visitPlainJson(source: string, v: PlainVisitor): void {
+export function visitPlainJson(source: string, v: PlainVisitor): boolean {
+  let escapedKey = false;
   /** Per open container: true for an object. */
   const inObject: boolean[] = [];
   let expectKey = false;
@@ -357,7 +370,10 @@ export function visitPlainJson(source: string, v: PlainVisitor): void {
         const next = stringEnd(source, i);
         if (expectKey) {
           const raw = source.slice(i, next);
-          v.onObjectProperty(raw.includes('\\') ? JSON.parse(raw) as string : raw.slice(1, -1), i);
+          // A string on its own (not a key) is decoded right by every V8 (parseJsonc: the key defect).
+          const escaped = raw.includes('\\');
+          if (escaped) escapedKey = true;
+          v.onObjectProperty(escaped ? JSON.parse(raw) as string : raw.slice(1, -1), i);
           expectKey = false;
         } else v.onLiteralValue(undefined, i);
         i = next;
@@ -377,4 +393,5 @@ export function visitPlainJson(source: string, v: PlainVisitor): void {
       }
     }
   }
+  return escapedKey;
 }

@@ -85,6 +85,36 @@ describe('the first screen', () => {
     assert.equal(cli(['help']).stdout, cli(['--help']).stdout);
   });
 
+  it('help and completion are first words only: after a command they are its own words (a server, a file), never the top-level help or the script', async () => {
+    // yargs reads a last positional `help` as --help, which printed the top-level help for `why help`.
+    const top = cli(['--help']).stdout;
+    const home = await materializeHome({ '.cursor/mcp.json': JSON.stringify({ mcpServers: { help: { command: 'npx', args: ['-y', '@example/help-server'] } } }) }, 'mcp-audit-why-help');
+    const named = cli(['why', 'help', '--root', home, '--no-project-scan']);
+    assert.equal(named.code, 1, named.stderr);
+    assert.match(named.stdout, /^help\b.*cursor/m);
+    assert.match(named.stdout, /NOT proven/);
+    const absent = cli(['why', 'help', '--root', fixtureHome('linux'), '--no-project-scan']);
+    assert.equal(absent.code, 2);
+    assert.equal(absent.stdout, '');
+    assert.match(absent.stderr, /^mcp-audit: no server named "help" .*'mcp-audit help why'/);
+    const fix = cli(['fix', 'help', '--root', home, '--no-project-scan']);
+    assert.equal(fix.code, 1, fix.stderr);
+    assert.match(fix.stdout, /wrap help --with/);
+    for (const args of [['scan', 'help'], ['check', 'help'], ['explain', 'help']]) {
+      const r = cli(args);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.notEqual(r.stdout, top, args.join(' '));
+      assert.match(r.stderr, /^mcp-audit: .*help/, args.join(' '));
+    }
+    // yargs also took any positional `completion` as a request for its script.
+    const completion = cli(['why', 'completion', '--root', fixtureHome('linux'), '--no-project-scan']);
+    assert.equal(completion.code, 2);
+    assert.equal(completion.stdout, '');
+    assert.match(completion.stderr, /^mcp-audit: no server named "completion"/);
+    assert.equal(cli(['help', 'why']).stdout, cli(['why', '--help']).stdout);
+    assert.match(cli(['help', 'why']).stdout, /^mcp-audit why <server>/);
+  });
+
   it('completion: a bash/zsh script, and the command and option names it completes', () => {
     const script = cli(['completion']);
     assert.equal(script.code, 0, script.stderr);

@@ -28,7 +28,11 @@ export function whyCommand(ctx: CommandContext): CommandModule<object, Record<st
       const options = toDiscoverOptions(argv);
       const report = buildReport(await audit(options, ctx.io.env), { version: VERSION });
       const rows = why.rowsNamed(report, server);
-      if (rows.length === 0) throw new UsageError(`no server named ${JSON.stringify(server)} (${['mcp-audit', 'scan', '--list', ...discoveryWords(options)].join(' ')} shows every entry)`);
+      if (rows.length === 0) {
+        // `why help` names a server (help is a first word: `help why`); when there is none, say where help is.
+        const help = server === 'help' ? "; this command's options: 'mcp-audit help why'" : '';
+        throw new UsageError(`no server named ${JSON.stringify(server)} (${['mcp-audit', 'scan', '--list', ...discoveryWords(options)].join(' ')} shows every entry${help})`);
+      }
       ctx.io.stdout.write(format === 'json' ? why.renderWhyJson(report, server, rows) : why.renderWhyText(report, server, rows, listingWidth(ctx.io.stdout.isTTY, ctx.io.stdout.columns)));
       ctx.exit(why.whyExitCode(rows));
     },
