@@ -7,6 +7,7 @@ import { caseInsensitiveLayout, expandAll, expandBraces, type PathContext } from
 import { indexedFolder } from './projects.js';
 import type { HostDefinition, ProjectIndex } from '../hosts/types.js';
 import { append } from '../shared/lists.js';
+import { parseJsonValue } from '../parse/json-value.js';
 
 export interface IndexedProjects {
   readonly host: string;
@@ -113,7 +114,7 @@ function sessionLogs(index: ProjectIndex, files: readonly string[], ctx: PathCon
     if (head === 'too-long') { if (long++ === 0) firstLong = file; continue; }
     let doc: unknown;
     try {
-      doc = JSON.parse(head);
+      doc = parseJsonValue(head);
     } catch {
       continue;
     }

@@ -30,6 +30,7 @@ import { recordRows, verifySitePackages } from './site-packages.js';
 import { extraWriters } from './stores/file-state.js';
 import type { ClaimOutcome, FileFact } from './types.js';
 import { release } from './versions.js';
+import { parseJsonValue } from '../parse/json-value.js';
 
 export interface ArtifactContext {
   readonly server: string;
@@ -162,7 +163,7 @@ async function npmInstall(file: string, proxy: PinningProxy, ctx: ArtifactContex
     const text = await ctx.files.readText(manifestPath);
     if (text === undefined) continue;
     let doc: unknown;
-    try { doc = JSON.parse(text); } catch { continue; }
+    try { doc = parseJsonValue(text); } catch { continue; }
     if (typeof doc !== 'object' || doc === null) continue;
     if (Reflect.get(doc, 'name') !== name) continue;
     const bin: unknown = Reflect.get(doc, 'bin');

@@ -3,6 +3,8 @@ import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 // openai/codex, read file by file (the index holds one version per file; /work/notes/hosts-source.md "codex").
 const LOADER = 'openai/codex@12883137 codex-rs/config/src/loader/mod.rs';
 const LAYER_IO = 'openai/codex@71163530 codex-rs/core/src/config_loader/layer_io.rs';
+const PREFS = 'openai/codex@cdc42b22 codex-rs/config/src/loader/macos.rs (MANAGED_PREFERENCES_APPLICATION_ID, CFPreferencesCopyAppValue)';
+const PREFS_LAYER = { reason: 'a preferences file that can hold config_toml_base64, a config layer Codex reads above config.toml, which mcp-audit does not decode' };
 const TYPES = 'openai/codex@00b17c26 codex-rs/config/src/mcp_types.rs (RawMcpServerConfig, TryFrom: command → stdio, else url → streamable HTTP)';
 
 /** Codex, from the host source; Windows backslashes in a TOML basic string are invalid escapes and invalidate the whole file (openai/codex#37616). */
@@ -38,15 +40,11 @@ export const codex = {
     // values, then the user's and the machine's preferences for the app
     // (developer.apple.com/documentation/corefoundation/1515539-cfpreferencescopyappvalue): each
     // file that can hold the key is a layer, none of them decoded here.
-    ...[
-      '/Library/Managed Preferences/com.openai.codex.plist', '/Library/Managed Preferences/*/com.openai.codex.plist',
-      '~/Library/Preferences/com.openai.codex.plist', '~/Library/Preferences/ByHost/com.openai.codex.*.plist',
-      '/Library/Preferences/com.openai.codex.plist',
-    ].map((p) => ({
-      scope: 'managed' as const, os: 'darwin' as const, path: p, ...(p.includes('*') ? { glob: true as const } : {}),
-      unreadLayer: { reason: 'a preferences file that can hold config_toml_base64, a config layer Codex reads above config.toml, which mcp-audit does not decode' },
-      source: 'openai/codex@cdc42b22 codex-rs/config/src/loader/macos.rs (MANAGED_PREFERENCES_APPLICATION_ID, CFPreferencesCopyAppValue)',
-    })),
+    { scope: 'managed', os: 'darwin', path: '/Library/Managed Preferences/com.openai.codex.plist', unreadLayer: PREFS_LAYER, source: PREFS },
+    { scope: 'managed', os: 'darwin', path: '/Library/Managed Preferences/*/com.openai.codex.plist', glob: true, unreadLayer: PREFS_LAYER, source: PREFS },
+    { scope: 'managed', os: 'darwin', path: '~/Library/Preferences/com.openai.codex.plist', unreadLayer: PREFS_LAYER, source: PREFS },
+    { scope: 'managed', os: 'darwin', path: '~/Library/Preferences/ByHost/com.openai.codex.*.plist', glob: true, unreadLayer: PREFS_LAYER, source: PREFS },
+    { scope: 'managed', os: 'darwin', path: '/Library/Preferences/com.openai.codex.plist', unreadLayer: PREFS_LAYER, source: PREFS },
     // The legacy managed layer, on top of every other (load_config_layers_state: "legacy managed_config.toml … on top of everything else").
     { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/codex/managed_config.toml', source: `${LAYER_IO} (managed_config_default_path: Unix); ${LOADER}` },
     {

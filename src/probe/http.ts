@@ -10,6 +10,7 @@ import { clip, isRecord, replyTo, runSession, type RawMessage, type RpcChannel, 
 import {
   ProbeAbort, type ProbeCapture, type ProbeFailure, type ProbeFailureReason, type ProbeLimits, type ProbeTransport, type UrlTarget,
 } from './types.js';
+import { parseJsonValue } from '../parse/json-value.js';
 
 export interface HttpContext {
   readonly clientInfo: { readonly name: string; readonly version: string };
@@ -34,7 +35,7 @@ interface Shared {
 function parseMessage(text: string): RawMessage {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonValue(text);
   } catch {
     throw new ProbeAbort('non-json', 'the server sent a message that is not JSON');
   }

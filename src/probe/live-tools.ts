@@ -7,6 +7,7 @@ import { readJsonText } from '../canonical/json-text.js';
 import { getMember } from '../canonical/json-model.js';
 import type { JsonObject } from '../canonical/json-model.js';
 import { toSnapshot } from '../canonical/snapshot.js';
+import { parseJsonValue } from '../parse/json-value.js';
 
 export interface LiveTool {
   readonly name: string;
@@ -24,7 +25,7 @@ const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> => typeof 
 
 function plainTools(text: string): readonly unknown[] | undefined {
   try {
-    const parsed: unknown = JSON.parse(text);
+    const parsed: unknown = parseJsonValue(text);
     const tools = isRecord(parsed) ? parsed['tools'] : undefined;
     return Array.isArray(tools) ? tools : undefined;
   } catch {

@@ -11,6 +11,7 @@ import { RedactedTail, redactErrorMessage, redactor } from './redact.js';
 import { clip, isRecord, replyTo, runSession, type RawMessage, type RpcChannel } from './session.js';
 import type { RunAs } from './run-as.js';
 import { ProbeAbort, type ProbeCapture, type ProbeFailureReason, type ProbeLimits, type StdioTarget } from './types.js';
+import { parseJsonValue } from '../parse/json-value.js';
 
 export interface StdioContext {
   readonly hostEnv: Readonly<Record<string, string | undefined>>;
@@ -90,7 +91,7 @@ export async function probeStdio(target: StdioTarget, limits: ProbeLimits, conte
     if (line.trim() === '') return 'continue';
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseJsonValue(line);
     } catch {
       fail('non-json', `stdout is not JSON-RPC: ${JSON.stringify(clip(redact(line), 60))}`);
       return 'stop';

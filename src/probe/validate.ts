@@ -4,6 +4,7 @@
  */
 import { clip } from './session.js';
 import { append } from '../shared/lists.js';
+import { parseJsonValue } from '../parse/json-value.js';
 
 interface Issue {
   readonly path: readonly PropertyKey[];
@@ -27,7 +28,7 @@ function pointer(path: readonly PropertyKey[]): string {
 }
 
 function check(schema: Checkable, label: string, raw: string): string[] {
-  const parsed = schema.safeParse(JSON.parse(raw));
+  const parsed = schema.safeParse(parseJsonValue(raw));
   if (parsed.success) return [];
   const issues = parsed.error?.issues ?? [];
   const shown = issues.slice(0, MAX_ISSUES_PER_RESULT).map((issue) => `${pointer(issue.path)}: ${clip(issue.message, 120)}`);

@@ -19,6 +19,7 @@ import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
 import type { InspectContext, StoreInspection } from './store-types.js';
 import type { PinningProxy, ProxyArgs, Recognition } from './types.js';
 import type { ProxyWiring } from './wiring-types.js';
+import { parseJsonValue } from '../parse/json-value.js';
 
 type Approval = NonNullable<Recognition['approvalKey']>;
 
@@ -163,7 +164,7 @@ async function inspectStore(rec: Recognition, storePath: string, ctx: InspectCon
   if (key === undefined) return unreadable('the entry names no upstream, so no approval key can be looked up');
   let doc: unknown;
   try {
-    doc = JSON.parse(checked.text);
+    doc = parseJsonValue(checked.text);
   } catch {
     return unreadable('invalid JSON (the wrapper then starts with an empty approval database)');
   }

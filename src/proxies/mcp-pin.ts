@@ -22,6 +22,7 @@ import { pinStoreWritable } from '../rules/pin-store-writable.js';
 import type { InspectContext, StoreInspection } from './store-types.js';
 import type { Inventory, PinningProxy, ProxyArgs, ProxyProgram, Recognition, StoreRef } from './types.js';
 import { append } from '../shared/lists.js';
+import { parseJsonValue } from '../parse/json-value.js';
 
 const BIN = 'GautamTalksDev/mcp-pin@34a627b:bin/attest.js';
 const STORE = 'GautamTalksDev/mcp-pin@158768d:src/store.js';
@@ -175,13 +176,13 @@ async function inspectStore(rec: Recognition, dir: string, ctx: InspectContext):
     append(findings, legacy.findings);
     if (legacy.state === 'missing') return { path: dir, findings: [...findings, absent(pinFile)] };
     let doc: unknown;
-    try { doc = JSON.parse(legacy.text); } catch { return { path: dir, findings: [...findings, unreadable(legacyPath, 'invalid JSON: mcp-pin refuses to start on a corrupt pins.json')] }; }
+    try { doc = parseJsonValue(legacy.text); } catch { return { path: dir, findings: [...findings, unreadable(legacyPath, 'invalid JSON: mcp-pin refuses to start on a corrupt pins.json')] }; }
     if (!isRecord(doc)) return { path: dir, findings: [...findings, unreadable(legacyPath, 'pins.json is not an object: mcp-pin refuses to start')] };
     if (!Object.hasOwn(doc, id)) return { path: dir, findings: [...findings, absent(pinFile)] };
     record = doc[id];
     where = `the legacy pins.json (migrated to pins.d/${id}.json on the next start)`;
   } else {
-    try { record = JSON.parse(checked.text); } catch { return { path: dir, findings: [...findings, unreadable(pinFile, 'invalid JSON: mcp-pin refuses to start on a corrupt pin file')] }; }
+    try { record = parseJsonValue(checked.text); } catch { return { path: dir, findings: [...findings, unreadable(pinFile, 'invalid JSON: mcp-pin refuses to start on a corrupt pin file')] }; }
   }
   const facts = pinFacts(record);
   if (facts === undefined) return { path: dir, findings: [...findings, unreadable(pinFile, 'the pin record has no set hash and tool list')] };

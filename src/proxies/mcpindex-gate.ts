@@ -22,6 +22,7 @@ import type { InspectContext, McpindexPin, StoreInspection, Subject } from './st
 import type { Inventory, PinningProxy, ProxyArgs, ProxyProgram, Recognition } from './types.js';
 import { hitIndexes, type ProxyWiring } from './wiring-types.js';
 import { append } from '../shared/lists.js';
+import { parseJsonValue } from '../parse/json-value.js';
 
 const MODULES = ['tooling.cse.proxy', 'mcpindex_gate.tooling.cse.proxy'];
 /** The proxy's long options, for argparse-style unambiguous prefixes (`--pin-st` = `--pin-store`). */
@@ -149,7 +150,7 @@ async function everPinned(storePath: string, ctx: InspectContext): Promise<EverP
   const findings = checked.findings;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(checked.text);
+    parsed = parseJsonValue(checked.text);
   } catch {
     return { ok: false, reason: `${EVER_PINNED} is not valid JSON`, findings };
   }
@@ -169,7 +170,7 @@ export function parseMcpindexPins(text: string, serverId: string, subject: Subje
     ({ findings: [finding(pinStoreUnreadable, { ...subject, path: p, reason })], pins: [] });
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJsonValue(text);
   } catch {
     return unreadable('baseline file is present but unreadable (invalid JSON)');
   }
