@@ -33,16 +33,15 @@
  */
 import { constants, promises as fs, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import { toError } from '../shared/errors.js';
 import { acquireLock, releaseLock } from './lock.js';
 import type { Seam } from './seam.js';
-import { discard, heldTarget, hold, putBackHeld, release, sweepStale, tempName, tempOwner, track } from './temp-files.js';
-import { markState } from './process-mark.js';
+import { writeBackup } from './backups.js';
+import { placeByLink, recoverHeld, type Recovered } from './held.js';
+import { changed, codeOf, Refused, refuse, sameBytes } from './refusal.js';
+import { discard, putBackHeld, release, sweepStale, tempName, track } from './temp-files.js';
 
-export const BACKUP_SUFFIX = '.mcp-audit.bak';
-/** Backups after the first: `<file>.mcp-audit.N.bak`, N = 2, 3, … */
-export const backupName = (file: string, n: number): string => (n <= 1 ? `${file}${BACKUP_SUFFIX}` : `${file}.mcp-audit.${n}.bak`);
-const MAX_BACKUPS = 10_000;
+export { BACKUP_SUFFIX, backupName } from './backups.js';
+export { recoverHeld, type Recovered } from './held.js';
 
 export interface WriteRequest {
   /** The file to replace (the real path when the config path is a link). */
@@ -54,28 +53,9 @@ export interface WriteRequest {
   readonly seam?: Seam;
 }
 
-/** A config a writer that died left set aside (write.ts step 6), and what became of it. */
-export interface Recovered {
-  /** The held name it was found under. */
-  readonly name: string;
-  /** The name it has now: the config's own (put back), or a numbered backup (a file was at the path). */
-  readonly as: string;
-  readonly putBack: boolean;
-}
-
 export type WriteOutcome =
   | { readonly ok: true; readonly backup: string; readonly swept: readonly string[]; readonly recovered?: readonly Recovered[] }
   | { readonly ok: false; readonly reason: string; readonly swept?: readonly string[]; readonly recovered?: readonly Recovered[] };
-
-const codeOf = (e: unknown): string => {
-  const err = toError(e);
-  return 'code' in err && typeof err.code === 'string' ? err.code : err.message;
-};
-
-class Refused extends Error {}
-const refuse = (reason: string): never => {
-  throw new Refused(reason);
-};
 
 /** What differs between two stats of what should be one unchanged file, or undefined. */
 function difference(a: BigIntStats, b: BigIntStats): string | undefined {
@@ -85,8 +65,6 @@ function difference(a: BigIntStats, b: BigIntStats): string | undefined {
   if (a.ctimeNs !== b.ctimeNs) return 'its metadata changed (ctime)';
   return undefined;
 }
-
-const changed = (what: string): string => `the file changed since mcp-audit read it (${what}); nothing was written (run again)`;
 
 /** Past this a file being read is refused (a config that keeps growing while it is read). */
 const MAX_READ_BYTES = 64 * 1024 * 1024;
@@ -124,62 +102,6 @@ async function openRegular(file: string): Promise<{ fh: fs.FileHandle; st: BigIn
   }
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;
-
-const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
-
-/**
- * Gives the file at `from` a new backup name (never an existing one) by link(2), and returns that
- * name; `undefined` when this file system has no hard links.
- */
-async function linkToFreeBackup(from: string, file: string): Promise<string | undefined> {
-  for (let n = 1; n <= MAX_BACKUPS; n++) {
-    const name = backupName(file, n);
-    try {
-      // link(2) never replaces what is at the name (a backup, or a link planted there).
-      await fs.link(from, name);
-      return name;
-    } catch (e: unknown) {
-      const code = codeOf(e);
-      if (code === 'EEXIST') continue;
-      if (NO_LINKS.has(code)) return undefined;
-      throw e;
-    }
-  }
-  return refuse(`no free backup name (${MAX_BACKUPS} backups exist)`);
-}
-
-/** Writes `bytes` to a new backup name (never an existing one); `linked`: this file system has hard links. */
-async function writeBackup(file: string, bytes: Uint8Array): Promise<{ name: string; linked: boolean }> {
-  const staging = tempName(file, 'bak.tmp');
-  track(staging);
-  try {
-    const fh = await fs.open(staging, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
-    try {
-      await fh.writeFile(bytes);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    const name = await linkToFreeBackup(staging, file);
-    if (name !== undefined) return { name, linked: true };
-    // No hard links on this file system: an exclusive create of each name in turn.
-    for (let n = 1; n <= MAX_BACKUPS; n++) {
-      const next = backupName(file, n);
-      try {
-        await fs.writeFile(next, bytes, { flag: 'wx', mode: 0o600 });
-        return { name: next, linked: false };
-      } catch (e: unknown) {
-        if (codeOf(e) === 'EEXIST') continue;
-        throw e;
-      }
-    }
-    return refuse(`no free backup name (${MAX_BACKUPS} backups exist)`);
-  } finally {
-    await discard(staging);
-  }
-}
-
 async function syncDir(dir: string): Promise<void> {
   try {
     const d = await fs.open(dir, constants.O_RDONLY);
@@ -205,77 +127,6 @@ async function restore(file: string, bytes: Uint8Array, mode: number): Promise<v
   } finally {
     await discard(tmp);
   }
-}
-
-/** The same file, unchanged: device, inode, size, mtime (not ctime: a rename sets it). */
-function sameFile(a: BigIntStats, b: BigIntStats): string | undefined {
-  if (a.dev !== b.dev || a.ino !== b.ino) return 'it was replaced by another file (inode)';
-  if (a.size !== b.size) return 'its size changed';
-  if (a.mtimeNs !== b.mtimeNs) return 'it was written (mtime)';
-  return undefined;
-}
-
-/** Moves a file that is not to be at the path (a held save with another save at the path) to a numbered backup name. */
-async function keepAside(aside: string, file: string): Promise<string> {
-  const name = await linkToFreeBackup(aside, file);
-  if (name === undefined) return aside;
-  await fs.unlink(aside);
-  release(aside);
-  return name;
-}
-
-/** Why the write stopped after the file was taken off its path (steps 6-8), the file handled. */
-type Placed = { readonly placed: true } | { readonly placed: false; readonly reason: string; readonly keepBackup: boolean };
-
-/**
- * Steps 6 and 7: takes the file off its path to `held` and links the new text (`tmp`) there,
- * never over anything; a file that is not the one the plan was made on is put back.
- */
-async function placeByLink(file: string, tmp: string, held: string, st: BigIntStats, seam: Seam | undefined): Promise<Placed> {
-  hold(held, file);
-  try {
-    await fs.rename(file, held);
-  } catch (e: unknown) {
-    release(held);
-    const code = codeOf(e);
-    return refuse(code === 'ENOENT' ? changed('it is gone') : `could not write: ${code}`);
-  }
-  await seam?.('held', file);
-  const got = await fs.lstat(held, { bigint: true });
-  const why = got.isFile() ? sameFile(st, got) : 'it was replaced by something that is not a regular file';
-  if (why !== undefined) {
-    // An editor's save replaced the file after the last comparison: it goes back to its path.
-    try {
-      await fs.link(held, file);
-      await fs.unlink(held);
-      release(held);
-      const reason = got.ino === st.ino && got.dev === st.dev
-        ? 'a save reached the file while mcp-audit replaced it: that save was put back and this edit was not made (run again)'
-        : `a save replaced the file while mcp-audit was writing it (${why}): that save is kept and this edit was not made (run again)`;
-      return { placed: false, reason, keepBackup: false };
-    } catch (e: unknown) {
-      if (codeOf(e) !== 'EEXIST') throw e;
-      const kept = await keepAside(held, file);
-      return { placed: false, reason: `two saves replaced the file while mcp-audit was writing it: the later one is at the path, the earlier one was kept as ${kept}; this edit was not made (check them and run again)`, keepBackup: false };
-    }
-  }
-  try {
-    await fs.link(tmp, file);
-  } catch (e: unknown) {
-    const code = codeOf(e);
-    if (code === 'EEXIST') {
-      // A save made the path anew while it was empty: theirs stays. The file set aside is the
-      // original unchanged (just compared), whose bytes are the backup.
-      await fs.unlink(held);
-      release(held);
-      return { placed: false, reason: 'a save wrote the file while mcp-audit was replacing it: that save is kept and this edit was not made', keepBackup: true };
-    }
-    // Not expected after the backup was linked: the original goes back to its path.
-    await fs.link(held, file).then(() => fs.unlink(held), () => fs.rename(held, file));
-    release(held);
-    return refuse(`could not write: ${code}`);
-  }
-  return { placed: true };
 }
 
 export async function writeSafely(req: WriteRequest): Promise<WriteOutcome> {
@@ -336,7 +187,7 @@ export async function writeSafely(req: WriteRequest): Promise<WriteOutcome> {
     if (lastWhy !== undefined) refuse(changed(lastWhy));
     await req.seam?.('before-rename', file);
     if (made.linked) {
-      const placed = await placeByLink(file, tmp, held, st, req.seam);
+      const placed = await placeByLink(file, tmp, held, st, req.original, req.seam);
       if (!placed.placed) {
         if (placed.keepBackup) release(backup);
         else await discard(backup);
@@ -400,41 +251,3 @@ export async function writeSafely(req: WriteRequest): Promise<WriteOutcome> {
   }
 }
 
-/**
- * Configs that a writer which died while replacing them (between steps 6 and 8) left under a
- * held name in `dir`: each goes back to its path (link(2), never over anything); when the path
- * holds a file again (the new text, or a save), the held one is kept as a numbered backup.
- * Only held names of writers known to be dead, regular files owned by this user. Returns what it did.
- */
-export async function recoverHeld(dir: string): Promise<Recovered[]> {
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch {
-    return [];
-  }
-  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-  const done: Recovered[] = [];
-  for (const name of names) {
-    const target = heldTarget(dir, name);
-    const owner = tempOwner(name);
-    if (target === undefined || owner === undefined || markState(owner) !== 'dead') continue;
-    const aside = path.join(dir, name);
-    try {
-      const st = await fs.lstat(aside);
-      if (!st.isFile() || (uid !== undefined && st.uid !== uid)) continue;
-      try {
-        await fs.link(aside, target);
-        await fs.unlink(aside);
-        done.push({ name, as: path.basename(target), putBack: true });
-      } catch (e: unknown) {
-        if (codeOf(e) !== 'EEXIST') continue;
-        const kept = await keepAside(aside, target);
-        done.push({ name, as: path.basename(kept), putBack: false });
-      }
-    } catch {
-      // gone meanwhile, or not ours to move
-    }
-  }
-  return done;
-}
