@@ -149,6 +149,7 @@ function hostileGates(): void {
     ['--baseline', 'deep-flow.json', () => undefined],
     ['--policy', 'bomb.yaml', () => writeFileSync(path.join(dir, 'bomb.yaml'), ['version: 1', 'a: &a [x,x,x,x,x,x,x,x,x]', ...'bcdefgh'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill(`*${'abcdefgh'[i] ?? 'a'}`).join(',')}]`)].join('\n'))],
     ['--policy', 'latin1.yaml', () => writeFileSync(path.join(dir, 'latin1.yaml'), Buffer.from('version: 1\ndeny-servers: [caf\u00e9]\n', 'latin1'))],
+    ['--baseline', 'dup-keys.json', () => writeFileSync(path.join(dir, 'dup-keys.json'), '{\n  "schemaVersion": "1.0.0",\n  "schemaVersion": "1.9.0",\n  "trustedHome": { "path": "/h" }, "entries": [], "findings": []\n}\n')],
   ];
   process.stdout.write('\nhostile gate files through the real CLI (exit code, wall ms):\n');
   try {
