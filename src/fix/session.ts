@@ -183,7 +183,7 @@ const recoveredIn = (dir: string, list: readonly Recovered[]): Swept[] => list.m
  * aside while replacing it is put back (write.ts recoverHeld), also beside locations the audit
  * found absent: killed at that point, the run left the path empty.
  */
-export async function tidy(entries: readonly ServerEntry[], options: SessionOptions, absent: readonly LocationCheck[] = []): Promise<Swept[]> {
+export async function tidy(entries: readonly ServerEntry[], options: SessionOptions, locations: readonly LocationCheck[] = []): Promise<Swept[]> {
   const targets = new Set<string>();
   for (const e of entries) if (scopeRefusal(e, options) === undefined) targets.add(e.realPath ?? e.configPath);
   const out: Swept[] = [];
@@ -194,8 +194,8 @@ export async function tidy(entries: readonly ServerEntry[], options: SessionOpti
     append(out, recoveredIn(dir, await recoverHeld(dir)));
     for (const name of await sweepStale(dir, typeof process.getuid === 'function' ? process.getuid() : undefined)) out.push({ dir, name });
   };
-  for (const l of absent) {
-    if (l.status === 'absent' && l.pattern === undefined && scopeRefusal({ scope: l.scope, configPath: l.path, ...(l.project !== undefined ? { project: l.project } : {}) }, options) === undefined) await visit(path.dirname(l.realPath ?? l.path));
+  for (const l of locations) {
+    if (l.status === 'absent' && l.pattern === undefined && scopeRefusal({ scope: l.scope, configPath: l.path, ...(l.project !== undefined ? { project: l.project } : {}) }, options) === undefined) targets.add(l.realPath ?? l.path);
   }
   for (const file of targets) {
     const dir = path.dirname(file);

@@ -236,6 +236,7 @@ for (const point of SEAM_POINTS) {
       const back = await start(['fix', '--apply', ...args(h.home)]).done;
       assert.notEqual(back.code, 2, back.stdout + back.stderr);
       assert.match(back.stdout, /^put back .*mcp\.json: an mcp-audit run that died while replacing it had left it as \.mcp\.json\.mcp-audit-\d+-\d+-[0-9a-f]{12}\.held\.tmp$/m);
+      assert.deepEqual(await leftovers(h.dir), [], 'its temp file and stale lock are gone too');
     }
     const now = await fs.readFile(h.file, 'utf8');
     assert.ok(now === PLANTED || !now.includes('--pin-store'), 'never torn');
