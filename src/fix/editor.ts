@@ -86,19 +86,35 @@ export interface EntryDoc {
   readonly firstLine: () => number;
 }
 
-/** The entry at `entryPath` of a parsed file as an EntryDoc (`spans`: the file's JSON spans, made once). */
+/**
+ * What every entry edit of one JSON text needs from the whole text, found once per file: the span
+ * of any path, and the text's line ending and indentation unit. (Finding the style per entry
+ * scanned the whole text for a CRLF each time: 90 µs per entry of a 20,000-entry file.)
+ */
+export interface JsonLayout {
+  readonly spans: (path: readonly PointerSegment[]) => Span | undefined;
+  readonly style: TextStyle;
+}
+
+/** The layout of a JSON or JSONC text, or undefined when it does not parse. */
+export function jsonLayout(text: string): JsonLayout | undefined {
+  const spans = jsonSpans(text);
+  return spans === undefined ? undefined : { spans, style: styleOf(text) };
+}
+
+/** The entry at `entryPath` of a parsed file as an EntryDoc (`layout`: the file's, made once). */
 export function entryDoc(
-  text: string, format: ConfigFormat, value: unknown, entryPath: readonly PointerSegment[],
-  spans?: (path: readonly PointerSegment[]) => Span | undefined,
+  text: string, format: ConfigFormat, value: unknown, entryPath: readonly PointerSegment[], layout?: JsonLayout,
 ): EntryDoc | string {
   const entry = valueAt(value, entryPath);
   if (entry === undefined) return 'the entry could not be located in the file';
   if (format !== 'json' && format !== 'jsonc') return { format, text, path: entryPath, entry, firstLine: () => 1 };
-  const span = (spans ?? jsonSpans(text))?.(entryPath);
-  if (span === undefined) return 'the entry could not be located in the file';
+  const { spans, style } = layout ?? jsonLayout(text) ?? {};
+  const span = spans?.(entryPath);
+  if (span === undefined || style === undefined) return 'the entry could not be located in the file';
   const indent = indentAt(text, span.start);
   return {
-    format, text: indent + text.slice(span.start, span.end), path: [], entry, style: styleOf(text), prefix: indent.length,
+    format, text: indent + text.slice(span.start, span.end), path: [], entry, style, prefix: indent.length,
     firstLine: () => text.slice(0, span.start).split('\n').length,
   };
 }

@@ -12,8 +12,7 @@
 import type { PointerSegment } from '../parse/document.js';
 import type { ConfigFormat } from '../parse/types.js';
 import type { Region } from './diff.js';
-import { editDoc, editEntry, entryDoc, entryText, readValue } from './editor.js';
-import { jsonSpans } from './json-edit.js';
+import { editDoc, editEntry, entryDoc, entryText, jsonLayout, readValue } from './editor.js';
 import type { EntryOp, Span } from './types.js';
 import { applyOpsInPlace, clone, sameValue } from './values.js';
 
@@ -47,14 +46,14 @@ function oneByOne(text: string, format: ConfigFormat, changes: readonly EntryCha
 
 export function editFile(text: string, format: ConfigFormat, value: unknown, changes: readonly EntryChange[]): FileEdit {
   if (format !== 'json' && format !== 'jsonc') return oneByOne(text, format, changes);
-  const spans = jsonSpans(text);
-  if (spans === undefined) return { text, outcomes: changes.map(() => 'the file does not parse; mcp-audit edits only files it can read'), altered: changes.map(() => false) };
+  const layout = jsonLayout(text);
+  if (layout === undefined) return { text, outcomes: changes.map(() => 'the file does not parse; mcp-audit edits only files it can read'), altered: changes.map(() => false) };
   const outcomes: (string | undefined)[] = changes.map(() => undefined);
   const altered: boolean[] = changes.map(() => false);
   const pieces: { span: Span; text: string; at: number }[] = [];
   changes.forEach((c, at) => {
-    const span = spans(c.entryPath);
-    const doc = entryDoc(text, format, value, c.entryPath, spans);
+    const span = layout.spans(c.entryPath);
+    const doc = entryDoc(text, format, value, c.entryPath, layout);
     if (span === undefined || typeof doc === 'string') { outcomes[at] = typeof doc === 'string' ? doc : 'the entry could not be located in the file'; return; }
     const after = editDoc(doc, c.ops);
     if (typeof after === 'string') { outcomes[at] = after; return; }

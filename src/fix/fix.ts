@@ -154,7 +154,7 @@ export async function runFix(given: FixOptions, env: Env): Promise<EditOutcome> 
   };
   if (!options.apply) return base;
   const w = await writeFiles(files, options);
-  const tidied = await tidy(audited.discovery.entries, options);
+  const tidied = await tidy(audited.discovery.entries, options, audited.discovery.locations);
   if (files.length === 0) return { ...base, ...(tidied.length > 0 ? { swept: tidied } : {}) };
   const reread = new FileSet();
   const again = await audit({ ...options.discover, cache: reread.cache }, env);

@@ -30,7 +30,11 @@ export function renderOutcome(o: EditOutcome, apply: boolean, show: (file: strin
       append(lines, maskDiff(unifiedDiff(label, f.text, f.after, 3, f.regions), mask).trimEnd().split('\n').map(escapeText));
     }
   }
-  for (const s of o.swept ?? []) lines.push(`removed ${at(path.join(s.dir, s.name))}: left by an mcp-audit run that died`);
+  for (const s of o.swept ?? []) {
+    if (s.became === undefined) lines.push(`removed ${at(path.join(s.dir, s.name))}: left by an mcp-audit run that died`);
+    else if (s.became.putBack) lines.push(`put back ${at(path.join(s.dir, s.became.as))}: an mcp-audit run that died while replacing it had left it as ${escapeText(s.name)}`);
+    else lines.push(`kept ${at(path.join(s.dir, s.became.as))}: an mcp-audit run that died while replacing the file beside it had left it as ${escapeText(s.name)} (a file is at that path again)`);
+  }
   for (const w of o.written ?? []) lines.push(`wrote ${at(w.file)} (previous content in ${at(w.backup)}; earlier backups are kept)`);
   for (const r of o.refusals) lines.push(`refused: ${at(r.file)}: ${escapeText(r.server)}: ${escapeText(r.reason)}`);
   for (const r of o.remaining) lines.push(`not mended: ${at(r.file)}: ${escapeText(r.server)}: ${r.ruleId}: ${escapeText(r.why)}`);

@@ -20,8 +20,10 @@ export const SEAM_POINTS = [
   'locked',
   /** The new text is in its temporary file; before the last re-read and comparison. */
   'staged',
-  /** Every check passed and the backup is written: the window between the last comparison and the rename. */
+  /** Every check passed and the backup is written: the window between the last comparison and taking the file off its path. */
   'before-rename',
+  /** The file is off its path (set aside under its held name), the new text not yet linked there: the path is absent. */
+  'held',
   /** Renamed; before the result is verified and the lock released. */
   'renamed',
 ] as const;

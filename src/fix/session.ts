@@ -5,19 +5,19 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { newFileCache, type FileCache } from '../discover/check-file.js';
+import { newFileCache, type FileCache, type LocationCheck } from '../discover/check-file.js';
+import { append } from '../shared/lists.js';
 import type { ReadOutcome } from '../discover/read-file.js';
 import { isInside } from '../shared/paths.js';
 import type { ServerEntry } from '../parse/types.js';
 import type { ConfigFormat } from '../parse/types.js';
 import type { PointerSegment } from '../parse/document.js';
-import { entryDoc, readValue, type EntryDoc } from './editor.js';
-import { jsonSpans } from './json-edit.js';
+import { entryDoc, jsonLayout, readValue, type EntryDoc, type JsonLayout } from './editor.js';
 import { editFile } from './file-edit.js';
 import type { Region } from './diff.js';
 import type { Seam } from './seam.js';
 import type { EntryOp } from './types.js';
-import { writeSafely } from './write.js';
+import { recoverHeld, writeSafely, type Recovered } from './write.js';
 import { acquireLock, lockPath, releaseLock } from './lock.js';
 import { sweepStale } from './temp-files.js';
 
@@ -70,12 +70,14 @@ export interface SessionOptions {
  * with a clone and is shared. A project's section of a user file (`~/.claude.json` `projects.<dir>`)
  * is the user's own.
  */
-function inRepository(entry: ServerEntry): boolean {
+type Placed = Pick<ServerEntry, 'scope' | 'project' | 'configPath'>;
+
+function inRepository(entry: Placed): boolean {
   return entry.project === undefined || isInside(entry.configPath, entry.project);
 }
 
 /** Why an entry's file is off limits, or undefined. */
-export function scopeRefusal(entry: ServerEntry, options: SessionOptions): string | undefined {
+export function scopeRefusal(entry: Placed, options: SessionOptions): string | undefined {
   switch (entry.scope) {
     case 'managed': return 'a managed (system) file: mcp-audit never edits it';
     case 'plugin': return 'a file a plugin provides: an edit would be lost when the plugin updates';
@@ -118,17 +120,17 @@ async function loadFile(entry: ServerEntry, pending: Promise<ReadOutcome> | unde
   };
 }
 
-const spansOf = new WeakMap<LoadedFile, ReturnType<typeof jsonSpans>>();
+const layoutOf = new WeakMap<LoadedFile, JsonLayout | undefined>();
 
-/** One entry of a loaded file as an EntryDoc (a JSON file's spans are found once per file). */
+/** One entry of a loaded file as an EntryDoc (a JSON file's layout is found once per file). */
 export function docOf(file: LoadedFile, entryPath: readonly PointerSegment[]): EntryDoc | string {
-  let spans = spansOf.get(file);
-  if (spans === undefined && !spansOf.has(file) && (file.format === 'json' || file.format === 'jsonc')) {
-    spans = jsonSpans(file.text);
-    spansOf.set(file, spans);
+  let layout = layoutOf.get(file);
+  if (layout === undefined && !layoutOf.has(file) && (file.format === 'json' || file.format === 'jsonc')) {
+    layout = jsonLayout(file.text);
+    layoutOf.set(file, layout);
   }
-  if ((file.format === 'json' || file.format === 'jsonc') && spans === undefined) return 'the file does not parse; mcp-audit edits only files it can read';
-  return entryDoc(file.text, file.format, file.value, entryPath, spans);
+  if ((file.format === 'json' || file.format === 'jsonc') && layout === undefined) return 'the file does not parse; mcp-audit edits only files it can read';
+  return entryDoc(file.text, file.format, file.value, entryPath, layout);
 }
 
 /** Applies the plans file by file; an entry whose edit is refused is left out, the others still apply. */
@@ -162,28 +164,42 @@ export interface Written {
   readonly backup: string;
 }
 
-/** A temporary file a run that died left beside a config, removed by this one. */
+/**
+ * A temporary file a run that died left beside a config, removed by this one; or (`became`) a
+ * config such a run had set aside while replacing it, put back at its path or kept as a backup.
+ */
 export interface Swept {
   readonly dir: string;
   readonly name: string;
+  readonly became?: { readonly as: string; readonly putBack: boolean };
 }
+
+const recoveredIn = (dir: string, list: readonly Recovered[]): Swept[] => list.map((r) => ({ dir, name: r.name, became: { as: r.as, putBack: r.putBack } }));
 
 /**
  * With --apply, beside every config this run may edit (whether or not it has an edit now): the
  * temporary files and the lock a run that died left are removed (temp-files.ts, lock.ts: only
- * files named as mcp-audit names them, of a writer known to be dead).
+ * files named as mcp-audit names them, of a writer known to be dead). A config such a run had set
+ * aside while replacing it is put back (write.ts recoverHeld), also beside locations the audit
+ * found absent: killed at that point, the run left the path empty.
  */
-export async function tidy(entries: readonly ServerEntry[], options: SessionOptions): Promise<Swept[]> {
+export async function tidy(entries: readonly ServerEntry[], options: SessionOptions, locations: readonly LocationCheck[] = []): Promise<Swept[]> {
   const targets = new Set<string>();
   for (const e of entries) if (scopeRefusal(e, options) === undefined) targets.add(e.realPath ?? e.configPath);
   const out: Swept[] = [];
   const dirs = new Set<string>();
+  const visit = async (dir: string): Promise<void> => {
+    if (dirs.has(dir)) return;
+    dirs.add(dir);
+    append(out, recoveredIn(dir, await recoverHeld(dir)));
+    for (const name of await sweepStale(dir, typeof process.getuid === 'function' ? process.getuid() : undefined)) out.push({ dir, name });
+  };
+  for (const l of locations) {
+    if (l.status === 'absent' && l.pattern === undefined && scopeRefusal({ scope: l.scope, configPath: l.path, ...(l.project !== undefined ? { project: l.project } : {}) }, options) === undefined) targets.add(l.realPath ?? l.path);
+  }
   for (const file of targets) {
     const dir = path.dirname(file);
-    if (!dirs.has(dir)) {
-      dirs.add(dir);
-      for (const name of await sweepStale(dir, typeof process.getuid === 'function' ? process.getuid() : undefined)) out.push({ dir, name });
-    }
+    await visit(dir);
     const lock = lockPath(file);
     if (!(await fs.lstat(lock).then(() => true, () => false))) continue;
     // Taking and dropping it clears a stale lock; a live writer's lock is left alone.
@@ -204,6 +220,7 @@ export async function writeFiles(files: readonly PlannedFile[], options: Session
   for (const f of files) {
     await options.seam?.('planned', f.target);
     const r = await writeSafely({ file: f.target, original: f.original, text: f.after, ...(options.seam !== undefined ? { seam: options.seam } : {}) });
+    append(swept, recoveredIn(path.dirname(f.target), r.recovered ?? []));
     for (const name of r.swept ?? []) swept.push({ dir: path.dirname(f.target), name });
     if (r.ok) written.push({ file: f.file, backup: r.backup });
     else refusals.push({ server: f.servers.map((s) => s.name).join(', '), file: f.file, reason: r.reason, stage: 'write' });

@@ -168,7 +168,7 @@ async function run(kind: 'wrap' | 'unwrap', given: WrapOptions & { readonly prox
   };
   if (!options.apply) return base;
   const w = await writeFiles(planned.files, options);
-  const tidied = await tidy(audited.discovery.entries, options);
+  const tidied = await tidy(audited.discovery.entries, options, audited.discovery.locations);
   if (planned.files.length === 0) return { ...base, ...(tidied.length > 0 ? { swept: tidied } : {}) };
   const again = await audit(options.discover, env);
   return { ...base, refusals: [...base.refusals, ...w.refusals], written: w.written, swept: [...w.swept, ...tidied], after: coverageOf(again.rows) };

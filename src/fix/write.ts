@@ -12,26 +12,36 @@
  * 4. The file is read again and compared with the first read: bytes, size, mtime, ctime, inode.
  * 5. Only then is the backup written, under a name no earlier backup has (`<file>.mcp-audit.bak`,
  *    then `.mcp-audit.2.bak` …: an earlier backup is never replaced), and the path is compared
- *    once more (size, mtime, ctime, inode), right before the rename.
- * 6. After the rename the result is verified: the new file holds the new bytes, and the replaced
- *    file (still open) was not written in the meantime; an in-place save that landed between
- *    the last comparison and the rename is put back, and the write is reported refused.
+ *    once more (size, mtime, ctime, inode).
+ * 6. The file is taken off its path: renamed to a name of this run's own beside it (`held`).
+ *    rename(2) is atomic, so `held` is now whatever was at the path at that instant; it must be
+ *    the very file the plan was made on (inode, size, mtime). If it is not, an editor replaced the
+ *    config (wrote a new file and renamed it over) after the last comparison: it is put back with
+ *    link(2) and the write refused.
+ * 7. The new text is linked to the path. link(2) never replaces: if a save created the path while
+ *    it was empty, that save is kept and the write refused (the original is in the backup).
+ * 8. The file set aside is read again: a save written into it in place since the plan's read is
+ *    put back at the path (rename), and the write reported refused. Else it is removed (its bytes
+ *    are the backup), and the path is verified to hold the new bytes.
  *
- * What remains: a save that *replaces* the file (write elsewhere, rename over it) in the
- * microseconds between the last comparison and the rename is lost, since Node offers no atomic
- * exchange (renameat2 RENAME_EXCHANGE); README.md says so.
+ * Between 6 and 7 (a few system calls) the path is absent: a reader sees ENOENT. A run killed
+ * there (kill -9) leaves the config under its held name; the next --apply puts it back
+ * (`recoverHeld`). Where the file system has no hard links (link fails: FAT, some network
+ * shares), steps 6-7 are one rename(2) of the new text over the path, as before; there a save that
+ * replaces the file in the microseconds between the last comparison and that rename is lost,
+ * since Node offers no atomic exchange (renameat2 RENAME_EXCHANGE). README.md says both.
  */
 import { constants, promises as fs, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import { toError } from '../shared/errors.js';
 import { acquireLock, releaseLock } from './lock.js';
 import type { Seam } from './seam.js';
-import { discard, release, sweepStale, tempName, track } from './temp-files.js';
+import { writeBackup } from './backups.js';
+import { placeByLink, recoverHeld, type Recovered } from './held.js';
+import { changed, codeOf, Refused, refuse, sameBytes } from './refusal.js';
+import { discard, putBackHeld, release, sweepStale, tempName, track } from './temp-files.js';
 
-export const BACKUP_SUFFIX = '.mcp-audit.bak';
-/** Backups after the first: `<file>.mcp-audit.N.bak`, N = 2, 3, … */
-export const backupName = (file: string, n: number): string => (n <= 1 ? `${file}${BACKUP_SUFFIX}` : `${file}.mcp-audit.${n}.bak`);
-const MAX_BACKUPS = 10_000;
+export { BACKUP_SUFFIX, backupName } from './backups.js';
+export { recoverHeld, type Recovered } from './held.js';
 
 export interface WriteRequest {
   /** The file to replace (the real path when the config path is a link). */
@@ -44,18 +54,8 @@ export interface WriteRequest {
 }
 
 export type WriteOutcome =
-  | { readonly ok: true; readonly backup: string; readonly swept: readonly string[] }
-  | { readonly ok: false; readonly reason: string; readonly swept?: readonly string[] };
-
-const codeOf = (e: unknown): string => {
-  const err = toError(e);
-  return 'code' in err && typeof err.code === 'string' ? err.code : err.message;
-};
-
-class Refused extends Error {}
-const refuse = (reason: string): never => {
-  throw new Refused(reason);
-};
+  | { readonly ok: true; readonly backup: string; readonly swept: readonly string[]; readonly recovered?: readonly Recovered[] }
+  | { readonly ok: false; readonly reason: string; readonly swept?: readonly string[]; readonly recovered?: readonly Recovered[] };
 
 /** What differs between two stats of what should be one unchanged file, or undefined. */
 function difference(a: BigIntStats, b: BigIntStats): string | undefined {
@@ -65,8 +65,6 @@ function difference(a: BigIntStats, b: BigIntStats): string | undefined {
   if (a.ctimeNs !== b.ctimeNs) return 'its metadata changed (ctime)';
   return undefined;
 }
-
-const changed = (what: string): string => `the file changed since mcp-audit read it (${what}); nothing was written (run again)`;
 
 /** Past this a file being read is refused (a config that keeps growing while it is read). */
 const MAX_READ_BYTES = 64 * 1024 * 1024;
@@ -104,46 +102,6 @@ async function openRegular(file: string): Promise<{ fh: fs.FileHandle; st: BigIn
   }
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;
-
-/** Writes `bytes` to a new backup name (never an existing one) and returns it. */
-async function writeBackup(file: string, bytes: Uint8Array): Promise<string> {
-  const staging = tempName(file, 'bak.tmp');
-  track(staging);
-  try {
-    const fh = await fs.open(staging, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
-    try {
-      await fh.writeFile(bytes);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    for (let n = 1; n <= MAX_BACKUPS; n++) {
-      const name = backupName(file, n);
-      try {
-        // link(2) never replaces what is at the name (a backup, or a link planted there).
-        await fs.link(staging, name);
-        return name;
-      } catch (e: unknown) {
-        const code = codeOf(e);
-        if (code === 'EEXIST') continue;
-        if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
-        // No hard links on this file system: an exclusive create of the name.
-        try {
-          await fs.writeFile(name, bytes, { flag: 'wx', mode: 0o600 });
-          return name;
-        } catch (e2: unknown) {
-          if (codeOf(e2) === 'EEXIST') continue;
-          throw e2;
-        }
-      }
-    }
-    return refuse(`no free backup name (${MAX_BACKUPS} backups exist)`);
-  } finally {
-    await discard(staging);
-  }
-}
-
 async function syncDir(dir: string): Promise<void> {
   try {
     const d = await fs.open(dir, constants.O_RDONLY);
@@ -177,11 +135,15 @@ export async function writeSafely(req: WriteRequest): Promise<WriteOutcome> {
   const lock = await acquireLock(file);
   if (typeof lock === 'string') return { ok: false, reason: lock };
   let swept: string[] = [];
+  let recovered: Recovered[] = [];
   let opened: { fh: fs.FileHandle; st: BigIntStats; bytes: Buffer } | undefined;
   const tmp = tempName(file, 'tmp');
+  const held = tempName(file, 'held.tmp');
   let backup: string | undefined;
   let renamed = false;
+  let placedAside = false;
   try {
+    recovered = await recoverHeld(dir);
     swept = await sweepStale(dir, typeof process.getuid === 'function' ? process.getuid() : undefined);
     await req.seam?.('locked', file);
     opened = await openRegular(file);
@@ -215,45 +177,77 @@ export async function writeSafely(req: WriteRequest): Promise<WriteOutcome> {
     } finally {
       await again.fh.close();
     }
-    backup = await writeBackup(file, req.original);
+    const made = await writeBackup(file, req.original);
+    backup = made.name;
+    // Until the new text is at the path, the backup is of a write that has not happened: removed
+    // on the way out (signals included), like the temporary files.
+    track(backup);
     const last = await fs.lstat(file, { bigint: true }).catch(() => undefined);
     const lastWhy = last === undefined ? 'it is gone' : difference(st, last);
     if (lastWhy !== undefined) refuse(changed(lastWhy));
     await req.seam?.('before-rename', file);
-    await fs.rename(tmp, file);
+    if (made.linked) {
+      const placed = await placeByLink(file, tmp, held, st, req.original, req.seam);
+      if (!placed.placed) {
+        if (placed.keepBackup) release(backup);
+        else await discard(backup);
+        const kept = placed.keepBackup ? ` (the previous content is in ${backup})` : '';
+        backup = undefined;
+        return { ok: false, reason: `${placed.reason}${kept}`, swept, recovered };
+      }
+      placedAside = true;
+      release(backup);
+      await discard(tmp);
+    } else {
+      // No hard links here: one rename of the new text over the path (the window README.md names).
+      await fs.rename(tmp, file);
+      release(backup);
+      release(tmp);
+    }
     renamed = true;
-    release(tmp);
     await syncDir(dir);
     await req.seam?.('renamed', file);
-    // The replaced file is still open: a save written into it in place since the last check shows.
+    // The replaced file is still open (and, with hard links, still at `held`): a save written
+    // into it in place since the plan's read shows in its bytes.
     const old = await opened.fh.stat({ bigint: true });
-    if (old.size !== st.size || old.mtimeNs !== st.mtimeNs) {
-      const theirs = await readAll(opened.fh, Number(old.size));
-      if (!sameBytes(theirs, req.original)) {
+    const theirs = await readAll(opened.fh, Number(old.size));
+    if (!sameBytes(theirs, req.original)) {
+      if (placedAside) {
+        // Their file itself goes back (an editor keeping it open goes on writing to the config).
+        await fs.rename(held, file);
+        release(held);
+      } else {
         await restore(file, theirs, mode);
-        await discard(backup);
-        backup = undefined;
-        return { ok: false, reason: 'a save reached the file while mcp-audit replaced it: that save was put back and this edit was not made (run again)', swept };
       }
+      await discard(backup);
+      backup = undefined;
+      return { ok: false, reason: 'a save reached the file while mcp-audit replaced it: that save was put back and this edit was not made (run again)', swept, recovered };
+    }
+    if (placedAside) {
+      await fs.unlink(held);
+      release(held);
     }
     const now = await openRegular(file).catch(() => undefined);
-    if (now === undefined) return { ok: false, reason: 'the file was removed right after mcp-audit wrote it', swept };
+    if (now === undefined) return { ok: false, reason: 'the file was removed right after mcp-audit wrote it', swept, recovered };
     try {
       if (!sameBytes(now.bytes, Buffer.from(req.text, 'utf8'))) {
-        return { ok: false, reason: `the file was replaced again right after mcp-audit wrote it (its previous content is in ${backup}): check it and run again`, swept };
+        return { ok: false, reason: `the file was replaced again right after mcp-audit wrote it (its previous content is in ${backup}): check it and run again`, swept, recovered };
       }
     } finally {
       await now.fh.close();
     }
-    return { ok: true, backup, swept };
+    return { ok: true, backup, swept, recovered };
   } catch (e: unknown) {
     // A backup made for a write that did not happen is removed; earlier backups are never touched.
     if (!renamed && backup !== undefined) await discard(backup);
-    if (e instanceof Refused) return { ok: false, reason: e.message, swept };
-    return { ok: false, reason: `could not write: ${codeOf(e)}`, swept };
+    if (e instanceof Refused) return { ok: false, reason: e.message, swept, recovered };
+    return { ok: false, reason: `could not write: ${codeOf(e)}`, swept, recovered };
   } finally {
+    // Whatever stopped the write, a config still set aside goes back to its path.
+    putBackHeld(held);
     await opened?.fh.close();
     if (!renamed) await discard(tmp);
     await releaseLock(lock);
   }
 }
+

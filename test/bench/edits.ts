@@ -45,13 +45,20 @@ const cpu = (): number => { const u = process.cpuUsage(); return (u.user + u.sys
 
 interface Point { n: number; k: number; auditMs: number; editMs: number; totalMs: number; totalWallMs: number; written: number }
 
-/** The fastest of `runs` runs of a point (each figure its own minimum): the others carry the load of a shared machine. */
-async function best(n: number, k: number, runs = 3): Promise<Point> {
-  const all: Point[] = [];
-  for (let i = 0; i < runs; i++) all.push(await point(n, k));
-  const min = (f: (p: Point) => number): number => Math.min(...all.map(f));
-  const first = all[0] ?? await point(n, k);
-  return { ...first, auditMs: min((p) => p.auditMs), editMs: min((p) => p.editMs), totalMs: min((p) => p.totalMs), totalWallMs: min((p) => p.totalWallMs) };
+/**
+ * The fastest of `runs` runs of each point of one file size (each figure its own minimum), the
+ * points taken in turn (k1, k2, k1, k2 …) so that a stretch of load on a shared machine falls on
+ * both: the others carry that load, and the slope is a difference of two of them.
+ */
+async function best(n: number, ks: readonly number[], runs = 5): Promise<Point[]> {
+  const all = ks.map((): Point[] => []);
+  for (let i = 0; i < runs; i++) for (const [j, k] of ks.entries()) all[j]?.push(await point(n, k));
+  return all.map((pts) => {
+    const min = (f: (p: Point) => number): number => Math.min(...pts.map(f));
+    const first = pts[0];
+    if (first === undefined) throw new Error('no runs');
+    return { ...first, auditMs: min((p) => p.auditMs), editMs: min((p) => p.editMs), totalMs: min((p) => p.totalMs), totalWallMs: min((p) => p.totalWallMs) };
+  });
 }
 
 async function point(n: number, k: number): Promise<Point> {
@@ -61,6 +68,8 @@ async function point(n: number, k: number): Promise<Point> {
     writeFileSync(path.join(home, '.cursor', 'mcp.json'), cursorFile(n, k));
     const discover = { root: home, platform: 'linux' as const, projectScan: false, hosts: [cursor] };
     const at: Partial<Record<SeamPoint, number>> = {};
+    // Each run starts from a collected heap, so one run's garbage is not another's cost.
+    gc();
     const wall = process.hrtime.bigint();
     const c = cpu();
     const out = await runFix({ discover, servers: [], apply: true, includeProject: false, seam: async (p) => { at[p] ??= cpu(); } }, env);
@@ -79,33 +88,29 @@ async function manyEntries(): Promise<void> {
   const sizes = [2_000, 5_000, 20_000];
   const ks = [20, 1000];
   await point(2_000, 50); // warm-up (JIT), not shown
-  process.stdout.write('many entries of one ~/.cursor/mcp.json: fix --apply (audit, plan, edit and prove each entry, write, re-audit); CPU ms, best of 3\n');
+  process.stdout.write('many entries of one ~/.cursor/mcp.json: fix --apply (audit, plan, edit and prove each entry, write, re-audit); CPU ms, best of 5\n');
   process.stdout.write('  servers  edited  audit  plan+edit+prove (audited → first write)  fix --apply total (wall)  entries mended\n');
   const slopes: { n: number; usPerEntry: number; fixedMs: number }[] = [];
   for (const n of sizes) {
-    const pts: Point[] = [];
-    for (const k of ks) {
-      const p = await best(n, k);
-      pts.push(p);
-      const edit = p.editMs;
-      process.stdout.write(`  ${String(n).padStart(7)}  ${String(k).padStart(6)}  ${p.auditMs.toFixed(0).padStart(5)}  ${edit.toFixed(0).padStart(40)}  ${`${p.totalMs.toFixed(0)} (${p.totalWallMs.toFixed(0)})`.padStart(24)}  ${String(p.written).padStart(14)}\n`);
+    const pts = await best(n, ks);
+    for (const p of pts) {
+      process.stdout.write(`  ${String(n).padStart(7)}  ${String(p.k).padStart(6)}  ${p.auditMs.toFixed(0).padStart(5)}  ${p.editMs.toFixed(0).padStart(40)}  ${`${p.totalMs.toFixed(0)} (${p.totalWallMs.toFixed(0)})`.padStart(24)}  ${String(p.written).padStart(14)}\n`);
     }
     const [a, b] = pts;
     if (a !== undefined && b !== undefined) {
-      const ea = a.editMs;
-      const eb = b.editMs;
-      const us = ((eb - ea) / (b.k - a.k)) * 1000;
-      slopes.push({ n, usPerEntry: us, fixedMs: ea - (us / 1000) * a.k });
+      const us = ((b.editMs - a.editMs) / (b.k - a.k)) * 1000;
+      slopes.push({ n, usPerEntry: us, fixedMs: a.editMs - (us / 1000) * a.k });
     }
   }
   for (const s of slopes) process.stdout.write(`  ${s.n} servers: ${s.usPerEntry.toFixed(0)} µs per entry edited (slope ${ks.join(' → ')}), ${s.fixedMs.toFixed(0)} ms fixed per file\n`);
   const us = slopes.map((s) => Math.max(s.usPerEntry, 1));
+  // Flat within 2x: the per-entry cost of the largest and the smallest per-entry figure over all
+  // file sizes. Quadratic edits show as a per-entry cost that grows with the file.
   const spread = Math.max(...us) / Math.min(...us);
-  // Quadratic edits show as a per-entry cost that grows with the file; one that falls is fixed
-  // costs and warm-up spread thinner, and noise of a shared machine on a small figure.
   const growth = (us[us.length - 1] ?? 1) / (us[0] ?? 1);
-  process.stdout.write(`  per-entry cost, largest file / smallest: ${growth.toFixed(2)}x (max/min over sizes ${spread.toFixed(2)}x) — grows beyond 2x with the file: ${growth > 2 ? 'YES' : 'no'}\n`);
-  const target = await best(20_000, 200);
+  process.stdout.write(`  per-entry cost ratio, max/min over file sizes: ${spread.toFixed(2)}x (largest file / smallest: ${growth.toFixed(2)}x) — flat within 2x: ${spread <= 2 ? 'yes' : 'NO'}\n`);
+  const [target] = await best(20_000, [200], 3);
+  if (target === undefined) return;
   process.stdout.write(`  200 entries of a 20,000-entry file: fix --apply ${target.totalWallMs.toFixed(0)} ms wall (${target.totalMs.toFixed(0)} ms CPU), ${target.written} mended — under 5 s: ${target.totalWallMs < 5000 ? 'yes' : 'NO'}\n`);
 }
 
@@ -144,6 +149,7 @@ function hostileGates(): void {
     ['--baseline', 'deep-flow.json', () => undefined],
     ['--policy', 'bomb.yaml', () => writeFileSync(path.join(dir, 'bomb.yaml'), ['version: 1', 'a: &a [x,x,x,x,x,x,x,x,x]', ...'bcdefgh'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill(`*${'abcdefgh'[i] ?? 'a'}`).join(',')}]`)].join('\n'))],
     ['--policy', 'latin1.yaml', () => writeFileSync(path.join(dir, 'latin1.yaml'), Buffer.from('version: 1\ndeny-servers: [caf\u00e9]\n', 'latin1'))],
+    ['--baseline', 'dup-keys.json', () => writeFileSync(path.join(dir, 'dup-keys.json'), '{\n  "schemaVersion": "1.0.0",\n  "schemaVersion": "1.9.0",\n  "trustedHome": { "path": "/h" }, "entries": [], "findings": []\n}\n')],
   ];
   process.stdout.write('\nhostile gate files through the real CLI (exit code, wall ms):\n');
   try {

@@ -116,6 +116,60 @@ test('a save after the re-check, before the rename: an in-place save is detected
   assert.deepEqual(await fs.readdir(h.dir), ['mcp.json']);
 });
 
+test('a save that replaces the file (a new file renamed over it) after the last comparison, before mcp-audit takes it off its path: refused, exit 2, the save on disk', async () => {
+  const h = await home();
+  const s = await handshake(['before-rename']);
+  const run = start(['fix', '--apply', ...args(h.home)], { points: ['before-rename'], dir: s.dir });
+  await s.reached('before-rename');
+  await editorSave(h.file, SAVED, 'rename');
+  await s.go('before-rename');
+  const r = await run.done;
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.doesNotMatch(r.stdout, /^wrote /m);
+  assert.match(r.stdout, /refused: .*mcp\.json: .*a save replaced the file while mcp-audit was writing it \(it was replaced by another file \(inode\)\): that save is kept/);
+  assert.equal(await fs.readFile(h.file, 'utf8'), SAVED, "the editor's bytes are what the file holds");
+  assert.deepEqual(await fs.readdir(h.dir), ['mcp.json'], 'no backup, temp file, held file or lock');
+});
+
+test('a save landing while the path is empty (the file set aside, the new text not yet linked): the save is kept, refused, the original in the backup', async () => {
+  const h = await home();
+  const s = await handshake(['held']);
+  const run = start(['fix', '--apply', ...args(h.home)], { points: ['held'], dir: s.dir });
+  await s.reached('held');
+  await assert.rejects(fs.readFile(h.file), { code: 'ENOENT' }, 'the documented cost: the name is absent in this window');
+  await editorSave(h.file, SAVED, 'rename');
+  await s.go('held');
+  const r = await run.done;
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.doesNotMatch(r.stdout, /^wrote /m);
+  assert.match(r.stdout, /refused: .*a save wrote the file while mcp-audit was replacing it: that save is kept and this edit was not made \(the previous content is in .*mcp\.json\.mcp-audit\.bak\)/);
+  assert.equal(await fs.readFile(h.file, 'utf8'), SAVED);
+  assert.equal(await fs.readFile(`${h.file}.mcp-audit.bak`, 'utf8'), PLANTED);
+  assert.deepEqual((await fs.readdir(h.dir)).sort(), ['mcp.json', 'mcp.json.mcp-audit.bak']);
+});
+
+test('an editor holding the file open writes into it after mcp-audit linked the new text: its save is put back (the same file), exit 2', async () => {
+  const h = await home();
+  const s = await handshake(['staged', 'renamed']);
+  const run = start(['fix', '--apply', ...args(h.home)], { points: ['staged', 'renamed'], dir: s.dir });
+  await s.reached('staged');
+  const editor = await fs.open(h.file, 'r+');
+  const { ino } = await editor.stat();
+  await s.go('staged');
+  await s.reached('renamed');
+  await editor.truncate(0);
+  await editor.write(SAVED, 0, 'utf8');
+  await editor.close();
+  await s.go('renamed');
+  const r = await run.done;
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.doesNotMatch(r.stdout, /^wrote /m);
+  assert.match(r.stdout, /a save reached the file while mcp-audit replaced it: that save was put back/);
+  assert.equal(await fs.readFile(h.file, 'utf8'), SAVED);
+  assert.equal((await fs.stat(h.file)).ino, ino, "the editor's own file is at the path again");
+  assert.deepEqual(await fs.readdir(h.dir), ['mcp.json']);
+});
+
 test('two real writers never lose an update: one holding the lock makes the other refuse; one that wrote first makes the other refuse', async () => {
   // (a) fix holds the lock (paused after taking it); wrap runs meanwhile and is refused.
   const a = await home();
@@ -176,6 +230,14 @@ for (const point of SEAM_POINTS) {
     run.child.kill('SIGKILL');
     const r = await run.done;
     assert.equal(r.signal, 'SIGKILL');
+    if (point === 'held') {
+      // Killed while the file was set aside: the path is empty until the next --apply puts it back.
+      await assert.rejects(fs.readFile(h.file), { code: 'ENOENT' });
+      const back = await start(['fix', '--apply', ...args(h.home)]).done;
+      assert.notEqual(back.code, 2, back.stdout + back.stderr);
+      assert.match(back.stdout, /^put back .*mcp\.json: an mcp-audit run that died while replacing it had left it as \.mcp\.json\.mcp-audit-\d+-\d+-[0-9a-f]{12}\.held\.tmp$/m);
+      assert.deepEqual(await leftovers(h.dir), [], 'its temp file and stale lock are gone too');
+    }
     const now = await fs.readFile(h.file, 'utf8');
     assert.ok(now === PLANTED || !now.includes('--pin-store'), 'never torn');
     const next = await start(['fix', '--apply', ...args(h.home)]).done;
@@ -187,18 +249,21 @@ for (const point of SEAM_POINTS) {
 }
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  test(`${signal} while the new text is staged: the temp file and the lock are removed on the way out, the file untouched`, async () => {
-    const h = await home();
-    const s = await handshake(['staged']);
-    const run = start(['fix', '--apply', ...args(h.home)], { points: ['staged'], dir: s.dir });
-    await s.reached('staged');
-    assert.ok((await fs.readdir(h.dir)).some((n) => n.endsWith('.tmp')), 'staged beside the file');
-    run.child.kill(signal);
-    const r = await run.done;
-    assert.equal(r.signal, signal);
-    assert.equal(await fs.readFile(h.file, 'utf8'), PLANTED);
-    assert.deepEqual(await fs.readdir(h.dir), ['mcp.json']);
-  });
+  for (const point of ['staged', 'held'] as const) {
+    test(`${signal} at "${point}": the file is at its path untouched, and the temp file, backup and lock are removed on the way out`, async () => {
+      const h = await home();
+      const s = await handshake([point]);
+      const run = start(['fix', '--apply', ...args(h.home)], { points: [point], dir: s.dir });
+      await s.reached(point);
+      assert.ok((await fs.readdir(h.dir)).some((n) => n.endsWith('.tmp')), 'staged beside the file');
+      if (point === 'held') await assert.rejects(fs.readFile(h.file), { code: 'ENOENT' }, 'set aside');
+      run.child.kill(signal);
+      const r = await run.done;
+      assert.equal(r.signal, signal);
+      assert.equal(await fs.readFile(h.file, 'utf8'), PLANTED);
+      assert.deepEqual(await fs.readdir(h.dir), ['mcp.json']);
+    });
+  }
 }
 
 /** chattr +i works only as root on a file system that has the flag. */
