@@ -6,6 +6,8 @@ import { audit } from '../../src/grade/audit.js';
 import { createHash } from 'node:crypto';
 import type { GradingOptions } from '../../src/grade/audit.js';
 import { PROXIES } from '../../src/proxies/index.js';
+import { HOSTS } from '../../src/hosts/index.js';
+import type { HostDefinition } from '../../src/hosts/types.js';
 import type { GradedEntry } from '../../src/grade/types.js';
 import { RULES } from '../../src/rules/index.js';
 import type { Env } from '../../src/shared/env.js';
@@ -88,6 +90,18 @@ function check(row: GradedEntry, exp: Expect, label: string): void {
 const CASES = loadCases();
 
 /**
+ * The host whose user file the case writes, so discovery looks there only (a case is one entry of
+ * one host; the other hosts' locations would all be absent). A project file or another path keeps
+ * every host.
+ */
+function hostsOf(c: Case): { hosts?: readonly HostDefinition[] } {
+  const file = `~/${(c.config ?? { file: '.cursor/mcp.json' }).file}`;
+  if (c.projectScan === true) return {};
+  const owners = HOSTS.filter((h) => h.locations.some((l) => l.path === file));
+  return owners.length === 1 ? { hosts: owners } : {};
+}
+
+/**
  * The whole graded row as `why --format json` would show it, with the fixture home written as
  * @HOME@: the evidence, findings, assumptions and files are what a
  * user reads, so a change to any of them must show up as a reviewed change of
@@ -141,7 +155,7 @@ for (const c of CASES) {
   test(`grade case ${c.name}: ${c.description}`, { skip: skipReason(c), ...(c.todo !== undefined ? { todo: c.todo } : {}) }, async () => {
     const home = await materializeHome(c.home);
     await writeConfig(c, home);
-    const result = await audit({ root: home, projectScan: c.projectScan === true }, envFor(), await launcherGrading(c, home));
+    const result = await audit({ root: home, projectScan: c.projectScan === true, ...hostsOf(c) }, envFor(), await launcherGrading(c, home));
     const rows = result.rows.filter((r) => r.name === c.entry.name);
     assert.ok(rows.length > 0, `${c.name}: the reader found no entry ${String(c.entry.name)} (entries: ${result.rows.map((r) => r.name).join(', ')})`);
     if ('upstreams' in c.expect) {
