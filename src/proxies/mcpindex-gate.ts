@@ -72,9 +72,36 @@ function upstreamFromArgs(args: readonly string[]): string[] | undefined {
 }
 
 /** `--posture` (argparse: unambiguous prefixes, last occurrence wins), default guard; guard and strict block (mcpindex-ai/mcpindex-sdk-ts@30ab505:src/gate.ts). */
+/** The options that take a value (the rest of OPTIONS is a flag). */
+const VALUED = ['--upstream-command', '--upstream-arg', '--posture', '--pin-store'];
+
+/**
+ * Words of the gate's command line that are none of its published options (an option, a prefix of
+ * exactly one as argparse accepts, or the value of one): the gate's CLI source is not public, so
+ * what such a word does (`--fail-open`, `--server-id`) is not known, and the posture is not proven.
+ */
+function unlistedWords(args: readonly string[]): string[] {
+  const out: string[] = [];
+  const known = (flag: string): string | undefined => {
+    if (OPTIONS.includes(flag)) return flag;
+    const c = flag.startsWith('--') && flag.length > 2 ? OPTIONS.filter((o) => o.startsWith(flag)) : [];
+    return c.length === 1 ? c[0] : undefined;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+    const name = known(eq > 0 ? a.slice(0, eq) : a);
+    if (name === undefined) { out.push(a); continue; }
+    if (eq < 0 && VALUED.includes(name)) i++;
+  }
+  return out;
+}
+
 function parseArgs(args: readonly string[]): ProxyArgs {
   const posture = lastFlagValue(args, ['--posture'], OPTIONS)?.value ?? 'guard';
   const blocking = posture === 'guard' || posture === 'strict';
+  const unlisted = unlistedWords(args);
+  if (unlisted.length > 0) return { mode: `${posture}, with ${unlisted.join(' ')} (not among the gate's published options)`, blocking: false, modeUnknown: true };
   return POSTURES.includes(posture) ? { mode: posture, blocking } : { mode: posture, blocking, modeUnknown: true };
 }
 
