@@ -118,10 +118,10 @@ function projectLaunchers(chain: LaunchChain, entry: ServerEntry, proxy: string)
  * proven to be the trusted home. Findings, and the positive facts where the cwd is known.
  */
 export async function programPlacement(chain: LaunchChain, by: PinningProxy, entry: ServerEntry, home: string,
-  lstat: (p: string) => Promise<PathState>): Promise<{ findings: Finding[]; proof: string[] }> {
+  lstat: (p: string) => Promise<PathState>, platform?: string): Promise<{ findings: Finding[]; proof: string[] }> {
   if (chain.leaf.kind !== 'exec') return { findings: [], proof: [] };
   const inProject = projectLaunchers(chain, entry, by.id);
-  const sensitive = cwdSensitiveFrames(chain.frames);
+  const sensitive = cwdSensitiveFrames(chain.frames, platform);
   if (sensitive.length === 0) return { findings: inProject, proof: [] };
   const hostCwd = cwdOf(entry, home);
   const findings: Finding[] = [];
@@ -131,6 +131,18 @@ export async function programPlacement(chain: LaunchChain, by: PinningProxy, ent
     const cwd = s.cwd === undefined ? hostCwd : chdirCwd(s.cwd, hostCwd, entry, home);
     if (!cwd.proven) {
       findings.push(finding(runnerCwdUnproven, { server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host, cwd: cwd.text }));
+      continue;
+    }
+    if (s.windowsLookup !== undefined) {
+      // The proven working directory is the trusted home: each name the program could be found as there was looked at.
+      const present: string[] = [];
+      for (const n of s.windowsLookup) if ((await lstat(path.join(home, n))).kind !== 'missing') present.push(n);
+      if (present.length > 0) {
+        findings.push(finding(runnerCwdUnproven, { server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host,
+          cwd: `${cwd.text}, and ${present.join(', ')} is there: Windows runs it instead of the ${s.runner} on PATH` }));
+        continue;
+      }
+      proof.push(`${s.runner} ${s.resolves}, which is ${cwd.text}: ${s.windowsLookup.join(', ')} were looked for there and are absent`);
       continue;
     }
     if (s.localTree === 'node_modules') {

@@ -23,6 +23,15 @@ export interface CwdSensitivity {
    * node_modules/@npmcli/run-script/lib/set-path.js setPATH).
    */
   readonly localTree?: 'node_modules';
+  /**
+   * Windows: the program is a bare name, which is looked up in the working directory before PATH
+   * ("If there's really only a filename, check the current directory for file, then search all
+   * path directories", libuv/libuv@b489fc3:src/win/process.c search_path, trying the name, then
+   * .com and .exe; cmd.exe, which hosts use for .cmd shims, also searches the current directory
+   * first: learn.microsoft.com/windows-server/administration/windows-commands/cmd). The names
+   * a file there could take.
+   */
+  readonly windowsLookup?: readonly string[];
 }
 
 const isRelativePath = (p: string): boolean => !isBareName(p) && !p.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith('\\\\');
@@ -85,10 +94,20 @@ export function chdirAfter(frames: readonly Frame[], index: number): string | un
   return cwd;
 }
 
-/** Every frame of a chain that resolves against the working directory, outermost first. */
-export function cwdSensitiveFrames(frames: readonly Frame[]): CwdSensitivity[] {
+/** The files a bare program name can be found as in a Windows working directory. */
+const windowsNames = (name: string): string[] => (/\.[A-Za-z0-9]{1,4}$/.test(name) ? [name] : [name, `${name}.com`, `${name}.exe`, `${name}.bat`, `${name}.cmd`]);
+
+/** Every frame of a chain that resolves against the working directory, outermost first; `win32`: where the host runs on Windows. */
+export function cwdSensitiveFrames(frames: readonly Frame[], platform?: string): CwdSensitivity[] {
   const out: CwdSensitivity[] = [];
   frames.forEach((f, i) => {
+    // A runner's bins are run by path from the runner's own environment, not looked up by name.
+    const byRunner = i > 0 && ['package-runner', 'uv-run'].includes(frames[i - 1]?.kind ?? '');
+    if (platform === 'win32' && isBareName(f.program) && f.lookup === undefined && !byRunner) {
+      const cwd = chdirAfter(frames, i);
+      const base = { runner: f.name, resolves: `is looked up in the working directory before PATH (Windows)`, windowsLookup: windowsNames(f.program) };
+      out.push(cwd === undefined ? base : { ...base, cwd });
+    }
     const resolves = sensitivity(f);
     if (resolves === undefined) return;
     const cwd = chdirAfter(frames, i);
