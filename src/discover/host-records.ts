@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
 import type { ServerEntry } from '../parse/types.js';
-import { cachedJsonValue, checkFile, type FileCache } from './check-file.js';
+import { cachedJsonValue, checkFile, readThrough, type FileCache } from './check-file.js';
 import { globFiles, type GlobOptions } from './glob.js';
 import { caseInsensitiveLayout, expandAll, expandBraces, expandTemplate, mapRecordedPath, type PathContext } from './paths.js';
 import type { FloorCauses } from './floor.js';
@@ -67,17 +67,18 @@ export async function relocatedBySettings(hosts: readonly HostDefinition[], ctx:
         for (const expanded of expandAll(template, ctx, host.dirVariables)) {
           const files = expanded.pattern === undefined ? [expanded.base] : await globFiles(expanded, globOptions(ctx, cache));
           for (const file of files) {
-            const value = at(await cachedJsonValue(cache, file), rs.key);
+            const value = rs.format === 'text' ? await trimmedText(cache, file) : at(await cachedJsonValue(cache, file), rs.key);
             if (value === undefined || value === '') continue;
+            const what = rs.format === 'text' ? 'the path it holds' : rs.key.join('.');
             const dir = typeof value === 'string' && (path.isAbsolute(value) || path.win32.isAbsolute(value)) ? mapRecordedPath(value, ctx) : undefined;
             if (dir === undefined) {
               floor.add({
                 kind: 'not-followed', path: file, hosts: [host.id],
-                detail: `${rs.key.join('.')} in ${file} moves ${host.name}'s ${rest.join('/')} to a folder that is not an absolute path: the file there was not read`,
+                detail: `${what} in ${file} moves ${host.name}'s ${rest.join('/')} to a folder that is not an absolute path: the file there was not read`,
               });
               continue;
             }
-            const check = await checkFile(host, location, path.join(dir, ...rest), cache, { pattern: `${rs.key.join('.')} of ${file}` });
+            const check = await checkFile(host, location, path.join(dir, ...rest), cache, { pattern: `${what} of ${file}` });
             out.push(extend(check, { host, location }));
           }
         }
@@ -85,6 +86,12 @@ export async function relocatedBySettings(hosts: readonly HostDefinition[], ctx:
     }
   }
   return out;
+}
+
+/** A pointer file's text, trimmed (`RelocatingSetting.format: 'text'`); undefined when it cannot be read as text. */
+async function trimmedText(cache: FileCache, file: string): Promise<string | undefined> {
+  const read = await readThrough(cache, file);
+  return read.kind === 'text' ? read.text.trim() : undefined;
 }
 
 /**

@@ -17,7 +17,7 @@ export const cursor = {
     { scope: 'user', path: '~/.cursor/mcp.json', source: DOCS },
     {
       scope: 'plugin', glob: true, path: '~/.cursor/plugins/{cache,local}/**/{mcp.json,.mcp.json}',
-      containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }], unverified: true, source: 'hosts.md row 3b (AS vscode/cursor.py)',
+      containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }], unverified: true, source: 'snyk/agent-scan@b9e98ab src/agent_scan/agents/vscode/cursor.py (plugin trees; not in the Cursor docs)',
     },
     { scope: 'project', path: '<project>/.cursor/mcp.json', source: DOCS },
   ],
@@ -27,5 +27,8 @@ export const cursor = {
     source: 'Cursor CLI docs https://cursor.com/docs/cli/mcp (project, then global precedence)',
   },
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers'], source: DOCS },
-  notes: ['Per-server enable toggles live in the UI state, not in mcp.json.'],
+  notes: [
+    'Per-server enable toggles live in the UI state, not in mcp.json.',
+    'Checked against the Cursor docs (cursor.com/docs/context/mcp, cursor.com/docs/cli/mcp): the two files, project over global, the interpolation forms. The docs do not say whether Cursor walks up from a subfolder to a .cursor/mcp.json (the workspace root is assumed), how a multi-root workspace is treated, whether an entry\'s cwd or envFile field is honoured (not modelled), or where the files sit on Windows beyond %USERPROFILE%\\.cursor.',
+  ],
 } as const satisfies HostDefinition;

@@ -54,12 +54,18 @@ export interface BackupFallback {
 
 /**
  * A host setting that moves one location's folder (Roo Code `roo-cline.customStoragePath` in the
- * VS Code user settings): the string at `key` of `file` (a template, braces allowed) replaces the
+ * VS Code user settings, LM Studio's home pointer file): the string at `key` of `file` (a template,
+ * braces allowed), or the file's whole text, replaces the
  * `prefix` of the `location` template. A value that is not an absolute path cannot be followed:
  * the count is a floor.
  */
 export interface RelocatingSetting {
   readonly file: string;
+  /**
+   * `json` (default): the string at `key` of the parsed file. `text`: the whole file, trimmed, is
+   * the path (LM Studio `~/.lmstudio-home-pointer`); `key` is then empty.
+   */
+  readonly format?: 'json' | 'text';
   readonly key: readonly string[];
   readonly location: string;
   readonly prefix: string;

@@ -11,7 +11,10 @@ export const junie = {
   entry: { ...STANDARD_ENTRY, remoteIgnored: true },
   source: 'Junie docs https://www.jetbrains.com/help/junie/model-context-protocol-mcp.html (stdio transport only)',
   locations: [
-    { scope: 'user', path: '~/.junie/mcp/mcp.json', source: 'hosts.md row 22 (tools cited there)' },
-    { scope: 'project', path: '<project>/.junie/mcp/mcp.json', source: 'hosts.md row 22 (tools cited there)' },
+    { scope: 'user', path: '~/.junie/mcp/mcp.json', unverified: true, source: 'msaad00/agent-bom@9910e29 src/agent_bom/discovery/__init__.py (the Junie docs page does not name the file)' },
+    { scope: 'project', path: '<project>/.junie/mcp/mcp.json', unverified: true, source: 'msaad00/agent-bom@9910e29 src/agent_bom/discovery/__init__.py (the Junie docs page does not name the file)' },
+  ],
+  notes: [
+    'The Junie docs (https://www.jetbrains.com/help/junie/model-context-protocol-mcp.html) confirm only: stdio transport, JSON with command and args, tool approval through the Action Allowlist. They do not name the files, their precedence, a disable switch, variable expansion, or how the project is found.',
   ],
 } as const satisfies HostDefinition;

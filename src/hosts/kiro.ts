@@ -13,8 +13,12 @@ export const kiro = {
   locations: [
     { scope: 'user', path: '~/.kiro/settings/mcp.json', source: 'Kiro docs https://kiro.dev/docs/mcp/configuration (user and workspace mcp.json, disabled, ${VAR} in env; workspace wins)' },
     { scope: 'profile', glob: true, path: '~/.kiro/agents/*.json', note: 'agents: inline mcpServers', source: 'Kiro CLI docs https://kiro.dev/docs/cli/chat/configuration (agent scope <home|project>/.kiro/agents)' },
-    { scope: 'plugin', glob: true, path: '~/.kiro/powers/installed/*/mcp.json', source: 'hosts.md rows 18, 18a (tools cited there)' },
+    { scope: 'plugin', glob: true, path: '~/.kiro/powers/installed/*/mcp.json', unverified: true, source: 'snyk/agent-scan@b9e98ab src/agent_scan/agents/vscode/kiro.py; docker/mcp-gateway@2bd20fe pkg/client/config.yml (Powers; not in the Kiro MCP docs)' },
     { scope: 'project', path: '<project>/.kiro/settings/mcp.json', source: 'Kiro docs https://kiro.dev/docs/mcp/configuration (user and workspace mcp.json, disabled, ${VAR} in env; workspace wins)' },
     { scope: 'project', glob: true, path: '<project>/.kiro/agents/*.json', source: 'Kiro CLI docs https://kiro.dev/docs/cli/chat/configuration (agent scope)' },
+  ],
+  notes: [
+    'Checked against https://kiro.dev/docs/mcp/configuration and https://kiro.dev/docs/cli/chat/configuration: ~/.kiro/settings/mcp.json and <workspace>/.kiro/settings/mcp.json on every OS, the workspace file winning for a name in both, `disabled`, `${VAR}` expansion. The CLI loads an agent\'s own mcpServers above both files (MCP server loading priority in https://kiro.dev/docs/cli/mcp/configuration); agent precedence is not modelled.',
+    'The docs do not say: a directory variable that moves ~/.kiro, how a multi-root workspace picks its .kiro folders, whether the CLI walks up from a subfolder to the workspace root, or the launch directory of stdio servers.',
   ],
 } as const satisfies HostDefinition;
