@@ -92,6 +92,7 @@ test('the hook files regex selects every config location of every host, and skip
     for (const location of host.locations) {
       if (location.path.startsWith('$')) continue; // a file named by an environment variable
       if ('script' in location) continue; // a script the host runs (crushrc): never graded, only a floor cause
+      if ('unreadLayer' in location) continue; // a layer not decoded (Codex's preferences plists): only a floor cause
       const sample = location.path.replace(/\{([^,}]+)[^}]*\}/g, '$1').replace(/\*\*\//g, 'a/').replace(/\*/g, 'x');
       if (!files.test(sample)) missed.push(`${host.id}: ${location.path}`);
     }
