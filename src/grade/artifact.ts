@@ -26,8 +26,9 @@ import { launchOptionInjection } from '../rules/launch-option-injection.js';
 import type { Identified } from './release.js';
 import { ownPackage } from './release.js';
 import type { ArtifactFiles } from './stores/artifact-files.js';
-import { recordRows, verifySitePackages } from './site-packages.js';
-import { extraWriters } from './stores/file-state.js';
+import { sitePackagesOf, verifyPythonEnv } from './python-env.js';
+import { recordRows } from './site-packages.js';
+import { trustedPath } from './trusted-path.js';
 import type { ClaimOutcome, FileFact } from './types.js';
 import { release } from './versions.js';
 import { parseJsonValue } from '../parse/json-value.js';
@@ -82,30 +83,6 @@ function proxyFrameIndex(chain: LaunchChain, proxy: PinningProxy): number {
 const notProven = (open: string, findings: readonly Finding[] = [], extra: Partial<ProgramOutcome> = {}): ProgramOutcome =>
   ({ findings, proof: [], open, assumptions: [], files: [], ...extra });
 
-/** Owner and write bits of a file and every directory above it, as facts, or the first that fails. */
-async function trustedPath(file: string, ctx: ArtifactContext): Promise<{ ok: true; fact: string } | { ok: false; why: string }> {
-  const trusted = (uid: number): boolean => uid === 0 || (ctx.uid !== undefined && uid === ctx.uid);
-  const st = await ctx.files.stat(file);
-  if (st.kind === 'missing') return { ok: false, why: `${file} does not exist on this machine` };
-  if (st.kind === 'error') return { ok: false, why: `${file} could not be read (${st.reason})` };
-  if (st.kind !== 'file') return { ok: false, why: `${file} is a ${st.kind}, not a program file` };
-  if (!ctx.posix) return { ok: false, why: `${file} exists, but on Windows its owner and who may write it come from its ACL, which is not read here` };
-  const who = extraWriters(st.mode);
-  if (who !== undefined) return { ok: false, why: `${file} can be written by ${who}` };
-  if (!trusted(st.uid)) return { ok: false, why: `${file} is owned by uid ${st.uid}, neither root nor the audited account` };
-  const real = (await ctx.files.realpath(file)) ?? file;
-  for (let dir = path.posix.dirname(real); ; dir = path.posix.dirname(dir)) {
-    const d = await ctx.files.lstat(dir);
-    if (d.kind !== 'directory') return { ok: false, why: `${dir}, above ${file}, is not a plain directory (${d.kind})` };
-    const sticky = (d.mode & 0o1000) !== 0;
-    const dw = extraWriters(d.mode);
-    if (dw !== undefined && !sticky) return { ok: false, why: `${dir}, above ${file}, can be written by ${dw}` };
-    if (!trusted(d.uid)) return { ok: false, why: `${dir}, above ${file}, is owned by uid ${d.uid}` };
-    if (dir === '/') break;
-  }
-  return { ok: true, fact: `${real === file ? file : `${file} (really ${real})`} exists; it and every directory above it are owned by root or the audited account and writable by no one else` };
-}
-
 /** `Key: value` from a METADATA (RFC 822 style) header block. */
 function header(text: string, key: string): string | undefined {
   for (const line of text.split(/\r?\n/)) {
@@ -119,7 +96,8 @@ function header(text: string, key: string): string | undefined {
 /**
  * A console script in a virtualenv's `bin/`: the `*.dist-info` of the proxy's package in
  * `lib/python3.*\/site-packages` whose `RECORD` lists that very script (packaging.python.org
- * "Recording installed projects": RECORD paths are relative to site-packages).
+ * "Recording installed projects": RECORD paths are relative to site-packages), and the whole
+ * environment, interpreter included, proven as grade/python-env.ts reads it.
  */
 async function pythonInstall(file: string, proxy: PinningProxy, ctx: ArtifactContext): Promise<{ fact: string; release?: string; metadata: string; broken?: string } | undefined> {
   const bin = path.posix.dirname(file);
@@ -140,10 +118,13 @@ async function pythonInstall(file: string, proxy: PinningProxy, ctx: ArtifactCon
       if (record === undefined || !recordRows(record).some((r) => r.path === script)) continue;
       const version = metadata === undefined ? undefined : header(metadata, 'Version');
       const rel = version === undefined ? undefined : release('pypi', version);
-      const env = await verifySitePackages(site, ctx);
+      const one = await sitePackagesOf(venv, ctx.files);
+      const env = one === undefined || 'why' in one
+        ? { ok: false as const, why: one?.why ?? `${lib} could not be read` }
+        : await verifyPythonEnv({ root: venv, site, py, distInfo: d, script: file }, ctx);
       if (!env.ok) return { fact: '', metadata: metadataPath, broken: `${metadataPath} names ${name}, but ${env.why}` };
       return {
-        fact: `${metadataPath} names ${name}${version !== undefined ? ` ${version}` : ''}, and its RECORD lists ${script}; ${env.fact}`,
+        fact: `${metadataPath} names ${name}${version !== undefined ? ` ${version}` : ''}, and its RECORD lists ${script} with its hash; ${env.fact}`,
         metadata: metadataPath, ...(rel !== undefined ? { release: rel } : {}),
       };
     }

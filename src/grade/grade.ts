@@ -197,7 +197,11 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   // An installed copy identifies the release only through a source the module says the proxy's
   // releases can be read from (its versionSources); any other is not read.
   const readsTool = by.versionSources.includes('uv-tool-receipt');
-  const installedTool = own !== undefined && readsTool && ctx.inspectStores !== false ? await uvToolRelease(own, by, ctx.home, ARTIFACT_FILES) : undefined;
+  // The program the runner starts is the frame after it (`uvx --from P prog`): its console script in the tool environment.
+  const ownProgram = own === undefined ? undefined : chain.frames[chain.frames.indexOf(own) + 1]?.name;
+  const installedTool = own !== undefined && readsTool && ctx.inspectStores !== false
+    ? await uvToolRelease(own, ownProgram, by, ctx.home, { files: ARTIFACT_FILES, uid: ctx.uid, posix: ctx.platform !== 'win32' })
+    : undefined;
   if (installedTool !== undefined) append(files, installedTool.facts);
   const viaInstall = program.installedVia !== undefined && (program.installedVia === 'released-launcher' || by.versionSources.includes(program.installedVia))
     ? program.installed : undefined;

@@ -8,10 +8,10 @@ import semver from 'semver';
 import type { Frame, LaunchChain } from '../launch/types.js';
 import { pypiName } from '../launch/package-spec.js';
 import type { Ecosystem, PinningProxy } from '../proxies/types.js';
-import type { ArtifactFiles } from './stores/artifact-files.js';
-import { verifySitePackages } from './site-packages.js';
+import { sitePackagesOf, verifyPythonEnv } from './python-env.js';
+import type { TrustContext } from './trusted-path.js';
 import type { FileFact } from './types.js';
-import { release } from './versions.js';
+import { pypiSatisfies, release } from './versions.js';
 
 export type Identified =
   | { readonly ok: true; readonly ecosystem: Ecosystem; readonly release: string; readonly how: string }
@@ -67,47 +67,78 @@ export function specRelease(frame: Frame, cacheOnly: string | undefined): Identi
 }
 
 /**
- * The release a `uv tool install` put in the user's tool directory, which uvx then runs: "once a
- * tool is installed with uv tool install, uvx will use the installed version by default", unless
- * a version is requested or `--isolated` is given (docs.astral.sh/uv/concepts/tools/#tool-versions).
- * The directory is uv's default, `~/.local/share/uv/tools/<name>` (docs.astral.sh/uv/concepts/tools/#tool-directory);
- * a relocation (`UV_TOOL_DIR`, `XDG_DATA_HOME`) is the environment claim's to judge. Proven only by
- * its receipt and the `*.dist-info/METADATA` of the proxy's own package inside it.
+ * The release a `uv tool install` put in the user's tool directory, when uvx runs that copy. uvx
+ * reuses an installed tool's environment whenever the request is not `@latest`, `--isolated` is
+ * not given, and the installed packages satisfy the requirement (astral-sh/uv@0069dba:crates/uv/src/commands/tool/run.rs
+ * get_or_create_environment: `if !isolated && !request.is_latest()`, then
+ * `site_packages.satisfies_requirements(..)` is `Fresh`): a bare name, a pin to the installed
+ * release, or any range it satisfies. That environment is then what runs, so it must be proven as a
+ * whole (grade/python-env.ts), a pin or not. A pin or range the installed release does not satisfy
+ * makes uv resolve a fresh environment: the read is stated as a fact and the spec decides. As for a
+ * bare name, the receipt's options and `--with` requirements are not compared (uv would resolve
+ * afresh when they differ). The directory is uv's default, `~/.local/share/uv/tools/<name>`
+ * (docs.astral.sh/uv/concepts/tools/#tool-directory); a relocation (`UV_TOOL_DIR`,
+ * `XDG_DATA_HOME`) is the environment claim's to judge. Proven only by its receipt and the
+ * `*.dist-info/METADATA` of the proxy's own package inside it.
  */
-export async function uvToolRelease(frame: Frame, proxy: PinningProxy, home: string, files: ArtifactFiles):
-  Promise<{ readonly identified: Identified; readonly facts: readonly FileFact[] } | undefined> {
+export async function uvToolRelease(frame: Frame, program: string | undefined, proxy: PinningProxy, home: string, ctx: TrustContext):
+  Promise<{ readonly identified?: Identified; readonly facts: readonly FileFact[] } | undefined> {
   const pkg = frame.package;
   const uvx = frame.name === 'uvx' || (frame.name === 'uv' && frame.args.includes('tool'));
-  if (pkg === undefined || pkg.ecosystem !== 'pypi' || !uvx || (pkg.version ?? '') !== '') return undefined;
+  const written = pkg?.version?.trim() ?? '';
+  if (pkg === undefined || pkg.ecosystem !== 'pypi' || !uvx || written === 'latest') return undefined;
   if ((frame.options ?? []).some((o) => o.flag === '--isolated')) return undefined;
   if (!path.posix.isAbsolute(home)) return undefined;
+  // `name==1.0` and `name@1.0` reach here as `1.0`; a range keeps its operators (launch/package-spec.ts).
+  const spec = written === '' ? undefined : /^[<>=!~]/.test(written) ? written : `==${written}`;
   const facts: FileFact[] = [];
   for (const dirName of [...new Set([pkg.name, pypiName(pkg.name)])]) {
     const tool = path.posix.join(home, '.local', 'share', 'uv', 'tools', dirName);
     const receipt = path.posix.join(tool, 'uv-receipt.toml');
-    if ((await files.readText(receipt)) === undefined) {
-      facts.push({ path: receipt, state: 'absent', summary: 'no uv tool install of this package', by: 'uv' });
+    if ((await ctx.files.readText(receipt)) === undefined) {
+      // With a version written and no install, the spec alone decides, as it always did: nothing to list.
+      if (spec === undefined) facts.push({ path: receipt, state: 'absent', summary: 'no uv tool install of this package', by: 'uv' });
       continue;
     }
-    const lib = path.posix.join(tool, 'lib');
-    for (const py of (await files.readDir(lib)) ?? []) {
-      const site = path.posix.join(lib, py, 'site-packages');
-      for (const d of (await files.readDir(site)) ?? []) {
-        if (!d.endsWith('.dist-info')) continue;
-        const metadataPath = path.posix.join(site, d, 'METADATA');
-        const text = await files.readText(metadataPath);
-        const name = text === undefined ? undefined : /^Name:\s*(.+)$/m.exec(text)?.[1]?.trim();
-        const version = text === undefined ? undefined : /^Version:\s*(.+)$/m.exec(text)?.[1]?.trim();
-        if (name === undefined || version === undefined || !ownPackage(proxy, 'pypi', name)) continue;
-        const rel = release('pypi', version);
-        if (rel === undefined) continue;
-        // The tool environment is what runs: every distribution in it must be what its RECORD says.
-        const env = await verifySitePackages(site, { files });
-        if (!env.ok) return { identified: { ok: false, why: `uvx runs the uv tool install in ${tool}, but ${env.why}` }, facts };
-        facts.push({ path: metadataPath, state: 'read', summary: `names ${name} ${version}; ${env.fact}`, by: 'uv' });
-        return { identified: { ok: true, ecosystem: 'pypi', release: rel, how: `uvx runs the copy uv tool install put in ${tool}, whose ${d}/METADATA says ${version}` }, facts };
+    const where = await sitePackagesOf(tool, ctx.files);
+    if (where !== undefined && 'why' in where) return { identified: { ok: false, why: `uvx may run the uv tool install in ${tool}, but ${where.why}` }, facts };
+    const site = where?.site;
+    for (const d of site === undefined ? [] : (await ctx.files.readDir(site)) ?? []) {
+      if (site === undefined || where === undefined || !d.endsWith('.dist-info')) continue;
+      const metadataPath = path.posix.join(site, d, 'METADATA');
+      const text = await ctx.files.readText(metadataPath);
+      const name = text === undefined ? undefined : /^Name:\s*(.+)$/m.exec(text)?.[1]?.trim();
+      const version = text === undefined ? undefined : /^Version:\s*(.+)$/m.exec(text)?.[1]?.trim();
+      if (name === undefined || version === undefined || !ownPackage(proxy, 'pypi', name)) continue;
+      const rel = release('pypi', version);
+      if (rel === undefined) continue;
+      const satisfied = spec === undefined ? true : pypiSatisfies(rel, spec);
+      if (satisfied === false) {
+        facts.push({ path: metadataPath, state: 'read', summary: `names ${name} ${version}, which does not satisfy ${pkg.name}${spec ?? ''}: uv resolves a fresh environment rather than reuse this one`, by: 'uv' });
+        return { facts };
       }
+      // The tool environment is what runs: its script, interpreter and every distribution in it.
+      const script = program === undefined ? undefined : path.posix.join(tool, 'bin', program);
+      const env = script === undefined
+        ? { ok: false as const, why: `which program of it runs was not read` }
+        : await verifyPythonEnv({ root: tool, site, py: where.py, distInfo: d, script }, ctx);
+      const runs = spec === undefined ? `uvx runs the uv tool install in ${tool}` : `uvx reuses the uv tool install in ${tool} when its ${version} satisfies ${pkg.name}${spec}`;
+      if (!env.ok) return { identified: { ok: false, why: `${runs}, but ${env.why}` }, facts };
+      facts.push({ path: metadataPath, state: 'read', summary: `names ${name} ${version}; ${env.fact}`, by: 'uv' });
+      if (satisfied === undefined) {
+        return { identified: { ok: false, why: `whether ${pkg.name} ${version} in ${tool} satisfies ${spec ?? ''} could not be decided, so whether uvx reuses it or resolves afresh is not known` }, facts };
+      }
+      return {
+        identified: {
+          ok: true, ecosystem: 'pypi', release: rel,
+          how: spec === undefined
+            ? `uvx runs the copy uv tool install put in ${tool}, whose ${d}/METADATA says ${version}`
+            : `uvx reuses the copy uv tool install put in ${tool}, whose ${d}/METADATA says ${version}, which satisfies ${pkg.name}${spec}`,
+        },
+        facts,
+      };
     }
   }
+  if (spec !== undefined) return { facts };
   return { identified: { ok: false, why: `${frame.name} fetches ${pkg.name} with no version, and no uv tool install of it was found to identify the release` }, facts };
 }

@@ -25,6 +25,15 @@ export function release(ecosystem: Ecosystem, text: string): string | undefined 
   return semver.valid(bare, { loose: false }) ?? undefined;
 }
 
+/** Does a PyPI release satisfy a PEP 440 specifier set (`>=1,<2`, `==1.2.*`)? undefined when the specifier cannot be read. */
+export function pypiSatisfies(version: string, spec: string): boolean | undefined {
+  try {
+    return pep440.validRange(spec) ? pep440.satisfies(version, spec) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Orders two releases of one ecosystem (both from `release`). */
 export function compareReleases(ecosystem: Ecosystem, a: string, b: string): number {
   if (ecosystem === 'pypi') return pep440.compare(a, b);

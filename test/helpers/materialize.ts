@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,10 @@ import path from 'node:path';
 /**
  * A fixture home described as data: relative path → file content, or a special node.
  * `@HOME@` in any content is replaced by the materialized home's absolute path (configs that
- * name absolute paths under the home need it).
+ * name absolute paths under the home need it). `@SHA256:<path under the home>@` is replaced, once
+ * every file is written, by that file's RECORD hash (`sha256=` + urlsafe base64 without padding,
+ * packaging.python.org/en/latest/specifications/recording-installed-packages/): a RECORD can then
+ * hash a console script whose shebang names the home.
  */
 export type HomeNode =
   | string
@@ -31,8 +35,11 @@ export async function materializeHome(spec: HomeSpec, prefix = 'mcp-audit-home')
   return home;
 }
 
+const RECORD_HASH = /@SHA256:([^@]+)@/g;
+
 export async function writeSpec(home: string, spec: HomeSpec): Promise<void> {
   const sub = (s: string): string => s.split('@HOME@').join(home);
+  const hashed: string[] = [];
   for (const [rel, node] of Object.entries(spec)) {
     const target = path.join(home, sub(rel));
     await fs.mkdir(path.dirname(target), { recursive: true });
@@ -53,6 +60,19 @@ export async function writeSpec(home: string, spec: HomeSpec): Promise<void> {
       if (node.mode !== undefined) await fs.chmod(target, node.mode);
       if (node.uid !== undefined) await fs.chown(target, node.uid, node.uid);
     }
+    if ((typeof node === 'string' ? node : 'content' in node ? node.content : '').includes('@SHA256:')) hashed.push(target);
+  }
+  for (const target of hashed) {
+    const text = await fs.readFile(target, 'utf8');
+    const parts: string[] = [];
+    let at = 0;
+    for (const m of text.matchAll(RECORD_HASH)) {
+      const digest = createHash('sha256').update(await fs.readFile(path.join(home, m[1] ?? ''))).digest('base64url');
+      parts.push(text.slice(at, m.index), `sha256=${digest}`);
+      at = m.index + m[0].length;
+    }
+    parts.push(text.slice(at));
+    await fs.writeFile(target, parts.join(''));
   }
 }
 

@@ -5,7 +5,7 @@
  * launcher's bytes.
  */
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import type { PathState } from '../../proxies/store-types.js';
 import { readSmallFile } from './file-state.js';
 
@@ -17,6 +17,10 @@ export interface ArtifactFiles {
   /** The state of what `p` resolves to (symlinks followed), as execve opens it. */
   stat(p: string): Promise<PathState>;
   realpath(p: string): Promise<string | undefined>;
+  /** A symlink's own target, as written (readlink(2)); undefined for anything else. */
+  readlink(p: string): Promise<string | undefined>;
+  /** The first `bytes` bytes of a plain file (no symlink followed), e.g. to tell a `#!` script from a binary. */
+  head(p: string, bytes: number): Promise<Buffer | undefined>;
   readDir(p: string): Promise<readonly string[] | undefined>;
   readText(p: string): Promise<string | undefined>;
   sha256(p: string): Promise<string | undefined>;
@@ -49,6 +53,27 @@ export const ARTIFACT_FILES: ArtifactFiles = {
       return await fs.realpath(p);
     } catch {
       return undefined;
+    }
+  },
+  async readlink(p) {
+    try {
+      return await fs.readlink(p);
+    } catch {
+      return undefined;
+    }
+  },
+  async head(p, bytes) {
+    let handle: import('node:fs/promises').FileHandle | undefined;
+    try {
+      handle = await fs.open(p, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      if (!(await handle.stat()).isFile()) return undefined;
+      const buf = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+      return buf.subarray(0, bytesRead);
+    } catch {
+      return undefined;
+    } finally {
+      await handle?.close();
     }
   },
   async readDir(p) {

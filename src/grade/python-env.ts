@@ -1,0 +1,130 @@
+/**
+ * A Python environment (a venv, or the one `uv tool install` makes) whose console script a launch
+ * runs: what runs is the script, the interpreter its `#!` line names, the standard library that
+ * interpreter finds through `pyvenv.cfg`, and every distribution in site-packages. Each is proven
+ * by a fact read here, or the environment is not proven.
+ */
+import path from 'node:path';
+import type { ArtifactFiles } from './stores/artifact-files.js';
+import { recordRows, verifySitePackages } from './site-packages.js';
+import { trustedDirs, trustedFileItself, trustedLinkChain, trustedPath } from './trusted-path.js';
+import type { Trust, TrustContext } from './trusted-path.js';
+
+/**
+ * The interpreter a console script's first lines name, as installers write them: `#!<python>`,
+ * or, for a path longer than 127 bytes or holding a space, `#!/bin/sh` with `'''exec' '<python>'
+ * "$0" "$@"` on the next line (astral-sh/uv@02c8f14:crates/uv-install-wheel/src/wheel.rs
+ * format_shebang, after pip's distlib scripts.py). The relocatable form (a path relative to the
+ * script's own directory) is not followed.
+ */
+export function scriptInterpreter(text: string): { readonly python: string; readonly via?: string } | undefined {
+  const [first = '', second = ''] = text.split('\n', 2);
+  if (!first.startsWith('#!')) return undefined;
+  const named = first.slice(2).trim().split(/[ \t]/)[0] ?? '';
+  if (named !== '/bin/sh') return named === '' ? undefined : { python: named };
+  const m = /^'''exec' '((?:[^']|'\\'')+)' "\$0" "\$@"$/.exec(second);
+  return m?.[1] === undefined ? undefined : { python: m[1].split("'\\''").join("'"), via: '/bin/sh' };
+}
+
+/** The magic numbers of the executable formats a Python interpreter ships as: ELF, Mach-O (thin, both byte orders) and fat Mach-O. */
+const NATIVE_MAGIC = ['7f454c46', 'feedface', 'feedfacf', 'cefaedfe', 'cffaedfe', 'cafebabe'];
+
+/** `pyvenv.cfg` as CPython's site.py reads it: `key = value` lines, keys lower-cased, values stripped (docs.python.org/3/library/site.html). */
+function venvConfig(text: string): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const line of text.split(/\r?\n/)) {
+    const at = line.indexOf('=');
+    if (at < 0) continue;
+    out.set(line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim());
+  }
+  return out;
+}
+
+/**
+ * The interpreter of the environment at `root`, as the script names it: inside `root/bin` (so
+ * Python starts in the environment: "If a file named pyvenv.cfg exists one directory above
+ * sys.executable, sys.prefix and sys.exec_prefix are set to that directory",
+ * docs.python.org/3/library/site.html), every symlink to it in a sound directory, the file it ends
+ * at a native executable (a `#!` script there runs something else) that is sound itself;
+ * `pyvenv.cfg` read, its `home` (where the base interpreter and its standard library are looked
+ * up, docs.python.org/3/library/venv.html) a sound directory, and no `include-system-site-packages
+ * = true` (the base site-packages, not read here, would load too).
+ */
+async function interpreterOf(root: string, script: string, ctx: TrustContext, py: string): Promise<Trust> {
+  const text = await ctx.files.readText(script);
+  const named = text === undefined ? undefined : scriptInterpreter(text);
+  if (named === undefined) return { ok: false, why: `${script} names no interpreter this audit can follow on its #! line` };
+  const facts: string[] = [];
+  if (named.via !== undefined) {
+    const sh = await trustedLinkChain(named.via, ctx);
+    if (!sh.ok) return { ok: false, why: `${script} runs through ${named.via}: ${sh.why}` };
+    facts.push(sh.fact);
+  }
+  if (!path.posix.isAbsolute(named.python)) return { ok: false, why: `${script} names the interpreter ${named.python}, a relative path` };
+  const bin = path.posix.join(root, 'bin');
+  const realBin = (await ctx.files.realpath(bin)) ?? bin;
+  const realNamedDir = (await ctx.files.realpath(path.posix.dirname(named.python))) ?? path.posix.dirname(named.python);
+  if (realNamedDir !== realBin) {
+    return { ok: false, why: `${script} runs under ${named.python}, not the interpreter in ${bin}: that one imports from its own site-packages, not the environment read here` };
+  }
+  const chain = await trustedLinkChain(named.python, ctx);
+  if (!chain.ok) return { ok: false, why: `the interpreter ${script} names: ${chain.why}` };
+  const magic = (await ctx.files.head(chain.real ?? named.python, 4))?.toString('hex');
+  if (magic === undefined || !NATIVE_MAGIC.includes(magic)) {
+    const what = magic?.startsWith('2321') === true ? 'a #! script' : 'no native executable (ELF or Mach-O)';
+    return { ok: false, why: `${named.python}, the interpreter ${script} names, is ${what}, so what runs is not a Python interpreter this audit can identify` };
+  }
+  facts.push(chain.fact, `${chain.real ?? named.python} is a native executable`);
+  const cfgPath = path.posix.join(root, 'pyvenv.cfg');
+  const cfgText = await ctx.files.readText(cfgPath);
+  if (cfgText === undefined) return { ok: false, why: `${cfgPath} could not be read: without it ${named.python} does not start in this environment, and imports from its own prefix` };
+  const cfgFile = await trustedFileItself(cfgPath, ctx);
+  if (!cfgFile.ok) return { ok: false, why: cfgFile.why };
+  const cfg = venvConfig(cfgText);
+  const home = cfg.get('home');
+  if (home === undefined || !path.posix.isAbsolute(home)) return { ok: false, why: `${cfgPath} names no absolute home, so where the standard library comes from is not read` };
+  const realHome = await ctx.files.realpath(home);
+  const homeDirs = realHome === undefined ? { ok: false as const, why: `${home} does not exist` } : await trustedDirs(realHome, ctx, realHome);
+  if (!homeDirs.ok) return { ok: false, why: `${cfgPath} names the home ${home}: ${homeDirs.why}` };
+  if (cfg.get('include-system-site-packages')?.toLowerCase() === 'true') {
+    return { ok: false, why: `${cfgPath} sets include-system-site-packages = true: the base interpreter's site-packages, not read here, load too` };
+  }
+  const version = cfg.get('version_info') ?? cfg.get('version');
+  if (version !== undefined && !`${version}.`.startsWith(`${py.slice('python'.length)}.`)) {
+    return { ok: false, why: `${cfgPath} says Python ${version}, but the site-packages read are those of ${py}` };
+  }
+  facts.push(`${cfgPath} was read: home ${home} is owned by root or the audited account and writable by no one else, and include-system-site-packages is not true`);
+  return { ok: true, fact: facts.join('; ') };
+}
+
+/** The one `lib/python3.X/site-packages` of an environment: with several, which one runs depends on the interpreter's version. */
+export async function sitePackagesOf(root: string, files: ArtifactFiles): Promise<{ readonly site: string; readonly py: string } | { readonly why: string } | undefined> {
+  const lib = path.posix.join(root, 'lib');
+  const pys = ((await files.readDir(lib)) ?? []).filter((p) => /^python3(\.\d+)?$/.test(p));
+  if (pys.length === 0) return undefined;
+  const py = pys[0];
+  if (pys.length > 1 || py === undefined) return { why: `${lib} holds ${pys.join(', ')}: which one the interpreter reads depends on its version, which is not read` };
+  return { site: path.posix.join(lib, py, 'site-packages'), py };
+}
+
+/**
+ * The environment at `root` runs `script` as installed: the script is a sound file listed, with a
+ * hash, in the RECORD of `distInfo`; every distribution in site-packages matches its RECORD
+ * (grade/site-packages.ts); the interpreter is the environment's own and sound.
+ */
+export async function verifyPythonEnv(env: { readonly root: string; readonly site: string; readonly py: string; readonly distInfo: string; readonly script: string },
+  ctx: TrustContext): Promise<Trust> {
+  const { root, site, py, distInfo, script } = env;
+  const packages = await verifySitePackages(site, ctx);
+  if (!packages.ok) return packages;
+  const record = await ctx.files.readText(path.posix.join(site, distInfo, 'RECORD'));
+  const rel = path.posix.relative(site, script);
+  if (record === undefined || !recordRows(record).some((r) => r.path === rel && r.hash.startsWith('sha256='))) {
+    return { ok: false, why: `${script} is not listed with a hash in ${distInfo}/RECORD` };
+  }
+  const own = await trustedPath(script, ctx);
+  if (!own.ok) return own;
+  const interpreter = await interpreterOf(root, script, ctx, py);
+  if (!interpreter.ok) return interpreter;
+  return { ok: true, fact: `${packages.fact}; ${interpreter.fact}` };
+}
