@@ -291,10 +291,19 @@ export type HangarConfig =
   | { readonly ok: true; readonly upstreams: HangarUpstream[]; readonly discovery: boolean | 'unknown' }
   | { readonly ok: false; readonly reason: string };
 
+/**
+ * A pin holds only its own tool: the call path checks a tool that has a pin and lets every other
+ * tool through (`_gate_digest_pin`: "No pin -> unchanged behavior"), and the tools an upstream
+ * serves live only in the gateway's memory (application/read_models/tool_projection.py
+ * ToolProjectionRegistry, built from each backend's tools/list when it starts): no file lists them.
+ */
+const COVERAGE = `Hangar passes a tool with no pin unchecked (${SRC}:src/mcp_hangar/server/tools/batch/executor.py _gate_digest_pin) `
+  + 'and no file it keeps lists the tools the upstream serves, so the pins are not known to cover them (`mcp-audit probe` lists them)';
+
 /** One upstream as `_load_mcp_server_config` registers it: its enforcement and its all-tenants pins. */
 function upstreamOf(name: string, spec: Node, raw: Node): HangarUpstream {
   const mode = field(spec, 'mode');
-  const base = { name, tenantPins: 0, ...launchOf(spec, raw) };
+  const base = { name, tenantPins: 0, coverage: COVERAGE, ...launchOf(spec, raw) };
   if (mode instanceof Unresolved) {
     return { ...base, enforcement: `unknown (mode reads ${unresolvedText(mode)})`, blocking: false, pins: {}, tenantOverridePins: 0, skippedPins: 0 };
   }
