@@ -244,6 +244,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
     return inspection.hangarUpstreams.map((up) => {
       const own: Finding[] = [...findings, ...upstreamAdvisoryFindings(up.command, entry.name, findings)];
       const upProofs: Proofs = { ...proofs };
+      const upOpen: Open = { ...open };
       if (!up.blocking) {
         const rule = nonBlockingRule(by, up.enforcement);
         own.push(finding(rule, { ...subject, server: `${entry.name}/${up.name}`, mode: up.enforcement }));
@@ -256,9 +257,12 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
       if (pinned === 0 && up.tenantPins === 0) {
         own.push(finding(hangarToolsUnpinned, { server: entry.name, upstream: up.name, path: where.path }));
       } else {
-        upProofs.baseline = [`${pinned} well-formed pin(s) and ${up.tenantPins} tenant pin(s) for upstream ${up.name}${up.skippedPins > 0 ? ` (${up.skippedPins} malformed pin(s) skipped by Hangar)` : ''}`];
+        // Pins read are not a baseline: the proxy module says why they are not known to cover the upstream.
+        const reason = `${pinned} well-formed pin(s) and ${up.tenantPins} tenant pin(s) for upstream ${up.name}${up.skippedPins > 0 ? ` (${up.skippedPins} malformed pin(s) skipped by Hangar)` : ''}, but ${up.coverage}`;
+        upOpen.baseline = reason;
+        own.push(finding(claimUnproven, { server: `${entry.name}/${up.name}`, claim: 'baseline', reason }));
       }
-      return s.row(own, { ...ev, proofs: upProofs }, {
+      return s.row(own, { ...ev, proofs: upProofs, open: upOpen }, {
         upstream: up.name,
         proxy: extend(gradedProxy, { mode: up.enforcement, blocking: up.blocking }),
         probeInputs: {

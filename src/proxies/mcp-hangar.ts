@@ -7,11 +7,11 @@
  * `_load_mcp_server_config`, `_register_config_pins`), server/bootstrap/pinning.py (per-tenant pins).
  */
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { pypiName } from '../launch/package-spec.js';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
 import { parsePython } from './argparse.js';
+import { PyTimestamp, safeLoad } from './pyyaml.js';
 import type { PyOption } from './argparse.js';
 import {
   bareNameAt, entryName, envValue, explicitStore, findFrame, flagHits, floatingDynamicArg, launchEnv, ownArgs, packageVersion,
@@ -191,9 +191,10 @@ const SERVER_ID = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}\n?$/;
 const ENFORCEMENTS = new Set(['audit', 'warn', 'block']);
 
 /**
- * Hangar reads its config with PyYAML's `safe_load` (YAML 1.1): `<<` merge keys apply, `on`/`yes`
- * are booleans, `0b…` is an integer. The YAML is parsed the same way here, into Maps so that a
- * key's type survives (Hangar skips a pin whose tool name is not a non-empty string).
+ * Hangar reads its config with PyYAML's `safe_load` (config.py `load_config_from_file`): read here
+ * by ./pyyaml.ts, which resolves scalars and merges as PyYAML does (`on`/`yes` are booleans, `y`/`n`
+ * strings, the last of two `<<` keys wins), into Maps so that a key's type survives (Hangar skips a
+ * pin whose tool name is not a non-empty string).
  */
 type Node = unknown;
 const isMap = (v: Node): v is Map<unknown, unknown> => v instanceof Map;
@@ -235,7 +236,8 @@ function interpolate(v: Node, env: LaunchEnv): Node {
 /** Python truthiness of a decoded YAML value. */
 function pyTruthy(v: Node): boolean | undefined {
   if (v instanceof Unresolved) return undefined;
-  if (v === null || v === undefined || v === false || v === 0 || v === '') return false;
+  if (v === null || v === undefined || v === false || v === 0 || v === 0n || v === '') return false;
+  if (v instanceof PyTimestamp) return true;
   if (isMap(v)) return v.size > 0;
   if (Array.isArray(v)) return v.length > 0;
   return true;
@@ -289,10 +291,19 @@ export type HangarConfig =
   | { readonly ok: true; readonly upstreams: HangarUpstream[]; readonly discovery: boolean | 'unknown' }
   | { readonly ok: false; readonly reason: string };
 
+/**
+ * A pin holds only its own tool: the call path checks a tool that has a pin and lets every other
+ * tool through (`_gate_digest_pin`: "No pin -> unchanged behavior"), and the tools an upstream
+ * serves live only in the gateway's memory (application/read_models/tool_projection.py
+ * ToolProjectionRegistry, built from each backend's tools/list when it starts): no file lists them.
+ */
+const COVERAGE = `Hangar passes a tool with no pin unchecked (${SRC}:src/mcp_hangar/server/tools/batch/executor.py _gate_digest_pin) `
+  + 'and no file it keeps lists the tools the upstream serves, so the pins are not known to cover them (`mcp-audit probe` lists them)';
+
 /** One upstream as `_load_mcp_server_config` registers it: its enforcement and its all-tenants pins. */
 function upstreamOf(name: string, spec: Node, raw: Node): HangarUpstream {
   const mode = field(spec, 'mode');
-  const base = { name, tenantPins: 0, ...launchOf(spec, raw) };
+  const base = { name, tenantPins: 0, coverage: COVERAGE, ...launchOf(spec, raw) };
   if (mode instanceof Unresolved) {
     return { ...base, enforcement: `unknown (mode reads ${unresolvedText(mode)})`, blocking: false, pins: {}, tenantOverridePins: 0, skippedPins: 0 };
   }
@@ -323,13 +334,11 @@ function upstreamOf(name: string, spec: Node, raw: Node): HangarUpstream {
  * hold this entry's caller: over stdio it carries no tenant, and with auth off they refuse the boot.
  */
 export function parseHangarConfig(text: string, env: LaunchEnv): HangarConfig {
-  let raw: Node;
-  try {
-    raw = parseYaml(text, { version: '1.1', maxAliasCount: 100, uniqueKeys: false, mapAsMap: true, logLevel: 'error' });
-  } catch {
-    // No parser text in the reason: it can quote the file, and the file can hold secrets.
-    return { ok: false, reason: 'invalid YAML' };
+  const loaded = safeLoad(text);
+  if (!loaded.ok) {
+    return { ok: false, reason: loaded.refused ? `${loaded.reason}: PyYAML's safe_load raises, so Hangar refuses to start` : `${loaded.reason}: what PyYAML, and so Hangar, makes of it is not known` };
   }
+  const raw: Node = loaded.value;
   if (pyTruthy(raw) !== true || !isMap(raw)) return { ok: false, reason: 'not a Hangar config (no mapping at the top level): Hangar refuses to start' };
   let doc: Node;
   try {

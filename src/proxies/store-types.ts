@@ -53,6 +53,11 @@ export interface HangarUpstream {
   /** `tool_projection.tenant_overrides.<t>.pins` entries, which never hold an anonymous caller (shown, not counted). */
   readonly tenantOverridePins: number;
   readonly skippedPins: number;
+  /**
+   * Why the pins read are not a baseline for the upstream: Hangar checks a call only when that tool
+   * has a pin, and which tools the upstream serves is not in any file Hangar keeps.
+   */
+  readonly coverage: string;
   /** How Hangar launches it (`command: [prog, args…]`, `mode: subprocess`), when the YAML says. */
   readonly command?: readonly string[];
   /** The upstream's own env from the YAML (never printed). */
