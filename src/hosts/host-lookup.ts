@@ -40,6 +40,13 @@ export interface DirVariable {
 export interface ProjectWalk {
   readonly markers: readonly string[];
   readonly withoutMarker: 'self' | 'home';
+  /**
+   * A setting that replaces `markers` (Codex `project_root_markers`): read from these locations
+   * of the host (`HostLocation.path`), merged in this order (a later file's value wins); an empty
+   * list turns root detection off (the working directory alone). It also replaces the markers of
+   * the host's `trustFromProjectRoot`.
+   */
+  readonly markersSetting?: { readonly key: readonly string[]; readonly files: readonly string[]; readonly source: string };
   readonly source: string;
 }
 
