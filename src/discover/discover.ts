@@ -23,6 +23,7 @@ import { entryWith } from '../parse/entry-with.js';
 import { absentLocation, checkLocation } from './locations.js';
 import { resolveRelocators, type HostEnvApplied } from './relocation.js';
 import { textSubstitutionFloor } from './text-substitution.js';
+import { codeProviderFloor } from './code-providers.js';
 import { readsFromAnyCwd, subfoldersOf } from './subfolders.js';
 
 export type { LocationCheck } from './check-file.js';
@@ -204,6 +205,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     ...projectRoots, ...[...walked.entries()].map(([dir, walkers]): ProjectRoot => ({ path: dir, sources: [...walkers].map((h): ProjectSource => `walk:${h}`) })),
     ...below.dirs.filter((d) => !walked.has(d)).map((dir): ProjectRoot => ({ path: dir, sources: anyCwdHosts.map((h): ProjectSource => `walk:${h}`) })),
   ];
+  await codeProviderFloor(hosts, ctx, floor);
   await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);
   const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
   for (const c of await decideLaunch(switched, ctx, out.cache, allRoots)) record(out, c);

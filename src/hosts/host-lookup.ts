@@ -99,3 +99,15 @@ export interface LoaderRejects {
   readonly source: string;
 }
 
+
+/**
+ * Installed extensions whose manifest declares that their code registers servers at run time
+ * (VS Code `contributes.mcpServerDefinitionProviders`): such servers are on no file, so each
+ * extension declaring the key makes the count a floor. `manifests` is a glob template of the
+ * manifests (`~/.vscode/extensions/*\/package.json`), `key` the declaration's path in them.
+ */
+export interface CodeProviders {
+  readonly manifests: readonly string[];
+  readonly key: readonly string[];
+  readonly source: string;
+}
