@@ -24,6 +24,7 @@ import { absentLocation, checkLocation } from './locations.js';
 import { resolveRelocators, type HostEnvApplied } from './relocation.js';
 import { textSubstitutionFloor } from './text-substitution.js';
 import { codeProviderFloor } from './code-providers.js';
+import { ancestorFileFloor } from './ancestor-files.js';
 import { readsFromAnyCwd, subfoldersOf } from './subfolders.js';
 
 export type { LocationCheck } from './check-file.js';
@@ -206,6 +207,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     ...below.dirs.filter((d) => !walked.has(d)).map((dir): ProjectRoot => ({ path: dir, sources: anyCwdHosts.map((h): ProjectSource => `walk:${h}`) })),
   ];
   await codeProviderFloor(hosts, ctx, floor);
+  if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor);
   await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);
   const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
   for (const c of await decideLaunch(switched, ctx, out.cache, allRoots)) record(out, c);

@@ -111,3 +111,14 @@ export interface CodeProviders {
   readonly key: readonly string[];
   readonly source: string;
 }
+
+/**
+ * Files the host may also read in the folders above a project root (up to the home), in a way the
+ * audit does not model: each one found is a floor cause naming it, never a silent skip.
+ * `files` are names relative to each folder; `reason` says what is not known.
+ */
+export interface AncestorFiles {
+  readonly files: readonly string[];
+  readonly reason: string;
+  readonly source: string;
+}
