@@ -166,7 +166,7 @@ export async function readSessionEnv(
     for (const rel of WIN32_FILES) {
       for (const file of await expand(home, rel)) await readPowerShell(walk, file);
     }
-    return [...walk.out, ...hiveMentions(home, names)];
+    return [...walk.out, ...hiveMentions(home, names, notFollowed)];
   }
   for (const file of system) for (const f of await expandAbs(file)) await readFile(walk, f, 0);
   const files = [...POSIX_FILES, ...(platform === 'linux' ? LINUX_FILES : DARWIN_FILES)];
@@ -415,7 +415,7 @@ export function literal(word: string, walk: Pick<Walk, 'known' | 'home'>): { val
  * is not parsed: a variable whose name appears in it (UTF-16LE, as the hive stores value names)
  * is recorded without a value.
  */
-function hiveMentions(home: string, names: ReadonlySet<string>): SessionVariable[] {
+function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: SessionNotFollowed[]): SessionVariable[] {
   const file = path.join(home, 'NTUSER.DAT');
   let bytes: Buffer;
   try {
@@ -443,5 +443,34 @@ function hiveMentions(home: string, names: ReadonlySet<string>): SessionVariable
       out.push({ name, file, line: 1, unreadable: 'named in the registry hive, which the audit does not parse' });
     }
   }
+  const redirected = redirectedAppData(bytes);
+  if (redirected !== undefined) {
+    notFollowed.push({
+      file, line: 1,
+      detail: `${file} names an AppData folder outside the user profile, ${redirected} (folder redirection or User Shell Folders): %APPDATA% and %LOCALAPPDATA% may point there, and the hosts' files in it were not read`,
+    });
+  }
   return out;
+}
+
+/**
+ * Folder Redirection and `HKCU\Software\Microsoft\Windows\CurrentVersion\Explorer\User Shell Folders`
+ * (`AppData`, `Local AppData`) move the folders Windows gives programs as %APPDATA% and
+ * %LOCALAPPDATA% (https://learn.microsoft.com/windows-server/storage/folder-redirection/folder-redirection-rup-overview),
+ * which the hosts read (microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts:
+ * process.env.APPDATA). The hive is not parsed: a UTF-16LE absolute path (a drive or a UNC share)
+ * holding an `AppData` segment that is not below a `X:\Users\<name>` profile is the evidence.
+ * Only the first such path is returned.
+ */
+function redirectedAppData(bytes: Buffer): string | undefined {
+  const needle = Buffer.from('AppData', 'utf16le');
+  if (bytes.indexOf(needle) < 0) return undefined;
+  const text = bytes.toString('utf16le', 0, bytes.length - (bytes.length % 2));
+  for (const m of text.matchAll(/(?:[A-Za-z]:\\|\\\\)[^\u0000-\u001f"<>|]{0,256}/g)) {
+    const p = m[0];
+    if (!/(?:^|\\)AppData(?:\\|$)/i.test(p)) continue;
+    if (/^[A-Za-z]:\\(?:Users|Documents and Settings)\\[^\\]+\\AppData(?:\\|$)/i.test(p)) continue;
+    return p;
+  }
+  return undefined;
 }
