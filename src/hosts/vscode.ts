@@ -29,10 +29,8 @@ export const vscode = {
     { scope: 'user', path: '$VSCODE_PORTABLE/user-data/User/mcp.json', note: 'portable install', source: 'hosts.md row 4e (AS); VS Code docs https://code.visualstudio.com/docs/editor/portable' },
     // macOS portable mode: a `code-portable-data` folder beside the app (Visual Studio Code.app in
     // /Applications or ~/Applications) holds the user data.
-    ...(['/Applications', '~/Applications'] as const).map((dir) => ({
-      scope: 'user' as const, os: 'darwin' as const, path: `${dir}/code-portable-data/user-data/User/mcp.json`, note: 'portable mode (code-portable-data beside the app)',
-      source: `${PORTABLE} (macOS: code-portable-data next to the application)`,
-    })),
+    { scope: 'user', os: 'darwin', path: '/Applications/code-portable-data/user-data/User/mcp.json', note: 'portable mode (code-portable-data beside the app)', source: `${PORTABLE} (macOS: code-portable-data next to the application)` },
+    { scope: 'user', os: 'darwin', path: '~/Applications/code-portable-data/user-data/User/mcp.json', note: 'portable mode (code-portable-data beside the app)', source: `${PORTABLE} (macOS: code-portable-data next to the application)` },
     // The Flathub package runs in a sandbox whose XDG_CONFIG_HOME is ~/.var/app/<app id>/config
     // (https://docs.flatpak.org/en/latest/conventions.html#xdg-base-directories), which VS Code's
     // user data root follows on Linux (microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts).
