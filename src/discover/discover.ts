@@ -14,7 +14,7 @@ import { decideLaunch } from './launch-state.js';
 import { applySwitches, type LocatedCheck } from './switches.js';
 import { HOSTS } from '../hosts/index.js';
 import { caseInsensitiveLayout, type PathContext } from './paths.js';
-import { ProjectRoots, cwdAncestors, listedProjects, walkedDirs, type ProjectRoot, type ProjectSource } from './projects.js';
+import { ProjectRoots, cwdAncestors, listedProjects, walkMarkers, walkedDirs, type ProjectRoot, type ProjectSource } from './projects.js';
 import type { HostDefinition, HostLocation } from '../hosts/types.js';
 import { append } from '../shared/lists.js';
 import { CaseFolder } from './fold-case.js';
@@ -22,6 +22,9 @@ import { FloorCauses, type FloorCause } from './floor.js';
 import { entryWith } from '../parse/entry-with.js';
 import { absentLocation, checkLocation } from './locations.js';
 import { resolveRelocators, type HostEnvApplied } from './relocation.js';
+import { textSubstitutionFloor } from './text-substitution.js';
+import { codeProviderFloor } from './code-providers.js';
+import { ancestorFileFloor } from './ancestor-files.js';
 import { readsFromAnyCwd, subfoldersOf } from './subfolders.js';
 
 export type { LocationCheck } from './check-file.js';
@@ -165,6 +168,14 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   if (projectScan) for (const a of cwdAncestors(env.cwd, home.path, ctx.auditRoot)) roots.add(a.dir, a.source);
   for (const p of options.projects ?? []) roots.add(path.resolve(env.cwd, p), 'flag');
   const projectRoots = roots.list();
+  // Project-root markers a host's setting replaces (Codex project_root_markers), for its walk and its trust.
+  const walk = walkMarkers(hosts, userChecks);
+  for (const f of walk.floor) floor.add(f);
+  for (const [i, p] of projectLocations.entries()) {
+    const markers = walk.markers.get(p.host.id);
+    const trust = p.location.trustFromProjectRoot;
+    if (markers !== undefined && trust !== undefined) projectLocations[i] = { ...p, location: { ...p.location, trustFromProjectRoot: { ...trust, markers } } };
+  }
   // A project root may be the home itself (cwd = ~): a file already read at user scope by the same
   // host (~/.junie/mcp/mcp.json …) is not read again as a project file. It is left out before it
   // is checked: checked and dropped after, a ~/.cursor/mcp.json of 50,000 servers was normalised
@@ -182,7 +193,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   for (const root of projectRoots) checkAt(root.path, projectLocations);
   // Hosts that walk from the folder they run in up to the project root read their project files
   // in each folder on the way: the folders above each known root, for those hosts only.
-  const walked = walkedDirs(hosts, projectRoots, home.path);
+  const walked = walkedDirs(hosts, projectRoots, home.path, walk.markers);
   for (const [dir, walkers] of walked) checkAt(dir, projectLocations.filter((p) => walkers.has(p.host.id)));
   // Hosts that read project files from any folder they run in: the folders below recorded roots.
   const anyCwd = projectLocations.filter((p) => readsFromAnyCwd(p.host));
@@ -195,6 +206,9 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     ...projectRoots, ...[...walked.entries()].map(([dir, walkers]): ProjectRoot => ({ path: dir, sources: [...walkers].map((h): ProjectSource => `walk:${h}`) })),
     ...below.dirs.filter((d) => !walked.has(d)).map((dir): ProjectRoot => ({ path: dir, sources: anyCwdHosts.map((h): ProjectSource => `walk:${h}`) })),
   ];
+  await codeProviderFloor(hosts, ctx, floor);
+  if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor);
+  await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);
   const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
   for (const c of await decideLaunch(switched, ctx, out.cache, allRoots)) record(out, c);
   for (const l of out.locations) {

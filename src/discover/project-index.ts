@@ -50,7 +50,7 @@ export async function readProjectIndexes(hosts: readonly HostDefinition[], ctx: 
             append(unread, logs.unread);
             continue;
           }
-          const found = await Promise.all(files.map(async (file) => foldersOf(index, await cachedJsonValue(cache, file), ctx, cache)));
+          const found = await Promise.all(files.map(async (file) => foldersOf(index, await cachedJsonValue(cache, file), ctx, cache, remoteNoter(file, unread))));
           for (const f of found) append(folders, f);
         }
       }
@@ -60,11 +60,26 @@ export async function readProjectIndexes(hosts: readonly HostDefinition[], ctx: 
   return out;
 }
 
-async function foldersOf(index: ProjectIndex, doc: unknown, ctx: PathContext, cache: FileCache): Promise<Folder[]> {
+/**
+ * A recorded folder on another machine or file system (`vscode-remote://wsl+ubuntu/home/u/app`,
+ * `vscode-vfs://github/…`): the host runs that folder's project servers there (VS Code docs
+ * https://code.visualstudio.com/docs/remote/remote-overview: workspace extensions and settings
+ * run on the remote side), which the audit cannot read from this tree: a floor cause.
+ */
+function remoteNoter(file: string, unread: { path: string; detail: string }[]): (value: unknown) => void {
+  return (value) => {
+    if (typeof value !== 'string' || !/^[a-z][a-z0-9+.-]*:\/\//i.test(value) || value.startsWith('file://')) return;
+    const scheme = value.slice(0, value.indexOf(':'));
+    unread.push({ path: file, detail: `${file} records a ${scheme} folder, on a machine or file system the audit does not read: the host's project files there were not read` });
+  };
+}
+
+async function foldersOf(index: ProjectIndex, doc: unknown, ctx: PathContext, cache: FileCache, remote: (value: unknown) => void): Promise<Folder[]> {
   let value = doc;
   for (const k of index.key) value = isObject(value) && Object.hasOwn(value, k) ? value[k] : undefined;
   switch (index.kind ?? 'value') {
     case 'value': {
+      remote(value);
       const f = indexedFolder(value, ctx);
       return f === undefined ? [] : [f];
     }
@@ -84,6 +99,7 @@ async function foldersOf(index: ProjectIndex, doc: unknown, ctx: PathContext, ca
       // A multi-root workspace: the .code-workspace file's folder (where VS Code reads it as a
       // project file) and each folder it lists, `path` relative to the file (VS Code docs
       // https://code.visualstudio.com/docs/editing/workspaces/multi-root-workspaces "Workspace file schema").
+      remote(value);
       const file = indexedFolder(value, ctx);
       if (file === undefined) return [];
       const out: Folder[] = [{ dir: path.dirname(file.dir), recorded: path.dirname(file.recorded) }];
@@ -92,6 +108,7 @@ async function foldersOf(index: ProjectIndex, doc: unknown, ctx: PathContext, ca
       for (const item of list) {
         const p = isObject(item) ? item.path ?? item.uri : undefined;
         if (typeof p !== 'string') continue;
+        remote(p);
         const recorded = /^[a-z][a-z0-9+.-]*:\/\//i.test(p) || path.isAbsolute(p) || path.win32.isAbsolute(p) ? p : path.join(path.dirname(file.recorded), p);
         const f = indexedFolder(recorded, ctx);
         if (f !== undefined) out.push(f);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { HostDefinition } from '../hosts/types.js';
 import type { ParsedDocument } from '../parse/document.js';
 import { isObject } from '../parse/normalize.js';
+import type { FloorCause } from './floor.js';
 import { mapRecordedPath, type PathContext } from './paths.js';
 
 /**
@@ -66,7 +67,9 @@ export function cwdAncestors(cwd: string, home: string, auditRoot: boolean): { d
  * below the home (`home`). Roots themselves are left out (they are checked for every host).
  * Marker checks are cached per folder: each folder is looked at once however many roots share it.
  */
-export function walkedDirs(hosts: readonly HostDefinition[], roots: readonly ProjectRoot[], home: string): Map<string, Set<string>> {
+export function walkedDirs(
+  hosts: readonly HostDefinition[], roots: readonly ProjectRoot[], home: string, markersOf: ReadonlyMap<string, readonly string[]> = new Map(),
+): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const walkers = hosts.filter((h) => h.projectWalk !== undefined);
   if (walkers.length === 0) return out;
@@ -91,14 +94,15 @@ export function walkedDirs(hosts: readonly HostDefinition[], roots: readonly Pro
   for (const host of walkers) {
     const walk = host.projectWalk;
     if (walk === undefined) continue;
+    const markers = markersOf.get(host.id) ?? walk.markers;
     for (const root of roots) {
       const start = path.resolve(root.path);
-      if (!(start === stop || start.startsWith(stop + path.sep)) || hasMarker(start, walk.markers)) continue;
+      if (!(start === stop || start.startsWith(stop + path.sep)) || hasMarker(start, markers)) continue;
       const above: string[] = [];
       let found = false;
       for (let d = path.dirname(start); d !== stop && d.startsWith(stop + path.sep); d = path.dirname(d)) {
         above.push(d);
-        if (hasMarker(d, walk.markers)) { found = true; break; }
+        if (hasMarker(d, markers)) { found = true; break; }
       }
       if (!found && walk.withoutMarker === 'self') continue;
       for (const d of above) {
@@ -110,6 +114,44 @@ export function walkedDirs(hosts: readonly HostDefinition[], roots: readonly Pro
     }
   }
   return out;
+}
+
+/** A read user-scope file of a host, as discovery holds it. */
+interface ReadFile {
+  readonly host: { readonly id: string };
+  readonly location: { readonly path: string };
+  readonly check: { readonly path: string };
+  readonly doc?: ParsedDocument | undefined;
+}
+
+/**
+ * The project-root markers each host's setting gives (`ProjectWalk.markersSetting`), from the read
+ * files in their merge order (a later value wins). A value that is not a list of strings is a
+ * floor cause (the host refuses it; which markers it then uses is not known); hosts without a
+ * value keep their default markers (absent from the map).
+ */
+export function walkMarkers(hosts: readonly HostDefinition[], read: readonly ReadFile[]): { markers: Map<string, readonly string[]>; floor: FloorCause[] } {
+  const markers = new Map<string, readonly string[]>();
+  const floor: FloorCause[] = [];
+  for (const host of hosts) {
+    const setting = host.projectWalk?.markersSetting;
+    if (setting === undefined) continue;
+    for (const file of setting.files) {
+      for (const c of read) {
+        if (c.host.id !== host.id || c.location.path !== file || c.doc === undefined) continue;
+        let value: unknown = c.doc.value;
+        for (const k of setting.key) value = isObject(value) && Object.hasOwn(value, k) ? value[k] : undefined;
+        if (value === undefined) continue;
+        if (Array.isArray(value) && value.every((m): m is string => typeof m === 'string')) { markers.set(host.id, value); continue; }
+        markers.delete(host.id);
+        floor.push({
+          kind: 'not-followed', path: c.check.path, hosts: [host.id],
+          detail: `${c.check.path} sets ${setting.key.join('.')} to a value that is not a list of strings; which project roots ${host.id} then uses is not known`,
+        });
+      }
+    }
+  }
+  return { markers, floor };
 }
 
 type Listed = readonly { readonly dir: string; readonly recorded: string; readonly table?: Readonly<Record<string, unknown>> }[];

@@ -5,6 +5,7 @@ import { append } from '../shared/lists.js';
 import { globFiles } from './glob.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
+import { HOST_PROGRAMS, wrapperLine, wrapperScript, type WrapperContext } from './shell-wrappers.js';
 
 /**
  * What the audited home's own dotfiles and session files say about the hosts' directory
@@ -71,6 +72,9 @@ const POSIX_FILES = [
   '.zshenv', '.zprofile', '.zshrc', '.zlogin',
   '.cshrc', '.tcshrc', '.login',
   '.config/fish/config.fish', '.config/fish/conf.d/*.fish',
+  // fish autoloads `functions/NAME.fish` when NAME is first run, from $fish_function_path, whose
+  // user entry is ~/.config/fish/functions (https://fishshell.com/docs/current/language.html#autoloading-functions).
+  '.config/fish/functions/*.fish',
   // fish universal variables (`set -Ux`), stored as `SETUVAR --export NAME:value`.
   '.config/fish/fish_variables',
 ];
@@ -88,20 +92,6 @@ const WIN32_FILES = [
   'Documents/PowerShell/*profile.ps1', 'Documents/WindowsPowerShell/*profile.ps1',
   'OneDrive/Documents/PowerShell/*profile.ps1', 'OneDrive/Documents/WindowsPowerShell/*profile.ps1',
 ];
-/**
- * Programs of the hosts: an alias or function of that name in a session file may start the host
- * with options that move or add its config (Claude Code `--mcp-config FILE`, VS Code
- * `--user-data-dir DIR`, Codex `-c key=value`), which the audit does not evaluate.
- */
-const HOST_PROGRAMS = [
-  'claude', 'code', 'code-insiders', 'codium', 'vscodium', 'cursor', 'windsurf', 'codex', 'gemini', 'goose',
-  'crush', 'opencode', 'zed', 'zeditor', 'cn', 'amp', 'qwen', 'kiro', 'copilot',
-];
-const PROGRAM = HOST_PROGRAMS.map((p) => p.replace(/-/g, '\\-')).join('|');
-/** `alias claude='claude --mcp-config …'` (sh, zsh `-g`, fish, csh `alias NAME words`), PowerShell `Set-Alias`. */
-const ALIAS = new RegExp(`^\\s*(?:alias\\s+(?:-[a-zA-Z]+\\s+)*|Set-Alias\\s+(?:-Name\\s+)?)(${PROGRAM})(?:=|\\s+)(.*)$`, 'i');
-/** `claude() {`, `function claude`, fish `function claude`, PowerShell `function code {`. */
-const FUNCTION = new RegExp(`^\\s*(?:function\\s+(${PROGRAM})(?:\\s|\\(|\\{|$)|(${PROGRAM})\\s*\\(\\s*\\))`, 'i');
 const SETUVAR = /^\s*SETUVAR\s+--export\s+([A-Za-z_][A-Za-z0-9_]*):(.*)$/;
 const PS_ENV = /^\s*\$env:([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/i;
 /** macOS: launchd agents (`launchctl setenv`), the legacy per-user environment.plist. */
@@ -141,8 +131,8 @@ interface Walk {
   /** Folders inside those whose scripts are sourced by another with its own variables (/etc/X11). */
   readonly notOwnDirs: readonly string[];
   readonly opts: SessionReadOptions;
-  /** The host program whose function body is being read, until its closing brace. */
-  inFunction: { readonly program: string; readonly file: string; readonly line: number } | undefined;
+  /** Aliases, functions and wrapper scripts that start a host's program (shell-wrappers.ts). */
+  readonly wrap: WrapperContext;
 }
 
 /**
@@ -162,7 +152,8 @@ export async function readSessionEnv(
   const x11 = place?.('/etc/X11');
   const walk: Walk = {
     home, names, known: new Map([['HOME', home]]), seen: new Set(), out: [], notFollowed, loops: new Map(), ownDirs,
-    notOwnDirs: x11 !== undefined ? [x11] : [], opts, inFunction: undefined,
+    notOwnDirs: x11 !== undefined ? [x11] : [], opts,
+    wrap: { options: opts.options ?? new Map(), place, values: opts.launchOptions, notFollowed, fn: undefined },
   };
   // System startup files first: a login shell reads /etc/profile before ~/.profile, zsh /etc/zshenv
   // before ~/.zshenv, so what they set literally is known to the user's files.
@@ -175,19 +166,42 @@ export async function readSessionEnv(
     for (const rel of WIN32_FILES) {
       for (const file of await expand(home, rel)) await readPowerShell(walk, file);
     }
-    return [...walk.out, ...hiveMentions(home, names)];
+    return [...walk.out, ...hiveMentions(home, names, notFollowed)];
   }
   for (const file of system) for (const f of await expandAbs(file)) await readFile(walk, f, 0);
   const files = [...POSIX_FILES, ...(platform === 'linux' ? LINUX_FILES : DARWIN_FILES)];
   for (const rel of files) {
     for (const file of await expand(home, rel)) await readFile(walk, file, 0);
   }
+  await readWrapperScripts(walk);
   // zsh reads its startup files from $ZDOTDIR when .zshenv sets it.
   const zdot = walk.known.get('ZDOTDIR');
   if (zdot !== undefined && zdot !== home) {
     for (const f of ['.zshenv', '.zprofile', '.zshrc', '.zlogin']) await readFile(walk, path.join(zdot, f), 0);
   }
   return walk.out;
+}
+
+/**
+ * Folders of the home that the stock profiles put on PATH when they exist (Debian's and Ubuntu's
+ * /etc/skel/.profile: `$HOME/bin`, `$HOME/.local/bin`), where installers put host programs
+ * (Claude Code's native installer: ~/.local/bin/claude, https://code.claude.com/docs/en/setup).
+ */
+const PATH_DIRS = ['.local/bin', 'bin'];
+/** Interpreters whose scripts are read as wrappers; a program itself (an ELF file, a Node script) is not one. */
+const SHELL_SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?(?:sh|bash|dash|zsh|ksh|mksh)\b/;
+
+/** A shell script in a PATH folder of the home named like a host program (shell-wrappers.ts `wrapperScript`). */
+async function readWrapperScripts(walk: Walk): Promise<void> {
+  if (walk.wrap.options.size === 0) return;
+  for (const dir of PATH_DIRS) {
+    for (const program of HOST_PROGRAMS) {
+      const file = path.join(walk.home, dir, program);
+      const read = await readConfigFile(file, 1024 * 1024);
+      if (read.kind !== 'text' || !SHELL_SHEBANG.test(read.text)) continue;
+      wrapperScript(walk.wrap, file, program, read.text, (w) => literal(w, walk));
+    }
+  }
 }
 
 /** An absolute path whose last segment may hold `*` (`/etc/profile.d/*.sh`): the files it names. */
@@ -219,13 +233,14 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   if (!mentions && !sources && !wrappers && !assigns) return;
   const plist = file.endsWith('.plist');
   const lines = text.split(/\r?\n/);
-  walk.inFunction = undefined;
+  walk.wrap.fn = undefined;
+  const dialect = file.endsWith('.fish') ? 'fish' : 'sh';
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const line = raw.replace(/^\s*#.*$/, '');
     if (plist) { plistLine(walk, file, i + 1, raw, lines.slice(i + 1, i + 3)); continue; }
     loopLine(walk, line);
-    wrapperLine(walk, file, i + 1, line, (w) => literal(w, walk));
+    wrapperLine(walk.wrap, file, i + 1, line, (w) => literal(w, walk), dialect);
     await sourceLine(walk, file, i + 1, line, depth);
     const uvar = SETUVAR.exec(line);
     if (uvar?.[1] !== undefined) {
@@ -308,84 +323,16 @@ async function sourceLine(walk: Walk, file: string, line: number, text: string, 
   }
 }
 
-type ValueReader = (word: string) => { value?: string; unreadable?: string };
-
-/**
- * An alias or function named like a host's program: the host may start with options the audit
- * does not follow. The values of a host's config-file options (`HostDefinition.launchOptions`,
- * Claude Code `--mcp-config FILE…` or `--mcp-config=FILE`) are recorded for discovery to read; an
- * alias that adds only such options, each value read, is followed, anything else is a floor cause.
- */
-function wrapperLine(walk: Walk, file: string, line: number, text: string, read: ValueReader): void {
-  const a = ALIAS.exec(text);
-  if (a?.[1] !== undefined) {
-    const program = a[1].toLowerCase();
-    // `alias claude=~/bin/claude` names the program only; an option (` -…`) changes what it loads.
-    if (!/(?:^|[\s'"])--?[A-Za-z]/.test(a[2] ?? '')) return;
-    let body = (a[2] ?? '').trim();
-    if (/^'[^']*'$/.test(body) || /^"[^"]*"$/.test(body)) body = body.slice(1, -1);
-    const rest = optionValues(walk, program, file, line, body, read);
-    if (rest.length === 0) return;
-    walk.notFollowed.push({ file, line, detail: `${file}:${line} defines an alias \`${a[1]}\` that starts the host with options the audit does not follow (${rest.join(', ')})` });
-    return;
-  }
-  const f = FUNCTION.exec(text);
-  const name = f?.[1] ?? f?.[2];
-  if (name !== undefined) {
-    walk.notFollowed.push({ file, line, detail: `${file}:${line} defines a function \`${name}\` wrapping a host's program; options it may add (such as a config file or data directory) are not followed` });
-    walk.inFunction = { program: name.toLowerCase(), file, line };
-  }
-  const fn = walk.inFunction;
-  if (fn !== undefined) {
-    optionValues(walk, fn.program, file, line, text, read);
-    // The body ends at a `}` that closes it (a one-line `name() { …; }`, or a line of its own).
-    if (/(?:^|[;\s])\}\s*(?:;|$)/.test(text) || /^\s*end\s*$/.test(text)) walk.inFunction = undefined;
-  }
-}
-
-/**
- * Records the values of `program`'s config-file options on one command line; returns the options
- * (and values) that could not be followed.
- */
-function optionValues(walk: Walk, program: string, file: string, line: number, text: string, read: ValueReader): string[] {
-  const options = walk.opts.options?.get(program) ?? [];
-  const words = text.match(WORD_G) ?? [];
-  const rest: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i] ?? '';
-    if (!w.startsWith('-')) continue;
-    const eq = w.indexOf('=');
-    const option = eq < 0 ? w : w.slice(0, eq);
-    if (!options.includes(option)) { rest.push(w); continue; }
-    // `--mcp-config a.json b.json` takes every word up to the next option; `--opt=value` one.
-    const values: string[] = [];
-    if (eq >= 0) values.push(w.slice(eq + 1));
-    else while (i + 1 < words.length && !(words[i + 1] ?? '-').startsWith('-')) values.push(words[++i] ?? '');
-    for (const v of values) {
-      // A function's own arguments (`"$@"`) are the caller's, not config files.
-      if (/^"?\$[@*]"?$/.test(v) || /^@args$/i.test(v)) continue;
-      const unq = v.replace(/^(['"])(.*)\1$/s, '$2');
-      let got = unq.trimStart().startsWith('{') ? { unreadable: 'a JSON string, not a file' } : read(v);
-      if (got.value !== undefined) {
-        const placed = walk.opts.place !== undefined ? walk.opts.place(got.value) : got.value;
-        got = placed === undefined ? { unreadable: 'cannot be placed in the audited tree' } : { value: placed };
-      }
-      walk.opts.launchOptions?.push({ program, option, file, line, ...(got.value !== undefined ? { value: got.value } : { unreadable: got.unreadable ?? 'not a literal path' }) });
-      if (got.value === undefined) rest.push(`${option} ${v}`);
-    }
-  }
-  return rest;
-}
-
 /** A PowerShell profile: `$env:NAME = 'value'`; dot-sourced scripts are not followed. */
 async function readPowerShell(walk: Walk, file: string): Promise<void> {
   const read = await readConfigFile(file);
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
   if (text === undefined) return;
+  walk.wrap.fn = undefined;
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] ?? '').replace(/^\s*#.*$/, '');
-    wrapperLine(walk, file, i + 1, line, (w) => psLiteral(w, walk.home));
+    wrapperLine(walk.wrap, file, i + 1, line, (w) => psLiteral(w, walk.home), 'ps');
     if (/^\s*\.\s+\S/.test(line)) {
       walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} dot-sources a script the audit does not follow; variables it sets were not read` });
       continue;
@@ -468,7 +415,7 @@ export function literal(word: string, walk: Pick<Walk, 'known' | 'home'>): { val
  * is not parsed: a variable whose name appears in it (UTF-16LE, as the hive stores value names)
  * is recorded without a value.
  */
-function hiveMentions(home: string, names: ReadonlySet<string>): SessionVariable[] {
+function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: SessionNotFollowed[]): SessionVariable[] {
   const file = path.join(home, 'NTUSER.DAT');
   let bytes: Buffer;
   try {
@@ -496,5 +443,34 @@ function hiveMentions(home: string, names: ReadonlySet<string>): SessionVariable
       out.push({ name, file, line: 1, unreadable: 'named in the registry hive, which the audit does not parse' });
     }
   }
+  const redirected = redirectedAppData(bytes);
+  if (redirected !== undefined) {
+    notFollowed.push({
+      file, line: 1,
+      detail: `${file} names an AppData folder outside the user profile, ${redirected} (folder redirection or User Shell Folders): %APPDATA% and %LOCALAPPDATA% may point there, and the hosts' files in it were not read`,
+    });
+  }
   return out;
+}
+
+/**
+ * Folder Redirection and `HKCU\Software\Microsoft\Windows\CurrentVersion\Explorer\User Shell Folders`
+ * (`AppData`, `Local AppData`) move the folders Windows gives programs as %APPDATA% and
+ * %LOCALAPPDATA% (https://learn.microsoft.com/windows-server/storage/folder-redirection/folder-redirection-rup-overview),
+ * which the hosts read (microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts:
+ * process.env.APPDATA). The hive is not parsed: a UTF-16LE absolute path (a drive or a UNC share)
+ * holding an `AppData` segment that is not below a `X:\Users\<name>` profile is the evidence.
+ * Only the first such path is returned.
+ */
+function redirectedAppData(bytes: Buffer): string | undefined {
+  const needle = Buffer.from('AppData', 'utf16le');
+  if (bytes.indexOf(needle) < 0) return undefined;
+  const text = bytes.toString('utf16le', 0, bytes.length - (bytes.length % 2));
+  for (const m of text.matchAll(/(?:[A-Za-z]:\\|\\\\)[^\u0000-\u001f"<>|]{0,256}/g)) {
+    const p = m[0];
+    if (!/(?:^|\\)AppData(?:\\|$)/i.test(p)) continue;
+    if (/^[A-Za-z]:\\(?:Users|Documents and Settings)\\[^\\]+\\AppData(?:\\|$)/i.test(p)) continue;
+    return p;
+  }
+  return undefined;
 }

@@ -101,6 +101,17 @@ export const claudeCode = {
   dirVariables: [{ name: 'CLAUDE_CONFIG_DIR', replaces: [{ prefix: '~/.claude' }, { prefix: '~/.claude.json', with: '/.claude.json' }], source: SETTINGS_DOCS }],
   // A shell alias or wrapper `claude` in a session file that adds --mcp-config files: they are loaded
   // with the other scopes (--strict-mcp-config would load only them; the other files stay counted).
+  // Whether a .mcp.json above the folder Claude Code runs in is loaded is reported both ways by
+  // users: loaded and merged (https://github.com/anthropics/claude-code/issues/42465, a child repo
+  // with its own .git; https://github.com/trailofbits/claude-code-config/issues/55, ~/.mcp.json
+  // shown as "Project config" from a subfolder on 2.1.238) and only the project root
+  // (https://github.com/anthropics/claude-code/issues/68603). Until the shipped CLI is read, each
+  // such file is a floor cause.
+  ancestorFiles: {
+    files: ['.mcp.json'],
+    reason: 'Claude Code may load a .mcp.json of a folder above the one it runs in (reported by users, not confirmed from its source)',
+    source: 'https://github.com/anthropics/claude-code/issues/42465; https://github.com/anthropics/claude-code/issues/68603',
+  },
   launchOptions: [{ program: 'claude', option: '--mcp-config', scope: 'user', containers: [{ path: ['mcpServers'], shape: 'map' }], source: CLI_DOCS }],
   pluginEnablement: {
     governs: ['~/.claude/plugins/cache/**/.mcp.json', '~/.claude/plugins/cache/**/.claude-plugin/plugin.json'],

@@ -65,7 +65,16 @@ export const codex = {
   ],
   dirVariables: [{ name: 'CODEX_HOME', replaces: [{ prefix: '~/.codex' }], source: `${LOADER} (codex_home: CODEX_HOME or ~/.codex)` }],
   // A layer per folder from the project root (the nearest .git) down to the working directory.
-  projectWalk: { markers: ['.git'], withoutMarker: 'self', source: `${LOADER} (load_project_layers; project_root_markers default [".git"]: no marker = the cwd alone)` },
+  projectWalk: {
+    markers: ['.git'], withoutMarker: 'self', source: `${LOADER} (load_project_layers; project_root_markers default [".git"]: no marker = the cwd alone)`,
+    // The markers come from the config merged from the layers before the project layers (system,
+    // then user): load_config_layers_state calls project_root_markers_from_config(&merged_so_far);
+    // an empty array disables root detection, a value that is not an array of strings is an error.
+    markersSetting: {
+      key: ['project_root_markers'], files: ['/etc/codex/config.toml', '~/.codex/config.toml'],
+      source: `${LOADER} (load_config_layers_state, project_root_markers_from_config)`,
+    },
+  },
   pluginEnablement: {
     governs: ['~/.codex/plugins/cache/**/.mcp.json'], files: ['~/.codex/config.toml'], key: ['plugins'],
     marketplaceSegment: 0, pluginSegment: 1, shape: 'table', whenAbsent: 'doubt',

@@ -40,6 +40,13 @@ export interface DirVariable {
 export interface ProjectWalk {
   readonly markers: readonly string[];
   readonly withoutMarker: 'self' | 'home';
+  /**
+   * A setting that replaces `markers` (Codex `project_root_markers`): read from these locations
+   * of the host (`HostLocation.path`), merged in this order (a later file's value wins); an empty
+   * list turns root detection off (the working directory alone). It also replaces the markers of
+   * the host's `trustFromProjectRoot`.
+   */
+  readonly markersSetting?: { readonly key: readonly string[]; readonly files: readonly string[]; readonly source: string };
   readonly source: string;
 }
 
@@ -98,3 +105,26 @@ export interface LoaderRejects {
   readonly source: string;
 }
 
+
+/**
+ * Installed extensions whose manifest declares that their code registers servers at run time
+ * (VS Code `contributes.mcpServerDefinitionProviders`): such servers are on no file, so each
+ * extension declaring the key makes the count a floor. `manifests` is a glob template of the
+ * manifests (`~/.vscode/extensions/*\/package.json`), `key` the declaration's path in them.
+ */
+export interface CodeProviders {
+  readonly manifests: readonly string[];
+  readonly key: readonly string[];
+  readonly source: string;
+}
+
+/**
+ * Files the host may also read in the folders above a project root (up to the home), in a way the
+ * audit does not model: each one found is a floor cause naming it, never a silent skip.
+ * `files` are names relative to each folder; `reason` says what is not known.
+ */
+export interface AncestorFiles {
+  readonly files: readonly string[];
+  readonly reason: string;
+  readonly source: string;
+}

@@ -5,9 +5,9 @@ import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedIns
 export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
 
 import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
-import type { BackupFallback, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting } from './host-lookup.js';
+import type { AncestorFiles, BackupFallback, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting } from './host-lookup.js';
 
-export type { BackupFallback, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting };
+export type { AncestorFiles, BackupFallback, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting };
 
 export type { ConfigFormat, Scope, Transport };
 
@@ -279,6 +279,10 @@ export interface HostDefinition {
   readonly projectWalk?: ProjectWalk;
   /** Host settings that move a location's folder. */
   readonly relocatingSettings?: readonly RelocatingSetting[];
+  /** Files the host may read above a project root, not modelled. */
+  readonly ancestorFiles?: AncestorFiles;
+  /** Installed extensions whose code provides servers at run time. */
+  readonly codeProviders?: CodeProviders;
   /** Options of the host's program that add a config file, when a session file's wrapper gives them. */
   readonly launchOptions?: readonly LaunchOption[];
   /** Per-folder enablement rules for extensions. */

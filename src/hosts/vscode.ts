@@ -3,6 +3,9 @@ import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type
 const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (mcp.json `servers` + `inputs`, workspace .vscode/mcp.json, user profile mcp.json, predefined variables)';
 const ADD = 'VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (user configuration, dev container customizations.vscode.mcp, settings chat.mcp.access)';
 const ROW = 'hosts.md rows 4–4f (AS vscode/base.py)';
+const PORTABLE = 'microsoft/vscode-docs@01a5edb docs/editor/portable.md';
+const FLATPAK = '~/.var/app/com.visualstudio.code/config/Code/User';
+const FLATPAK_SOURCE = 'https://docs.flatpak.org/en/latest/conventions.html (XDG_CONFIG_HOME = ~/.var/app/<app-id>/config); https://flathub.org/apps/com.visualstudio.code; microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts (XDG_CONFIG_HOME on Linux)';
 
 /**
  * VS Code: the documentation above; other locations as snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py reads them, VS Code
@@ -24,6 +27,16 @@ export const vscode = {
     { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/mcp.json', source: `${REF} (user profile); VS Code docs https://code.visualstudio.com/docs/configure/profiles` },
     { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'], source: ROW },
     { scope: 'user', path: '$VSCODE_PORTABLE/user-data/User/mcp.json', note: 'portable install', source: 'hosts.md row 4e (AS); VS Code docs https://code.visualstudio.com/docs/editor/portable' },
+    // macOS portable mode: a `code-portable-data` folder beside the app (Visual Studio Code.app in
+    // /Applications or ~/Applications) holds the user data.
+    { scope: 'user', os: 'darwin', path: '/Applications/code-portable-data/user-data/User/mcp.json', note: 'portable mode (code-portable-data beside the app)', source: `${PORTABLE} (macOS: code-portable-data next to the application)` },
+    { scope: 'user', os: 'darwin', path: '~/Applications/code-portable-data/user-data/User/mcp.json', note: 'portable mode (code-portable-data beside the app)', source: `${PORTABLE} (macOS: code-portable-data next to the application)` },
+    // The Flathub package runs in a sandbox whose XDG_CONFIG_HOME is ~/.var/app/<app id>/config
+    // (https://docs.flatpak.org/en/latest/conventions.html#xdg-base-directories), which VS Code's
+    // user data root follows on Linux (microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts).
+    { scope: 'user', os: 'linux', path: `${FLATPAK}/mcp.json`, note: 'Flathub package (com.visualstudio.code)', source: FLATPAK_SOURCE },
+    { scope: 'user', os: 'linux', path: `${FLATPAK}/settings.json`, containers: SETTINGS, gate: ['mcp'], note: 'Flathub package, legacy "mcp" setting', source: FLATPAK_SOURCE },
+    { scope: 'profile', os: 'linux', glob: true, path: `${FLATPAK}/profiles/*/mcp.json`, note: 'Flathub package', source: FLATPAK_SOURCE },
     { scope: 'user', path: '~/.vscode/mcp.json', containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }], unverified: true, source: 'hosts.md row 4c (AS, MS, CS)' },
     { scope: 'user', os: 'linux', path: '~/.vscode-server/data/User/mcp.json', note: 'VS Code Server (remote)', source: 'hosts.md row 5a (TH pkg/client/config.go)' },
     { scope: 'project', path: '<project>/.vscode/mcp.json', source: REF },
@@ -42,6 +55,13 @@ export const vscode = {
     },
   ],
   dirVariables: VSCODE_FAMILY_DIRS,
+  // An extension's code registers servers with vscode.lm.registerMcpServerDefinitionProvider after
+  // declaring the provider ids in package.json: nothing on disk lists them.
+  codeProviders: {
+    manifests: ['~/.vscode/extensions/*/package.json'],
+    key: ['contributes', 'mcpServerDefinitionProviders'],
+    source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders, registerMcpServerDefinitionProvider); https://code.visualstudio.com/docs/configure/extensions/extension-marketplace (extensions in ~/.vscode/extensions)',
+  },
   projectIndexes: [
     { path: '<UD>/{Code,Code - Insiders,VSCodium,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['folder'] },
     {

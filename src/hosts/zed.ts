@@ -25,6 +25,13 @@ export const zed = {
   locations: [
     { scope: 'user', os: 'darwin', path: '~/.config/zed/settings.json', gate: ['context_servers'], containers: [...USER_BLOCKS, { path: ['macos', 'context_servers'], shape: 'map' }], source: `${PATHS}; ${BLOCKS}` },
     { scope: 'user', os: 'linux', path: '~/.config/zed/settings.json', gate: ['context_servers'], containers: [...USER_BLOCKS, { path: ['linux', 'context_servers'], shape: 'map' }], source: `${PATHS}; ${BLOCKS}` },
+    // Flathub's dev.zed.Zed: the sandbox's config folder ~/.var/app/dev.zed.Zed/config
+    // (https://docs.flatpak.org/en/latest/conventions.html#xdg-base-directories), which Zed reads
+    // through FLATPAK_XDG_CONFIG_HOME (PATHS: config_dir).
+    {
+      scope: 'user', os: 'linux', path: '~/.var/app/dev.zed.Zed/config/zed/settings.json', gate: ['context_servers'], note: 'Flathub package (dev.zed.Zed)',
+      containers: [...USER_BLOCKS, { path: ['linux', 'context_servers'], shape: 'map' }], source: `${PATHS} (config_dir: FLATPAK_XDG_CONFIG_HOME); https://flathub.org/apps/dev.zed.Zed; ${BLOCKS}`,
+    },
     { scope: 'user', os: 'win32', path: '%APPDATA%/Zed/settings.json', gate: ['context_servers'], containers: [...USER_BLOCKS, { path: ['windows', 'context_servers'], shape: 'map' }], source: `${PATHS}; ${BLOCKS}` },
     {
       scope: 'project', path: '<project>/.zed/settings.json', gate: ['context_servers'],
@@ -39,6 +46,7 @@ export const zed = {
   hostSwitches: [
     { file: '~/.config/zed/settings.json', key: ['disable_ai'], value: true, source: `${STORE} (maintain_servers: DisableAiSettings stops every context server)` },
     { file: '%APPDATA%/Zed/settings.json', key: ['disable_ai'], value: true, source: `${STORE} (maintain_servers)` },
+    { file: '~/.var/app/dev.zed.Zed/config/zed/settings.json', key: ['disable_ai'], value: true, source: `${STORE} (maintain_servers)` },
   ],
   opaqueTrust: {
     governs: ['<project>/.zed/settings.json'], where: "Zed's database (DbTrustedPaths)",

@@ -73,7 +73,9 @@ for (const layout of LAYOUTS) {
       assert.equal(d.home.source, 'root-flag');
       assert.equal(d.home.path, home);
       assert.equal(d.projectScan, true);
-      assert.equal(d.countIsFloor, false);
+      // The one thing the audit cannot follow: a workspace index entry on a vscode-remote:// folder.
+      assert.equal(d.countIsFloor, true);
+      assert.deepEqual(d.floorCauses.map((c) => [c.kind, /records a vscode-remote folder/.test(c.detail)]), [['not-followed', true]]);
       assert.ok(d.projectRoots.some((r) => r.path === path.join(home, 'src', 'webapp') && r.sources.includes('listed:claude-code')));
       assert.ok(d.projectRoots.some((r) => r.path === path.join(home, 'src', 'api') && r.sources.includes('listed:codex')));
       assert.ok(d.projectRoots.some((r) => r.path === path.join(home, 'src', 'tools') && r.sources.includes('listed:vscode')));

@@ -49,7 +49,7 @@ export function hostsCommand(ctx: CommandContext): CommandModule<object, Record<
         const errors = d.locations.filter((l) => l.status === 'error').length;
         ctx.io.stdout.write(`${wrapText(escapeText(`Home: ${d.home.path} (${d.home.source}); platform ${d.platform}`), width, '').join('\n')}\n${table}\n`
           + `${d.locations.length} locations checked: ${found} found, ${errors} errors, ${d.locations.length - found - errors} absent.\n`
-          + floorSentences(d.floorCauses).map((l, i) => `${escapeText(i === 0 ? l : `- ${l}`)}\n`).join(''));
+          + floorSentences(d.floorCauses).map((l, i) => `${wrapText(escapeText(i === 0 ? l : `- ${l}`), width, i === 0 ? '' : '  ').join('\n')}\n`).join(''));
       }
       ctx.exit(0);
     },

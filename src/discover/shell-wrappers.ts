@@ -1,0 +1,294 @@
+import { append } from '../shared/lists.js';
+
+/**
+ * Aliases, functions and wrapper scripts of a home's session files that start a host's program
+ * (session-env.ts reads the files, this reads their commands). A host's config-file options in
+ * them (`HostDefinition.launchOptions`, Claude Code `claude --mcp-config FILE…`) are recorded for
+ * discovery to read; every other option, and every value that is not a literal path, is a line the
+ * audit does not follow (a floor cause).
+ *
+ * What counts as a definition is what the shells define, not what a wrapper is usually called:
+ * - an alias of any name, with one or several `name=value` words, quoted or not
+ *   (https://www.gnu.org/software/bash/manual/html_node/Aliases.html: `alias [-p] [name[=value] …]`;
+ *   zsh `alias [-gs] name=value …`; fish and csh `alias name body`);
+ * - a function of any name, anywhere a command may stand (`[ -n "$PS1" ] && ai() { …; }`), in sh
+ *   `name() {`, ksh/bash/zsh `function name {` and PowerShell `function name {` forms, and fish
+ *   `function name …; end` (https://fishshell.com/docs/current/cmds/function.html);
+ * - its body's commands that run a host program, by name or by a path ending in it
+ *   (`command claude`, `exec ~/.local/bin/claude`, `env X=1 claude`).
+ */
+
+/**
+ * Programs of the hosts: a wrapper that starts one may add options that move or add its config
+ * (Claude Code `--mcp-config FILE`, VS Code `--user-data-dir DIR`, Codex `-c key=value`).
+ */
+export const HOST_PROGRAMS: readonly string[] = [
+  'claude', 'code', 'code-insiders', 'codium', 'vscodium', 'cursor', 'windsurf', 'codex', 'gemini', 'goose',
+  'crush', 'opencode', 'zed', 'zeditor', 'cn', 'amp', 'qwen', 'kiro', 'copilot',
+];
+const PROGRAMS = new Set(HOST_PROGRAMS);
+
+/** The session file's values as paths (session-env.ts `literal`, `psLiteral`). */
+export type ValueReader = (word: string) => { value?: string; unreadable?: string };
+
+/** A config-file option's value a wrapper gives (see session-env.ts `LaunchOptionValue`). */
+export interface WrapperOptionValue {
+  readonly program: string;
+  readonly option: string;
+  readonly file: string;
+  readonly line: number;
+  readonly value?: string;
+  readonly unreadable?: string;
+}
+
+/** What a wrapper reader needs of the session walk. */
+export interface WrapperContext {
+  readonly options: ReadonlyMap<string, readonly string[]>;
+  readonly place: ((p: string) => string | undefined) | undefined;
+  readonly values: WrapperOptionValue[] | undefined;
+  readonly notFollowed: { file: string; line: number; detail: string }[];
+  /** The function whose body is being read, until its end. */
+  fn: OpenFunction | undefined;
+}
+
+interface OpenFunction {
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  /** `brace`: sh, bash, zsh, PowerShell `{ … }`; `end`: fish `function … end`. */
+  readonly kind: 'brace' | 'end';
+  depth: number;
+  opened: boolean;
+  /** Set once a cause was recorded for it (one per function). */
+  floored: boolean;
+}
+
+type Token = { readonly op: string } | { readonly word: string };
+
+/**
+ * Splits one line into words and control operators (`;`, `&&`, `||`, `|`, `&`, `(`, `)`, and `{`/`}`
+ * where they stand as words), keeping quotes, `${…}` and `$(…)` inside their word. Backslash
+ * escapes a character in sh (`ps` false); PowerShell's escape is the backtick.
+ */
+export function tokenize(text: string, ps = false): Token[] {
+  const out: Token[] = [];
+  let word = '';
+  const flush = (): void => { if (word !== '') { out.push({ word }); word = ''; } };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] ?? '';
+    if (c === "'" || c === '"') {
+      const end = text.indexOf(c, i + 1);
+      const stop = end < 0 ? text.length : end + 1;
+      word += text.slice(i, stop);
+      i = stop - 1;
+    } else if (c === '\\' && !ps && i + 1 < text.length) {
+      word += text.slice(i, i + 2);
+      i++;
+    } else if (c === '$' && (text[i + 1] === '{' || text[i + 1] === '(')) {
+      const open = text[i + 1] ?? '';
+      const close = open === '{' ? '}' : ')';
+      let depth = 0;
+      let j = i + 1;
+      for (; j < text.length; j++) {
+        if (text[j] === open) depth++;
+        else if (text[j] === close && --depth === 0) break;
+      }
+      word += text.slice(i, j + 1);
+      i = j;
+    } else if (/\s/.test(c)) {
+      flush();
+    } else if (c === '#' && word === '') {
+      break;
+    } else if ((c === '&' || c === '|') && text[i + 1] === c) {
+      flush(); out.push({ op: c + c }); i++;
+    } else if (c === ';' || c === '&' || c === '|' || c === '(' || c === ')') {
+      flush(); out.push({ op: c });
+    } else if ((c === '{' || c === '}') && word === '' && (c === '}' || /[\s;&|]/.test(text[i + 1] ?? ' '))) {
+      out.push({ op: c });
+    } else {
+      word += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+/** Quote removal of one word (`'claude=claude --x'` → `claude=claude --x`, `"a"'b'c` → `abc`). */
+export function unquote(word: string): string {
+  return word.replace(/"([^"]*)"|'([^']*)'/g, (_t, d?: string, s?: string) => d ?? s ?? '');
+}
+
+/** The host program a command runs, and its arguments; `self` is the program a wrapper script stands for. */
+function hostCommand(words: readonly string[], self?: string): { program: string; args: readonly string[] } | undefined {
+  let i = 0;
+  let exec = false;
+  while (i < words.length) {
+    const w = words[i] ?? '';
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) { i++; continue; }
+    if (w === 'exec') { exec = true; i++; continue; }
+    if (w === 'command' || w === 'builtin' || w === 'noglob' || w === 'nocorrect' || w === 'nohup') { i++; continue; }
+    if (w === 'env') {
+      i++;
+      while (i < words.length && /^-/.test(words[i] ?? '')) i += /^-[uC]$/.test(words[i] ?? '') ? 2 : 1;
+      continue;
+    }
+    break;
+  }
+  const word = words[i];
+  if (word === undefined) return undefined;
+  const base = (unquote(word).split(/[\\/]/).pop() ?? '').toLowerCase().replace(/\.(?:exe|cmd|bat|ps1)$/, '');
+  const args = words.slice(i + 1);
+  if (PROGRAMS.has(base)) return { program: base, args };
+  // A wrapper script `~/.local/bin/claude` that execs the real binary by another path.
+  if (self !== undefined && exec) return { program: self, args };
+  return undefined;
+}
+
+/** Commands of a token list: the words between control operators, with the operator after each. */
+function commands(tokens: readonly Token[]): { words: string[]; ops: string[] }[] {
+  const out: { words: string[]; ops: string[] }[] = [{ words: [], ops: [] }];
+  for (const t of tokens) {
+    const cur = out[out.length - 1] ?? { words: [], ops: [] };
+    if ('word' in t) {
+      if (cur.ops.length > 0) out.push({ words: [t.word], ops: [] });
+      else cur.words.push(t.word);
+    } else {
+      cur.ops.push(t.op);
+    }
+  }
+  return out.filter((c) => c.words.length > 0 || c.ops.length > 0);
+}
+
+/**
+ * Reads one line of a session file for alias definitions, function definitions and the commands of
+ * an open function's body. `fish` selects `function … end` bodies; `ps` PowerShell's tokens.
+ */
+export function wrapperLine(ctx: WrapperContext, file: string, line: number, text: string, read: ValueReader, dialect: 'sh' | 'fish' | 'ps'): void {
+  if (!/\b(?:alias|function)\b|\(\s*\)/.test(text) && ctx.fn === undefined) return;
+  for (const cmd of commands(tokenize(text, dialect === 'ps'))) {
+    const fn = ctx.fn;
+    const [first, second] = cmd.words;
+    if (first === 'alias' && fn === undefined) { aliasCommand(ctx, file, line, cmd.words.slice(1), read); continue; }
+    // `name() …`, `function name …` (a function of any name).
+    const header = first === 'function' && second !== undefined ? second.replace(/\(\)$/, '')
+      : cmd.words.length === 1 && cmd.ops[0] === '(' && cmd.ops[1] === ')' ? first : undefined;
+    if (header !== undefined && !/[$`"']/.test(header)) {
+      openFunction(ctx, file, line, header, dialect === 'fish' ? 'end' : 'brace');
+      if (dialect === 'fish') continue;
+    } else if (fn !== undefined) {
+      if (fn.kind === 'end') {
+        if (first !== undefined && /^(?:function|if|for|while|begin|switch)$/.test(first)) fn.depth++;
+        if (first === 'end' && --fn.depth <= 0) { ctx.fn = undefined; continue; }
+      }
+      if (cmd.words.length > 0) bodyCommand(ctx, fn, file, line, cmd.words, read);
+    }
+    const open = ctx.fn;
+    if (open?.kind === 'brace') {
+      for (const op of cmd.ops) {
+        if (op === '{') { open.depth++; open.opened = true; }
+        if (op === '}' && --open.depth <= 0 && open.opened) ctx.fn = undefined;
+      }
+    }
+  }
+}
+
+function openFunction(ctx: WrapperContext, file: string, line: number, name: string, kind: 'brace' | 'end'): void {
+  const fn: OpenFunction = { name, file, line, kind, depth: kind === 'end' ? 1 : 0, opened: kind === 'end', floored: false };
+  ctx.fn = fn;
+  // A function named like a host program replaces it: what its body adds is code the audit does not evaluate.
+  if (PROGRAMS.has(name.toLowerCase())) {
+    fn.floored = true;
+    ctx.notFollowed.push({ file, line, detail: `${file}:${line} defines a function \`${name}\` wrapping a host's program; options it may add (such as a config file or data directory) are not followed` });
+  }
+}
+
+function bodyCommand(ctx: WrapperContext, fn: OpenFunction, file: string, line: number, words: readonly string[], read: ValueReader): void {
+  const cmd = hostCommand(words);
+  if (cmd === undefined) return;
+  const rest = optionValues(ctx, cmd.program, file, line, cmd.args, read);
+  if (rest.length === 0 || fn.floored) return;
+  fn.floored = true;
+  ctx.notFollowed.push({ file, line, detail: `${file}:${line} is in a function \`${fn.name}\` that starts ${cmd.program} with options the audit does not follow (${rest.join(', ')})` });
+}
+
+/** `alias` arguments: `name=value …` (sh, bash, zsh, fish), or `name body…` (fish, csh). */
+function aliasCommand(ctx: WrapperContext, file: string, line: number, args: readonly string[], read: ValueReader): void {
+  // Leading options (`-g`, `-s`, fish `--save`, `--`) are not definitions.
+  let from = 0;
+  while (from < args.length && (args[from] ?? '').startsWith('-')) from++;
+  const words = args.slice(from);
+  const defs: [string, string][] = [];
+  const firstDef = unquote(words[0] ?? '');
+  if (firstDef.includes('=')) {
+    for (const w of words) {
+      const u = unquote(w);
+      const eq = u.indexOf('=');
+      if (eq > 0) defs.push([u.slice(0, eq), u.slice(eq + 1)]);
+    }
+  } else if (words.length > 1) {
+    defs.push([firstDef, words.slice(1).map(unquote).join(' ')]);
+  }
+  for (const [name, body] of defs) aliasBody(ctx, file, line, name, body, read);
+}
+
+function aliasBody(ctx: WrapperContext, file: string, line: number, name: string, body: string, read: ValueReader): void {
+  const rest: string[] = [];
+  let program: string | undefined;
+  for (const cmd of commands(tokenize(body))) {
+    const run = hostCommand(cmd.words);
+    if (run === undefined) continue;
+    program ??= run.program;
+    // `alias claude=~/bin/claude` names the program only; an option changes what it loads.
+    append(rest, optionValues(ctx, run.program, file, line, run.args, read));
+  }
+  if (program === undefined || rest.length === 0) return;
+  const what = name.toLowerCase() === program ? '' : ` running ${program}`;
+  ctx.notFollowed.push({ file, line, detail: `${file}:${line} defines an alias \`${name}\`${what} that starts the host with options the audit does not follow (${rest.join(', ')})` });
+}
+
+/**
+ * A wrapper script named like a host program in a folder of the home's PATH (`~/.local/bin/claude`):
+ * running the program runs it. Its commands that run the host (by name, or `exec` of any path)
+ * are read as a function's body; the script itself is code the audit does not evaluate (a cause).
+ */
+export function wrapperScript(ctx: WrapperContext, file: string, program: string, text: string, read: ValueReader): void {
+  ctx.notFollowed.push({ file, line: 1, detail: `${file} is a script named like the host program \`${program}\` in a folder of the PATH; what it runs is not evaluated beyond its config-file options` });
+  text.split(/\r?\n/).forEach((raw, i) => {
+    for (const cmd of commands(tokenize(raw))) {
+      const run = hostCommand(cmd.words, program);
+      if (run !== undefined) optionValues(ctx, run.program, file, i + 1, run.args, read);
+    }
+  });
+}
+
+/**
+ * Records the values of `program`'s config-file options among `words`; returns the options (and
+ * values) that could not be followed.
+ */
+export function optionValues(ctx: WrapperContext, program: string, file: string, line: number, words: readonly string[], read: ValueReader): string[] {
+  const options = ctx.options.get(program) ?? [];
+  const rest: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = unquote(words[i] ?? '').startsWith('-') ? words[i] ?? '' : '';
+    if (w === '') continue;
+    const eq = w.indexOf('=');
+    const option = unquote(eq < 0 ? w : w.slice(0, eq));
+    if (!options.includes(option)) { rest.push(unquote(w)); continue; }
+    // `--mcp-config a.json b.json` takes every word up to the next option; `--opt=value` one.
+    const values: string[] = [];
+    if (eq >= 0) values.push(w.slice(eq + 1));
+    else while (i + 1 < words.length && !unquote(words[i + 1] ?? '-').startsWith('-')) values.push(words[++i] ?? '');
+    for (const v of values) {
+      // A function's own arguments (`"$@"`, fish `$argv`, PowerShell `@args`) are the caller's, not config files.
+      if (/^"?\$[@*]"?$/.test(v) || /^@args$/i.test(v) || /^"?\$argv"?$/.test(v)) continue;
+      let got = unquote(v).trimStart().startsWith('{') ? { unreadable: 'a JSON string, not a file' } : read(v);
+      if (got.value !== undefined) {
+        const placed = ctx.place !== undefined ? ctx.place(got.value) : got.value;
+        got = placed === undefined ? { unreadable: 'cannot be placed in the audited tree' } : { value: placed };
+      }
+      ctx.values?.push({ program, option, file, line, ...(got.value !== undefined ? { value: got.value } : { unreadable: got.unreadable ?? 'not a literal path' }) });
+      if (got.value === undefined) rest.push(`${option} ${v}`);
+    }
+  }
+  return rest;
+}
