@@ -5,7 +5,7 @@ import { append } from '../shared/lists.js';
 import { globFiles } from './glob.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
-import { HOST_PROGRAMS, wrapperLine, wrapperScript, type WrapperContext } from './shell-wrappers.js';
+import { HOST_PROGRAMS, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
 
 /**
  * What the audited home's own dotfiles and session files say about the hosts' directory
@@ -43,14 +43,7 @@ export interface SessionNotFollowed {
  * alias or function of a session file: where it was given, and each value (a path mapped onto the
  * audited tree, or why it cannot be read).
  */
-export interface LaunchOptionValue {
-  readonly program: string;
-  readonly option: string;
-  readonly file: string;
-  readonly line: number;
-  readonly value?: string;
-  readonly unreadable?: string;
-}
+export type LaunchOptionValue = WrapperOptionValue;
 
 /** How the session files of one home are read (relocation.ts passes it). */
 export interface SessionReadOptions {

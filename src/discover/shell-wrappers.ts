@@ -31,7 +31,7 @@ const PROGRAMS = new Set(HOST_PROGRAMS);
 /** The session file's values as paths (session-env.ts `literal`, `psLiteral`). */
 export type ValueReader = (word: string) => { value?: string; unreadable?: string };
 
-/** A config-file option's value a wrapper gives (see session-env.ts `LaunchOptionValue`). */
+/** A config-file option's value a wrapper gives: where it was given, and the value mapped onto the audited tree, or why it cannot be read. */
 export interface WrapperOptionValue {
   readonly program: string;
   readonly option: string;
