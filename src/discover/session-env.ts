@@ -5,7 +5,7 @@ import { append } from '../shared/lists.js';
 import { globFiles } from './glob.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
-import { HOST_PROGRAMS, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
+import { HOST_PROGRAMS, launchOptionNames, recorded, unfollowedOption, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
 
 /**
  * What the audited home's own dotfiles and session files say about the hosts' directory
@@ -223,7 +223,8 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   // A file that only assigns other variables still matters: a later file may build a host
   // variable from them (`export BASE=/opt/x` in one profile.d script, `CODEX_HOME=$BASE/cx` in the next).
   const assigns = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=/m.test(text);
-  if (!mentions && !sources && !wrappers && !assigns) return;
+  const options = launchOptionNames(walk.wrap).some((o) => text.includes(o));
+  if (!mentions && !sources && !wrappers && !assigns && !options) return;
   const plist = file.endsWith('.plist');
   const lines = text.split(/\r?\n/);
   walk.wrap.fn = undefined;
@@ -233,7 +234,9 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
     const line = raw.replace(/^\s*#.*$/, '');
     if (plist) { plistLine(walk, file, i + 1, raw, lines.slice(i + 1, i + 3)); continue; }
     loopLine(walk, line);
+    const before = recorded(walk.wrap);
     wrapperLine(walk.wrap, file, i + 1, line, (w) => literal(w, walk), dialect);
+    if (!plist) unfollowedOption(walk.wrap, file, i + 1, line, before);
     await sourceLine(walk, file, i + 1, line, depth);
     const uvar = SETUVAR.exec(line);
     if (uvar?.[1] !== undefined) {
@@ -325,7 +328,9 @@ async function readPowerShell(walk: Walk, file: string): Promise<void> {
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] ?? '').replace(/^\s*#.*$/, '');
+    const before = recorded(walk.wrap);
     wrapperLine(walk.wrap, file, i + 1, line, (w) => psLiteral(w, walk.home), 'ps');
+    unfollowedOption(walk.wrap, file, i + 1, line, before);
     if (/^\s*\.\s+\S/.test(line)) {
       walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} dot-sources a script the audit does not follow; variables it sets were not read` });
       continue;

@@ -292,3 +292,25 @@ export function optionValues(ctx: WrapperContext, program: string, file: string,
   }
   return rest;
 }
+
+/** How much a wrapper context has recorded: a line that adds nothing to it was not followed. */
+export const recorded = (ctx: WrapperContext): number => (ctx.values?.length ?? 0) + ctx.notFollowed.length;
+
+/** Every config-file option a host's launch takes (`--mcp-config`), as written in a session file. */
+export function launchOptionNames(ctx: WrapperContext): string[] {
+  return [...new Set([...ctx.options.values()].flat())];
+}
+
+/**
+ * Fail closed: a session-file line that names a host's config-file option (`--mcp-config`) and from
+ * which the readers above recorded nothing (no value read, no cause) is in a form they do not follow
+ * (a prefix such as `time`/`sudo`/`nice`, `eval`, a continuation line, an array or splat, a
+ * definition after `then`), so what it passes is not known: a floor cause at file:line.
+ */
+export function unfollowedOption(ctx: WrapperContext, file: string, line: number, text: string, before: number): void {
+  if (recorded(ctx) !== before) return;
+  const named = launchOptionNames(ctx).find((o) => text.includes(o));
+  if (named === undefined) return;
+  ctx.notFollowed.push({ file, line, detail: `${file}:${line} names ${named} in a form the audit does not follow: the config file it may pass to the host was not read` });
+}
+

@@ -135,8 +135,10 @@ describe('session files', () => {
       ['.zshrc', 2, '(a JSON string, not a file)'],
       ['.zshrc', 2, '(not an absolute path)'],
     ]);
-    // The alias adds another option (--verbose): a floor cause naming it; the function always is one.
-    assert.deepEqual(notFollowed.map((n) => [path.relative(h, n.file), n.line]), [['.bashrc', 1], ['.zshrc', 1]]);
+    // The alias adds another option (--verbose): a floor cause naming it; the function always is one;
+    // line 4 runs claude itself with --mcp-config at every shell start, a form not followed: one too.
+    assert.deepEqual(notFollowed.map((n) => [path.relative(h, n.file), n.line]), [['.bashrc', 1], ['.zshrc', 1], ['.zshrc', 4]]);
+    assert.match(notFollowed[2]?.detail ?? '', /names --mcp-config in a form the audit does not follow/);
     assert.match(notFollowed[0]?.detail ?? '', /--verbose/);
   });
 
