@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync, fstatSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Platform } from '../shared/env.js';
 import { append } from '../shared/lists.js';
@@ -184,15 +185,39 @@ const PATH_DIRS = ['.local/bin', 'bin'];
 /** Interpreters whose scripts are read as wrappers; a program itself (an ELF file, a Node script) is not one. */
 const SHELL_SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?(?:sh|bash|dash|zsh|ksh|mksh)\b/;
 
-/** A shell script in a PATH folder of the home named like a host program (shell-wrappers.ts `wrapperScript`). */
+/** Files of a PATH folder that are read for a host's config-file option; past this, the folder is a floor cause. */
+const MAX_PATH_FILES = 2000;
+
+/**
+ * A shell script in a PATH folder of the home named like a host program (shell-wrappers.ts
+ * `wrapperScript`); and, failing closed, any other file there that names a host's config-file
+ * option (`ai` running `claude --mcp-config …`): what it passes is not followed, a floor cause.
+ */
 async function readWrapperScripts(walk: Walk): Promise<void> {
   if (walk.wrap.options.size === 0) return;
+  const options = launchOptionNames(walk.wrap);
   for (const dir of PATH_DIRS) {
     for (const program of HOST_PROGRAMS) {
       const file = path.join(walk.home, dir, program);
       const read = await readConfigFile(file, 1024 * 1024);
       if (read.kind !== 'text' || !SHELL_SHEBANG.test(read.text)) continue;
       wrapperScript(walk.wrap, file, program, read.text, (w) => literal(w, walk));
+    }
+    const folder = path.join(walk.home, dir);
+    let names: string[];
+    try { names = (await readdir(folder)).sort(); } catch { continue; }
+    if (names.length > MAX_PATH_FILES) {
+      walk.wrap.notFollowed.push({ file: folder, line: 1, detail: `${folder} holds ${names.length} files, more than the ${MAX_PATH_FILES} read for a host's config-file option: a wrapper among the rest is not followed` });
+      continue;
+    }
+    for (const name of names) {
+      if ((HOST_PROGRAMS as readonly string[]).includes(name)) continue;
+      const file = path.join(folder, name);
+      const read = await readConfigFile(file, 1024 * 1024);
+      const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
+      const named = text === undefined ? undefined : options.find((o) => text.includes(o));
+      if (named === undefined) continue;
+      walk.wrap.notFollowed.push({ file, line: 1, detail: `${file}, a file in a folder of the PATH, names ${named}: the config file it may pass to a host was not followed` });
     }
   }
 }
