@@ -72,7 +72,6 @@ async function cacheTree(ctx: NpxTreesContext): Promise<{ open: string[]; proof:
   const top = await privateNode(root, ctx, ['directory']);
   if (top.state === 'missing') return { open: [], proof: [`npm's cache ${root} is absent: npx creates it at launch, as the account`] };
   if (top.state === 'bad') return { open: [`npm's cache ${top.why}: a copy planted there satisfies the spec`], proof: [] };
-  const looked: string[] = [root];
   const dirs = [path.join(root, '_npx'), path.join(root, '_cacache'), path.join(root, '_cacache', 'index-v5'), path.join(root, '_cacache', 'content-v2')];
   const npx = path.join(root, '_npx');
   const installs = (await ctx.readDir(npx)) ?? [];
@@ -81,7 +80,6 @@ async function cacheTree(ctx: NpxTreesContext): Promise<{ open: string[]; proof:
   for (const d of dirs) {
     const st = await privateNode(d, ctx, ['directory']);
     if (st.state === 'bad') return { open: [`npm's cache: ${st.why}, so a copy planted there satisfies the spec`], proof: [] };
-    if (st.state === 'ok') looked.push(d);
   }
   return { open: [], proof: [`npm's cache ${root} was read: it, _npx with its ${installs.length} install director${installs.length === 1 ? 'y' : 'ies'} and _cacache are owned by root or the account and writable by no one else`] };
 }
