@@ -1,11 +1,26 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Real accounts for the --all-users tests: created with useradd, removed with userdel -r. Root only. */
 export const IS_ROOT = process.getuid?.() === 0;
 export const ROOT_ONLY = { skip: !IS_ROOT && 'creates throwaway accounts with useradd: needs root' };
+
+/** The first folder above the checkout that other accounts cannot enter (no search bit for others), if any. */
+function closedAncestor(): string | undefined {
+  for (let d = process.cwd(); ; d = path.dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) return d;
+    if (d === path.dirname(d)) return undefined;
+  }
+}
+
+/** Tests that run the CLI or a server as another account: root, and a checkout that account can reach. */
+export function asAnotherAccount(why: string): { skip: string | false } {
+  if (!IS_ROOT) return { skip: `${why}: needs root` };
+  const closed = closedAncestor();
+  return { skip: closed !== undefined && `${why}: the checkout lies below ${closed}, which other accounts cannot enter (mode ${(statSync(closed).mode & 0o777).toString(8)})` };
+}
 
 export interface Throwaway {
   readonly name: string;

@@ -5,6 +5,7 @@ import { launchGroup } from '../../src/probe/launch.js';
 import { probe } from '../../src/probe/probe.js';
 import { accountPath, probeIdentity } from '../../src/probe/run-as.js';
 import { fixture } from './support.js';
+import { asAnotherAccount } from '../helpers/throwaway-accounts.js';
 
 const ROOT = process.getuid?.() === 0;
 const rootOnly = { skip: !ROOT && 'switching uid needs root' };
@@ -33,7 +34,7 @@ describe('whose identity a probe runs servers under', () => {
   });
 });
 
-describe('a launch as another account (real spawn)', rootOnly, () => {
+describe('a launch as another account (real spawn)', asAnotherAccount('switching uid'), () => {
   const nobody = {
     uid: Number(execFileSync('/usr/bin/id', ['-u', 'nobody'], { encoding: 'utf8' })),
     gid: Number(execFileSync('/usr/bin/id', ['-g', 'nobody'], { encoding: 'utf8' })),

@@ -1,3 +1,4 @@
+import { asAnotherAccount } from '../../helpers/throwaway-accounts.js';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -63,7 +64,7 @@ describe('-o over an existing report (red7, 1077cf7)', () => {
     assert.equal(statSync(file).ino, statSync(other).ino, 'the hard link was broken: the other name holds the stale report');
   });
 
-  it('a read-only (0444) report of a non-root user is not overwritten (shell `>` and the build before refuse: EACCES)', { skip: !root && 'needs root to run the CLI as another account' }, () => {
+  it('a read-only (0444) report of a non-root user is not overwritten (shell `>` and the build before refuse: EACCES)', asAnotherAccount('runs the CLI as another account'), () => {
     const folder = path.join(dir, 'ro');
     mkdirSync(folder);
     chownSync(folder, NOBODY, NOBODY);
@@ -77,7 +78,7 @@ describe('-o over an existing report (red7, 1077cf7)', () => {
     assert.match(r.stderr, /--output .*kept\.json: cannot write it: EACCES/);
   });
 
-  it('a world-writable report owned by another account in a sticky folder (/tmp) is written, as before', { skip: !root && 'needs root to run the CLI as another account' }, () => {
+  it('a world-writable report owned by another account in a sticky folder (/tmp) is written, as before', asAnotherAccount('runs the CLI as another account'), () => {
     const sticky = path.join(dir, 'sticky');
     mkdirSync(sticky);
     chmodSync(sticky, 0o1777);

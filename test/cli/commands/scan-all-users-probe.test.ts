@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { addAccount, removeAccount, ROOT_ONLY, uniqueName, writeOwned, type Throwaway } from '../../helpers/throwaway-accounts.js';
+import { addAccount, asAnotherAccount, removeAccount, uniqueName, writeOwned, type Throwaway } from '../../helpers/throwaway-accounts.js';
 import { SERVERS } from '../../probe/support.js';
 import { parseReport } from '../../report/validate.js';
 import { BIN } from './cli-harness.js';
@@ -19,7 +19,7 @@ let account: Throwaway | undefined;
 let scratch = '';
 let tag = '';
 
-describe('scan --all-users --probe runs each account\'s servers as that account', ROOT_ONLY, () => {
+describe('scan --all-users --probe runs each account\'s servers as that account', asAnotherAccount('creates throwaway accounts and probes as them'), () => {
   before(() => {
     scratch = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-probe-as-'));
     tag = path.join('/tmp', `${path.basename(scratch)}-ran`);
