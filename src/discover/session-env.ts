@@ -20,7 +20,13 @@ import { HOST_PROGRAMS, launchOptionNames, recorded, unfollowedOption, wrapperLi
  *
  * Files that the shells read at startup source further files (`. ~/.bash_aliases`): a literal
  * path is followed (depth-limited, each file once). Output of programs a dotfile runs
- * (`eval "$(tool init)"`) is not examined.
+ * (`eval "$(tool init)"`) is not examined: in the session's own files such a line, and one that
+ * sets a variable whose name is computed (`export "CODEX_"HOME=…`, `export ${P}_HOME=…`,
+ * `printf -v "$n"`), is a floor cause, since what it sets cannot be read.
+ *
+ * Folders the files put on PATH (`export PATH=~/mybin:$PATH`, zsh `path=(…)`, csh `set path`,
+ * fish `fish_add_path`, `set -gx PATH`, `fish_user_paths`) are read for host wrappers as the
+ * stock ones are (readWrapperScripts); a folder that cannot be resolved is a floor cause.
  */
 export interface SessionVariable {
   readonly name: string;
@@ -127,6 +133,8 @@ interface Walk {
   readonly opts: SessionReadOptions;
   /** Aliases, functions and wrapper scripts that start a host's program (shell-wrappers.ts). */
   readonly wrap: WrapperContext;
+  /** Folders the files put on PATH, resolved and placed in the audited tree, in first-seen order. */
+  readonly pathDirs: string[];
 }
 
 /**
@@ -148,6 +156,7 @@ export async function readSessionEnv(
     home, names, known: new Map([['HOME', home]]), seen: new Set(), out: [], notFollowed, loops: new Map(), ownDirs,
     notOwnDirs: x11 !== undefined ? [x11] : [], opts,
     wrap: { options: opts.options ?? new Map(), place, values: opts.launchOptions, notFollowed, fn: undefined },
+    pathDirs: [],
   };
   // System startup files first: a login shell reads /etc/profile before ~/.profile, zsh /etc/zshenv
   // before ~/.zshenv, so what they set literally is known to the user's files.
@@ -189,21 +198,25 @@ const SHELL_SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?(?:sh|bash|dash|zs
 const MAX_PATH_FILES = 2000;
 
 /**
- * A shell script in a PATH folder of the home named like a host program (shell-wrappers.ts
- * `wrapperScript`); and, failing closed, any other file there that names a host's config-file
- * option (`ai` running `claude --mcp-config …`): what it passes is not followed, a floor cause.
+ * In each folder of the PATH the session files give (the stock ones of the home, and those the
+ * files add): a shell script named like a host program (shell-wrappers.ts `wrapperScript`). In
+ * folders inside the home, failing closed, any other file that names a host's config-file option
+ * (`ai` running `claude --mcp-config …`) too: what it passes is not followed, a floor cause.
+ * Folders outside the home (the system's, which only their owner writes) are read for the
+ * host-named scripts alone.
  */
 async function readWrapperScripts(walk: Walk): Promise<void> {
   if (walk.wrap.options.size === 0) return;
   const options = launchOptionNames(walk.wrap);
-  for (const dir of PATH_DIRS) {
+  const folders = [...new Set([...PATH_DIRS.map((d) => path.join(walk.home, d)), ...walk.pathDirs])];
+  for (const folder of folders) {
     for (const program of HOST_PROGRAMS) {
-      const file = path.join(walk.home, dir, program);
+      const file = path.join(folder, program);
       const read = await readConfigFile(file, 1024 * 1024);
       if (read.kind !== 'text' || !SHELL_SHEBANG.test(read.text)) continue;
       wrapperScript(walk.wrap, file, program, read.text, (w) => literal(w, walk));
     }
-    const folder = path.join(walk.home, dir);
+    if (!inside(folder, walk.home)) continue;
     let names: string[];
     try { names = (await readdir(folder)).sort(); } catch { continue; }
     if (names.length > MAX_PATH_FILES) {
@@ -211,7 +224,7 @@ async function readWrapperScripts(walk: Walk): Promise<void> {
       continue;
     }
     for (const name of names) {
-      if ((HOST_PROGRAMS as readonly string[]).includes(name)) continue;
+      if (HOST_PROGRAMS.includes(name)) continue;
       const file = path.join(folder, name);
       const read = await readConfigFile(file, 1024 * 1024);
       const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
@@ -220,6 +233,93 @@ async function readWrapperScripts(walk: Walk): Promise<void> {
       walk.wrap.notFollowed.push({ file, line: 1, detail: `${file}, a file in a folder of the PATH, names ${named}: the config file it may pass to a host was not followed` });
     }
   }
+}
+
+/** sh, bash, ksh, zsh: `PATH=…`, `PATH+=…`, with `export`/`declare -x`/`typeset -x` before it. */
+const SH_PATH = /^\s*(?:export\s+|(?:declare|typeset)\s+-[a-zA-Z]+\s+)?PATH\+?=(.*)$/;
+/** zsh's array tied to PATH (zshparam(1) `path`): `path=(…)`, `path+=(…)`; csh/tcsh's `set path = (…)`. */
+const LIST_PATH = /^\s*(?:(?:typeset|declare)\s+-[a-zA-Z]+\s+)?(?:set\s+)?path\s*\+?=\s*\((.*)\)\s*$/;
+/** csh/tcsh `setenv PATH …`. */
+const CSH_PATH = /^\s*setenv\s+PATH\s+(.*)$/;
+/**
+ * fish: `set [flags] PATH …`, `set [flags] fish_user_paths …` and `fish_add_path [flags] …`
+ * (https://fishshell.com/docs/current/cmds/fish_add_path.html: it adds to fish_user_paths, which
+ * fish prepends to PATH).
+ */
+const FISH_PATH = /^\s*(?:set\s+(?:-[a-zA-Z]+\s+|--[a-z-]+\s+)*(?:PATH|fish_user_paths)\s+(.*)|fish_add_path\s+(.*))$/;
+/** A PATH piece that stands for the PATH before it. */
+const OLD_PATH = /^\$(?:\{?(?:PATH|path|fish_user_paths)\}?|\{?path\[@\]\}?)$/;
+
+/**
+ * The folders a line puts on PATH: each is placed in the audited tree and read for host wrappers
+ * (readWrapperScripts); one that cannot be resolved or placed is a floor cause in the session's own files.
+ */
+function pathLine(walk: Walk, file: string, line: number, text: string): void {
+  const code = text.replace(/\s+#.*$/, '').replace(/;\s*$/, '');
+  let pieces: string[];
+  const uvar = /^\s*SETUVAR\s+(?:--export\s+)?(?:fish_user_paths|PATH):(.*)$/.exec(code);
+  if (uvar !== null) {
+    // fish_variables escapes bytes as `\xHH`; a list's items are joined by \x1e.
+    const decoded = (uvar[1] ?? '').replace(/\\x([0-9a-fA-F]{2})/g, (_t, h: string) => String.fromCharCode(parseInt(h, 16)));
+    placePieces(walk, file, line, decoded.split('\x1e').map((p) => `'${p.replace(/'/g, '')}'`));
+    return;
+  }
+  const sh = SH_PATH.exec(code);
+  const csh = sh === null ? CSH_PATH.exec(code) : null;
+  if (sh !== null || csh !== null) {
+    let word = ((sh ?? csh)?.[1] ?? '').trim().replace(/\s*(?:&&|\|\|).*$/, '');
+    if (/^"[^"]*"$/.test(word) || /^'[^']*'$/.test(word)) word = word.slice(1, -1);
+    pieces = word.split(':').map((p) => (/^"[^"]*"$/.test(p) ? p : p.replace(/^"|"$/g, '')));
+  } else {
+    const list = LIST_PATH.exec(code);
+    const fish = list === null ? FISH_PATH.exec(code) : null;
+    if (list === null && fish === null) return;
+    pieces = ((list?.[1] ?? fish?.[1] ?? fish?.[2]) ?? '').match(WORD_G) ?? [];
+    pieces = pieces.filter((p) => !/^-/.test(p));
+  }
+  placePieces(walk, file, line, pieces);
+}
+
+function placePieces(walk: Walk, file: string, line: number, pieces: readonly string[]): void {
+  const own = isOwn(walk, file);
+  for (const piece of pieces) {
+    if (piece === '' || OLD_PATH.test(piece.replace(/^"|"$/g, ''))) continue;
+    const t = literal(piece, walk);
+    const placed = t.value === undefined ? undefined : walk.opts.place !== undefined ? walk.opts.place(t.value) : inside(t.value, walk.home) ? t.value : undefined;
+    if (placed !== undefined) {
+      if (!walk.pathDirs.includes(placed)) walk.pathDirs.push(placed);
+      continue;
+    }
+    if (own) {
+      walk.notFollowed.push({
+        file, line,
+        detail: `${file}:${line} puts ${piece} on PATH, which the audit cannot ${t.value === undefined ? `resolve (${t.unreadable ?? 'not a literal path'})` : 'place in the audited tree'}: a host program's wrapper there was not read`,
+      });
+    }
+  }
+}
+
+/**
+ * A line that sets what the audit cannot read: `eval` (its text is built at run time), a variable
+ * whose name is computed or quoted in pieces (`export "CODEX_"HOME=…`, `export ${P}_HOME=…`,
+ * `declare -x "$n=…"`, `export $(cat .env)`), `printf -v NAME`, a nameref (`declare -n`), fish's
+ * `set` of a computed name. The reason, or undefined.
+ */
+function computedLine(text: string, dialect: 'fish' | 'sh'): string | undefined {
+  const code = text.replace(/\s+#.*$/, '');
+  if (/(?:^|[;&|{(!]|\b(?:then|do|else|builtin|command)\b)\s*eval\b/.test(code)) return 'evaluates text built at run time (eval)';
+  if (/(?:^|[;&|{(]|\b(?:then|do|else)\b)\s*printf\s+-v\b/.test(code)) return 'sets a variable through printf -v';
+  if (/\b(?:declare|typeset|local)\s+-[a-zA-Z]*n/.test(code)) return 'declares a name reference';
+  const m = /(?:^|[;&|{(]|\b(?:then|do|else|builtin|command)\b)\s*(export|declare|typeset|readonly|local|setenv|set)((?:\s+-[-a-zA-Z]*)*)\s+(.+)$/.exec(code);
+  if (m === null) return undefined;
+  // POSIX `set` sets options and positional parameters; fish's `set` and csh's `setenv` name one variable, first.
+  if (m[1] === 'set' && dialect !== 'fish') return undefined;
+  const words = (m[3] ?? '').match(WORD_G) ?? [];
+  for (const word of m[1] === 'set' || m[1] === 'setenv' ? words.slice(0, 1) : words) {
+    const name = word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
+    if (/[$`"'\\(]/.test(name)) return `sets a variable whose name is computed or quoted in pieces (${name})`;
+  }
+  return undefined;
 }
 
 /** An absolute path whose last segment may hold `*` (`/etc/profile.d/*.sh`): the files it names. */
@@ -249,7 +349,10 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   // variable from them (`export BASE=/opt/x` in one profile.d script, `CODEX_HOME=$BASE/cx` in the next).
   const assigns = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=/m.test(text);
   const options = launchOptionNames(walk.wrap).some((o) => text.includes(o));
-  if (!mentions && !sources && !wrappers && !assigns && !options) return;
+  // PATH in any shell's form (fish's `set -gx PATH`, `fish_add_path`), and lines that set what cannot be read.
+  const paths = /\bPATH\b|\bpath\b|fish_add_path|fish_user_paths/.test(text);
+  const computes = /\beval\b|\bprintf\s+-v\b|\b(?:declare|typeset|local)\s+-[a-zA-Z]*n|\b(?:export|declare|typeset|readonly|local|setenv|set)\s[^\n]*[$`"'\\(][^\n]*/.test(text);
+  if (!mentions && !sources && !wrappers && !assigns && !options && !paths && !computes) return;
   const plist = file.endsWith('.plist');
   const lines = text.split(/\r?\n/);
   walk.wrap.fn = undefined;
@@ -263,6 +366,9 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
     wrapperLine(walk.wrap, file, i + 1, line, (w) => literal(w, walk), dialect);
     if (!plist) unfollowedOption(walk.wrap, file, i + 1, line, before);
     await sourceLine(walk, file, i + 1, line, depth);
+    pathLine(walk, file, i + 1, line);
+    const computed = isOwn(walk, file) ? computedLine(line, dialect) : undefined;
+    if (computed !== undefined) walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} ${computed}; variables it sets were not read` });
     const uvar = SETUVAR.exec(line);
     if (uvar?.[1] !== undefined) {
       // fish escapes bytes as `\xHH` (a list's items are joined by \x1e); a value is one path.

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { cli } from '../cli/commands/cli-run.js';
+
+/**
+ * Session files that put a folder of the home on PATH, in each shell's own form, where a script
+ * named like a host program passes a config file (`claude --mcp-config FILE`): the folder is read
+ * as the stock ~/.local/bin is, so the file's entries are listed. Lines that set what cannot be read
+ * statically (eval, a variable name in pieces, a PATH folder from a command's output) are floor
+ * causes naming their file and line. Homes are written to a temporary folder (fish's universal
+ * variables hold absolute paths) and audited through the real CLI.
+ */
+const temps: string[] = [];
+after(() => { for (const t of temps) rmSync(t, { recursive: true, force: true }); });
+
+interface Entry { readonly host: string; readonly name: string; readonly configPath: string }
+interface Cause { readonly kind: string; readonly detail: string; readonly path?: string; readonly line?: number }
+
+function write(home: string, rel: string, text: string, mode = 0o644): void {
+  const file = path.join(home, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  chmodSync(file, mode);
+}
+
+/** A wrapper `claude` in `dir` passing ~/<name>.json, which holds one server named `name`. */
+function wrapper(home: string, dir: string, name: string): void {
+  write(home, path.join(dir, 'claude'), `#!/bin/sh\nexec /usr/local/bin/claude --mcp-config ~/${name}.json "$@"\n`, 0o755);
+  write(home, `${name}.json`, JSON.stringify({ mcpServers: { [name]: { command: 'npx', args: ['-y', `${name}@1.0.0`] } } }));
+}
+
+async function scan(home: string): Promise<{ entries: readonly Entry[]; causes: readonly Cause[] }> {
+  const r = await cli(['scan', '--root', home, '--platform', 'linux', '--list', '--format', 'json'], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '' } });
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout) as { entries: readonly Entry[]; floorCauses: readonly Cause[] };
+  return { entries: out.entries, causes: out.floorCauses.filter((c) => c.kind === 'not-followed') };
+}
+
+function newHome(): string {
+  const home = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-path-folders-')));
+  temps.push(home);
+  return home;
+}
+
+describe('folders the session files put on PATH are read for host wrappers', () => {
+  it('sh, zsh, csh and fish forms each bring their folder\'s wrapper config into the count', async () => {
+    const home = newHome();
+    write(home, '.bashrc', 'export PATH="$HOME/shbin:$PATH"\nPATH+=:~/appendbin\n');
+    write(home, '.zshrc', 'path=(~/zbin $path)\n');
+    write(home, '.cshrc', 'set path = ( ~/cbin $path )\nsetenv PATH ~/envbin:$PATH\n');
+    write(home, '.config/fish/config.fish', 'fish_add_path -g ~/fbin\nset -gx PATH ~/setbin $PATH\n');
+    write(home, '.config/fish/fish_variables', `# This file contains fish universal variable definitions.\nSETUVAR fish_user_paths:${home}/uvbin\\x1e${home}/uvbin2\n`);
+    const dirs = ['shbin', 'appendbin', 'zbin', 'cbin', 'envbin', 'fbin', 'setbin', 'uvbin', 'uvbin2'];
+    for (const d of dirs) wrapper(home, d, `w-${d}`);
+    // A folder no file puts on PATH stays unread: its wrapper's config is not an entry.
+    wrapper(home, 'notonpath', 'w-notonpath');
+    const { entries } = await scan(home);
+    const names = new Set(entries.filter((e) => e.host === 'claude-code').map((e) => e.name));
+    for (const d of dirs) assert.ok(names.has(`w-${d}`), `w-${d} (a wrapper in ~/${d}) is listed; listed: ${[...names].join(', ')}`);
+    assert.ok(!names.has('w-notonpath'));
+  });
+
+  it('a PATH folder from a command\'s output, eval and a variable name in pieces are floor causes at their lines', async () => {
+    const home = newHome();
+    write(home, '.bashrc', [
+      'export PATH="$(brew --prefix)/bin:$PATH"',
+      'eval "$(cat ~/.envs)"',
+      'export "CODEX_"HOME=~/cx',
+      'P=CODEX; export ${P}_HOME=~/cx',
+      'printf -v "$n" %s ~/cx',
+      'set -- "$@"',
+      'export PATH=~/ok:$PATH',
+      '',
+    ].join('\n'));
+    write(home, '.config/fish/config.fish', 'set -gx (echo CODEX_)HOME ~/cx\n');
+    const { causes } = await scan(home);
+    const bashrc = path.join(home, '.bashrc');
+    const at = (file: string, line: number, word: RegExp): void => {
+      assert.ok(causes.some((c) => c.path === file && c.line === line && word.test(c.detail)), `no cause at ${file}:${line} matching ${String(word)}:\n${causes.map((c) => `${c.path ?? ''}:${c.line ?? ''} ${c.detail}`).join('\n')}`);
+    };
+    at(bashrc, 1, /on PATH.*command's output/);
+    at(bashrc, 2, /eval/);
+    at(bashrc, 3, /"CODEX_"HOME/);
+    at(bashrc, 4, /\$\{P\}_HOME/);
+    at(bashrc, 5, /printf -v/);
+    at(path.join(home, '.config/fish/config.fish'), 1, /computed/);
+    // POSIX `set --` sets positional parameters, and a literal PATH folder is followed: neither is a cause.
+    for (const line of [6, 7]) assert.ok(!causes.some((c) => c.path === bashrc && c.line === line), `line ${line} is no cause`);
+  });
+});
