@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, fstatSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Platform } from '../shared/env.js';
@@ -299,15 +299,73 @@ function placePieces(walk: Walk, file: string, line: number, pieces: readonly st
   }
 }
 
+/** `eval "$(PROGRAM ARGS)"` (quotes optional, `NAME=value` prefixes allowed): the program's word and its arguments. */
+const EVAL_OUTPUT = /\beval\s+("?)\$\(\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*((?:"[^"]*"|'[^']*'|[^\s)"'])+)([^)]*)\)\1/g;
+/**
+ * Programs whose output, evaluated, sets only variables of their own, whatever their input:
+ * GNU coreutils `dircolors` prints an assignment of LS_COLORS
+ * (https://www.gnu.org/software/coreutils/manual/html_node/dircolors-invocation.html), Debian's
+ * `lesspipe` those of LESSOPEN and LESSCLOSE (https://manpages.debian.org/bookworm/less/lesspipe.1.en.html);
+ * both are in Debian's /etc/skel/.bashrc. Named bare, the program is the system's only when no
+ * folder of the home on the PATH holds one of that name.
+ */
+const OWN_VARIABLES_ONLY = new Set(['dircolors', 'lesspipe']);
+
+/**
+ * How many of the line's `eval`s evaluate output whose effect is known: a program of
+ * OWN_VARIABLES_ONLY, or Homebrew's `PREFIX/bin/brew shellenv` named by a literal path, which
+ * sets HOMEBREW_PREFIX, HOMEBREW_CELLAR, HOMEBREW_REPOSITORY, MANPATH, INFOPATH, XDG_DATA_DIRS
+ * and puts PREFIX/bin and PREFIX/sbin on PATH, or on macOS 14 and later the folders listed in
+ * PREFIX/etc/paths through path_helper (Homebrew/brew@2efbfe508be7c75e0d3b55853015d0a38a715979:Library/Homebrew/cmd/shellenv.sh):
+ * those folders join the PATH read for host wrappers.
+ */
+async function knownEvals(walk: Walk, code: string): Promise<number> {
+  let known = 0;
+  for (const m of code.matchAll(EVAL_OUTPUT)) {
+    const word = m[2] ?? '';
+    const args = (m[3] ?? '').trim();
+    const bare = /^[a-z]+$/.test(word) ? word : undefined;
+    if (bare !== undefined || /^\/(?:usr\/)?bin\/[a-z]+$/.test(word)) {
+      const name = bare ?? path.basename(word);
+      if (!OWN_VARIABLES_ONLY.has(name)) continue;
+      if (bare !== undefined && homePathFolders(walk).some((d) => existsSync(path.join(d, name)))) continue;
+      known++;
+      continue;
+    }
+    const brew = literal(word, walk).value;
+    if (brew === undefined || path.basename(brew) !== 'brew' || path.basename(path.dirname(brew)) !== 'bin' || !/^shellenv(?:\s+[a-z-]+)?$/.test(args)) continue;
+    const prefix = path.dirname(path.dirname(brew));
+    const place = (p: string): string | undefined => (walk.opts.place !== undefined ? walk.opts.place(p) : inside(p, walk.home) ? p : undefined);
+    const listed = [path.join(prefix, 'bin'), path.join(prefix, 'sbin')];
+    const paths = place(path.join(prefix, 'etc', 'paths'));
+    const read = paths === undefined ? undefined : await readConfigFile(paths, 64 * 1024);
+    // A paths file that exists but cannot be read adds folders that are not known: not a known eval.
+    if (read?.kind === 'problem') continue;
+    if (read?.kind === 'text') for (const l of read.text.split(/\r?\n/)) if (path.isAbsolute(l.trim())) listed.push(path.normalize(l.trim()));
+    for (const d of listed) {
+      const placed = place(d);
+      if (placed !== undefined && !walk.pathDirs.includes(placed)) walk.pathDirs.push(placed);
+    }
+    known++;
+  }
+  return known;
+}
+
+/** The home's folders on the PATH so far: the stock ones and those the files added. */
+function homePathFolders(walk: Walk): readonly string[] {
+  return [...PATH_DIRS.map((d) => path.join(walk.home, d)), ...walk.pathDirs.filter((d) => inside(d, walk.home))];
+}
+
 /**
  * A line that sets what the audit cannot read: `eval` (its text is built at run time), a variable
  * whose name is computed or quoted in pieces (`export "CODEX_"HOME=…`, `export ${P}_HOME=…`,
  * `declare -x "$n=…"`, `export $(cat .env)`), `printf -v NAME`, a nameref (`declare -n`), fish's
  * `set` of a computed name. The reason, or undefined.
  */
-function computedLine(text: string, dialect: 'fish' | 'sh'): string | undefined {
+async function computedLine(walk: Walk, text: string, dialect: 'fish' | 'sh'): Promise<string | undefined> {
   const code = text.replace(/\s+#.*$/, '');
-  if (/(?:^|[;&|{(!]|\b(?:then|do|else|builtin|command)\b)\s*eval\b/.test(code)) return 'evaluates text built at run time (eval)';
+  const evals = [...code.matchAll(/(?:^|[;&|{(!]|\b(?:then|do|else|builtin|command)\b)\s*eval\b/g)].length;
+  if (evals > 0 && await knownEvals(walk, code) < evals) return 'evaluates text built at run time (eval)';
   if (/(?:^|[;&|{(]|\b(?:then|do|else)\b)\s*printf\s+-v\b/.test(code)) return 'sets a variable through printf -v';
   if (/\b(?:declare|typeset|local)\s+-[a-zA-Z]*n/.test(code)) return 'declares a name reference';
   const m = /(?:^|[;&|{(]|\b(?:then|do|else|builtin|command)\b)\s*(export|declare|typeset|readonly|local|setenv|set)((?:\s+-[-a-zA-Z]*)*)\s+(.+)$/.exec(code);
@@ -367,7 +425,7 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
     if (!plist) unfollowedOption(walk.wrap, file, i + 1, line, before);
     await sourceLine(walk, file, i + 1, line, depth);
     pathLine(walk, file, i + 1, line);
-    const computed = isOwn(walk, file) ? computedLine(line, dialect) : undefined;
+    const computed = isOwn(walk, file) ? await computedLine(walk, line, dialect) : undefined;
     if (computed !== undefined) walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} ${computed}; variables it sets were not read` });
     const uvar = SETUVAR.exec(line);
     if (uvar?.[1] !== undefined) {

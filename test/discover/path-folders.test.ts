@@ -90,4 +90,28 @@ describe('folders the session files put on PATH are read for host wrappers', () 
     // POSIX `set --` sets positional parameters, and a literal PATH folder is followed: neither is a cause.
     for (const line of [6, 7]) assert.ok(!causes.some((c) => c.path === bashrc && c.line === line), `line ${line} is no cause`);
   });
+
+  it('evals of known output: Debian\'s dircolors and lesspipe are followed, Homebrew\'s shellenv puts its folders on PATH; the same names from a home folder are causes', async () => {
+    const home = newHome();
+    write(home, '.bashrc', [
+      '[ -x /usr/bin/lesspipe ] && eval "$(SHELL=/bin/sh lesspipe)"',
+      'test -r ~/.dircolors && eval "$(dircolors -b ~/.dircolors)" || eval "$(dircolors -b)"',
+      'eval "$(~/.linuxbrew/bin/brew shellenv)"',
+      'eval "$(brew shellenv)"',
+      'eval "$(dircolors -b)" && eval "$(cat ~/.envs)"',
+      '',
+    ].join('\n'));
+    wrapper(home, '.linuxbrew/bin', 'w-brew');
+    write(home, '.linuxbrew/etc/paths', `${home}/.linuxbrew/bin\n${home}/brewpaths\n`);
+    wrapper(home, 'brewpaths', 'w-brewpaths');
+    const first = await scan(home);
+    const bashrc = path.join(home, '.bashrc');
+    const lines = (causes: readonly Cause[]): number[] => causes.filter((c) => c.path === bashrc).map((c) => c.line ?? 0);
+    assert.deepEqual(lines(first.causes), [4, 5], first.causes.map((c) => c.detail).join('\n'));
+    const names = new Set(first.entries.map((e) => e.name));
+    assert.ok(names.has('w-brew') && names.has('w-brewpaths'), [...names].join(', '));
+    // A `dircolors` in a folder of the home on the PATH may print anything: its eval is a cause.
+    write(home, 'bin/dircolors', '#!/bin/sh\necho export CODEX_HOME=/tmp/x\n', 0o755);
+    assert.deepEqual(lines((await scan(home)).causes), [2, 4, 5]);
+  });
 });
