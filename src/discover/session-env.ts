@@ -92,6 +92,12 @@ const WIN32_FILES = [
   'Documents/PowerShell/*profile.ps1', 'Documents/WindowsPowerShell/*profile.ps1',
   'OneDrive/Documents/PowerShell/*profile.ps1', 'OneDrive/Documents/WindowsPowerShell/*profile.ps1',
 ];
+/**
+ * PowerShell forms that set a variable whose name or value is computed: Invoke-Expression (`iex`),
+ * [Environment]::SetEnvironmentVariable, and the env: drive's item cmdlets
+ * (https://learn.microsoft.com/powershell/module/microsoft.powershell.core/about/about_environment_variables).
+ */
+const PS_COMPUTED = /\b(?:Invoke-Expression|iex)\b|SetEnvironmentVariable|\b(?:Set-Item|New-Item|Set-Content|Add-Content|si|ni|sc|ac)\b[^\n]*\benv:|\$\{env:[^}]*\$/i;
 const SETUVAR = /^\s*SETUVAR\s+--export\s+([A-Za-z_][A-Za-z0-9_]*):(.*)$/;
 const PS_ENV = /^\s*\$env:([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/i;
 /** macOS: launchd agents (`launchctl setenv`), the legacy per-user environment.plist. */
@@ -528,6 +534,10 @@ async function readPowerShell(walk: Walk, file: string): Promise<void> {
     if (m?.[1] !== undefined) {
       if (walk.names.has(m[1])) record(walk, m[1], file, i + 1, psLiteral(m[2] ?? '', walk.home));
       continue;
+    }
+    const computed = PS_COMPUTED.exec(line);
+    if (computed !== null) {
+      walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} sets what the audit cannot read (${computed[0].trim()}); variables it sets were not read` });
     }
     for (const name of walk.names) {
       if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(line)) {

@@ -32,8 +32,8 @@ function wrapper(home: string, dir: string, name: string): void {
   write(home, `${name}.json`, JSON.stringify({ mcpServers: { [name]: { command: 'npx', args: ['-y', `${name}@1.0.0`] } } }));
 }
 
-async function scan(home: string): Promise<{ entries: readonly Entry[]; causes: readonly Cause[] }> {
-  const r = await cli(['scan', '--root', home, '--platform', 'linux', '--list', '--format', 'json'], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '' } });
+async function scan(home: string, platform = 'linux'): Promise<{ entries: readonly Entry[]; causes: readonly Cause[] }> {
+  const r = await cli(['scan', '--root', home, '--platform', platform, '--list', '--format', 'json'], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '' } });
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout) as { entries: readonly Entry[]; floorCauses: readonly Cause[] };
   return { entries: out.entries, causes: out.floorCauses.filter((c) => c.kind === 'not-followed') };
@@ -113,5 +113,20 @@ describe('folders the session files put on PATH are read for host wrappers', () 
     // A `dircolors` in a folder of the home on the PATH may print anything: its eval is a cause.
     write(home, 'bin/dircolors', '#!/bin/sh\necho export CODEX_HOME=/tmp/x\n', 0o755);
     assert.deepEqual(lines((await scan(home)).causes), [2, 4, 5]);
+  });
+
+  it('PowerShell: Invoke-Expression, SetEnvironmentVariable and the env: drive cmdlets are causes at their lines', async () => {
+    const home = newHome();
+    const rel = 'Documents/PowerShell/Microsoft.PowerShell_profile.ps1';
+    write(home, rel, [
+      'iex (Get-Content ~/envs.ps1 -Raw)',
+      "[Environment]::SetEnvironmentVariable('CODEX_' + 'HOME', 'C:\\x', 'Process')",
+      "Set-Item -Path ('env:CODEX_' + 'HOME') -Value 'C:\\x'",
+      "$env:EDITOR = 'code'",
+      '',
+    ].join('\r\n'));
+    const { causes } = await scan(home, 'win32');
+    const profile = path.join(home, rel);
+    assert.deepEqual(causes.filter((c) => c.path === profile).map((c) => c.line), [1, 2, 3], causes.map((c) => c.detail).join('\n'));
   });
 });
