@@ -6,10 +6,13 @@ import type { ProjectRoot } from './projects.js';
 
 /**
  * `HostDefinition.ancestorFiles`: for each scanned project root, the folders above it up to and
- * including the home; a named file in one that is not itself a scanned root is a floor cause
- * (the host may read it; the audit does not list its entries). Each folder is looked at once.
+ * including the home; a named file in one that is neither a scanned root nor a folder the host's
+ * project walk reads is a floor cause (the host may read it; the audit does not list its
+ * entries). Each folder is looked at once.
  */
-export function ancestorFileFloor(hosts: readonly HostDefinition[], roots: readonly ProjectRoot[], home: string, floor: FloorCauses): void {
+export function ancestorFileFloor(
+  hosts: readonly HostDefinition[], roots: readonly ProjectRoot[], home: string, floor: FloorCauses, walked: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+): void {
   const withFiles = hosts.filter((h) => h.ancestorFiles !== undefined);
   if (withFiles.length === 0) return;
   const scanned = new Set(roots.map((r) => path.resolve(r.path)));
@@ -27,6 +30,8 @@ export function ancestorFileFloor(hosts: readonly HostDefinition[], roots: reado
   for (const dir of above) {
     if (scanned.has(dir)) continue;
     for (const host of withFiles) {
+      // A folder the host's project walk reads (projects.ts walkedDirs): its files are listed.
+      if (walked.get(dir)?.has(host.id) === true) continue;
       for (const name of host.ancestorFiles?.files ?? []) {
         const file = path.join(dir, name);
         let found: boolean;

@@ -207,7 +207,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     ...below.dirs.filter((d) => !walked.has(d)).map((dir): ProjectRoot => ({ path: dir, sources: anyCwdHosts.map((h): ProjectSource => `walk:${h}`) })),
   ];
   await codeProviderFloor(hosts, ctx, floor);
-  if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor);
+  if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor, walked);
   await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);
   const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
   for (const c of await decideLaunch(switched, ctx, out.cache, allRoots)) record(out, c);

@@ -63,8 +63,8 @@ export function cwdAncestors(cwd: string, home: string, auditRoot: boolean): { d
 /**
  * The folders above the known roots that hosts walking up to their project root read
  * (`HostDefinition.projectWalk`): for each root, its ancestors up to the nearest one holding a
- * marker (inclusive), never the home or above it; with no marker, none (`self`) or every ancestor
- * below the home (`home`). Roots themselves are left out (they are checked for every host).
+ * marker (inclusive), never the home or above it; with no marker, none (`self`), every ancestor
+ * below the home (`home`) or those and the home (`root`). Roots themselves are left out (they are checked for every host).
  * Marker checks are cached per folder: each folder is looked at once however many roots share it.
  */
 export function walkedDirs(
@@ -105,6 +105,8 @@ export function walkedDirs(
         if (hasMarker(d, markers)) { found = true; break; }
       }
       if (!found && walk.withoutMarker === 'self') continue;
+      // Up to the filesystem root: the home is on the way (what lies above it is outside the audited tree).
+      if (!found && walk.withoutMarker === 'root' && start !== stop) above.push(stop);
       for (const d of above) {
         if (known.has(d)) continue;
         let set = out.get(d);

@@ -101,16 +101,20 @@ export const claudeCode = {
   dirVariables: [{ name: 'CLAUDE_CONFIG_DIR', replaces: [{ prefix: '~/.claude' }, { prefix: '~/.claude.json', with: '/.claude.json' }], source: SETTINGS_DOCS }],
   // A shell alias or wrapper `claude` in a session file that adds --mcp-config files: they are loaded
   // with the other scopes (--strict-mcp-config would load only them; the other files stay counted).
-  // Whether a .mcp.json above the folder Claude Code runs in is loaded is reported both ways by
-  // users: loaded and merged (https://github.com/anthropics/claude-code/issues/42465, a child repo
-  // with its own .git; https://github.com/trailofbits/claude-code-config/issues/55, ~/.mcp.json
-  // shown as "Project config" from a subfolder on 2.1.238) and only the project root
-  // (https://github.com/anthropics/claude-code/issues/68603). Until the shipped CLI is read, each
-  // such file is a floor cause.
+  // Project scope reads `.mcp.json` in the folder Claude Code runs in and in every folder above it
+  // up to, not including, the filesystem root, merged from the top down (a nearer file's server of
+  // the same name wins). Read from the shipped CLI, npm @anthropic-ai/claude-code-linux-x64@2.1.197
+  // (bin `claude`, its bundled JavaScript: the `project` case of the MCP config loader walks
+  // `while (dir !== path.parse(dir).root)` and reads path.join(dir, ".mcp.json") for each, reversed).
+  // The audited tree holds the folders up to the home; those above it are floor causes.
+  projectWalk: {
+    markers: [], withoutMarker: 'root',
+    source: 'npm @anthropic-ai/claude-code-linux-x64@2.1.197, bundled CLI: MCP config scope "project" (every folder from the cwd up to the filesystem root, exclusive)',
+  },
   ancestorFiles: {
     files: ['.mcp.json'],
-    reason: 'Claude Code may load a .mcp.json of a folder above the one it runs in (reported by users, not confirmed from its source)',
-    source: 'https://github.com/anthropics/claude-code/issues/42465; https://github.com/anthropics/claude-code/issues/68603',
+    reason: 'Claude Code loads the .mcp.json of every folder above the one it runs in, up to the filesystem root',
+    source: 'npm @anthropic-ai/claude-code-linux-x64@2.1.197, bundled CLI: MCP config scope "project"',
   },
   launchOptions: [{ program: 'claude', option: '--mcp-config', scope: 'user', containers: [{ path: ['mcpServers'], shape: 'map' }], source: CLI_DOCS }],
   pluginEnablement: {

@@ -35,11 +35,12 @@ export interface DirVariable {
  * each folder on the way (Crush, opencode, Codex). Every project root the audit knows is walked
  * up to the nearest ancestor holding one of `markers` (inclusive), never above the audited home.
  * `withoutMarker`: where the walk ends when no ancestor holds a marker (`self`: only the folder;
- * `home`: up to the home).
+ * `home`: up to the home; `root`: up to the filesystem root, of which the audited tree holds the
+ * folders up to the home, the home included).
  */
 export interface ProjectWalk {
   readonly markers: readonly string[];
-  readonly withoutMarker: 'self' | 'home';
+  readonly withoutMarker: 'self' | 'home' | 'root';
   /**
    * A setting that replaces `markers` (Codex `project_root_markers`): read from these locations
    * of the host (`HostLocation.path`), merged in this order (a later file's value wins); an empty

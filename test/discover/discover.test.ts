@@ -45,7 +45,8 @@ describe('discover', () => {
     const names = d.entries.map((e) => e.name);
     assert.ok(names.includes('deep'));
     assert.ok(names.includes('ancestor'));
-    assert.ok(!d.projectRoots.some((r) => r.path === home), 'the home itself is not a project unless it is the cwd');
+    // The home is no cwd project; Claude Code alone reads it on its walk up to the filesystem root.
+    assert.deepEqual(d.projectRoots.filter((r) => r.path === home).map((r) => r.sources), [['walk:claude-code']]);
   });
 
   it('--no-project-scan skips listed and cwd projects and says the count is a floor; --project still applies', async () => {

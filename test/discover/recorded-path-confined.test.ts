@@ -29,7 +29,7 @@ function tree(): { outer: string; root: string } {
 
 const server = (name: string): string => JSON.stringify({ mcpServers: { [name]: { command: 'npx', args: ['-y', `${name}-server`] } } });
 
-interface Listed { readonly projectRoots: readonly { readonly path: string; readonly recordedAs?: string }[]; readonly entries: readonly { readonly name: string; readonly configPath: string }[] }
+interface Listed { readonly projectRoots: readonly { readonly path: string; readonly recordedAs?: string; readonly sources: readonly string[] }[]; readonly entries: readonly { readonly name: string; readonly configPath: string }[] }
 
 function list(root: string): Listed {
   const r = spawnCli(['scan', '--root', root, '--list', '--format', 'json']);
@@ -61,7 +61,8 @@ describe('recorded project paths under --root stay in the root (red6)', () => {
       writeFileSync(path.join(root, folder, '.mcp.json'), server('sep'));
       writeFileSync(path.join(root, '.claude.json'), JSON.stringify({ projects: { [`/home/u/${folder}`]: {} } }));
       const listed = list(root);
-      assert.deepEqual(listed.projectRoots.map((p) => p.path), [path.join(root, folder)]);
+      // The home is walked too (Claude Code reads .mcp.json in every folder above the one it runs in).
+      assert.deepEqual(listed.projectRoots.filter((p) => !p.sources.every((s) => s.startsWith('walk:'))).map((p) => p.path), [path.join(root, folder)]);
       assert.deepEqual(listed.entries.map((e) => `${e.name} in ${e.configPath}`), [`sep in ${path.join(root, folder, '.mcp.json')}`]);
     });
   }
