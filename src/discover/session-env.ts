@@ -43,7 +43,14 @@ export interface SessionNotFollowed {
   readonly file: string;
   readonly line: number;
   readonly detail: string;
+  /** The line may set variables of the session that were not read (a source not followed, eval, a computed name, a PATH folder not resolved). */
+  readonly setsUnknown?: true;
 }
+
+/** Every variable name: readSessionEnv records each assignment (the grader's view of the session a launch inherits). */
+export const ALL_NAMES: ReadonlySet<string> = new (class extends Set<string> {
+  override has(): boolean { return true; }
+})();
 
 /**
  * A host program's option that names a config file (Claude Code `--mcp-config FILE…`), given by an
@@ -64,6 +71,8 @@ export interface SessionReadOptions {
   readonly options?: ReadonlyMap<string, readonly string[]>;
   /** Receives the values of those options. */
   readonly launchOptions?: LaunchOptionValue[];
+  /** Receives the folders the files put on PATH (resolved, placed in the audited tree). */
+  readonly pathDirs?: string[];
 }
 
 /** Startup files of POSIX shells, relative to the home (bash, zsh, sh, csh/tcsh, fish, X sessions). */
@@ -78,6 +87,22 @@ const POSIX_FILES = [
   // fish universal variables (`set -Ux`), stored as `SETUVAR --export NAME:value`.
   '.config/fish/fish_variables',
 ];
+/**
+ * Start-up files of shells whose syntax is not parsed here (nushell, elvish, xonsh): a line naming
+ * a host variable is recorded without a value, and a line that sets an environment variable in
+ * their own form (`$env.X = …`, `load-env`, elvish `set E:X`/`set-env`, xonsh `$X = …`) is a cause
+ * when every assignment is wanted (`ALL_NAMES`).
+ * https://www.nushell.sh/book/configuration.html, https://elv.sh/ref/command.html#rc-file,
+ * https://xon.sh/xonshrc.html
+ */
+const OTHER_SHELL_FILES = [
+  '.config/nushell/env.nu', '.config/nushell/config.nu', '.config/nushell/autoload/*.nu', '.local/share/nushell/vendor/autoload/*.nu',
+  '.config/elvish/rc.elv', '.elvish/rc.elv',
+  '.xonshrc', '.config/xonsh/rc.xsh', '.config/xonsh/rc.d/*.xsh',
+];
+const OTHER_SHELL_SETS = /\$env\.|\bload-env\b|\bset-env\b|\bset\s+E:|^\s*\$[A-Za-z_][A-Za-z0-9_]*\s*=|\$\{[^}]*\}\s*=/;
+/** PowerShell profiles on Linux and macOS (about_Profiles: $HOME/.config/powershell). */
+const UNIX_PS_FILES = ['.config/powershell/*profile.ps1'];
 /** Linux session environment: systemd user environment.d (desktop sessions), PAM, X and KDE session scripts. */
 const LINUX_FILES = [
   '.config/environment.d/*.conf', '.pam_environment', '.xprofile', '.xsessionrc', '.xsession', '.xinitrc',
@@ -141,6 +166,8 @@ interface Walk {
   readonly wrap: WrapperContext;
   /** Folders the files put on PATH, resolved and placed in the audited tree, in first-seen order. */
   readonly pathDirs: string[];
+  /** Every assignment is recorded (`ALL_NAMES`). */
+  readonly all: boolean;
 }
 
 /**
@@ -150,7 +177,8 @@ interface Walk {
 export async function readSessionEnv(
   home: string, platform: Platform, names: ReadonlySet<string>, notFollowed: SessionNotFollowed[] = [], opts: SessionReadOptions = {},
 ): Promise<SessionVariable[]> {
-  if (names.size === 0 && (opts.options?.size ?? 0) === 0) return [];
+  const all = names === ALL_NAMES;
+  if (!all && names.size === 0 && (opts.options?.size ?? 0) === 0) return [];
   const place = opts.place;
   const etc = place?.('/etc');
   const ownDirs = [home, ...(etc !== undefined ? [etc] : [])];
@@ -162,7 +190,7 @@ export async function readSessionEnv(
     home, names, known: new Map([['HOME', home]]), seen: new Set(), out: [], notFollowed, loops: new Map(), ownDirs,
     notOwnDirs: x11 !== undefined ? [x11] : [], opts,
     wrap: { options: opts.options ?? new Map(), place, values: opts.launchOptions, notFollowed, fn: undefined },
-    pathDirs: [],
+    pathDirs: [], all,
   };
   // System startup files first: a login shell reads /etc/profile before ~/.profile, zsh /etc/zshenv
   // before ~/.zshenv, so what they set literally is known to the user's files.
@@ -182,12 +210,20 @@ export async function readSessionEnv(
   for (const rel of files) {
     for (const file of await expand(home, rel)) await readFile(walk, file, 0);
   }
-  await readWrapperScripts(walk);
+  for (const rel of OTHER_SHELL_FILES) {
+    for (const file of await expand(home, rel)) await readOtherShell(walk, file);
+  }
+  for (const rel of UNIX_PS_FILES) {
+    for (const file of await expand(home, rel)) await readPowerShell(walk, file);
+  }
   // zsh reads its startup files from $ZDOTDIR when .zshenv sets it.
   const zdot = walk.known.get('ZDOTDIR');
   if (zdot !== undefined && zdot !== home) {
     for (const f of ['.zshenv', '.zprofile', '.zshrc', '.zlogin']) await readFile(walk, path.join(zdot, f), 0);
   }
+  // After every file: the PATH folders they add are known.
+  await readWrapperScripts(walk);
+  if (opts.pathDirs !== undefined) append(opts.pathDirs, walk.pathDirs);
   return walk.out;
 }
 
@@ -300,6 +336,7 @@ function placePieces(walk: Walk, file: string, line: number, pieces: readonly st
       walk.notFollowed.push({
         file, line,
         detail: `${file}:${line} puts ${piece} on PATH, which the audit cannot ${t.value === undefined ? `resolve (${t.unreadable ?? 'not a literal path'})` : 'place in the audited tree'}: a host program's wrapper there was not read`,
+        setsUnknown: true,
       });
     }
   }
@@ -416,7 +453,7 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   // PATH in any shell's form (fish's `set -gx PATH`, `fish_add_path`), and lines that set what cannot be read.
   const paths = /\bPATH\b|\bpath\b|fish_add_path|fish_user_paths/.test(text);
   const computes = /\beval\b|\bprintf\s+-v\b|\b(?:declare|typeset|local)\s+-[a-zA-Z]*n|\b(?:export|declare|typeset|readonly|local|setenv|set)\s[^\n]*[$`"'\\(][^\n]*/.test(text);
-  if (!mentions && !sources && !wrappers && !assigns && !options && !paths && !computes) return;
+  if (!walk.all && !mentions && !sources && !wrappers && !assigns && !options && !paths && !computes) return;
   const plist = file.endsWith('.plist');
   const lines = text.split(/\r?\n/);
   walk.wrap.fn = undefined;
@@ -432,7 +469,7 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
     await sourceLine(walk, file, i + 1, line, depth);
     pathLine(walk, file, i + 1, line);
     const computed = isOwn(walk, file) ? await computedLine(walk, line, dialect) : undefined;
-    if (computed !== undefined) walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} ${computed}; variables it sets were not read` });
+    if (computed !== undefined) walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} ${computed}; variables it sets were not read`, setsUnknown: true });
     const uvar = SETUVAR.exec(line);
     if (uvar?.[1] !== undefined) {
       // fish escapes bytes as `\xHH` (a list's items are joined by \x1e); a value is one path.
@@ -453,7 +490,7 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
       if (walk.names.has(name)) record(walk, name, file, i + 1, value);
       continue;
     }
-    if (new RegExp(SOURCE_CMD.source).test(line)) continue;
+    if (new RegExp(SOURCE_CMD.source).test(line) || walk.all) continue;
     // A line naming a variable in a form not read above (`export A B`, `eval …CODEX_HOME…`). Only
     // reading it (`$NAME`, `${NAME:-…}`; not `${NAME:=…}`, which assigns) sets nothing.
     for (const name of walk.names) {
@@ -493,7 +530,7 @@ async function sourceLine(walk: Walk, file: string, line: number, text: string, 
   // for assignments, but its own loader loops are no floor: they load completions, not the
   // session's settings. The home's and the system's /etc files are the session's own.
   const own = isOwn(walk, file);
-  const skip = (detail: string): void => { if (own) walk.notFollowed.push({ file, line, detail: `${file}:${line} ${detail}; variables it sets were not read` }); };
+  const skip = (detail: string): void => { if (own) walk.notFollowed.push({ file, line, detail: `${file}:${line} ${detail}; variables it sets were not read`, setsUnknown: true }); };
   for (const m of code.matchAll(SOURCE_CMD)) {
     const word = m[1] ?? '';
     const loopVar = /^"?\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})"?$/.exec(word);
@@ -514,6 +551,25 @@ async function sourceLine(walk: Walk, file: string, line: number, text: string, 
   }
 }
 
+/** A nushell, elvish or xonsh start-up file (OTHER_SHELL_FILES). */
+async function readOtherShell(walk: Walk, file: string): Promise<void> {
+  if (walk.seen.has(file)) return;
+  walk.seen.add(file);
+  const read = await readConfigFile(file);
+  const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
+  if (text === undefined) return;
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.replace(/^\s*#.*$/, '');
+    if (walk.all) {
+      if (OTHER_SHELL_SETS.test(line)) walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} sets an environment variable in a shell syntax the audit does not read`, setsUnknown: true });
+      return;
+    }
+    for (const name of walk.names) {
+      if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(line)) record(walk, name, file, i + 1, { unreadable: 'set in a shell syntax the audit does not read' });
+    }
+  });
+}
+
 /** A PowerShell profile: `$env:NAME = 'value'`; dot-sourced scripts are not followed. */
 async function readPowerShell(walk: Walk, file: string): Promise<void> {
   const read = await readConfigFile(file);
@@ -527,7 +583,7 @@ async function readPowerShell(walk: Walk, file: string): Promise<void> {
     wrapperLine(walk.wrap, file, i + 1, line, (w) => psLiteral(w, walk.home), 'ps');
     unfollowedOption(walk.wrap, file, i + 1, line, before);
     if (/^\s*\.\s+\S/.test(line)) {
-      walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} dot-sources a script the audit does not follow; variables it sets were not read` });
+      walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} dot-sources a script the audit does not follow; variables it sets were not read`, setsUnknown: true });
       continue;
     }
     const m = PS_ENV.exec(line);
@@ -537,8 +593,9 @@ async function readPowerShell(walk: Walk, file: string): Promise<void> {
     }
     const computed = PS_COMPUTED.exec(line);
     if (computed !== null) {
-      walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} sets what the audit cannot read (${computed[0].trim()}); variables it sets were not read` });
+      walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} sets what the audit cannot read (${computed[0].trim()}); variables it sets were not read`, setsUnknown: true });
     }
+    if (walk.all) continue;
     for (const name of walk.names) {
       if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(line)) {
         record(walk, name, file, i + 1, { unreadable: 'set in a form the audit does not read' });
@@ -562,6 +619,16 @@ function psLiteral(word: string, home: string): { value?: string; unreadable?: s
 
 /** launchd plists: `<string>setenv</string><string>NAME</string><string>VALUE</string>` or `launchctl setenv` in a script string. */
 function plistLine(walk: Walk, file: string, line: number, raw: string, next: readonly string[]): void {
+  if (walk.all) {
+    const inline = LAUNCHCTL.exec(raw);
+    if (inline?.[1] !== undefined) { record(walk, inline[1], file, line, literal(inline[2] ?? '', walk)); return; }
+    if (!raw.includes('<string>setenv</string>')) return;
+    const name = /<string>([A-Za-z_][A-Za-z0-9_]*)<\/string>/.exec(next[0] ?? '')?.[1];
+    const value = /<string>([^<]*)<\/string>/.exec(next[1] ?? '')?.[1];
+    if (name !== undefined) record(walk, name, file, line + 1, value !== undefined ? literal(value, walk) : { unreadable: 'named in a launchd property list the audit does not evaluate' });
+    else walk.notFollowed.push({ file, line, detail: `${file}:${line} runs launchctl setenv with a name the audit cannot read`, setsUnknown: true });
+    return;
+  }
   for (const name of walk.names) {
     if (!raw.includes(`>${name}<`) && !raw.includes(` ${name} `)) continue;
     const inline = LAUNCHCTL.exec(raw);
@@ -635,7 +702,10 @@ function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: Ses
     return [];
   }
   const out: SessionVariable[] = [];
-  for (const name of names) {
+  if (names === ALL_NAMES) {
+    notFollowed.push({ file, line: 1, detail: `${file}, the registry hive holding the user environment, is not parsed`, setsUnknown: true });
+  }
+  for (const name of names === ALL_NAMES ? [] : names) {
     if (bytes.indexOf(Buffer.from(name, 'utf16le')) >= 0) {
       out.push({ name, file, line: 1, unreadable: 'named in the registry hive, which the audit does not parse' });
     }

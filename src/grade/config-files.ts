@@ -114,6 +114,18 @@ function yaml(text: string, lines: readonly string[]): ParsedConfig {
   return { ok: true, keys: Object.keys(value).map((k) => ({ key: k, line: lineOf(lines, k), value: undefined })) };
 }
 
+/** The `env` object of a JSON settings file: each key a variable; a value that is not a string is kept as its JSON text. */
+function jsonEnv(text: string, lines: readonly string[]): ParsedConfig {
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
+  if (errors.length > 0) return { ok: false, reason: 'not valid JSON' };
+  if (!isRecord(value)) return { ok: false, reason: 'not a JSON object' };
+  const env = value.env;
+  if (env === undefined) return { ok: true, keys: [] };
+  if (!isRecord(env)) return { ok: false, reason: '`env` is not an object' };
+  return { ok: true, keys: Object.entries(env).map(([k, v]) => ({ key: k, line: lineOf(lines, k), value: typeof v === 'string' ? v : JSON.stringify(v) ?? '' })) };
+}
+
 function dotenv(text: string, lines: readonly string[]): ParsedConfig {
   const parsed = parseDotenv(text);
   return { ok: true, keys: Object.entries(parsed).map(([k, v]) => ({ key: k, line: lineOf(lines, k), value: v })) };
@@ -141,6 +153,7 @@ export function parseConfig(text: string, spec: Pick<ConfigFileSpec, 'format' | 
       case 'json': return json(body, lines);
       case 'yaml': return yaml(body, lines);
       case 'dotenv': return dotenv(body, lines);
+      case 'json-env': return jsonEnv(body, lines);
       case 'script': return script(body);
     }
   } catch (e: unknown) {

@@ -9,8 +9,11 @@
  * only benign keys, and every option has a modelled benign effect. The host's own process
  * environment cannot be read: a stated assumption.
  */
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
+import { mapRecordedPath } from '../discover/paths.js';
 import { readConfigFile, type ReadOutcome } from '../discover/read-file.js';
+import { ALL_NAMES, readSessionEnv, type SessionNotFollowed, type SessionVariable } from '../discover/session-env.js';
 import { chdirAfter } from '../launch/cwd-sensitive.js';
 import { INVENTORIES, frameInventories, npmInventory, runtimeInventories } from '../launch/inventories/index.js';
 import { interpreterOptions } from '../launch/interpreters.js';
@@ -164,7 +167,7 @@ async function readFiles(s: State, reader: Reader, search: SearchContext, env: R
       if (!parsed.ok) {
         s.files.push({ path: c.path, state: 'unreadable', summary: parsed.reason, by: reader.inv.component });
         s.findings.push(finding(launchConfigUnreadable, { ...subjectOf(s), reader: reader.inv.component, file: c.path, reason: parsed.reason }));
-      } else if (spec.format === 'dotenv') {
+      } else if (spec.format === 'dotenv' || spec.format === 'json-env') {
         // Variables a component loads into its own environment reach it and every process after it.
         for (const k of parsed.keys) {
           s.injected.push({ name: k.key, value: k.value ?? '', label: `${k.key} (from ${c.path}:${k.line})`, from: reader.at, to: Number.MAX_SAFE_INTEGER, file: { path: c.path, line: k.line } });
@@ -288,6 +291,7 @@ export async function environmentClaim(input: EnvironmentInput): Promise<ClaimOu
     for (const a of r.inv.assumes ?? []) s.assumptions.add(`environment: assumed ${a}`);
   }
   judgeOptions(s, frames, readers);
+  await sessionVariables(s, ctx, frames);
   const assigned = reachingVariables(chain, entry, s.injected, ctx.platform);
   for (const m of assigned.malformed) s.findings.push(finding(envKeyMalformed, { ...subjectOf(s), name: JSON.stringify(m.name), why: m.why }));
   const reaching = assigned.reaching;
@@ -307,7 +311,7 @@ export async function environmentClaim(input: EnvironmentInput): Promise<ClaimOu
   }
   const envFile = envFileOf(entry.raw);
   if (envFile !== undefined) s.findings.push(finding(envFileUnread, { ...subjectOf(s), path: envFile }));
-  s.assumptions.add("environment: assumed the host's own process environment (the terminal or session it was started from) sets nothing these inventories do not classify benign: it cannot be read");
+  s.assumptions.add("environment: assumed the host's own process environment sets nothing these inventories do not classify benign beyond what the home's session files set: the process itself cannot be read");
   const components = [...new Set(readers.map((r) => r.inv.component))];
   const names = [...new Set(reaching.map((v) => v.name))].sort();
   s.proof.push(names.length === 0
@@ -322,6 +326,59 @@ export async function environmentClaim(input: EnvironmentInput): Promise<ClaimOu
     findings: s.findings, proof: s.proof, ...(open !== undefined ? { open } : {}),
     assumptions: [...s.assumptions], files: s.files,
   };
+}
+
+interface Session {
+  readonly vars: readonly SessionVariable[];
+  readonly unread: readonly SessionNotFollowed[];
+  readonly pathDirs: readonly string[];
+  readonly files: number;
+}
+
+/** One read of the home's session files per audit (every entry inherits the same session). */
+const SESSIONS = new WeakMap<object, Promise<Session>>();
+function sessionOf(ctx: EnvironmentInput['ctx']): Promise<Session> {
+  const known = SESSIONS.get(ctx);
+  if (known !== undefined) return known;
+  const got = (async (): Promise<Session> => {
+    const notFollowed: SessionNotFollowed[] = [];
+    const pathDirs: string[] = [];
+    const vars = await readSessionEnv(ctx.home, ctx.platform, ALL_NAMES, notFollowed, {
+      place: (p) => mapRecordedPath(p, { platform: ctx.platform, home: ctx.home, auditRoot: ctx.auditRoot === true }), pathDirs,
+    });
+    return { vars, unread: notFollowed.filter((n) => n.setsUnknown === true), pathDirs, files: new Set(vars.map((v) => v.file)).size };
+  })();
+  SESSIONS.set(ctx, got);
+  return got;
+}
+
+/**
+ * What the home's session files (discover/session-env.ts: shell start-up files, environment.d,
+ * pam_environment, launchd, PowerShell profiles, and the system's /etc files) set: a host started
+ * from that session passes it to the launch. Each assignment reaches the launch as the host's own
+ * variable (the entry's env overrides it), judged by the same inventories; PATH is judged by what
+ * its folders hold: a folder the files put on PATH that holds a program the launch looks up by
+ * name runs that instead. A line whose effect cannot be read (eval, a source not followed, a
+ * computed name) leaves the claim open.
+ */
+async function sessionVariables(s: State, ctx: EnvironmentInput['ctx'], frames: readonly Frame[]): Promise<void> {
+  const session = await sessionOf(ctx);
+  const unread = session.unread[0];
+  if (unread !== undefined) s.open.push(`${unread.detail}: what it sets in the session the host may be started from is not known`);
+  for (const v of session.vars) {
+    if (v.name === 'PATH') continue;
+    // A value the reader could not take literally is still set (null would mean unset): an opaque string no benign check accepts.
+    s.injected.push({ name: v.name, value: v.value ?? `\0${v.unreadable ?? 'unread'}`, label: `${v.name} (set by ${v.file}:${v.line})`, from: -1, to: Number.MAX_SAFE_INTEGER, file: { path: v.file, line: v.line } });
+  }
+  const byName = [...new Set(frames.map((f) => f.program).filter((p) => isBareName(p)))];
+  for (const dir of session.pathDirs) {
+    for (const name of byName) {
+      const candidates = ctx.platform === 'win32' ? ['', '.exe', '.cmd', '.bat', '.com'].map((x) => name + x) : [name];
+      const hit = candidates.map((c) => path.join(dir, c)).find((c) => { try { return lstatSync(c, { throwIfNoEntry: false }) !== undefined; } catch { return true; } });
+      if (hit !== undefined) s.findings.push(finding(envPathOverride, { ...subjectOf(s), name: `PATH (a session file puts ${dir} on it, which holds ${path.basename(hit)})` }));
+    }
+  }
+  s.proof.push(`the home's session files were read: ${session.vars.length} assignment(s) in ${session.files} file(s), ${session.pathDirs.length} folder(s) put on PATH${byName.length > 0 ? `, none holding ${byName.join(', ')}` : ''}`);
 }
 
 /**

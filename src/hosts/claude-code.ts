@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 // Claude Code is closed source: every fact below is from its documentation (fetched 2026-12-01).
 const MCP_DOCS = 'Claude Code docs https://code.claude.com/docs/en/mcp ("MCP installation scopes", "Scope hierarchy and precedence", "Environment variable expansion in .mcp.json")';
@@ -19,7 +19,20 @@ const FLAT = [{ path: ['mcpServers'], shape: 'map-or-flat' }] as const;
 /** Claude Code, from the documentation cited per fact. */
 export const claudeCode = {
   id: 'claude-code',
-  envFiles: NO_ENV_FILES,
+  // Settings files' `env` ("Environment variables that will be applied to every session"): Claude
+  // Code's own environment, which the stdio servers it spawns inherit. Every scope applies (a
+  // variable set in several: the highest-precedence file's value; all are read here).
+  envFiles: {
+    files: [
+      { path: '/etc/claude-code/managed-settings.json', format: 'json-env', scope: 'system', os: ['linux'], source: SETTINGS_DOCS },
+      { path: '/Library/Application Support/ClaudeCode/managed-settings.json', format: 'json-env', scope: 'system', os: ['darwin'], source: SETTINGS_DOCS },
+      { path: '%PROGRAMFILES%/ClaudeCode/managed-settings.json', format: 'json-env', scope: 'system', os: ['win32'], source: SETTINGS_DOCS },
+      { path: '~/.claude/settings.json', format: 'json-env', scope: 'user', source: SETTINGS_DOCS },
+      { path: '<cwd>/.claude/settings.json', format: 'json-env', scope: 'project', source: SETTINGS_DOCS },
+      { path: '<cwd>/.claude/settings.local.json', format: 'json-env', scope: 'project', source: SETTINGS_DOCS },
+    ],
+    source: `${SETTINGS_DOCS} (settings key \`env\`)`,
+  },
   name: 'Claude Code',
   format: 'json',
   containers: [{ path: ['mcpServers'], shape: 'map' }],

@@ -77,6 +77,7 @@ export type ConfigFileFormat =
   | 'ini'      // Python configparser files (pip.conf)
   | 'toml'     // uv.toml, bunfig.toml; `section` picks a table (pyproject.toml [tool.uv])
   | 'dotenv'   // KEY=value files a host loads into its own environment (the `dotenv` package's grammar)
+  | 'json-env' // a JSON settings file whose `env` object the host loads into its own environment (Claude Code settings)
   | 'yaml'
   | 'json'
   | 'script';  // a shell or PowerShell start-up file: any content runs as code
