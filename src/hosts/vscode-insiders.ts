@@ -19,5 +19,12 @@ export const vscodeInsiders = {
   dirVariables: VSCODE_FAMILY_DIRS,
 
   hostSwitches: [{ file: '<UD>/Code - Insiders/User/settings.json', key: ['chat.mcp.access'], value: 'none', source: REF }],
+  // Extensions live in ~/<dataFolderName>/extensions (microsoft/vscode src/vs/platform/environment/common/environmentService.ts
+  // extensionsPath; VS Code Insiders's dataFolderName is .vscode-insiders): a provider there registers servers at run time.
+  codeProviders: {
+    manifests: ['~/.vscode-insiders/extensions/*/package.json'],
+    key: ['contributes', 'mcpServerDefinitionProviders'],
+    source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders); microsoft/vscode src/vs/platform/environment/common/environmentService.ts (extensionsPath = userHome/dataFolderName/extensions)',
+  },
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: REF },
 } as const satisfies HostDefinition;

@@ -15,5 +15,12 @@ export const vscodium = {
   ],
   dirVariables: VSCODE_FAMILY_DIRS,
 
+  // Extensions live in ~/<dataFolderName>/extensions (microsoft/vscode src/vs/platform/environment/common/environmentService.ts
+  // extensionsPath; VSCodium's dataFolderName is .vscode-oss): a provider there registers servers at run time.
+  codeProviders: {
+    manifests: ['~/.vscode-oss/extensions/*/package.json'],
+    key: ['contributes', 'mcpServerDefinitionProviders'],
+    source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders); microsoft/vscode src/vs/platform/environment/common/environmentService.ts (extensionsPath = userHome/dataFolderName/extensions)',
+  },
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration' },
 } as const satisfies HostDefinition;
