@@ -64,6 +64,12 @@ const vendorShims: Plugin = {
     // two regexps per call; table-string-width.ts counts printable ASCII itself and hands any
     // other text to that same module, resolved from cli-table3's own folder.
     swapKeepingReal(b, { pkg: 'string-width', importer: 'cli-table3/src/utils.js', shim: 'table-string-width.ts', real: 'mcp-audit:table-string-width' });
+    // Our own modules' `import path from 'node:path'` (a default import, as they all are) goes
+    // through node-path.ts: one interop copy of the module instead of one per importer. Only
+    // import statements under src/ (a vendor's require('path') keeps the module as it is).
+    const pathShim = own('node-path.ts');
+    b.onResolve({ filter: /^node:path$/ }, (args) =>
+      args.kind === 'import-statement' && args.importer !== pathShim && args.importer.startsWith(path.join(repo, 'src') + path.sep) ? { path: pathShim } : undefined);
   },
 };
 

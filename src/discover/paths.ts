@@ -125,12 +125,27 @@ export function relocatedTemplates(template: string, ctx: PathContext, dirs: rea
 function expandRest(start: string, rest: readonly string[]): ExpandedPath {
   const globAt = rest.findIndex((seg) => GLOB_CHARS.test(seg));
   if (globAt < 0) {
-    const full = path.join(start, ...rest);
+    const full = joined(start, rest);
     return { base: full, display: full };
   }
-  const base = path.join(start, ...rest.slice(0, globAt));
-  const pattern = rest.slice(globAt).join('/');
-  return { base, pattern, display: path.join(base, pattern) };
+  const base = joined(start, rest.slice(0, globAt));
+  const patternSegs = rest.slice(globAt);
+  return { base, pattern: patternSegs.join('/'), display: joined(base, patternSegs) };
+}
+
+/** A segment path.join keeps as it is: not empty, `.` or `..`, and holding no separator. */
+const isName = (seg: string): boolean => seg !== '' && seg !== '.' && seg !== '..' && !seg.includes('/');
+
+/**
+ * path.join(start, ...segs), by concatenation where that is what it returns: on POSIX, `start`
+ * absolute and in normal form and every segment a name. Discovery joins every location template
+ * of every host (500 joins on the bench home), and path.join normalises each result character
+ * by character: 5 ms of a scan.
+ */
+function joined(start: string, segs: readonly string[]): string {
+  if (!isNormalPosix(start) || !segs.every(isName)) return path.join(start, ...segs);
+  if (segs.length === 0) return start;
+  return start === '/' ? `/${segs.join('/')}` : `${start}/${segs.join('/')}`;
 }
 
 /**

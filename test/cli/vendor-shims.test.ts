@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { cpus } from '../../src/cli/fast-glob-os.js';
+import nodePath from '../../src/cli/node-path.js';
 import * as shim from '../../src/cli/yargs-assert.js';
 import { tempDir } from '../helpers/materialize.js';
 import { fixtureHome, REPO } from '../hosts/helpers.js';
@@ -44,6 +45,12 @@ describe('vendor shims: the same answers as the modules they stand in for', () =
     const list = cpus();
     assert.equal(list.length, os.availableParallelism());
     assert.ok(list.length >= 1);
+  });
+
+  it("node-path is node:path itself, and the bundle makes one interop copy of it, not one per importer", () => {
+    assert.equal(nodePath, path);
+    const text = readFileSync(path.join(REPO, 'dist/src/cli/main.cjs'), 'latin1');
+    assert.equal(text.split('__toESM(require("node:path")').length - 1, 1);
   });
 
   it('the built bundle is ASCII (code-cache.ts decodes it as Latin-1), comments included', () => {

@@ -33,6 +33,22 @@ describe('expandTemplate', () => {
     assert.equal(e?.pattern, '{cache,repos}/**/.mcp.json');
   });
 
+  it('expands to what path.join makes of the parts, the joins it skips included', () => {
+    // Homes and segments on each side of the fast path (a home in normal form, segments that are names) and off it.
+    const homes = ['/audit/home', '/', '/a b/c', '/audit/home/', '/audit//home', '/audit/./home', '/audit/../home', 'rel/home'];
+    const rests = ['.cursor/mcp.json', 'Code - Insiders/User/mcp.json', '...x/y', '', 'a//b', 'a/./b', 'a/../b', '../x', 'a/', '.claude/plugins/{cache,repos}/**/.mcp.json', '.x/../**/*.json'];
+    for (const home of homes) {
+      for (const rest of rests) {
+        const segs = rest.split('/');
+        const globAt = segs.findIndex((seg) => /[*?{}[\]]/.test(seg));
+        const base = path.join(home, ...(globAt < 0 ? segs : segs.slice(0, globAt)));
+        const e = expandTemplate(`~/${rest}`, { platform: 'linux', home, auditRoot: true });
+        assert.equal(e?.base, base, `${home} + ${rest}`);
+        assert.equal(e.display, globAt < 0 ? base : path.join(base, segs.slice(globAt).join('/')), `${home} + ${rest}`);
+      }
+    }
+  });
+
   it('needs a project for <project> templates', () => {
     assert.equal(expandTemplate('<project>/.mcp.json', ctx('linux')), undefined);
     assert.equal(expandTemplate('<project>/.mcp.json', ctx('linux'), '/p')?.base, '/p/.mcp.json');
