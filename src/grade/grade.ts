@@ -24,7 +24,7 @@ import { cacheOnlyResolution, launchOptionFindings } from './launch-options.js';
 import { launchedClaim, programPlacement, inspectWith, storeProof } from './proofs.js';
 import { launchOptionInjection } from '../rules/launch-option-injection.js';
 import { programClaim } from './artifact.js';
-import { isNpmExec, npxTrees } from './npx-trees.js';
+import { hasRunnerCache, isNpmExec, npxTrees, runnerCaches } from './npx-trees.js';
 import { ARTIFACT_FILES } from './stores/artifact-files.js';
 import { versionClaim } from './proxy-flaws.js';
 import { ownRunnerFrame, specRelease, uvToolRelease } from './release.js';
@@ -164,9 +164,11 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   append(files, program.files);
   // npx may run a copy from its cache or the global tree instead of fetching the spec.
   const own = ownRunnerFrame(chain, by);
-  const trees = own !== undefined && isNpmExec(own) && ctx.inspectStores !== false && program.open === undefined && program.notExamined === undefined
-    ? await npxTrees(own, by, { home: ctx.home, platform: ctx.platform, auditRoot: ctx.auditRoot === true, uid: ctx.uid, lstat: ARTIFACT_FILES.lstat, readDir: ARTIFACT_FILES.readDir })
-    : undefined;
+  const treeCtx = { home: ctx.home, platform: ctx.platform, auditRoot: ctx.auditRoot === true, uid: ctx.uid, lstat: ARTIFACT_FILES.lstat, readDir: ARTIFACT_FILES.readDir };
+  const examine = own !== undefined && ctx.inspectStores !== false && program.open === undefined && program.notExamined === undefined;
+  const trees = examine && isNpmExec(own) ? await npxTrees(own, by, treeCtx)
+    : examine && hasRunnerCache(own) ? await runnerCaches(own, treeCtx)
+      : undefined;
   if (trees !== undefined) {
     for (const what of trees.open) findings.push(finding(launchOptionInjection, { ...subject, what }));
     append(assumptions, trees.assumptions);

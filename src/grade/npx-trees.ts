@@ -128,3 +128,46 @@ export async function npxTrees(frame: Frame, by: PinningProxy, ctx: NpxTreesCont
   const cache = ctx.platform === 'win32' ? { open: [], proof: [] } : await cacheTree(ctx);
   return { open: [...global.open, ...cache.open], proof: [...global.proof, ...cache.proof], assumptions: global.assumptions };
 }
+
+/** uv's runners (`uvx`, `uv tool run`) and pipx's (`pipx run`): each reuses what its cache holds. */
+function pythonRunner(f: Frame): 'uv' | 'pipx' | undefined {
+  if (f.kind !== 'package-runner' || f.package?.ecosystem !== 'pypi') return undefined;
+  if (f.name === 'uvx' || f.name === 'uv') return 'uv';
+  if (f.name === 'pipx') return 'pipx';
+  return undefined;
+}
+
+export function hasRunnerCache(f: Frame): boolean {
+  return pythonRunner(f) !== undefined;
+}
+
+/**
+ * The caches a Python runner takes what it runs from: uv's cache (`~/.cache/uv`, or
+ * `%LOCALAPPDATA%\uv\cache`; https://docs.astral.sh/uv/concepts/cache/#cache-directory), whose
+ * archives and cached tool environments `uvx` reuses, and pipx's home (`~/.local/share/pipx`,
+ * whose `.cache` holds the `pipx run` environments it reuses for 14 days;
+ * https://pipx.pypa.io/stable/how-pipx-works/). Whoever can write into one decides what runs
+ * as the proxy: the cache, and each folder directly in it, must be owned by root or the account
+ * and writable by no one else. A cache setting (UV_CACHE_DIR, PIPX_HOME) is judged by the
+ * environment claim.
+ */
+export async function runnerCaches(frame: Frame, ctx: NpxTreesContext): Promise<NpxTrees> {
+  const runner = pythonRunner(frame);
+  if (runner === undefined) return { open: [], proof: [], assumptions: [] };
+  if (ctx.platform === 'win32') return { open: [], proof: [], assumptions: [`program: assumed ${runner}'s cache on Windows is writable only by the account (its ACL is not read)`] };
+  const root = runner === 'uv' ? path.join(ctx.home, '.cache', 'uv') : path.join(ctx.home, '.local', 'share', 'pipx');
+  const top = await privateNode(root, ctx, ['directory']);
+  if (top.state === 'missing') return { open: [], proof: [`${runner}'s cache ${root} is absent: ${runner} creates it at launch, as the account`], assumptions: [] };
+  if (top.state === 'bad') return { open: [`${runner}'s cache ${top.why}: a copy planted there runs as the proxy`], proof: [], assumptions: [] };
+  const children = (await ctx.readDir(root)) ?? [];
+  const dirs = [...children.map((c) => path.join(root, c))];
+  if (runner === 'pipx') {
+    for (const c of (await ctx.readDir(path.join(root, '.cache'))) ?? []) dirs.push(path.join(root, '.cache', c));
+  }
+  if (dirs.length > 10_000) return { open: [`${root} holds ${dirs.length} entries, more than are checked`], proof: [], assumptions: [] };
+  for (const d of dirs) {
+    const st = await privateNode(d, ctx, ['directory', 'file', 'symlink']);
+    if (st.state === 'bad') return { open: [`${runner}'s cache: ${st.why}, so what is planted there runs as the proxy`], proof: [], assumptions: [] };
+  }
+  return { open: [], proof: [`${runner}'s cache ${root} was read: it and the ${dirs.length} entr${dirs.length === 1 ? 'y' : 'ies'} in it are owned by root or the account and writable by no one else`], assumptions: [] };
+}

@@ -87,7 +87,10 @@ test('files a shell reads: PowerShell profiles unless -NoProfile; cmd AutoRun is
 test('a bash -l line reads the login files; a zsh reads ~/.zshenv on every start', async () => {
   const line = GATE.join(' ');
   assert.match((await claim(['bash', '-lc', line], { files: { '.profile': 'export PYTHONPATH=/tmp/p\n' } })).ids.join(), /launch-config-unproven:commands/);
-  assert.deepEqual((await claim(['bash', '-c', line], { files: { '.profile': 'export PYTHONPATH=/tmp/p\n' } })).ids, []);
+  // bash -c reads no login file itself; the login session the host may be started from does, and passes PYTHONPATH on.
+  const plain = (await claim(['bash', '-c', line], { files: { '.profile': 'export PYTHONPATH=/tmp/p\n' } })).ids;
+  assert.ok(!plain.some((i) => i.startsWith('launch-config-unproven')), plain.join());
+  assert.ok(plain.some((i) => /^env-code-injection:PYTHONPATH \(set by .*\.profile:1\)$/.test(i)), plain.join());
   assert.match((await claim(['zsh', '-c', line], { files: { '.zshenv': 'uvx() { /tmp/x }\n' } })).ids.join(), /launch-config-unproven:commands/);
 });
 
