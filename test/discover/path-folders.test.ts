@@ -45,6 +45,13 @@ function newHome(): string {
   return home;
 }
 
+/** A new home whose ~/.bashrc holds `lines`. */
+function bashrcHome(lines: readonly string[]): string {
+  const home = newHome();
+  write(home, '.bashrc', [...lines, ''].join('\n'));
+  return home;
+}
+
 describe('folders the session files put on PATH are read for host wrappers', () => {
   it('sh, zsh, csh and fish forms each bring their folder\'s wrapper config into the count', async () => {
     const home = newHome();
@@ -64,8 +71,7 @@ describe('folders the session files put on PATH are read for host wrappers', () 
   });
 
   it('a PATH folder from a command\'s output, eval and a variable name in pieces are floor causes at their lines', async () => {
-    const home = newHome();
-    write(home, '.bashrc', [
+    const home = bashrcHome([
       'export PATH="$(brew --prefix)/bin:$PATH"',
       'eval "$(cat ~/.envs)"',
       'export "CODEX_"HOME=~/cx',
@@ -73,8 +79,7 @@ describe('folders the session files put on PATH are read for host wrappers', () 
       'printf -v "$n" %s ~/cx',
       'set -- "$@"',
       'export PATH=~/ok:$PATH',
-      '',
-    ].join('\n'));
+    ]);
     write(home, '.config/fish/config.fish', 'set -gx (echo CODEX_)HOME ~/cx\n');
     const { causes } = await scan(home);
     const bashrc = path.join(home, '.bashrc');
@@ -92,15 +97,13 @@ describe('folders the session files put on PATH are read for host wrappers', () 
   });
 
   it('evals of known output: Debian\'s dircolors and lesspipe are followed, Homebrew\'s shellenv puts its folders on PATH; the same names from a home folder are causes', async () => {
-    const home = newHome();
-    write(home, '.bashrc', [
+    const home = bashrcHome([
       '[ -x /usr/bin/lesspipe ] && eval "$(SHELL=/bin/sh lesspipe)"',
       'test -r ~/.dircolors && eval "$(dircolors -b ~/.dircolors)" || eval "$(dircolors -b)"',
       'eval "$(~/.linuxbrew/bin/brew shellenv)"',
       'eval "$(brew shellenv)"',
       'eval "$(dircolors -b)" && eval "$(cat ~/.envs)"',
-      '',
-    ].join('\n'));
+    ]);
     wrapper(home, '.linuxbrew/bin', 'w-brew');
     write(home, '.linuxbrew/etc/paths', `${home}/.linuxbrew/bin\n${home}/brewpaths\n`);
     wrapper(home, 'brewpaths', 'w-brewpaths');
