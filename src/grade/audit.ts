@@ -4,6 +4,7 @@ import { discover } from '../discover/discover.js';
 import type { Proxy } from '../proxies/types.js';
 import type { Env } from '../shared/env.js';
 import { gradeEntry } from './grade.js';
+import { sharedBaselines } from './shared-baseline.js';
 import { icaclsReader } from './stores/windows-acl.js';
 import type { GradeContext, GradedEntry } from './types.js';
 
@@ -34,6 +35,6 @@ export async function audit(options: DiscoverOptions, env: Env, grading: Grading
     ...(grading.inspectStores === false ? { inspectStores: false } : {}),
     ...(grading.proxies !== undefined ? { proxies: grading.proxies } : {}),
   };
-  const rows = (await Promise.all(discovery.entries.map((e) => gradeEntry(e, ctx)))).flat();
+  const rows = sharedBaselines((await Promise.all(discovery.entries.map((e) => gradeEntry(e, ctx)))).flat());
   return { discovery, rows };
 }

@@ -53,6 +53,7 @@ import { configSymlinkLoop } from './config-symlink-loop.js';
 import { configDuplicateKey } from './config-duplicate-key.js';
 import { configUnexpectedShape } from './config-unexpected-shape.js';
 import { pinsUnmatched } from './pins-unmatched.js';
+import { baselineShared } from './baseline-shared.js';
 import { configTooManyProjects } from './config-too-many-projects.js';
 import { launchOptionInjection } from './launch-option-injection.js';
 import { proxyVersionFlawed } from './proxy-version-flawed.js';
@@ -115,6 +116,7 @@ export const RULES: readonly RuleMeta[] = [
   configDuplicateKey,
   configUnexpectedShape,
   pinsUnmatched,
+  baselineShared,
   configTooManyProjects,
   launchOptionInjection,
   proxyVersionFlawed,

@@ -192,8 +192,9 @@ test('every grading rule has a firing and a non-firing case', () => {
   // rules need a registry or discovery fields a case file cannot give: test/grade/chain.test.ts.
   // The --all-users account rules (home-*) need several accounts: test/grade/all-users.test.ts;
   // pin-store-acl-unproven needs files on Windows (a DACL reader): test/grade/windows-acl.test.ts.
+  // baseline-shared compares two entries of an audit (a case holds one): test/grade/shared-baseline.test.ts.
   const ELSEWHERE = new Set(['home-env-mismatch', 'suppression-expired', 'pins-unmatched', 'probe-drift', 'probe-unpinned-tools', 'probe-failed',
-    'recognizer-failed', 'pin-store-uninspected', 'launch-unproven', 'home-foreign-owner', 'home-unreadable', 'pin-store-acl-unproven']);
+    'recognizer-failed', 'pin-store-uninspected', 'launch-unproven', 'home-foreign-owner', 'home-unreadable', 'pin-store-acl-unproven', 'baseline-shared']);
   // policy-… rules come from a --policy file over the report: test/report/policy-check.test.ts has each one's cases.
   const elsewhere = (id: string): boolean => id.startsWith('config-') || id.startsWith('policy-') || ELSEWHERE.has(id);
   const missing = RULES.map((r) => r.id).filter((id) => !elsewhere(id) && (!fires.has(id) || !quiet.has(id)));

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { cli } from '../cli/commands/cli-run.js';
+import { REPO } from '../hosts/helpers.js';
+
+/**
+ * Two entries of two hosts wrap different upstreams in mcpindex-gate under one server id (`fs`),
+ * so they share ~/.mcpindex/pins/fs.json (fixtures/homes/shared-baseline): neither row's baseline
+ * is proven. With the same upstream in both, they share it rightly and stay enforcing. Through the real CLI.
+ */
+const temps: string[] = [];
+after(() => { for (const t of temps) rmSync(t, { recursive: true, force: true }); });
+
+interface Row { readonly host: string; readonly name: string; readonly grade: string; readonly findings: readonly { readonly id: string }[] }
+
+function home(): string {
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-shared-baseline-')));
+  temps.push(dir);
+  cpSync(path.join(REPO, 'fixtures', 'homes', 'shared-baseline'), dir, { recursive: true });
+  for (const f of ['fs.json', '.ever-pinned.json']) chmodSync(path.join(dir, '.mcpindex', 'pins', f), 0o600);
+  chmodSync(path.join(dir, '.mcpindex', 'pins'), 0o700);
+  chmodSync(path.join(dir, '.mcpindex'), 0o700);
+  return dir;
+}
+
+async function rows(dir: string): Promise<readonly Row[]> {
+  const r = await cli(['scan', '--root', dir, '--no-project-scan', '--platform', 'linux', '--format', 'json'], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '' } });
+  assert.ok(r.code === 0 || r.code === 1, r.stderr);
+  return (JSON.parse(r.stdout) as { entries: readonly Row[] }).entries;
+}
+
+describe('one server id of one store shared by entries that run different servers', () => {
+  it('different upstreams: both rows are unverifiable with baseline-shared', async () => {
+    const got = await rows(home());
+    assert.equal(got.length, 2);
+    for (const r of got) {
+      assert.equal(r.grade, 'unverifiable', `${r.host}/${r.name}`);
+      assert.ok(r.findings.some((f) => f.id === 'baseline-shared'), `${r.host}/${r.name}: ${r.findings.map((f) => f.id).join()}`);
+    }
+  });
+
+  it('the same upstream in both: they share the baseline rightly and stay enforcing', async () => {
+    const dir = home();
+    const cursor = readFileSync(path.join(dir, '.cursor', 'mcp.json'), 'utf8');
+    writeFileSync(path.join(dir, '.config', 'Claude', 'claude_desktop_config.json'), cursor);
+    const got = await rows(dir);
+    assert.equal(got.length, 2);
+    for (const r of got) {
+      assert.ok(!r.findings.some((f) => f.id === 'baseline-shared'), `${r.host}/${r.name}`);
+      assert.equal(r.grade, 'enforcing', `${r.host}/${r.name}: ${r.findings.map((f) => f.id).join()}`);
+    }
+  });
+});
