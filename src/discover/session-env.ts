@@ -436,12 +436,17 @@ async function expand(home: string, rel: string): Promise<readonly string[]> {
   return globFiles({ base: path.join(home, dir), pattern: path.basename(rel), display: path.join(home, rel) });
 }
 
+/** A session file that exists but cannot be read (a FIFO, unreadable, too large): what it sets is not known. */
+function unreadable(walk: Walk, file: string, read: Awaited<ReturnType<typeof readConfigFile>>): void {
+  if (read.kind === 'problem' && isOwn(walk, file)) walk.notFollowed.push({ file, line: 1, detail: `${file} cannot be read (${read.detail}); variables it sets were not read`, setsUnknown: true });
+}
+
 async function readFile(walk: Walk, file: string, depth: number): Promise<void> {
   if (walk.seen.has(file) || depth > MAX_DEPTH) return;
   walk.seen.add(file);
   const read = await readConfigFile(file);
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
-  if (text === undefined) return;
+  if (text === undefined) { unreadable(walk, file, read); return; }
   // A quick reject: most dotfiles mention none of the variables and source nothing worth following.
   const mentions = [...walk.names].some((n) => text.includes(n));
   const sources = /(?:^|[;&|]\s*|\s)\\?(?:\.|source)\s/m.test(text);
@@ -557,7 +562,7 @@ async function readOtherShell(walk: Walk, file: string): Promise<void> {
   walk.seen.add(file);
   const read = await readConfigFile(file);
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
-  if (text === undefined) return;
+  if (text === undefined) { unreadable(walk, file, read); return; }
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.replace(/^\s*#.*$/, '');
     if (walk.all) {
@@ -574,7 +579,7 @@ async function readOtherShell(walk: Walk, file: string): Promise<void> {
 async function readPowerShell(walk: Walk, file: string): Promise<void> {
   const read = await readConfigFile(file);
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
-  if (text === undefined) return;
+  if (text === undefined) { unreadable(walk, file, read); return; }
   walk.wrap.fn = undefined;
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {

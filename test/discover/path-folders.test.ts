@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,5 +132,15 @@ describe('folders the session files put on PATH are read for host wrappers', () 
     const { causes } = await scan(home, 'win32');
     const profile = path.join(home, rel);
     assert.deepEqual(causes.filter((c) => c.path === profile).map((c) => c.line), [1, 2, 3], causes.map((c) => c.detail).join('\n'));
+  });
+
+  it('a session file that cannot be read (a FIFO) is a floor cause naming it, and nothing hangs', async (t) => {
+    const home = newHome();
+    mkdirSync(path.join(home, '.config', 'environment.d'), { recursive: true });
+    const fifo = path.join(home, '.config', 'environment.d', '10-x.conf');
+    const made = spawnSync('mkfifo', [fifo]);
+    if (made.error !== undefined || made.status !== 0) { t.skip('mkfifo is not available here'); return; }
+    const { causes } = await scan(home);
+    assert.ok(causes.some((c) => c.path === fifo && /cannot be read/.test(c.detail)), causes.map((c) => `${c.path ?? ''} ${c.detail}`).join('\n'));
   });
 });
