@@ -157,8 +157,15 @@ export async function runnerCaches(frame: Frame, ctx: NpxTreesContext): Promise<
   if (ctx.platform === 'win32') return { open: [], proof: [], assumptions: [`program: assumed ${runner}'s cache on Windows is writable only by the account (its ACL is not read)`] };
   const root = runner === 'uv' ? path.join(ctx.home, '.cache', 'uv') : path.join(ctx.home, '.local', 'share', 'pipx');
   const top = await privateNode(root, ctx, ['directory']);
-  if (top.state === 'missing') return { open: [], proof: [`${runner}'s cache ${root} is absent: ${runner} creates it at launch, as the account`], assumptions: [] };
   if (top.state === 'bad') return { open: [`${runner}'s cache ${top.why}: a copy planted there runs as the proxy`], proof: [], assumptions: [] };
+  if (top.state === 'missing') {
+    // Whoever can write a folder above it can create the cache first: each one up to the home must be private.
+    for (let d = path.dirname(root); d !== ctx.home && d.startsWith(ctx.home + path.sep); d = path.dirname(d)) {
+      const st = await privateNode(d, ctx, ['directory']);
+      if (st.state === 'bad') return { open: [`${runner}'s cache ${root} is absent and ${st.why}: a cache created there first runs as the proxy`], proof: [], assumptions: [] };
+    }
+    return { open: [], proof: [`${runner}'s cache ${root} is absent and the folders above it up to the home are private: ${runner} creates it at launch, as the account`], assumptions: [] };
+  }
   const children = (await ctx.readDir(root)) ?? [];
   const dirs = [...children.map((c) => path.join(root, c))];
   if (runner === 'pipx') {
