@@ -88,13 +88,22 @@ export function envItem(inv: Inventory, name: string, platform: Platform): { ite
   return { item: family, viaFamily: true };
 }
 
+/**
+ * Whitespace that both JavaScript's `String.prototype.trim` (ECMA-262 §22.1.3.32: WhiteSpace and
+ * LineTerminator, U+FEFF among them) and Python's `str.strip()` (`str.isspace`, which also counts
+ * U+001C–U+001F and U+0085 but not U+FEFF) remove. A component's "blank after trimming" is judged by
+ * the runtime that runs it, and for the gate that is an unpublished Python port of a TypeScript
+ * SDK; a value only one of them calls blank (U+FEFF, U+0085) is therefore not benign.
+ */
+const BLANK_IN_BOTH = /^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/u;
+
 /** Does the value make the item's effect not happen (`benignWhen`)? A removed variable changes nothing it would set. */
 export function benignValue(item: InventoryItem, value: string | null, home: string, platform: Platform): boolean {
   if (value === null) return true;
   const when = item.benignWhen;
   if (when === undefined) return false;
   switch (when.kind) {
-    case 'blank': return value.trim() === '';
+    case 'blank': return BLANK_IN_BOTH.test(value);
     case 'empty': return value === '';
     case 'one-of': return when.values.includes(value);
     case 'trusted-home':
