@@ -58,3 +58,33 @@ function exists(p: string): boolean {
     return false;
   }
 }
+
+/**
+ * Which of `names` are in `dir`, matched as the layout's file system matches them: ignoring case
+ * for macOS and Windows (APFS and NTFS find `NPX.CMD` when `npx.cmd` is asked for), byte-exact
+ * otherwise. Each hit is the name as it is spelled on disk. A folder that exists but cannot be
+ * listed answers `unlisted`: nothing in it is known to be absent.
+ */
+export function namesPresent(dir: string, names: readonly string[], platform: string): { present: string[] } | { unlisted: string } {
+  if (platform !== 'win32' && platform !== 'darwin') {
+    const present: string[] = [];
+    for (const n of names) {
+      try {
+        if (lstatSync(path.join(dir, n), { throwIfNoEntry: false }) !== undefined) present.push(n);
+      } catch (e) {
+        return { unlisted: (e as NodeJS.ErrnoException).code ?? 'unreadable' };
+      }
+    }
+    return { present };
+  }
+  let listing: string[];
+  try {
+    listing = readdirSync(dir);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { present: [] };
+    return { unlisted: code ?? 'unreadable' };
+  }
+  const wanted = new Set(names.map((n) => n.toLowerCase()));
+  return { present: listing.filter((n) => wanted.has(n.toLowerCase())).sort() };
+}

@@ -9,8 +9,8 @@
  * only benign keys, and every option has a modelled benign effect. The host's own process
  * environment cannot be read: a stated assumption.
  */
-import { lstatSync } from 'node:fs';
 import path from 'node:path';
+import { namesPresent } from '../discover/fold-case.js';
 import { mapRecordedPath } from '../discover/paths.js';
 import { readConfigFile, type ReadOutcome } from '../discover/read-file.js';
 import { ALL_NAMES, readSessionEnv, type SessionNotFollowed, type SessionVariable } from '../discover/session-env.js';
@@ -374,8 +374,9 @@ async function sessionVariables(s: State, ctx: EnvironmentInput['ctx'], frames: 
   for (const dir of session.pathDirs) {
     for (const name of byName) {
       const candidates = ctx.platform === 'win32' ? ['', '.exe', '.cmd', '.bat', '.com'].map((x) => name + x) : [name];
-      const hit = candidates.map((c) => path.join(dir, c)).find((c) => { try { return lstatSync(c, { throwIfNoEntry: false }) !== undefined; } catch { return true; } });
-      if (hit !== undefined) s.findings.push(finding(envPathOverride, { ...subjectOf(s), name: `PATH (a session file puts ${dir} on it, which holds ${path.basename(hit)})` }));
+      const looked = namesPresent(dir, candidates, ctx.platform);
+      const hit = 'present' in looked ? looked.present[0] : `${name}, perhaps (the folder cannot be listed: ${looked.unlisted})`;
+      if (hit !== undefined) s.findings.push(finding(envPathOverride, { ...subjectOf(s), name: `PATH (a session file puts ${dir} on it, which holds ${hit})` }));
     }
   }
   s.proof.push(`the home's session files were read: ${session.vars.length} assignment(s) in ${session.files} file(s), ${session.pathDirs.length} folder(s) put on PATH${byName.length > 0 ? `, none holding ${byName.join(', ')}` : ''}`);

@@ -4,6 +4,7 @@
  * working inspector yields `pin-store-uninspected`, never a pass.
  */
 import path from 'node:path';
+import { namesPresent } from '../discover/fold-case.js';
 import { cwdSensitiveFrames } from '../launch/cwd-sensitive.js';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
@@ -135,8 +136,9 @@ export async function programPlacement(chain: LaunchChain, by: PinningProxy, ent
     }
     if (s.windowsLookup !== undefined) {
       // The proven working directory is the trusted home: each name the program could be found as there was looked at.
-      const present: string[] = [];
-      for (const n of s.windowsLookup) if ((await lstat(path.join(home, n))).kind !== 'missing') present.push(n);
+      // NTFS matches names ignoring case: `Npx.Cmd` in the folder is run for `npx` (a copy read on Linux under --root is listed and folded).
+      const looked = namesPresent(home, s.windowsLookup, 'win32');
+      const present = 'present' in looked ? looked.present : [`a folder that cannot be listed (${looked.unlisted})`];
       if (present.length > 0) {
         findings.push(finding(runnerCwdUnproven, { server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host,
           cwd: `${cwd.text}, and ${present.join(', ')} is there: Windows runs it instead of the ${s.runner} on PATH` }));
