@@ -95,7 +95,7 @@ export function envItem(inv: Inventory, name: string, platform: Platform): { ite
  * the runtime that runs it, and for the gate that is an unpublished Python port of a TypeScript
  * SDK; a value only one of them calls blank (U+FEFF, U+0085) is therefore not benign.
  */
-const BLANK_IN_BOTH = /^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/u;
+const BLANK_IN_BOTH = /^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
 
 /** Does the value make the item's effect not happen (`benignWhen`)? A removed variable changes nothing it would set. */
 export function benignValue(item: InventoryItem, value: string | null, home: string, platform: Platform): boolean {
