@@ -125,18 +125,28 @@ function sessionLogs(index: ProjectIndex, files: readonly string[], ctx: PathCon
   const seen = new Set<string>();
   let long = 0;
   let firstLong = '';
-  for (const file of sorted.slice(0, MAX_SESSION_LOGS)) {
-    const head = firstLine(file);
-    if (head === undefined) continue;
-    if (head === 'too-long') { if (long++ === 0) firstLong = file; continue; }
-    let doc: unknown;
+  const valueAt = (line: string): unknown => {
+    let value: unknown;
     try {
-      doc = parseJsonValue(head);
+      value = parseJsonValue(line);
     } catch {
-      continue;
+      return undefined;
     }
-    let value = doc;
     for (const k of index.key) value = isObject(value) && Object.hasOwn(value, k) ? value[k] : undefined;
+    return value;
+  };
+  for (const file of sorted.slice(0, MAX_SESSION_LOGS)) {
+    const head = headLines(file, index.line === 'first-naming');
+    if (head === undefined) continue;
+    let value: unknown;
+    if (index.line === 'first-naming') {
+      value = head.lines.map(valueAt).find((v) => typeof v === 'string' && v !== '');
+      // No line within the cap names a folder, and the cap cut the file: what follows may.
+      if (value === undefined && head.cut) { if (long++ === 0) firstLong = file; continue; }
+    } else {
+      if (head.cut) { if (long++ === 0) firstLong = file; continue; }
+      value = head.lines[0] === undefined ? undefined : valueAt(head.lines[0]);
+    }
     const f = indexedFolder(value, ctx);
     if (f !== undefined && !seen.has(f.dir)) { seen.add(f.dir); folders.push(f); }
   }
@@ -150,8 +160,12 @@ function sessionLogs(index: ProjectIndex, files: readonly string[], ctx: PathCon
   return { folders, unread };
 }
 
-/** The first line of `file` (without reading the rest), `too-long` past the cap, undefined when unreadable. */
-function firstLine(file: string): string | 'too-long' | undefined {
+/**
+ * The complete lines of `file` within the first MAX_SESSION_HEAD_BYTES: the first only, or (`all`)
+ * each one; `cut` when the cap ended the read inside a line (the first line, for `all: false`).
+ * Undefined when the file is unreadable or not a regular file.
+ */
+function headLines(file: string, all: boolean): { lines: string[]; cut: boolean } | undefined {
   let fd: number;
   try {
     // Non-blocking, then only a regular file is read: a FIFO named like a log never stalls the audit.
@@ -168,9 +182,15 @@ function firstLine(file: string): string | 'too-long' | undefined {
       if (n === 0) break;
       const nl = buf.subarray(at, at + n).indexOf(0x0a);
       at += n;
-      if (nl >= 0) return buf.subarray(0, at - n + nl).toString('utf8');
+      if (!all && nl >= 0) return { lines: [buf.subarray(0, at - n + nl).toString('utf8')], cut: false };
     }
-    return at < buf.length ? buf.subarray(0, at).toString('utf8') : 'too-long';
+    const text = buf.subarray(0, at).toString('utf8');
+    const full = at < buf.length;
+    if (!all) return full ? { lines: [text], cut: false } : { lines: [], cut: true };
+    const lines = text.split('\n');
+    // The last piece is a whole line only when the file ended within the cap.
+    if (!full) lines.pop();
+    return { lines, cut: !full };
   } catch {
     return undefined;
   } finally {

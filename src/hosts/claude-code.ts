@@ -111,6 +111,12 @@ export const claudeCode = {
     source: `${MANAGED_DOCS}; ${SETTINGS_DOCS} (managed-settings.json paths)`,
   },
   // CLAUDE_CONFIG_DIR moves ~/.claude (settings, plugins) and ~/.claude.json.
+  // Each session's transcript, `<config dir>/projects/<cwd, non-alphanumerics as "-">/<session id>.jsonl`:
+  // every message line carries the session's `cwd` (the shipped CLI 2.1.197,
+  // https://www.npmjs.com/package/@anthropic-ai/claude-code-linux-x64: the transcript writer adds
+  // `cwd:` to each entry; the session index takes the first line whose cwd is a non-empty string).
+  // A folder Claude Code ran in, its project `.mcp.json` and settings, whether or not ~/.claude.json still lists it.
+  projectIndexes: [{ path: '~/.claude/projects/*/*.jsonl', key: ['cwd'], kind: 'session-log', line: 'first-naming', source: 'the shipped claude CLI 2.1.197 (transcript lines carry cwd)' }],
   dirVariables: [{ name: 'CLAUDE_CONFIG_DIR', replaces: [{ prefix: '~/.claude' }, { prefix: '~/.claude.json', with: '/.claude.json' }], source: SETTINGS_DOCS }],
   // A shell alias or wrapper `claude` in a session file that adds --mcp-config files: they are loaded
   // with the other scopes (--strict-mcp-config would load only them; the other files stay counted).

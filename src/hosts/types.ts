@@ -233,6 +233,13 @@ export interface ProjectIndex {
    * within caps (project-index.ts), past which the count is a floor.
    */
   readonly kind?: 'value' | 'keys' | 'workspace-file' | 'session-log';
+  /**
+   * For `session-log`: which line names the folder. `first` (default): the first line only (a
+   * Codex rollout opens with its session_meta). `first-naming`: the first line that holds a string
+   * at `key`, within the same byte cap (Claude Code transcripts may open with summary or snapshot
+   * lines; each message line carries `cwd`).
+   */
+  readonly line?: 'first' | 'first-naming';
   /** Where the host writes this record (source or documentation). */
   readonly source?: string;
 }
