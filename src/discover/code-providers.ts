@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { HostDefinition } from '../hosts/types.js';
 import { isObject } from '../parse/normalize.js';
 import { parseJsonc } from '../parse/jsonc.js';
@@ -21,6 +22,11 @@ export async function codeProviderFloor(hosts: readonly HostDefinition[], ctx: P
       if (expanded === undefined) continue;
       const files = expanded.pattern === undefined ? [expanded.base] : await globFiles(expanded);
       for (const file of files) {
+        if ('codeMarkers' in providers) {
+          const cause = await entryScriptCause(file, providers.codeMarkers, host.id);
+          if (cause !== undefined) floor.add({ kind: 'not-followed', path: cause.path, hosts: [host.id], detail: cause.detail });
+          continue;
+        }
         const read = await readConfigFile(file, 4 * 1024 * 1024);
         if (read.kind !== 'text' || !read.text.includes(providers.key[providers.key.length - 1] ?? '')) continue;
         const parsed = parseJsonc(read.text, { strict: false });
@@ -35,4 +41,42 @@ export async function codeProviderFloor(hosts: readonly HostDefinition[], ctx: P
       }
     }
   }
+}
+
+/** Node's resolution of an entry script named without its extension (`./out/extension`). */
+const ENTRY_SUFFIXES = ['', '.js', '.cjs', '.mjs', '/index.js'];
+const MAX_ENTRY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * An extension whose entry script names one of the host's registration APIs, or whose entry
+ * script cannot be read, as a floor cause; undefined when it has none (a theme) or reads clean.
+ */
+async function entryScriptCause(manifest: string, markers: readonly string[], host: string): Promise<{ path: string; detail: string } | undefined> {
+  const read = await readConfigFile(manifest, 4 * 1024 * 1024);
+  if (read.kind !== 'text') return undefined;
+  const parsed = parseJsonc(read.text, { strict: false });
+  if (!parsed.ok || !isObject(parsed.value.value)) return undefined;
+  const doc = parsed.value.value;
+  const dir = path.dirname(manifest);
+  for (const key of ['main', 'browser']) {
+    const entry = doc[key];
+    if (typeof entry !== 'string' || entry === '') continue;
+    let text: string | undefined;
+    let why: string | undefined;
+    for (const suffix of ENTRY_SUFFIXES) {
+      const got = await readConfigFile(path.resolve(dir, entry + suffix), MAX_ENTRY_BYTES);
+      if (got.kind === 'text') { text = got.text; break; }
+      if (got.kind === 'problem') { why = got.detail; break; }
+    }
+    // No entry script at all: the extension host cannot activate it, so its code registers nothing.
+    if (text === undefined && why === undefined) continue;
+    if (text === undefined) {
+      return { path: manifest, detail: `${manifest} names the entry script ${entry} (${key}), which could not be read (${why}): its code may register servers for ${host} at run time` };
+    }
+    const hit = markers.find((m) => text.includes(m));
+    if (hit !== undefined) {
+      return { path: manifest, detail: `${manifest}: the extension's entry script ${entry} calls ${hit}, registering servers for ${host} at run time, which the audit does not run` };
+    }
+  }
+  return undefined;
 }

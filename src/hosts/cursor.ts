@@ -26,6 +26,15 @@ export const cursor = {
     merge: 'whole',
     source: 'Cursor CLI docs https://cursor.com/docs/cli/mcp (project, then global precedence)',
   },
+  // Cursor's extension API registers servers (and plugin folders, which may hold servers) from an
+  // extension's code with no manifest declaration, so each installed extension's entry script is
+  // read for the API's names (https://cursor.com/docs/extension-api: vscode.cursor.mcp.registerServer,
+  // vscode.cursor.plugins.registerPath).
+  codeProviders: {
+    manifests: ['~/.cursor/extensions/*/package.json'],
+    codeMarkers: ['registerServer', 'registerPath'],
+    source: 'Cursor docs https://cursor.com/docs/extension-api (vscode.cursor.mcp.registerServer, vscode.cursor.plugins.registerPath)',
+  },
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers'], source: DOCS },
   notes: [
     'Per-server enable toggles live in the UI state, not in mcp.json.',

@@ -113,11 +113,16 @@ export interface LoaderRejects {
  * extension declaring the key makes the count a floor. `manifests` is a glob template of the
  * manifests (`~/.vscode/extensions/*\/package.json`), `key` the declaration's path in them.
  */
-export interface CodeProviders {
-  readonly manifests: readonly string[];
-  readonly key: readonly string[];
-  readonly source: string;
-}
+/**
+ * Installed extensions whose code may register servers at run time. `key`: the manifest declares
+ * them there (VS Code's contributes.mcpServerDefinitionProviders). `codeMarkers`: the host's API
+ * needs no declaration (Cursor's vscode.cursor.mcp.registerServer), so the extension's entry
+ * script (`main`, `browser`) is read for the API's names; one that cannot be read says nothing
+ * either way and is a floor cause too.
+ */
+export type CodeProviders =
+  | { readonly manifests: readonly string[]; readonly key: readonly string[]; readonly source: string }
+  | { readonly manifests: readonly string[]; readonly codeMarkers: readonly string[]; readonly source: string };
 
 /**
  * Files the host may also read in the folders above a project root (up to the home), in a way the
