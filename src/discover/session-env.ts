@@ -107,6 +107,7 @@ const UNIX_PS_FILES = ['.config/powershell/*profile.ps1'];
 const LINUX_FILES = [
   '.config/environment.d/*.conf', '.pam_environment', '.xprofile', '.xsessionrc', '.xsession', '.xinitrc',
   '.config/plasma-workspace/env/*.sh',
+  '.config/systemd/user.conf', '.config/systemd/user.conf.d/*.conf',
 ];
 /**
  * Windows: PowerShell profiles (`$env:NAME = …`) for PowerShell 7 and Windows PowerShell, all hosts
@@ -447,6 +448,7 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   const read = await readConfigFile(file);
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
   if (text === undefined) { unreadable(walk, file, read); return; }
+  if (SYSTEMD_MANAGER.test(file)) { systemdManager(walk, file, text); return; }
   // A quick reject: most dotfiles mention none of the variables and source nothing worth following.
   const mentions = [...walk.names].some((n) => text.includes(n));
   const sources = /(?:^|[;&|]\s*|\s)\\?(?:\.|source)\s/m.test(text);
@@ -503,6 +505,44 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
       if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(rest)) {
         record(walk, name, file, i + 1, { unreadable: 'set in a form the audit does not read' });
       }
+    }
+  }
+}
+
+/**
+ * systemd's manager configuration: `DefaultEnvironment=` in the [Manager] section of user.conf,
+ * system.conf and their .conf.d drop-ins is passed to every process the manager starts, the user
+ * manager's graphical session (and the host it starts) among them; `ManagerEnvironment=` sets the
+ * manager's own (https://www.freedesktop.org/software/systemd/man/latest/systemd-system.conf.html
+ * "DefaultEnvironment=", "ManagerEnvironment="; user.conf and user.conf.d in the same page's synopsis).
+ * The value is a space-separated list of `NAME=value` words, each optionally quoted.
+ */
+const SYSTEMD_MANAGER = /[\\/]systemd[\\/](?:(?:user|system)\.conf|(?:user|system)\.conf\.d[\\/][^\\/]+\.conf)$/;
+const SYSTEMD_ENV = /^\s*(DefaultEnvironment|ManagerEnvironment)\s*=\s*(.*)$/;
+
+function systemdManager(walk: Walk, file: string, text: string): void {
+  let section = '';
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] ?? '';
+    if (/^\s*[#;]/.test(raw)) continue;
+    const head = /^\s*\[([^\]]*)\]\s*$/.exec(raw);
+    if (head !== null) { section = head[1] ?? ''; continue; }
+    const m = SYSTEMD_ENV.exec(raw);
+    if (section !== 'Manager' || m === null) continue;
+    const words = (m[2] ?? '').match(/(?:"(?:[^"\\]|\\.)*"|'[^']*'|[^\s"']+)+/g) ?? [];
+    for (const w of words) {
+      const word = w.replace(/"((?:[^"\\]|\\.)*)"/g, (_t, inner: string) => inner.replace(/\\(.)/g, '$1')).replace(/'([^']*)'/g, '$1');
+      const eq = word.indexOf('=');
+      if (eq <= 0) continue;
+      const name = word.slice(0, eq);
+      const value = word.slice(eq + 1);
+      // The words are literal (no $ expansion): read as a single-quoted shell assignment would be.
+      const line = `${name}='${value.replace(/'/g, `'\\''`)}'`;
+      pathLine(walk, file, i + 1, line);
+      if (/%/.test(value)) { if (walk.names.has(name)) record(walk, name, file, i + 1, { unreadable: 'holds a systemd specifier' }); continue; }
+      walk.known.set(name, value);
+      if (walk.names.has(name)) record(walk, name, file, i + 1, { value });
     }
   }
 }

@@ -15,6 +15,8 @@ import type { Platform } from '../shared/env.js';
  *   https://man7.org/linux/man-pages/man5/pam_env.conf.5.html
  * - systemd user sessions: environment.d in /etc, /run, /usr/local/lib and /usr/lib —
  *   https://www.freedesktop.org/software/systemd/man/latest/environment.d.html
+ * - systemd managers: DefaultEnvironment= in system.conf, user.conf and their .conf.d drop-ins —
+ *   https://www.freedesktop.org/software/systemd/man/latest/systemd-system.conf.html
  * - fish: /etc/fish/config.fish, /etc/fish/conf.d and vendor_conf.d —
  *   https://fishshell.com/docs/current/language.html#configuration-files
  * - csh/tcsh: /etc/csh.cshrc, /etc/csh.login — tcsh(1) "Startup and shutdown"
@@ -41,6 +43,10 @@ export const SYSTEM_SESSION_FILES: Readonly<Record<Platform, readonly string[]>>
     '/etc/environment.d/*.conf', '/run/environment.d/*.conf', '/usr/local/lib/environment.d/*.conf', '/usr/lib/environment.d/*.conf',
     '/etc/fish/config.fish', '/etc/fish/conf.d/*.fish', '/usr/share/fish/vendor_conf.d/*.fish',
     '/etc/xprofile', '/etc/X11/Xsession.d/*',
+    '/etc/systemd/system.conf', '/etc/systemd/system.conf.d/*.conf', '/run/systemd/system.conf.d/*.conf',
+    '/usr/local/lib/systemd/system.conf.d/*.conf', '/usr/lib/systemd/system.conf.d/*.conf',
+    '/etc/systemd/user.conf', '/etc/systemd/user.conf.d/*.conf', '/run/systemd/user.conf.d/*.conf',
+    '/usr/local/lib/systemd/user.conf.d/*.conf', '/usr/lib/systemd/user.conf.d/*.conf',
   ],
   darwin: [...POSIX_SHELLS, '/etc/launchd.conf', '/Library/LaunchAgents/*.plist'],
   win32: [
