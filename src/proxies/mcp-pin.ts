@@ -131,8 +131,8 @@ function pinFacts(rec: unknown): { tools: number; setHash: string } | undefined 
 
 /**
  * The store directory (`~/.mcp-pin` by default) and, in it, the pin file of exactly this wrapped
- * command line, `pins.d/<id>.json` (or its record in a legacy `pins.json`, which the proxy migrates
- * into `pins.d/` before it reads: store.js `ensure`). A missing file is a first run: mcp-pin pins
+ * command line: its record in a legacy `pins.json` when that holds one (the proxy migrates it over
+ * `pins.d/` before it reads: store.js `ensure`), else `pins.d/<id>.json`. A missing file is a first run: mcp-pin pins
  * whatever the server serves next. A pin file that does not parse makes mcp-pin refuse to start.
  */
 async function inspectStore(rec: Recognition, dir: string, ctx: InspectContext): Promise<StoreInspection> {
@@ -164,28 +164,39 @@ async function inspectStore(rec: Recognition, dir: string, ctx: InspectContext):
       findings.push(finding(pinStoreForeignOwner, { ...subject, path: dir, owner: ctx.userName(st.uid), user: ctx.user }));
     }
   }
-  const checked = await ctx.files.checkStoreFile(pinFile, subject, ctx);
-  if (checked.state === 'bad') return { path: dir, findings: [...findings, ...checked.findings] };
-  append(findings, checked.findings);
+  // Every start migrates a legacy pins.json first, writing each of its records over
+  // pins.d/<id>.json (store.js `ensure` → `migrateLegacyPins`: atomicWrite per key, then the rename
+  // to pins.json.migrated); only then does `getPin` read pins.d. A legacy record for this id is
+  // therefore the pin, whatever pins.d holds now; pins.d is read only when pins.json has none.
   let record: unknown;
   let where = `pins.d/${id}.json`;
-  if (checked.state === 'missing') {
-    const legacyPath = path.join(dir, 'pins.json');
-    const legacy = await ctx.files.checkStoreFile(legacyPath, subject, ctx);
-    if (legacy.state === 'bad') return { path: dir, findings: [...findings, ...legacy.findings] };
-    append(findings, legacy.findings);
-    if (legacy.state === 'missing') return { path: dir, findings: [...findings, absent(pinFile)] };
+  const legacyPath = path.join(dir, 'pins.json');
+  const legacy = await ctx.files.checkStoreFile(legacyPath, subject, ctx);
+  if (legacy.state === 'bad') return { path: dir, findings: [...findings, ...legacy.findings] };
+  append(findings, legacy.findings);
+  let fromLegacy = false;
+  if (legacy.state !== 'missing') {
     let doc: unknown;
     try { doc = parseJsonValue(legacy.text); } catch { return { path: dir, findings: [...findings, unreadable(legacyPath, 'invalid JSON: mcp-pin refuses to start on a corrupt pins.json')] }; }
     if (!isRecord(doc)) return { path: dir, findings: [...findings, unreadable(legacyPath, 'pins.json is not an object: mcp-pin refuses to start')] };
-    if (!Object.hasOwn(doc, id)) return { path: dir, findings: [...findings, absent(pinFile)] };
-    record = doc[id];
-    where = `the legacy pins.json (migrated to pins.d/${id}.json on the next start)`;
-  } else {
+    const bad = Object.keys(doc).find((k) => !/^[a-f0-9]+$/i.test(k));
+    if (bad !== undefined) return { path: dir, findings: [...findings, unreadable(legacyPath, 'pins.json holds a key that is not a server id: mcp-pin refuses to start')] };
+    if (Object.hasOwn(doc, id)) {
+      record = doc[id];
+      fromLegacy = true;
+      where = `the legacy pins.json, which mcp-pin writes over pins.d/${id}.json on its next start`;
+    }
+  }
+  // pins.d/<id>.json is where the pin lives from then on: its folder and file are held to the store's rules either way.
+  const checked = await ctx.files.checkStoreFile(pinFile, subject, ctx);
+  if (checked.state === 'bad') return { path: dir, findings: [...findings, ...checked.findings] };
+  append(findings, checked.findings);
+  if (!fromLegacy) {
+    if (checked.state === 'missing') return { path: dir, findings: [...findings, absent(pinFile)] };
     try { record = parseJsonValue(checked.text); } catch { return { path: dir, findings: [...findings, unreadable(pinFile, 'invalid JSON: mcp-pin refuses to start on a corrupt pin file')] }; }
   }
   const facts = pinFacts(record);
-  if (facts === undefined) return { path: dir, findings: [...findings, unreadable(pinFile, 'the pin record has no set hash and tool list')] };
+  if (facts === undefined) return { path: dir, findings: [...findings, unreadable(fromLegacy ? legacyPath : pinFile, fromLegacy ? `its record there (id ${id}) has no set hash and tool list, and mcp-pin writes it over pins.d/${id}.json on its next start` : 'the pin record has no set hash and tool list')] };
   return {
     path: dir, findings,
     baseline: `the pin for this wrapped command line (id ${id}) was read from ${where}: ${facts.tools} tool fingerprint(s), set hash ${facts.setHash.slice(0, 12)}`,
