@@ -139,6 +139,24 @@ function script(text: string): ParsedConfig {
 }
 
 /**
+ * A uv version file (astral-sh/uv@174579cd5e0847c3dab5dbe57051b371f1115288:crates/uv-python/src/version_files.rs
+ * `try_from_path`: each line not blank and not starting with `#`, trimmed-checked, is a PythonRequest).
+ * A bare version (`3.12`, `cpython-3.12.1`, `pypy@3.10`, `3.13t`) is a `version-request`: uv finds a
+ * matching interpreter where it would without the file. Anything else (a path, an executable name,
+ * a range) is an `interpreter-request`: it names what builds and runs the environment.
+ */
+const VERSION_REQUEST = /^(?:(?:cpython|cp|python|pypy|pp|graalpy|gp)[-@]?)?\d+(?:\.\d+){0,2}(?:(?:a|b|rc)\d+)?t?$/i;
+function pythonVersion(lines: readonly string[]): ParsedConfig {
+  const keys: { key: string; line: number; value: string | undefined }[] = [];
+  lines.forEach((l, i) => {
+    const t = l.trim();
+    if (t === '' || t.startsWith('#')) return;
+    keys.push({ key: VERSION_REQUEST.test(l) ? 'version-request' : 'interpreter-request', line: i + 1, value: undefined });
+  });
+  return { ok: true, keys };
+}
+
+/**
  * The keys a file sets, parsed as its tool parses it. `env` is the environment the tool runs with
  * as far as the chain shows it (npm expands `${VAR}` in keys from it).
  */
@@ -155,6 +173,7 @@ export function parseConfig(text: string, spec: Pick<ConfigFileSpec, 'format' | 
       case 'dotenv': return dotenv(body, lines);
       case 'json-env': return jsonEnv(body, lines);
       case 'script': return script(body);
+      case 'python-version': return pythonVersion(lines);
     }
   } catch (e: unknown) {
     // The parser's message quotes the offending line, which may hold a token: only its line number is shown.

@@ -80,7 +80,8 @@ export type ConfigFileFormat =
   | 'json-env' // a JSON settings file whose `env` object the host loads into its own environment (Claude Code settings)
   | 'yaml'
   | 'json'
-  | 'script';  // a shell or PowerShell start-up file: any content runs as code
+  | 'script'   // a shell or PowerShell start-up file: any content runs as code
+  | 'python-version'; // uv's .python-version(s): one interpreter request per line (`version-request`, `interpreter-request`)
 
 /** A config file a component reads, in its search order. */
 export interface ConfigFileSpec {

@@ -15,6 +15,7 @@ const CLI = 'https://docs.astral.sh/uv/reference/cli/';
 const ENV = 'https://docs.astral.sh/uv/reference/environment/';
 const SET = 'https://docs.astral.sh/uv/reference/settings/';
 const FILES = 'https://docs.astral.sh/uv/concepts/configuration-files/';
+const VERSION_FILES = 'astral-sh/uv@174579cd5e0847c3dab5dbe57051b371f1115288:crates/uv-python/src/version_files.rs (PythonVersionFile::discover, discover_user_config, find_in_directory); https://docs.astral.sh/uv/concepts/python-versions/#python-version-files';
 
 /** Settings that are both a `--option` and a uv.toml key, by effect. */
 const SOURCE = ['index', 'index-url', 'extra-index-url', 'default-index', 'find-links', 'no-index', 'index-strategy', 'allow-insecure-host',
@@ -78,6 +79,8 @@ export const uvInventory: Inventory = {
     { kind: 'env', name: 'PATH', effect: 'runs-code', note: "uv's Python discovery searches PATH for the interpreter the tool environment is built on and runs with", source: 'https://docs.astral.sh/uv/concepts/python-versions/#discovery-of-python-versions' },
     { kind: 'env', name: 'XDG_CONFIG_HOME', effect: 'moves-home', benignWhen: { kind: 'home-relative', relative: '.config' }, note: 'moves the user uv.toml', source: FILES },
     { kind: 'env', name: 'XDG_CONFIG_DIRS', effect: 'changes-source', benignWhen: { kind: 'one-of', values: ['/etc/xdg'] }, note: 'moves the system uv.toml', source: FILES },
+    { kind: 'config-key', name: 'version-request', effect: 'benign', note: 'a version file line that is a bare version: uv looks for a matching interpreter where it looks without one (managed installs, PATH: judged on their own)', source: VERSION_FILES },
+    { kind: 'config-key', name: 'interpreter-request', effect: 'runs-code', note: 'a version file line naming a path or an executable: that interpreter builds and runs the environment', source: VERSION_FILES },
     { kind: 'env-family', name: 'UV_', effect: 'unknown', note: 'any other UV_* variable: read by uv, effect not modelled', source: ENV },
   ],
   configFiles: [
@@ -88,5 +91,13 @@ export const uvInventory: Inventory = {
     { path: '/etc/uv/uv.toml', format: 'toml', scope: 'system', os: ['linux', 'darwin'], skippedBy: ['--no-config'], source: FILES },
     { path: '/etc/xdg/uv/uv.toml', format: 'toml', scope: 'system', os: ['linux', 'darwin'], skippedBy: ['--no-config'], source: `${FILES} ($XDG_CONFIG_DIRS/uv/uv.toml, default /etc/xdg)` },
     { path: '%PROGRAMDATA%/uv/uv.toml', format: 'toml', scope: 'system', os: ['win32'], skippedBy: ['--no-config'], source: FILES },
+    // Version files: the nearest in the working directory or a parent for project commands, else the
+    // user config directory's (`find_nearest`, then `discover_user_config`; `no_config` skips both).
+    { path: '<cwd>/.python-version', format: 'python-version', scope: 'project', walk: 'up-to-root', onlyIn: ['uv-run'], skippedBy: ['--no-config'], source: VERSION_FILES },
+    { path: '<cwd>/.python-versions', format: 'python-version', scope: 'project', walk: 'up-to-root', onlyIn: ['uv-run'], skippedBy: ['--no-config'], source: VERSION_FILES },
+    { path: '~/.config/uv/.python-version', format: 'python-version', scope: 'user', os: ['linux', 'darwin'], skippedBy: ['--no-config'], source: VERSION_FILES },
+    { path: '~/.config/uv/.python-versions', format: 'python-version', scope: 'user', os: ['linux', 'darwin'], skippedBy: ['--no-config'], source: VERSION_FILES },
+    { path: '%APPDATA%/uv/.python-version', format: 'python-version', scope: 'user', os: ['win32'], skippedBy: ['--no-config'], source: VERSION_FILES },
+    { path: '%APPDATA%/uv/.python-versions', format: 'python-version', scope: 'user', os: ['win32'], skippedBy: ['--no-config'], source: VERSION_FILES },
   ],
 };
