@@ -206,7 +206,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     ...projectRoots, ...[...walked.entries()].map(([dir, walkers]): ProjectRoot => ({ path: dir, sources: [...walkers].map((h): ProjectSource => `walk:${h}`) })),
     ...below.dirs.filter((d) => !walked.has(d)).map((dir): ProjectRoot => ({ path: dir, sources: anyCwdHosts.map((h): ProjectSource => `walk:${h}`) })),
   ];
-  await codeProviderFloor(hosts, ctx, floor);
+  await codeProviderFloor(hosts, ctx, floor, relocation.launchOptions);
   if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor, walked);
   await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);
   const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);

@@ -116,6 +116,13 @@ export interface LoaderRejects {
 export interface CodeProviders {
   readonly manifests: readonly string[];
   readonly key: readonly string[];
+  /**
+   * An option of the host's program that replaces the manifests' folder (`code --extensions-dir
+   * DIR`), given by a shell alias or wrapper in a session file (session-env.ts): a literal value
+   * is read as the folder `prefix` names in `manifests`; any other value makes the count a floor.
+   * The host's directory variables relocate `manifests` as they do locations (`dirVariables`).
+   */
+  readonly folderOption?: { readonly program: string; readonly option: string; readonly prefix: string; readonly source: string };
   readonly source: string;
 }
 
