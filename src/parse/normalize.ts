@@ -42,6 +42,8 @@ export interface FileReference {
   readonly pointer: string;
   readonly position: Position;
   readonly container: Container;
+  /** A `uses` item (`Container.uses`): its `override` value, when it has one. */
+  readonly override?: unknown;
 }
 
 type Obj = Readonly<Record<string, unknown>>;
@@ -141,6 +143,16 @@ export function normalize(input: NormalizeInput): Normalized {
       if (c.shape === 'array') {
         if (!Array.isArray(value)) { problem(at, 'an array of server entries', value); continue; }
         value.forEach((item: unknown, i) => {
+          const uses = c.uses;
+          if (uses !== undefined && isObject(item) && Object.hasOwn(item, uses.field)) {
+            // An item naming the file its entry comes from (Continue `uses:`): followed by discovery.
+            const named = item[uses.field];
+            const where = [...at, i, uses.field];
+            if (typeof named !== 'string') { problem(where, 'a file path or package slug (a string)', named); return; }
+            const override = Object.hasOwn(item, uses.override) ? { override: item[uses.override] } : {};
+            references.push({ path: named, pointer: toPointer(where), position: input.doc.locate(where), container: c, ...override });
+            return;
+          }
           const named = isObject(item) && c.nameField !== undefined ? item[c.nameField] : undefined;
           add(typeof named === 'string' && named !== '' ? named : `#${i}`, item, [...at, i], scope, project);
         });
