@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FloorCause } from './floor.js';
 import { parseJsonc } from '../parse/jsonc.js';
 import { normalize, type FileReference } from '../parse/normalize.js';
 import type { ParseProblem, ParsedDocument } from '../parse/document.js';
@@ -83,10 +84,12 @@ export interface FileCache {
   readonly scripts: Set<string>;
   /** Layers found that are not decoded (`HostLocation.unreadLayer`), with why. */
   readonly unreadLayers: Map<string, string>;
+  /** Indirections met while reading files that the audit does not follow (a Continue `uses:` hub slug). */
+  readonly floor: FloorCause[];
 }
 
 export const newFileCache = (folder?: CaseFolder): FileCache => ({
-  reads: new Map(), parses: new Map(), reported: new Set(), parsedChars: 0, sideValues: new Map(), unlisted: new Set(), scripts: new Set(), unreadLayers: new Map(), ...(folder !== undefined ? { folder } : {}),
+  reads: new Map(), parses: new Map(), reported: new Set(), parsedChars: 0, sideValues: new Map(), unlisted: new Set(), scripts: new Set(), unreadLayers: new Map(), floor: [], ...(folder !== undefined ? { folder } : {}),
 });
 
 /** Reads `file` once per run; on a case-folding layout an absent name is looked up ignoring case. */
@@ -138,6 +141,11 @@ export interface FileCheck {
   readonly references?: readonly FileReference[];
   /** Other paths of the same file on the host's lookup path (glob.ts `GlobResult.aliases`). */
   readonly aliases?: readonly string[];
+  /**
+   * The item whose `uses` named this file (`file:line pointer`): each such item takes its own
+   * server from the file, so two items naming one file are two checks, not one.
+   */
+  readonly usedBy?: string;
 }
 
 /** TOML and YAML parsers are loaded only when a file needs them (startup time, see the bench). */

@@ -1,25 +1,32 @@
 import path from 'node:path';
-import type { HostDefinition } from '../hosts/types.js';
+import type { CodeProviders, HostDefinition } from '../hosts/types.js';
 import { isObject } from '../parse/normalize.js';
 import { parseJsonc } from '../parse/jsonc.js';
 import type { FloorCauses } from './floor.js';
 import { globFiles } from './glob.js';
-import { expandTemplate, type PathContext } from './paths.js';
+import { expandAll, expandBelow, type ExpandedPath, type PathContext } from './paths.js';
 import { readConfigFile } from './read-file.js';
+import type { LaunchOptionValue } from './session-env.js';
 
 /**
  * Installed extensions whose manifest declares servers its code registers at run time
  * (`HostDefinition.codeProviders`): the audit reads no code, so each one is a floor cause naming
- * the extension's manifest. A manifest that cannot be read or parsed says nothing either way and
- * is skipped (it is no config file of the host's).
+ * the extension's manifest. The manifests are looked for where the host's directory variables
+ * move them (VS Code `VSCODE_EXTENSIONS`) and in the folder a session file's wrapper gives by the
+ * host's folder option (`code --extensions-dir DIR`); a value of either that cannot be read is a
+ * floor cause already (relocation.ts, session-env.ts). A manifest that cannot be read or parsed
+ * says nothing either way and is skipped (it is no config file of the host's).
  */
-export async function codeProviderFloor(hosts: readonly HostDefinition[], ctx: PathContext, floor: FloorCauses): Promise<void> {
+export async function codeProviderFloor(
+  hosts: readonly HostDefinition[], ctx: PathContext, floor: FloorCauses, options: readonly LaunchOptionValue[] = [],
+): Promise<void> {
   for (const host of hosts) {
     const providers = host.codeProviders;
     if (providers === undefined) continue;
-    for (const template of providers.manifests) {
-      const expanded = expandTemplate(template, ctx);
-      if (expanded === undefined) continue;
+    const seen = new Set<string>();
+    for (const expanded of providers.manifests.flatMap((t) => manifestPaths(t, providers, host, ctx, options))) {
+      if (seen.has(expanded.display)) continue;
+      seen.add(expanded.display);
       const files = expanded.pattern === undefined ? [expanded.base] : await globFiles(expanded);
       for (const file of files) {
         if ('codeMarkers' in providers) {
@@ -79,4 +86,18 @@ async function entryScriptCause(manifest: string, markers: readonly string[], ho
     }
   }
   return undefined;
+}
+
+/** One manifest template where the host looks: as written, relocated by its variables, and in each folder its option names. */
+function manifestPaths(
+  template: string, providers: CodeProviders, host: HostDefinition, ctx: PathContext, options: readonly LaunchOptionValue[],
+): ExpandedPath[] {
+  const out = expandAll(template, ctx, host.dirVariables);
+  const f = providers.folderOption;
+  if (f === undefined || !template.startsWith(`${f.prefix}/`)) return out;
+  for (const o of options) {
+    if (o.program !== f.program || o.option !== f.option || o.value === undefined) continue;
+    out.push(expandBelow(o.value, template.slice(f.prefix.length)));
+  }
+  return out;
 }

@@ -206,7 +206,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     ...projectRoots, ...[...walked.entries()].map(([dir, walkers]): ProjectRoot => ({ path: dir, sources: [...walkers].map((h): ProjectSource => `walk:${h}`) })),
     ...below.dirs.filter((d) => !walked.has(d)).map((dir): ProjectRoot => ({ path: dir, sources: anyCwdHosts.map((h): ProjectSource => `walk:${h}`) })),
   ];
-  await codeProviderFloor(hosts, ctx, floor);
+  await codeProviderFloor(hosts, ctx, floor, relocation.launchOptions);
   if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor, walked);
   await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);
   const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
@@ -235,6 +235,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
         : `${l.path} exists but its entries could not be listed (${l.ruleId ?? 'error'}): ${l.host} may launch servers the count does not hold`,
     });
   }
+  for (const f of out.cache.floor) floor.add(f);
   const floorCauses = floor.list();
   return {
     platform,
@@ -260,7 +261,7 @@ function appliesHere(location: HostLocation, platform: Platform): boolean {
 function unique(checks: readonly LocatedCheck[]): LocatedCheck[] {
   const seen = new Set<string>();
   return checks.filter((c) => {
-    const k = `${c.check.host}\0${c.check.path}\0${c.check.project ?? ''}`;
+    const k = `${c.check.host}\0${c.check.path}\0${c.check.project ?? ''}\0${c.usedBy ?? ''}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;

@@ -190,16 +190,24 @@ export async function applyPluginEnablement(
       const segs = path.relative(base, p).split(path.sep);
       return [`${segs[pe.pluginSegment] ?? ''}@${segs[pe.marketplaceSegment] ?? ''}`];
     });
-    const onId = ids.find((i) => userLayers.some((l) => last(l, i)?.on === true) || projectLayers.some((l) => last(l, i)?.on === true));
-    const id = onId ?? ids[0];
-    if (id === undefined) return c;
-    const users = userLayers.map((l) => last(l, id));
-    const projects = projectLayers.map((l) => last(l, id));
-    const on = users.some((d) => d?.on === true) || projects.some((d) => d?.on === true)
-      || (pe.whenAbsent === 'enabled' && users.some((d) => d === undefined));
+    const decide = (candidates: readonly string[]): { id: string; on: boolean; users: ReturnType<typeof last>[]; projects: ReturnType<typeof last>[] } | undefined => {
+      const onId = candidates.find((i) => userLayers.some((l) => last(l, i)?.on === true) || projectLayers.some((l) => last(l, i)?.on === true));
+      const id = onId ?? candidates[0];
+      if (id === undefined) return undefined;
+      const users = userLayers.map((l) => last(l, id));
+      const projects = projectLayers.map((l) => last(l, id));
+      const on = users.some((d) => d?.on === true) || projects.some((d) => d?.on === true)
+        || (pe.whenAbsent === 'enabled' && users.some((d) => d === undefined));
+      return { id, on, users, projects };
+    };
+    const byPath = decide(ids);
+    // An entry of a file listing several plugins (marketplace.json) belongs to the plugin it names:
+    // `<its plugin>@<the marketplace the path names>`.
     const entries = c.entries.map((e): ServerEntry => {
-      if (e.disabled || on) return e;
-      const record = [...projects, ...users].find((d) => d !== undefined);
+      const d = e.plugin === undefined ? byPath : decide(ids.map((i) => `${e.plugin ?? ''}@${i.slice(i.lastIndexOf('@') + 1)}`));
+      if (d === undefined || e.disabled || d.on) return e;
+      const { id, users, projects } = d;
+      const record = [...projects, ...users].find((x) => x !== undefined);
       if (record === undefined && (readable === 0 || pe.whenAbsent === 'doubt')) {
         return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason: `no ${pe.key.join('.')} record names plugin ${id}: whether it is enabled is unknown`, origin: e.origin }] });
       }

@@ -1,5 +1,7 @@
 import path from 'node:path';
-import type { HostDefinition, HostLocation } from '../hosts/types.js';
+import type { HostDefinition, HostLocation, UsesBlocks } from '../hosts/types.js';
+import { entryWith } from '../parse/entry-with.js';
+import { isObject, type FileReference } from '../parse/normalize.js';
 import { extend } from '../shared/extend.js';
 import { absentCheck, checkFile, undecodableCheck, type FileCache, type FileCheck } from './check-file.js';
 import { globLocation } from './glob.js';
@@ -93,6 +95,11 @@ async function followed(
     }
   }
   for (const ref of c.references ?? []) {
+    if (ref.container.uses !== undefined) {
+      const used = await usedBlock(host, location, c, ref, ref.container.uses, ctx, cache, extra);
+      if (used !== undefined) out.push(used);
+      continue;
+    }
     const refs = ref.container.references;
     if (refs === undefined) continue;
     const root = pluginRoot(c.check.path);
@@ -108,4 +115,48 @@ async function followed(
 function pluginRoot(file: string): string {
   const dir = path.dirname(file);
   return path.basename(dir) === '.claude-plugin' ? path.dirname(dir) : dir;
+}
+
+/**
+ * The file a `uses` item names (`Container.uses`, Continue's decodePackageIdentifier): `.` or `/`
+ * starts a path, `file://` is stripped, `~` is the home; anything else is a hub package slug,
+ * which the audit does not fetch (a floor cause). A relative path is read against the folder of
+ * the file holding the item (the host tries its own working directory first, which the audit
+ * cannot know). Only the named file's first entry is the item's, under the name its `override`
+ * gives; other overridden fields are a launch doubt. The file naming itself is not read again.
+ */
+async function usedBlock(
+  host: HostDefinition, location: HostLocation, c: FileCheck, ref: FileReference, uses: UsesBlocks, ctx: PathContext, cache: FileCache,
+  extra: { readonly pattern?: string; readonly project?: string },
+): Promise<FileCheck | undefined> {
+  const raw = ref.path.startsWith('file://') ? ref.path.slice('file://'.length) : ref.path;
+  const at = `${c.check.path}:${ref.position.line}`;
+  let named: string | undefined;
+  if (raw.startsWith('~')) named = path.join(ctx.home, raw.slice(1));
+  else if (raw.startsWith('/') || (ref.path.startsWith('file://') && path.win32.isAbsolute(raw))) named = mapRecordedPath(raw, ctx);
+  else if (raw.startsWith('.') || ref.path.startsWith('file://')) named = path.resolve(path.dirname(c.check.path), raw);
+  if (named === undefined) {
+    cache.floor.push({
+      kind: 'not-followed', path: c.check.path, line: ref.position.line, hosts: [host.id],
+      detail: `${at} pulls a server from ${JSON.stringify(ref.path)} (${uses.slug}): the server it adds is not counted`,
+    });
+    return undefined;
+  }
+  if (named === c.check.path) return undefined;
+  const usedAt: HostLocation = { ...location, format: uses.format, containers: uses.containers };
+  const read = await checkFile(host, usedAt, named, cache, { ...extra, pattern: `${c.check.path} ${ref.pointer} (uses this file)` });
+  const first = read.entries[0];
+  // The first item is the server, or nothing: a second `uses` there is not followed by the host.
+  if (first === undefined || !first.origin.pointer.endsWith('/0') || isObject(first.raw) && Object.hasOwn(first.raw, uses.field)) {
+    return { ...read, entries: [], check: { ...read.check, entries: 0 }, usedBy: `${at} ${ref.pointer}` };
+  }
+  const override = isObject(ref.override) ? ref.override : {};
+  const name = typeof override.name === 'string' && override.name !== '' ? override.name : first.name;
+  const replaced = Object.keys(override).filter((k) => k !== 'name');
+  const doubts = replaced.length === 0 ? [] : [{
+    reason: `the override of ${at} replaces ${replaced.join(', ')} of this server; the values shown are the used file's own`,
+    origin: first.origin,
+  }];
+  const entry = entryWith(first, { name, ...(doubts.length > 0 ? { launchDoubts: [...(first.launchDoubts ?? []), ...doubts] } : {}) });
+  return { ...read, entries: [entry], check: { ...read.check, entries: 1 }, usedBy: `${at} ${ref.pointer}` };
 }

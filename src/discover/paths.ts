@@ -122,6 +122,11 @@ export function relocatedTemplates(template: string, ctx: PathContext, dirs: rea
   return out;
 }
 
+/** The rest of a template (a glob such as `*\/package.json`) below a folder already on the audited tree. */
+export function expandBelow(start: string, rest: string): ExpandedPath {
+  return expandRest(start, rest.split('/').filter((s) => s !== ''));
+}
+
 function expandRest(start: string, rest: readonly string[]): ExpandedPath {
   const globAt = rest.findIndex((seg) => GLOB_CHARS.test(seg));
   if (globAt < 0) {

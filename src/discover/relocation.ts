@@ -65,10 +65,18 @@ export interface Relocation {
   readonly launchOptions: readonly LaunchOptionValue[];
 }
 
-/** Each host program and the options of it that add config files (`HostDefinition.launchOptions`). */
+/** Each host program and the options of it that add config files or move a folder (`launchOptions`, `codeProviders.folderOption`). */
 function launchOptionNames(hosts: readonly HostDefinition[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const h of hosts) for (const o of h.launchOptions ?? []) out.set(o.program, [...(out.get(o.program) ?? []), o.option]);
+  const add = (program: string, option: string): void => {
+    const list = out.get(program) ?? [];
+    if (!list.includes(option)) out.set(program, [...list, option]);
+  };
+  for (const h of hosts) {
+    for (const o of h.launchOptions ?? []) add(o.program, o.option);
+    const f = h.codeProviders?.folderOption;
+    if (f !== undefined) add(f.program, f.option);
+  }
   return out;
 }
 

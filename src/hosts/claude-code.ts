@@ -15,6 +15,10 @@ const CLAUDE_JSON = [
 ] as const;
 const CLI_DOCS = 'Claude Code docs https://code.claude.com/docs/en/cli-reference and `claude --help` (`--mcp-config <configs...>`: "Load MCP servers from JSON files or strings (space-separated)")';
 const FLAT = [{ path: ['mcpServers'], shape: 'map-or-flat' }] as const;
+// A marketplace's plugin entry may declare the plugin's components itself: with `strict: false` the
+// entry is the whole manifest, otherwise its fields are added to the plugin's plugin.json; an
+// inline `mcpServers` map launches when the plugin (`<entry name>@<marketplace>`) is enabled.
+const MARKETPLACE_DOCS = 'Claude Code docs https://code.claude.com/docs/en/plugin-marketplaces (plugin entries: "strict", component fields such as mcpServers) and https://code.claude.com/docs/en/plugins-reference (mcpServers)';
 
 /** Claude Code, from the documentation cited per fact. */
 export const claudeCode = {
@@ -62,6 +66,12 @@ export const claudeCode = {
       scope: 'plugin', glob: true, path: '~/.claude/plugins/{repos,marketplaces}/**/.claude-plugin/plugin.json',
       inert: { state: 'disabled', reason: 'a marketplace clone: Claude Code runs plugins installed into plugins/cache, not the copies it installs from' },
       source: `${PLUGIN_DOCS}; hosts.md row 2e`,
+    },
+    {
+      scope: 'plugin', glob: true, path: '~/.claude/plugins/marketplaces/*/.claude-plugin/marketplace.json',
+      // Every entry's inline map is read, strict or not (errs towards launched); enablement is per entry (its `name`).
+      containers: [{ path: ['plugins', '*', 'mcpServers'], shape: 'map', wildcard: { names: 'plugin', field: 'name' } }],
+      gate: ['mcpServers'], note: 'inline mcpServers of marketplace plugin entries', source: MARKETPLACE_DOCS,
     },
     { scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_CACHE_DIR/**/.mcp.json', containers: FLAT, source: 'hosts.md row 2e (AS claude_code.py); not in the documentation', unverified: true },
     { scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_SEED_DIR/**/.mcp.json', containers: FLAT, source: 'hosts.md row 2e (AS claude_code.py); not in the documentation', unverified: true },
@@ -137,10 +147,10 @@ export const claudeCode = {
   },
   launchOptions: [{ program: 'claude', option: '--mcp-config', scope: 'user', containers: [{ path: ['mcpServers'], shape: 'map' }], source: CLI_DOCS }],
   pluginEnablement: {
-    governs: ['~/.claude/plugins/cache/**/.mcp.json', '~/.claude/plugins/cache/**/.claude-plugin/plugin.json'],
+    governs: ['~/.claude/plugins/cache/**/.mcp.json', '~/.claude/plugins/cache/**/.claude-plugin/plugin.json', '~/.claude/plugins/marketplaces/*/.claude-plugin/marketplace.json'],
     files: ['~/.claude/settings.json', '<project>/.claude/settings.json', '<project>/.claude/settings.local.json'],
     key: ['enabledPlugins'], marketplaceSegment: 0, pluginSegment: 1, shape: 'bool', whenAbsent: 'disabled',
-    source: `${SETTINGS_DOCS}: enabledPlugins "<plugin>@<marketplace>": true; cache layout cache/<marketplace>/<plugin>/<version>`,
+    source: `${SETTINGS_DOCS}: enabledPlugins "<plugin>@<marketplace>": true; cache layout cache/<marketplace>/<plugin>/<version>; marketplaces/<marketplace>/.claude-plugin/marketplace.json, the plugin named by each entry (${MARKETPLACE_DOCS})`,
   },
   notes: [
     'Project .mcp.json servers need approval: enableAllProjectMcpServers, enabledMcpjsonServers, disabledMcpjsonServers.',

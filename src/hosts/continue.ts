@@ -11,6 +11,26 @@ const JSON_SHAPES = [
   { path: [], shape: 'file-entry' },
 ] as const;
 
+// `uses:` items: unroll.ts unrollBlocks resolves each with decodePackageIdentifier (slugs.ts) and
+// takes the named file's first block of the section, with the item's `override` keys laid over it.
+const USES_SOURCE = `${K} packages/config-yaml/src/load/unroll.ts (unrollBlocks, resolveBlock, mergeOverrides); packages/config-yaml/src/interfaces/slugs.ts (decodePackageIdentifier); packages/config-yaml/src/registryClient.ts (getContentFromFilePath: relative to the working directory, else the config's folder, core/config/yaml/loadYaml.ts rootPath)`;
+const USES = {
+  field: 'uses', override: 'override', format: 'yaml',
+  containers: [{ path: ['mcpServers'], shape: 'array', nameField: 'name' }],
+  // Releases before continuedev/continue@b6027350 (2026-03-19) fetched slugs from the hub
+  // (api.continue.dev, packages/config-yaml/src/registryClient.ts getContentFromSlug); later ones refuse them.
+  slug: 'a hub package slug: older Continue releases fetch it from the hub, which the audit never contacts',
+  source: USES_SOURCE,
+} as const;
+/** A full config (config.yaml, a local agent): `mcpServers` items may pull their server from a file. */
+const ASSISTANT = [{ path: ['mcpServers'], shape: 'array', nameField: 'name', uses: USES }] as const;
+// Local agents: every YAML file below ~/.continue/{assistants,agents,configs} and the workspace's
+// is one profile (ConfigHandler.getLocalProfiles). The one in use is the profile last selected for
+// the workspace, kept in ~/.continue/index/globalContext.json lastSelectedProfileForWorkspace
+// (ConfigHandler.setSelectedProfileId) under a workspace id: every profile's servers are listed
+// launched (errs towards launched).
+const AGENTS = `${K} core/config/ConfigHandler.ts (getLocalProfiles, setSelectedProfileId); core/config/loadLocalAssistants.ts (getDotContinueSubDirs); core/util/paths.ts (getGlobalFolderWithName)`;
+
 /** Continue, from the host source. `mcpServers` is an array of named items in config.yaml. */
 export const continueDev = {
   id: 'continue',
@@ -22,7 +42,8 @@ export const continueDev = {
   entry: { ...STANDARD_ENTRY, disabled: [], inner: 'transport' },
   source: `${K} packages/config-yaml/src/schemas/mcp/index.ts:4-35; packages/config-yaml/src/schemas/mcp/json.ts:4-24`,
   locations: [
-    { scope: 'user', path: '~/.continue/config.yaml', source: `${K} core/util/paths.ts:119-139` },
+    { scope: 'user', path: '~/.continue/config.yaml', containers: ASSISTANT, source: `${K} core/util/paths.ts:119-139; ${USES_SOURCE}` },
+    { scope: 'user', glob: true, path: '~/.continue/{assistants,agents,configs}/**/*.{yaml,yml}', containers: ASSISTANT, note: 'local agent (one profile each)', source: AGENTS },
     {
       scope: 'user', path: '~/.continue/config.json', format: 'json',
       containers: [
@@ -34,6 +55,7 @@ export const continueDev = {
     { scope: 'user', path: '~/.continue/config.ts', script: { reason: 'TypeScript Continue runs to modify its config' }, source: `${K} core/util/paths.ts (getConfigTsPath); core/config/load.ts (modifyConfig from config.ts)` },
     { scope: 'user', glob: true, path: '~/.continue/mcpServers/**/*.{yaml,yml}', source: YAML_BLOCKS },
     { scope: 'user', glob: true, path: '~/.continue/mcpServers/**/*.json', format: 'json', containers: JSON_SHAPES, source: JSON_BLOCKS },
+    { scope: 'project', glob: true, path: '<project>/.continue/{assistants,agents,configs}/**/*.{yaml,yml}', containers: ASSISTANT, note: 'local agent (one profile each)', source: AGENTS },
     { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/**/*.{yaml,yml}', source: YAML_BLOCKS },
     { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/**/*.json', format: 'json', containers: JSON_SHAPES, source: JSON_BLOCKS },
   ],
@@ -43,6 +65,8 @@ export const continueDev = {
   notes: [
     'Legacy experimental.modelContextProtocolServers items nest their fields under `transport`.',
     'Same-named JSON block servers: the first file wins (workspace before global); across YAML and JSON the last transport options are used (not modelled).',
+    'Each YAML file under .continue/{assistants,agents,configs} is a profile; only the one selected for the workspace (globalContext.json lastSelectedProfileForWorkspace) runs: every profile is listed launched.',
+    'A `uses:` item takes the first server of the file it names (relative paths against the config\'s folder; Continue tries its working directory first); a hub slug is not followed (a floor cause).',
     'A JSON block file with one invalid entry is rejected whole; ~/.continue/config.ts can rewrite the config in code (never run: when present the count is a floor).',
   ],
 } as const satisfies HostDefinition;

@@ -119,10 +119,17 @@ export interface LoaderRejects {
  * needs no declaration (Cursor's vscode.cursor.mcp.registerServer), so the extension's entry
  * script (`main`, `browser`) is read for the API's names; one that cannot be read says nothing
  * either way and is a floor cause too.
+ *
+ * `folderOption`: an option of the host's program that replaces the manifests' folder (`code
+ * --extensions-dir DIR`), given by a shell alias or wrapper in a session file (session-env.ts): a
+ * literal value is read as the folder `prefix` names in `manifests`; any other value makes the count
+ * a floor. The host's directory variables relocate `manifests` as they do locations (`dirVariables`).
  */
-export type CodeProviders =
-  | { readonly manifests: readonly string[]; readonly key: readonly string[]; readonly source: string }
-  | { readonly manifests: readonly string[]; readonly codeMarkers: readonly string[]; readonly source: string };
+export type CodeProviders = {
+  readonly manifests: readonly string[];
+  readonly folderOption?: { readonly program: string; readonly option: string; readonly prefix: string; readonly source: string };
+  readonly source: string;
+} & ({ readonly key: readonly string[] } | { readonly codeMarkers: readonly string[] });
 
 /**
  * Files the host may also read in the folders above a project root (up to the home), in a way the

@@ -129,6 +129,32 @@ export interface Container {
   readonly rootNameField?: string;
   /** The value may instead name other files holding the entries (a path, or a list of paths). */
   readonly references?: FileReferences;
+  /**
+   * What a `'*'` segment of `path` matches, when not a project (the default, recorded as the
+   * entry's `project`): `block`, each key of an object naming a block the host applies as part of
+   * this same scope (a Zed settings profile), not recorded; `plugin`, each item of an array, the
+   * item's `field` recorded as the entry's `plugin` (a Claude Code marketplace.json plugin entry).
+   */
+  readonly wildcard?: { readonly names: 'block' } | { readonly names: 'plugin'; readonly field: string };
+  /** Items of an `array` container that pull their entry from another file (Continue `uses:`). */
+  readonly uses?: UsesBlocks;
+}
+
+/**
+ * An item of an array container holding `field` (Continue `uses: ./block.yaml`) instead of an
+ * entry: the host reads the file it names (a literal path, `file://`, or `~/`, relative ones
+ * against the folder of the file holding the item), takes the first entry of `containers` there,
+ * and lays the item's `override` keys over it. Any other value (a hub slug) cannot be followed:
+ * the count is a floor. The named file's own such items are not followed (the host does not).
+ */
+export interface UsesBlocks {
+  readonly field: string;
+  readonly override: string;
+  readonly format: ConfigFormat;
+  readonly containers: readonly Container[];
+  /** Why a value that is no file path is not followed. */
+  readonly slug: string;
+  readonly source: string;
 }
 
 /**

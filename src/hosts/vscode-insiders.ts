@@ -1,5 +1,7 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
+const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
+
 const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (same format as VS Code)';
 
 /** VS Code Insiders: the documentation above; snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/vscode.py, stacklok/toolhive@e25de16:pkg/client/config.go. */
@@ -16,7 +18,8 @@ export const vscodeInsiders = {
     { scope: 'user', path: '<UD>/Code - Insiders/User/settings.json', containers: SETTINGS, gate: ['mcp'], source: 'hosts.md row 5 (AS vscode/vscode.py)' },
     { scope: 'profile', glob: true, path: '<UD>/Code - Insiders/User/profiles/*/mcp.json', source: 'hosts.md row 5 (AS)' },
   ],
-  dirVariables: VSCODE_FAMILY_DIRS,
+  // VSCODE_EXTENSIONS moves the extensions folder whose manifests codeProviders reads.
+  dirVariables: [...VSCODE_FAMILY_DIRS, { name: 'VSCODE_EXTENSIONS', replaces: [{ prefix: '~/.vscode-insiders/extensions' }], source: EXTENSIONS_PATH }],
 
   hostSwitches: [{ file: '<UD>/Code - Insiders/User/settings.json', key: ['chat.mcp.access'], value: 'none', source: REF }],
   // Extensions live in ~/<dataFolderName>/extensions (microsoft/vscode src/vs/platform/environment/common/environmentService.ts
@@ -24,6 +27,7 @@ export const vscodeInsiders = {
   codeProviders: {
     manifests: ['~/.vscode-insiders/extensions/*/package.json'],
     key: ['contributes', 'mcpServerDefinitionProviders'],
+    folderOption: { program: 'code-insiders', option: '--extensions-dir', prefix: '~/.vscode-insiders/extensions', source: EXTENSIONS_PATH },
     source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders); microsoft/vscode src/vs/platform/environment/common/environmentService.ts (extensionsPath = userHome/dataFolderName/extensions)',
   },
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: REF },

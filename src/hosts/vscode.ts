@@ -1,5 +1,7 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
+const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
+
 const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (mcp.json `servers` + `inputs`, workspace .vscode/mcp.json, user profile mcp.json, predefined variables)';
 const ADD = 'VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (user configuration, dev container customizations.vscode.mcp, settings chat.mcp.access)';
 const ROW = 'hosts.md rows 4–4f (AS vscode/base.py)';
@@ -54,12 +56,14 @@ export const vscode = {
       containers: [{ path: ['customizations', 'vscode', 'mcp', 'servers'], shape: 'map' }], gate: ['mcp'], source: ADD,
     },
   ],
-  dirVariables: VSCODE_FAMILY_DIRS,
+  // VSCODE_EXTENSIONS moves the extensions folder whose manifests codeProviders reads.
+  dirVariables: [...VSCODE_FAMILY_DIRS, { name: 'VSCODE_EXTENSIONS', replaces: [{ prefix: '~/.vscode/extensions' }], source: EXTENSIONS_PATH }],
   // An extension's code registers servers with vscode.lm.registerMcpServerDefinitionProvider after
   // declaring the provider ids in package.json: nothing on disk lists them.
   codeProviders: {
-    manifests: ['~/.vscode/extensions/*/package.json'],
+    manifests: ['~/.vscode/extensions/*/package.json', '$VSCODE_PORTABLE/extensions/*/package.json'],
     key: ['contributes', 'mcpServerDefinitionProviders'],
+    folderOption: { program: 'code', option: '--extensions-dir', prefix: '~/.vscode/extensions', source: EXTENSIONS_PATH },
     source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders, registerMcpServerDefinitionProvider); https://code.visualstudio.com/docs/configure/extensions/extension-marketplace (extensions in ~/.vscode/extensions)',
   },
   projectIndexes: [

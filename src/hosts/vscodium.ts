@@ -1,5 +1,7 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
+const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
+
 /** VSCodium: apisec-inc/mcp-audit@3f823c4:mcp_audit/scanners/vscode.py. */
 export const vscodium = {
   id: 'vscodium',
@@ -13,13 +15,15 @@ export const vscodium = {
     { scope: 'user', path: '<UD>/VSCodium/User/settings.json', gate: ['mcp'], source: 'hosts.md row 5b (AP)' },
     { scope: 'user', path: '<UD>/VSCodium/User/mcp.json', containers: [{ path: ['servers'], shape: 'map' }], source: 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (user mcp.json) in the VSCodium user-data folder' },
   ],
-  dirVariables: VSCODE_FAMILY_DIRS,
+  // VSCODE_EXTENSIONS moves the extensions folder whose manifests codeProviders reads.
+  dirVariables: [...VSCODE_FAMILY_DIRS, { name: 'VSCODE_EXTENSIONS', replaces: [{ prefix: '~/.vscode-oss/extensions' }], source: EXTENSIONS_PATH }],
 
   // Extensions live in ~/<dataFolderName>/extensions (microsoft/vscode src/vs/platform/environment/common/environmentService.ts
   // extensionsPath; VSCodium's dataFolderName is .vscode-oss): a provider there registers servers at run time.
   codeProviders: {
     manifests: ['~/.vscode-oss/extensions/*/package.json'],
     key: ['contributes', 'mcpServerDefinitionProviders'],
+    folderOption: { program: 'codium', option: '--extensions-dir', prefix: '~/.vscode-oss/extensions', source: EXTENSIONS_PATH },
     source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders); microsoft/vscode src/vs/platform/environment/common/environmentService.ts (extensionsPath = userHome/dataFolderName/extensions)',
   },
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration' },

@@ -10,6 +10,16 @@ const USER_BLOCKS = [
   { path: ['context_servers'], shape: 'map' },
   { path: ['dev', 'context_servers'], shape: 'map' }, { path: ['nightly', 'context_servers'], shape: 'map' },
   { path: ['preview', 'context_servers'], shape: 'map' }, { path: ['stable', 'context_servers'], shape: 'map' },
+  // Settings profiles: `profiles.<name>` is a SettingsContent (zed-industries/zed@e8a02029
+  // crates/settings_content/src/settings_content.rs: UserSettingsContent `profiles: IndexMap<String,
+  // SettingsContent>`), in later versions a SettingsProfile { base, settings } (the same file's
+  // `SettingsProfile`). Zed applies the one named by the ActiveSettingsProfileName global, which
+  // only the profile selector sets, in memory (zed-industries/zed@faaa59c2
+  // crates/settings_profile_selector/src/settings_profile_selector.rs: cx.set_global, no file
+  // written): the profile in use cannot be read from any file, so every profile's servers are
+  // reported launched (errs towards launched), as the release-channel blocks are.
+  { path: ['profiles', '*', 'context_servers'], shape: 'map', wildcard: { names: 'block' } },
+  { path: ['profiles', '*', 'settings', 'context_servers'], shape: 'map', wildcard: { names: 'block' } },
 ] as const satisfies readonly Container[];
 
 /** Zed, from the host source; it uses ~/.config/zed on macOS too (PATHS above), not Library/Application Support/Zed. */
@@ -56,7 +66,7 @@ export const zed = {
   launchDir: { kind: 'project', source: `${STORE} (create_context_server: the project's active directory or first worktree root)` },
   notes: [
     'Extension-provided context servers start by default with a command produced by the extension at run time (not on disk).',
-    'Entries of a release-channel block (dev, nightly, preview, stable) run only on that channel: all are reported launched (the channel in use is unknown). profiles.<name> blocks (the active profile is UI state) are not read.',
+    'Entries of a release-channel block (dev, nightly, preview, stable) run only on that channel: all are reported launched (the channel in use is unknown). Settings profiles (profiles.<name>, or profiles.<name>.settings) run only while selected, a choice Zed keeps in memory: all are reported launched.',
     'Whether a project entry replaces or merges with a same-named user entry is unconfirmed (not modelled).',
     'Project .zed/settings.json applies only to trusted worktrees; trust lives in Zed\'s database unless session.trust_all_worktrees is true.',
   ],

@@ -42,6 +42,8 @@ export interface FileReference {
   readonly pointer: string;
   readonly position: Position;
   readonly container: Container;
+  /** A `uses` item (`Container.uses`): its `override` value, when it has one. */
+  readonly override?: unknown;
 }
 
 type Obj = Readonly<Record<string, unknown>>;
@@ -54,20 +56,34 @@ export function typeName(v: unknown): string {
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
 
-/** Every value at a container path; `'*'` matches each key of an object (recorded as `project`). */
-function resolvePath(root: unknown, path: readonly string[]): { value: unknown; at: PointerSegment[]; project?: string }[] {
-  let frontier: { value: unknown; at: PointerSegment[]; project?: string }[] = [{ value: root, at: [] }];
+/** A value found at a container path: where, and what its `'*'` segments matched. */
+interface Found { readonly value: unknown; readonly at: PointerSegment[]; readonly project?: string; readonly plugin?: string }
+
+/**
+ * Every value at a container path. `'*'` matches each key of an object, recorded as `project`
+ * unless the container's `wildcard` says the key names a block of the file (not recorded) or a
+ * plugin listed in an array (each item matched; its `field` recorded as `plugin`).
+ */
+function resolvePath(root: unknown, path: readonly string[], wildcard: Container['wildcard']): Found[] {
+  let frontier: Found[] = [{ value: root, at: [] }];
   for (const seg of path) {
-    const next: typeof frontier = [];
+    const next: Found[] = [];
     for (const f of frontier) {
+      if (seg === '*' && wildcard?.names === 'plugin') {
+        if (!Array.isArray(f.value)) continue;
+        f.value.forEach((item: unknown, i) => {
+          const named = isObject(item) ? item[wildcard.field] : undefined;
+          next.push({ value: item, at: [...f.at, i], ...(typeof named === 'string' && named !== '' ? { plugin: named } : {}) });
+        });
+        continue;
+      }
       if (!isObject(f.value)) continue;
       if (seg === '*') {
+        const asProject = wildcard === undefined;
         // for-in, not Object.entries: a ~/.claude.json projects map has one key per folder ever opened.
-        for (const k in f.value) if (Object.hasOwn(f.value, k)) next.push({ value: f.value[k], at: [...f.at, k], project: k });
+        for (const k in f.value) if (Object.hasOwn(f.value, k)) next.push(asProject ? { value: f.value[k], at: [...f.at, k], project: k } : { value: f.value[k], at: [...f.at, k] });
       } else if (Object.hasOwn(f.value, seg)) {
-        const value = f.value[seg];
-        const at = [...f.at, seg];
-        next.push(f.project !== undefined ? { value, at, project: f.project } : { value, at });
+        next.push({ ...f, value: f.value[seg], at: [...f.at, seg] });
       }
     }
     frontier = next;
@@ -87,7 +103,7 @@ export function normalize(input: NormalizeInput): Normalized {
   const problem = (at: readonly PointerSegment[], expected: string, actual: unknown): void => {
     problems.push({ pointer: toPointer(at), expected, actual: typeName(actual), position: input.doc.locate(at) });
   };
-  const add = (name: string, value: unknown, at: PointerSegment[], scope: Scope, project: string | undefined): void => {
+  const add = (name: string, value: unknown, at: PointerSegment[], scope: Scope, project: string | undefined, plugin?: string): void => {
     if (!isObject(value)) {
       problem(at, 'an object (one server entry)', value);
       return;
@@ -96,7 +112,7 @@ export function normalize(input: NormalizeInput): Normalized {
     for (const sp of entry.shapeProblems ?? []) {
       problems.push({ pointer: sp.pointer, expected: sp.expected, actual: sp.actual, position: { line: sp.origin.line, column: sp.origin.column } });
     }
-    entries.push(entry);
+    entries.push(plugin !== undefined ? { ...entry, plugin } : entry);
   };
   for (const c of input.containers) {
     const scope = c.scope ?? input.scope;
@@ -107,7 +123,7 @@ export function normalize(input: NormalizeInput): Normalized {
       }
       continue;
     }
-    const found = resolvePath(root, c.path);
+    const found = resolvePath(root, c.path, c.wildcard);
     if (found.length === 0 && c.shape === 'map-or-flat' && isObject(root)) {
       const flat = Object.entries(root).filter(([, v]) => isObject(v) && ENTRY_HINTS.some((h) => Object.hasOwn(v, h)));
       if (flat.length > 0) containerPresent = true;
@@ -115,7 +131,7 @@ export function normalize(input: NormalizeInput): Normalized {
       continue;
     }
     if (found.length > 0) containerPresent = true;
-    for (const { value, at, project } of found) {
+    for (const { value, at, project, plugin } of found) {
       if (c.references !== undefined && (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string')))) {
         const paths: readonly unknown[] = typeof value === 'string' ? [value] : value;
         paths.forEach((p, i) => {
@@ -127,6 +143,16 @@ export function normalize(input: NormalizeInput): Normalized {
       if (c.shape === 'array') {
         if (!Array.isArray(value)) { problem(at, 'an array of server entries', value); continue; }
         value.forEach((item: unknown, i) => {
+          const uses = c.uses;
+          if (uses !== undefined && isObject(item) && Object.hasOwn(item, uses.field)) {
+            // An item naming the file its entry comes from (Continue `uses:`): followed by discovery.
+            const named = item[uses.field];
+            const where = [...at, i, uses.field];
+            if (typeof named !== 'string') { problem(where, 'a file path or package slug (a string)', named); return; }
+            const override = Object.hasOwn(item, uses.override) ? { override: item[uses.override] } : {};
+            references.push({ path: named, pointer: toPointer(where), position: input.doc.locate(where), container: c, ...override });
+            return;
+          }
           const named = isObject(item) && c.nameField !== undefined ? item[c.nameField] : undefined;
           add(typeof named === 'string' && named !== '' ? named : `#${i}`, item, [...at, i], scope, project);
         });
@@ -146,7 +172,7 @@ export function normalize(input: NormalizeInput): Normalized {
       } else {
         if (value === null) continue; // `"mcpServers": null` = no servers
         if (!isObject(value)) { problem(at, 'a map of server name to entry', value); continue; }
-        for (const [name, v] of Object.entries(value)) add(name, v, [...at, name], scope, project);
+        for (const [name, v] of Object.entries(value)) add(name, v, [...at, name], scope, project, plugin);
       }
     }
   }

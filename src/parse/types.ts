@@ -93,6 +93,11 @@ export interface ServerEntry {
    * (.mcp.json), whose file already tells it apart.
    */
   readonly projectKey?: string;
+  /**
+   * The plugin this entry belongs to, in a file that lists several plugins (a Claude Code
+   * marketplace.json `plugins[].name`): decides its enablement (`PluginEnablement.inline`).
+   */
+  readonly plugin?: string;
   /** Format the file was parsed as. */
   readonly format?: ConfigFormat;
   /** Why `disabled` is true: the switch (`disabled`, `enabled`) or the host rule that applies. */
