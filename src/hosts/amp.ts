@@ -2,7 +2,7 @@ import { NO_ENV_FILES, STANDARD_ENTRY, type Container, type HostDefinition } fro
 
 // Amp is closed source. Every fact below is read from its shipped CLI, npm
 // @ampcode/cli-linux-x64@0.0.1790142911-g7618fb (bin `amp`, a compiled Bun program whose bundled
-// JavaScript is stored as UTF-16 text), by the name of the function that holds it.
+// JavaScript is stored as UTF-16 text), by the name of the bundled routine that holds it.
 const CLI = 'npm @ampcode/cli-linux-x64@0.0.1790142911-g7618fb (https://www.npmjs.com/package/@ampcode/cli-linux-x64), bundled CLI';
 // User settings: `${XDG_CONFIG_HOME || ~/.config}/amp/settings.json` on every OS (Windows included);
 // when that default file is absent, `settings.jsonc` beside it; `--settings-file` /
