@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FloorCause } from './floor.js';
 import { parseJsonc } from '../parse/jsonc.js';
+import { parseToml } from '../parse/toml.js';
 import { normalize, type FileReference } from '../parse/normalize.js';
 import type { ParseProblem, ParsedDocument } from '../parse/document.js';
 import type { ConfigFormat, Scope, ServerEntry } from '../parse/types.js';
@@ -125,11 +126,22 @@ export function cachedJsonValue(cache: FileCache, file: string): Promise<unknown
   return value;
 }
 
-async function sideValue(cache: FileCache, file: string): Promise<unknown> {
+async function sideValue(cache: FileCache, file: string, format: 'jsonc' | 'toml' = 'jsonc'): Promise<unknown> {
   const read = await readThrough(cache, file);
   if (read.kind !== 'text') return undefined;
-  const parsed = parseJsonc(read.text, { strict: false });
+  const parsed = format === 'toml' ? parseToml(read.text) : parseJsonc(read.text, { strict: false });
   return parsed.ok ? parsed.value.value : undefined;
+}
+
+/** `cachedJsonValue` for a side file in TOML (Mistral Vibe's trusted_folders.toml); undefined when it is not TOML. */
+export function cachedTomlValue(cache: FileCache, file: string): Promise<unknown> {
+  const key = `toml:${file}`;
+  let value = cache.sideValues.get(key);
+  if (value === undefined) {
+    value = sideValue(cache, file, 'toml');
+    cache.sideValues.set(key, value);
+  }
+  return value;
 }
 
 export interface FileCheck {

@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
-import { cachedJsonValue, type FileCache } from './check-file.js';
+import { cachedJsonValue, cachedTomlValue, type FileCache } from './check-file.js';
 import { globFiles } from './glob.js';
 import { caseInsensitiveLayout, expandAll, expandBraces, type PathContext } from './paths.js';
 import { indexedFolder } from './projects.js';
@@ -50,7 +50,8 @@ export async function readProjectIndexes(hosts: readonly HostDefinition[], ctx: 
             append(unread, logs.unread);
             continue;
           }
-          const found = await Promise.all(files.map(async (file) => foldersOf(index, await cachedJsonValue(cache, file), ctx, cache, remoteNoter(file, unread))));
+          const read = index.format === 'toml' ? cachedTomlValue : cachedJsonValue;
+          const found = await Promise.all(files.map(async (file) => foldersOf(index, await read(cache, file), ctx, cache, remoteNoter(file, unread))));
           for (const f of found) append(folders, f);
         }
       }
@@ -89,6 +90,16 @@ async function foldersOf(index: ProjectIndex, doc: unknown, ctx: PathContext, ca
       for (const k in value) {
         if (!Object.hasOwn(value, k)) continue;
         const f = indexedFolder(k, ctx);
+        if (f !== undefined) out.push(f);
+      }
+      return out;
+    }
+    case 'list': {
+      if (!Array.isArray(value)) return [];
+      const out: Folder[] = [];
+      for (const item of value) {
+        remote(item);
+        const f = indexedFolder(item, ctx);
         if (f !== undefined) out.push(f);
       }
       return out;

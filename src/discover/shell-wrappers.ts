@@ -24,7 +24,7 @@ import { append } from '../shared/lists.js';
  */
 export const HOST_PROGRAMS: readonly string[] = [
   'claude', 'code', 'code-insiders', 'codium', 'vscodium', 'cursor', 'windsurf', 'codex', 'gemini', 'goose',
-  'crush', 'opencode', 'zed', 'zeditor', 'cn', 'amp', 'qwen', 'kiro', 'copilot',
+  'crush', 'opencode', 'zed', 'zeditor', 'cn', 'amp', 'qwen', 'kiro', 'copilot', 'kimi', 'kimi-cli', 'vibe', 'openclaw',
 ];
 const PROGRAMS = new Set(HOST_PROGRAMS);
 

@@ -10,7 +10,10 @@ import type { ProjectRoot } from './projects.js';
  * - Codex, Crush and opencode walk from the cwd up to the project root (`projectWalk`), reading
  *   each folder's files (openai/codex codex-rs/core/src/config_loader/mod.rs `load_project_layers`);
  * - Gemini CLI reads `.gemini/settings.json` in its cwd, trusted when any trusted folder holds it
- *   (google-gemini/gemini-cli packages/cli/src/config/trustedFolders.ts).
+ *   (google-gemini/gemini-cli packages/cli/src/config/trustedFolders.ts);
+ * - Mistral Vibe reads `.vibe/config.toml` in its cwd when the nearest trust decision above it is
+ *   trusted (mistralai/mistral-vibe@ac8f1a09 vibe/core/config/harness_files/_harness_manager.py
+ *   `config_file`, vibe/core/trusted_folders.py `_closest_decision`).
  * The folders below each recorded root are searched for those hosts' files, bounded: MAX_DEPTH
  * levels, MAX_FOLDERS in all, version-control and dependency folders and symbolic links skipped.
  * What the bounds leave out makes the count a floor.
@@ -18,7 +21,7 @@ import type { ProjectRoot } from './projects.js';
 const MAX_DEPTH = 4;
 const MAX_FOLDERS = 2000;
 const SKIP = new Set(['.git', '.hg', '.svn', 'node_modules', '.venv', 'venv', '__pycache__', 'target', 'dist', 'build', '.cache']);
-export const CWD_HOSTS: ReadonlySet<string> = new Set(['gemini-cli']);
+export const CWD_HOSTS: ReadonlySet<string> = new Set(['gemini-cli', 'mistral-vibe']);
 
 /** Does `host` read project files from any folder it runs in? */
 export const readsFromAnyCwd = (host: HostDefinition): boolean => host.projectWalk !== undefined || CWD_HOSTS.has(host.id);

@@ -257,8 +257,9 @@ export interface ProjectIndex {
    * `session-log`: each file is a JSON Lines session log whose first line names the folder the
    * session ran in at `key` (Codex rollouts); only that line is read, from the newest files first,
    * within caps (project-index.ts), past which the count is a floor.
+   * `list`: the value at `key` is an array of folder paths (Mistral Vibe trusted_folders.toml `trusted`).
    */
-  readonly kind?: 'value' | 'keys' | 'workspace-file' | 'session-log';
+  readonly kind?: 'value' | 'keys' | 'workspace-file' | 'session-log' | 'list';
   /**
    * For `session-log`: which line names the folder. `first` (default): the first line only (a
    * Codex rollout opens with its session_meta). `first-naming`: the first line that holds a string
@@ -266,6 +267,8 @@ export interface ProjectIndex {
    * lines; each message line carries `cwd`).
    */
   readonly line?: 'first' | 'first-naming';
+  /** The index file's format: JSONC (default) or TOML. */
+  readonly format?: 'jsonc' | 'toml';
   /** Where the host writes this record (source or documentation). */
   readonly source?: string;
 }
