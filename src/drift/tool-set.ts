@@ -21,7 +21,7 @@ const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
  * parameter or constraint. Two unrelated tools that take no arguments (`{}`, only `$schema`,
  * `{type: object}`, or `{type: object, properties: {}}` — what a zod 4 server built for zod 3
  * publishes for every tool) would otherwise pair on that empty contract alone: `@playwright/mcp`
- * 0.0.10 → 0.0.30 paired `browser_wait` with `browser_handle_dialog` (issues 11, 29). Such a
+ * 0.0.10 → 0.0.30 paired `browser_wait` with `browser_handle_dialog`. Such a
  * pair needs name evidence, which only the other heuristics (case, style, NFKC, affix) give: here
  * the tool keeps a key no other tool has.
  */

@@ -8,13 +8,13 @@ export const antigravity = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: { ...STANDARD_ENTRY, url: [{ key: 'serverUrl' }, { key: 'url' }] },
-  source: 'hosts.md row 13 (tools cited there)',
+  source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Antigravity: /mcpServers, url label serverUrl)',
   locations: [
-    { scope: 'user', path: '~/.gemini/antigravity/mcp_config.json', source: 'hosts.md row 13 (tools cited there)' },
-    { scope: 'user', path: '~/.gemini/config/mcp_config.json', source: 'hosts.md row 13 (tools cited there)' },
-    { scope: 'user', path: '<UD>/{Antigravity,Antigravity IDE}/User/mcp.json', format: 'jsonc', containers: [{ path: ['servers'], shape: 'map' }], source: 'hosts.md row 13 (tools cited there)' },
+    { scope: 'user', path: '~/.gemini/antigravity/mcp_config.json', source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Antigravity: RelPath .gemini/antigravity, SettingsFile mcp_config.json); snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/antigravity.py' },
+    { scope: 'user', path: '~/.gemini/config/mcp_config.json', source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/antigravity.py' },
+    { scope: 'user', path: '<UD>/{Antigravity,Antigravity IDE}/User/mcp.json', format: 'jsonc', containers: [{ path: ['servers'], shape: 'map' }], source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/antigravity.py (user-data dirs Antigravity, Antigravity IDE)' },
     {
-      source: 'hosts.md row 13 (tools cited there)',
+      source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/antigravity.py (plugins under ~/.gemini/config/plugins)',
       scope: 'plugin', glob: true, path: '~/.gemini/config/plugins/*/{mcp.json,.mcp.json,mcp_config.json}',
       containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
     },

@@ -11,11 +11,11 @@ export const augment = {
     { path: ['mcpServers'], shape: 'map' },
   ],
   entry: STANDARD_ENTRY,
-  source: 'hosts.md row 21 (tools cited there)',
+  source: 'Augment docs https://docs.augmentcode.com/setup-augment/mcp (Edit in settings.json: "augment.advanced" {mcpServers: [{name, command, args}]})',
   locations: [
-    { scope: 'user', path: '<UD>/Code/User/settings.json', gate: ['augment.advanced'], unverified: true, source: 'hosts.md row 21 (tools cited there)' },
-    { scope: 'user', path: '~/.augment/settings.json', unverified: true, source: 'hosts.md row 21 (tools cited there)' },
-    { scope: 'project', path: '<project>/.augment/settings.json', unverified: true, source: 'hosts.md row 21 (tools cited there)' },
+    { scope: 'user', path: '<UD>/Code/User/settings.json', gate: ['augment.advanced'], unverified: true, source: 'Augment docs https://docs.augmentcode.com/setup-augment/mcp (Edit in settings.json: "augment.advanced" {mcpServers: [{name, command, args}]})' },
+    { scope: 'user', path: '~/.augment/settings.json', unverified: true, source: 'Augment docs https://docs.augmentcode.com/cli/integrations and https://www.augmentcode.com/changelog/auggie-cli-0-5-4-release-notes (Auggie reads MCP servers from ~/.augment/settings.json)' },
+    { scope: 'project', path: '<project>/.augment/settings.json', unverified: true, source: 'unverified: community documentation names a project .augment/settings.json; the Augment docs (docs.augmentcode.com cli/integrations, setup-augment/mcp) and the Auggie changelog searched name only ~/.augment/settings.json and --mcp-config' },
   ],
   dirVariables: VSCODE_FAMILY_DIRS,
 

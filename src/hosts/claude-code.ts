@@ -60,12 +60,12 @@ export const claudeCode = {
     {
       scope: 'plugin', glob: true, path: '~/.claude/plugins/{repos,marketplaces}/**/.mcp.json', containers: FLAT,
       inert: { state: 'disabled', reason: 'a marketplace clone: Claude Code runs plugins installed into plugins/cache, not the copies it installs from' },
-      source: `${PLUGIN_DOCS}; hosts.md row 2e (AS claude_code.py reads these trees)`,
+      source: `${PLUGIN_DOCS}; snyk/agent-scan@b9e98ab:src/agent_scan/agents/claude_code.py _plugin_subdirs (reads repos, the legacy name of cache; skips marketplaces, the catalog clone)`,
     },
     {
       scope: 'plugin', glob: true, path: '~/.claude/plugins/{repos,marketplaces}/**/.claude-plugin/plugin.json',
       inert: { state: 'disabled', reason: 'a marketplace clone: Claude Code runs plugins installed into plugins/cache, not the copies it installs from' },
-      source: `${PLUGIN_DOCS}; hosts.md row 2e`,
+      source: `${PLUGIN_DOCS}; snyk/agent-scan@b9e98ab:src/agent_scan/agents/claude_code.py _plugin_manifests`,
     },
     {
       scope: 'plugin', glob: true, path: '~/.claude/plugins/marketplaces/*/.claude-plugin/marketplace.json',
@@ -73,8 +73,8 @@ export const claudeCode = {
       containers: [{ path: ['plugins', '*', 'mcpServers'], shape: 'map', wildcard: { names: 'plugin', field: 'name' } }],
       gate: ['mcpServers'], note: 'inline mcpServers of marketplace plugin entries', source: MARKETPLACE_DOCS,
     },
-    { scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_CACHE_DIR/**/.mcp.json', containers: FLAT, source: 'hosts.md row 2e (AS claude_code.py); not in the documentation', unverified: true },
-    { scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_SEED_DIR/**/.mcp.json', containers: FLAT, source: 'hosts.md row 2e (AS claude_code.py); not in the documentation', unverified: true },
+    { scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_CACHE_DIR/**/.mcp.json', containers: FLAT, source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/claude_code.py _plugin_root_dirs (CLAUDE_CODE_PLUGIN_CACHE_DIR, an extra plugins root); not in the documentation', unverified: true },
+    { scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_SEED_DIR/**/.mcp.json', containers: FLAT, source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/claude_code.py _plugin_root_dirs (CLAUDE_CODE_PLUGIN_SEED_DIR, os.pathsep-separated read-only seed roots); not in the documentation', unverified: true },
     {
       scope: 'project', path: '<project>/.mcp.json', sharedWith: ['cursor', 'vscode', 'windsurf', 'copilot-cli'],
       source: `${MCP_DOCS}: project scope; VS Code docs https://code.visualstudio.com/docs/agents/reference/mcp-configuration (portable .mcp.json)`,

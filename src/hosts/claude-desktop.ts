@@ -1,7 +1,7 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 const DOCS = 'MCP docs https://modelcontextprotocol.io/docs/develop/connect-local-servers (claude_desktop_config.json, mcpServers, per-OS paths)';
-const ROW = 'hosts.md row 1 (AS claude_desktop.py; MP; DK)';
+const ROW = 'smart-mcp-proxy/mcpproxy-go@20a3e50:internal/connect/clients.go (~/.config/Claude); docker/mcp-gateway@2bd20fe:pkg/client/config.yml (~/.config/claude)';
 const MCPB = 'anthropics/mcpb@27083dc MANIFEST.md (server.mcp_config: command, args, env; ${__dirname} = the extension folder); the install folder Claude Extensions/<id> as found on installs (not documented)';
 /** One stdio server per extension manifest, named by the manifest's `name`. */
 const EXTENSION = [{ path: ['server', 'mcp_config'], shape: 'single', rootNameField: 'name' }] as const;
@@ -20,7 +20,7 @@ export const claudeDesktop = {
   containers: MCP_SERVERS_MAP,
   // The documented entry has command/args/env only: no `disabled` field (servers are toggled in the app).
   entry: { ...STANDARD_ENTRY, disabled: [], remoteIgnored: true },
-  source: `${DOCS}; hosts.md trap 20 (url entries are not connected from this file)`,
+  source: `${DOCS}; HelpCode-ai/anythingmcp#336 and smart-mcp-proxy/mcpproxy-go@20a3e50:internal/connect/clients.go buildServerEntry (url entries are not connected from this file)`,
   locations: [
     { scope: 'user', os: 'darwin', path: '~/Library/Application Support/Claude/claude_desktop_config.json', source: DOCS },
     { scope: 'user', os: 'linux', path: '~/.config/Claude/claude_desktop_config.json', note: 'community Linux builds', unverified: true, source: `${ROW}: no official Linux build` },
@@ -32,7 +32,7 @@ export const claudeDesktop = {
     {
       scope: 'user', os: 'win32',
       path: '%LOCALAPPDATA%/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/claude_desktop_config.json',
-      note: 'MSIX/Store build; the %APPDATA% file is then ignored', source: 'hosts.md row 1 (anthropics/claude-code#29100, docker/mcp-gateway#424)',
+      note: 'MSIX/Store build; the %APPDATA% file is then ignored', source: 'anthropics/claude-code#29100, docker/mcp-gateway#424 (the Store build reads the file under its package LocalCache)',
     },
   ],
   variables: { form: 'shell', fields: ['command', 'args', 'env'], known: ['__dirname'], scopes: ['plugin'], source: MCPB },

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
-// cline/cline @ 21cb8d2525bcedf1f4b6890b27a74a14fe7451e4 (2026-08-22), as read for /work/notes/hosts-source.md.
+// cline/cline @ 21cb8d2525bcedf1f4b6890b27a74a14fe7451e4 (2026-08-22).
 const C = 'cline/cline@21cb8d25';
 const SHARED = `${C} apps/vscode/src/hosts/vscode/mcp-settings-legacy-migration.ts:254-265; sdk/packages/shared/src/storage/paths.ts:131-140,409-415`;
 const LEGACY = `${C} apps/vscode/src/hosts/vscode/mcp-settings-legacy-migration.ts:237-297 (read once, servers copied into the shared file)`;
@@ -26,8 +26,8 @@ export const cline = {
       path: `<UD>/${VSCODE_FAMILY_GLOB}/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json`, source: LEGACY,
     },
     { scope: 'user', path: '~/Documents/Cline/MCP/cline_mcp_settings.json', note: 'legacy: migrated once', source: LEGACY },
-    { scope: 'user', path: '~/.cline/mcp.json', unverified: true, source: 'hosts.md row 9a (community code); not found in the source' },
-    { scope: 'project', path: '<project>/.cline/mcp.json', unverified: true, source: 'hosts.md row 9a; the source has no project MCP file (cline-rules.ts:24-26)' },
+    { scope: 'user', path: '~/.cline/mcp.json', unverified: true, source: 'unverified: community code names ~/.cline/mcp.json for the Cline CLI; not found in the source, and none of the config readers checked (agent-scan, toolhive, mcp-gateway, agent-bom) reads it' },
+    { scope: 'project', path: '<project>/.cline/mcp.json', unverified: true, source: 'unverified: community code names a project .cline/mcp.json; the source has no project MCP file (cline-rules.ts:24-26)' },
   ],
   dirVariables: VSCODE_FAMILY_DIRS,
 

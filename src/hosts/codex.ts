@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-// openai/codex, read file by file (the index holds one version per file; /work/notes/hosts-source.md "codex").
+// openai/codex, read file by file (the index holds one version per file).
 const LOADER = 'openai/codex@12883137 codex-rs/config/src/loader/mod.rs';
 const LAYER_IO = 'openai/codex@71163530 codex-rs/core/src/config_loader/layer_io.rs';
 const PREFS = 'openai/codex@cdc42b22 codex-rs/config/src/loader/macos.rs (MANAGED_PREFERENCES_APPLICATION_ID, CFPreferencesCopyAppValue)';

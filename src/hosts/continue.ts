@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-// continuedev/continue @ d0a3c0b626b5bebc3bef4742eec05a0242be0bab (2026-06-18), as read for /work/notes/hosts-source.md.
+// continuedev/continue @ d0a3c0b626b5bebc3bef4742eec05a0242be0bab (2026-06-18).
 const K = 'continuedev/continue@d0a3c0b6';
 const JSON_BLOCKS = `${K} core/context/mcp/json/loadJsonMcpConfigs.ts:24-156; packages/config-yaml/src/schemas/mcp/json.ts:33-48`;
 const YAML_BLOCKS = `${K} core/config/yaml/loadYaml.ts:57-67; core/config/loadLocalAssistants.ts:100-150`;

@@ -8,6 +8,6 @@ export const copilotJetbrains = {
   format: 'json',
   containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }],
   entry: { ...STANDARD_ENTRY, disabled: [] },
-  source: 'hosts.md row 6a (AB src/agent_bom/discovery/__init__.py); key unverified',
-  locations: [{ scope: 'user', path: '~/.config/github-copilot/intellij/mcp.json', unverified: true, source: 'hosts.md row 6a (AB)' }],
+  source: 'msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py (JETBRAINS_AI: ~/.config/github-copilot/intellij/mcp.json on every OS); key unverified',
+  locations: [{ scope: 'user', path: '~/.config/github-copilot/intellij/mcp.json', unverified: true, source: 'msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py (JETBRAINS_AI)' }],
 } as const satisfies HostDefinition;

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-// charmbracelet/crush @ 37f36e93824e5c4f892e4a817f7f628e2682fe14 (2026-08-21), as read for /work/notes/hosts-source.md.
+// charmbracelet/crush @ 37f36e93824e5c4f892e4a817f7f628e2682fe14 (2026-08-21).
 const W = 'charmbracelet/crush@37f36e93';
 const LOAD = `${W} internal/config/load.go`;
 

@@ -11,6 +11,6 @@ export const dockerMcpToolkit = {
   format: 'yaml',
   containers: [{ path: ['registry'], shape: 'map' }],
   entry: STANDARD_ENTRY,
-  source: 'hosts.md row 33 (tools cited there)',
-  locations: [{ scope: 'user', path: '~/.docker/mcp/registry.yaml', source: 'hosts.md row 33 (tools cited there)' }],
+  source: 'msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py discover_docker_mcp (registry.yaml `registry` map of enabled catalog servers)',
+  locations: [{ scope: 'user', path: '~/.docker/mcp/registry.yaml', source: 'msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py discover_docker_mcp (registry.yaml `registry` map of enabled catalog servers)' }],
 } as const satisfies HostDefinition;

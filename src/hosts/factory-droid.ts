@@ -8,8 +8,8 @@ export const factoryDroid = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
-  source: 'hosts.md row 28 (tools cited there)',
+  source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Factory: RelPath .factory, SettingsFile mcp.json, /mcpServers)',
   locations: [
-    { scope: 'user', path: '~/.factory/mcp.json', source: 'hosts.md row 28 (tools cited there)' },
+    { scope: 'user', path: '~/.factory/mcp.json', source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Factory: RelPath .factory, SettingsFile mcp.json, /mcpServers)' },
   ],
 } as const satisfies HostDefinition;

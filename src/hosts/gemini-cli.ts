@@ -1,6 +1,6 @@
 import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-// google-gemini/gemini-cli @ 5411f113cafae26161b4969b0237b8e1e024e2c2 (2026-08-21), as read for /work/notes/hosts-source.md.
+// google-gemini/gemini-cli @ 5411f113cafae26161b4969b0237b8e1e024e2c2 (2026-08-21).
 const REPO = 'google-gemini/gemini-cli@5411f113';
 const SETTINGS = `${REPO} packages/cli/src/config/settings.ts`;
 const SYSTEM = `${SETTINGS}:104-125 (getSystemSettingsPath, getSystemDefaultsPath)`;

@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, type HostDefinition } from './types.js';
 
-// block/goose, read file by file (/work/notes/hosts-source.md "goose").
+// block/goose, read file by file.
 const BASE = 'block/goose@865e4a03 crates/goose/src/config/base/mod.rs';
 const EXT = 'block/goose@0beee6a0 crates/goose/src/config/extensions.rs';
 const AGENT = 'block/goose@01cad15f crates/goose/src/agents/extension.rs (ExtensionConfig, tag = "type"; PLATFORM_EXTENSIONS)';
@@ -36,7 +36,7 @@ export const goose = {
   locations: [
     { scope: 'user', os: ['darwin', 'linux'], path: '~/.config/goose/config.yaml', fallbacks: BACKUPS, source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera app strategy: XDG on every non-Windows OS)' },
     { scope: 'user', os: 'win32', path: '%APPDATA%/Block/goose/config/config.yaml', fallbacks: BACKUPS, source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera Windows strategy)' },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/goose/config.yaml', unverified: true, source: 'hosts.md row 16 (JetBrains/intellij-community#3189)' },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/goose/config.yaml', unverified: true, source: 'JetBrains/intellij-community#3189 (%APPDATA%/goose/config.yaml); block/goose@0780e228 crates/goose/src/config/paths.rs uses Block/goose/config instead' },
     { scope: 'user', os: 'darwin', path: '~/Library/Application Support/Block/goose/config.yaml', unverified: true, source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (a comment names this folder; the code uses XDG)' },
     { scope: 'user', path: '$GOOSE_PATH_ROOT/config/config.yaml', fallbacks: BACKUPS, note: 'relocated by GOOSE_PATH_ROOT', source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (Paths::get_dir)' },
     { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/goose/config.yaml', source: `${BASE} (system_config_path)` },

@@ -8,8 +8,8 @@ export const kiloCode = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
-  source: 'hosts.md row 31 (tools cited there)',
+  source: 'Kilo Code docs apps/kilocode-docs/docs/features/mcp/using-mcp-in-cli.md, read at xde-mcp/kilocode@790fe06 (a fork of Kilo-Org/kilocode): the CLI reads ~/.kilocode/cli/global/settings/mcp_settings.json, key mcpServers',
   locations: [
-    { scope: 'user', path: '~/.kilocode/cli/global/settings/mcp_settings.json', unverified: true, source: 'hosts.md row 31 (tools cited there)' },
+    { scope: 'user', path: '~/.kilocode/cli/global/settings/mcp_settings.json', unverified: true, source: 'Kilo Code docs apps/kilocode-docs/docs/features/mcp/using-mcp-in-cli.md, read at xde-mcp/kilocode@790fe06 (a fork of Kilo-Org/kilocode): the CLI reads ~/.kilocode/cli/global/settings/mcp_settings.json, key mcpServers' },
   ],
 } as const satisfies HostDefinition;

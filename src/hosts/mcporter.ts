@@ -8,11 +8,11 @@ export const mcporter = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
-  source: 'hosts.md row 34 (tools cited there)',
+  source: 'openclaw/mcporter@ae3d900:src/config-schema.ts (mcpServers: map of server names)',
   locations: [
-    { scope: 'user', path: '~/.mcporter/mcporter.json', source: 'hosts.md row 34 (tools cited there)' },
-    { scope: 'user', path: '~/.mcporter/mcporter.jsonc', format: 'jsonc', source: 'hosts.md row 34 (tools cited there)' },
-    { scope: 'user', path: '$MCPORTER_CONFIG', format: 'jsonc', source: 'hosts.md row 34 (tools cited there)' },
-    { scope: 'project', path: '<project>/config/mcporter.json', source: 'hosts.md row 34 (tools cited there)' },
+    { scope: 'user', path: '~/.mcporter/mcporter.json', source: 'openclaw/mcporter@ae3d900:src/paths.ts mcporterConfigCandidates (legacyMcporterDir ~/.mcporter)' },
+    { scope: 'user', path: '~/.mcporter/mcporter.jsonc', format: 'jsonc', source: 'openclaw/mcporter@ae3d900:src/paths.ts mcporterConfigCandidates (mcporter.jsonc after mcporter.json)' },
+    { scope: 'user', path: '$MCPORTER_CONFIG', format: 'jsonc', source: 'openclaw/mcporter@ae3d900:src/config/path-discovery.ts listConfigLayerPaths (MCPORTER_CONFIG replaces every other layer)' },
+    { scope: 'project', path: '<project>/config/mcporter.json', source: 'openclaw/mcporter@ae3d900:src/config/path-discovery.ts listConfigLayerPaths (<rootDir>/config/mcporter.json)' },
   ],
 } as const satisfies HostDefinition;

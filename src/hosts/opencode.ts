@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
-// anomalyco/opencode (formerly sst/opencode), read file by file (/work/notes/hosts-source.md "opencode"); provenance of
+// anomalyco/opencode (formerly sst/opencode), read file by file; provenance of
 // the stored versions is mixed with forks, so the documentation is cited next to each fact.
 const CONFIG = 'anomalyco/opencode@002d9822 packages/opencode/src/config/config.ts (global, project findUp, directories, load)';
 const DOCS = 'opencode docs https://opencode.ai/docs/config ("Precedence order", managed settings)';
@@ -30,8 +30,8 @@ export const opencode = {
     { scope: 'user', path: '$OPENCODE_CONFIG', note: 'an extra config file named by OPENCODE_CONFIG', source: CONFIG },
     { scope: 'user', path: '$OPENCODE_CONFIG_DIR/opencode.json', source: CONFIG },
     { scope: 'user', path: '$OPENCODE_CONFIG_DIR/opencode.jsonc', source: CONFIG },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/opencode/opencode.json', unverified: true, source: 'hosts.md row 15 (MP); the source uses ~/.config/opencode on Windows too' },
-    { scope: 'user', os: 'win32', path: '%LOCALAPPDATA%/opencode/opencode.json', unverified: true, source: 'hosts.md row 15 (PX); the source uses ~/.config/opencode on Windows too' },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/opencode/opencode.json', unverified: true, source: 'openclaw/mcporter@ae3d900:src/config/imports/paths.ts defaultOpencodeConfigDirs (%APPDATA%/opencode on win32); the source uses ~/.config/opencode on Windows too' },
+    { scope: 'user', os: 'win32', path: '%LOCALAPPDATA%/opencode/opencode.json', unverified: true, source: 'smart-mcp-proxy/mcpproxy-go@20a3e50:internal/connect/clients.go opencodeConfigDir (%LOCALAPPDATA%/opencode on Windows); the source uses ~/.config/opencode on Windows too' },
     { scope: 'managed', os: 'darwin', path: '/Library/Application Support/opencode/opencode.json', source: DOCS },
     { scope: 'managed', os: 'linux', path: '/etc/opencode/opencode.json', source: DOCS },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/opencode/opencode.json', source: DOCS },

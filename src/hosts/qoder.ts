@@ -8,9 +8,9 @@ export const qoder = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
-  source: 'hosts.md row 26 (tools cited there)',
+  source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Qoder: PlatformPrefix .qoder on darwin/linux, AppData/Roaming/Qoder/SharedClientCache on Windows; /mcpServers)',
   locations: [
-    { scope: 'user', os: ['darwin', 'linux'], path: '~/.qoder/mcp.json', source: 'hosts.md row 26 (tools cited there)' },
-    { scope: 'user', os: 'win32', path: '%APPDATA%/Qoder/SharedClientCache/mcp.json', source: 'hosts.md row 26 (tools cited there)' },
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.qoder/mcp.json', source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Qoder: PlatformPrefix .qoder on darwin/linux, AppData/Roaming/Qoder/SharedClientCache on Windows; /mcpServers)' },
+    { scope: 'user', os: 'win32', path: '%APPDATA%/Qoder/SharedClientCache/mcp.json', source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Qoder: PlatformPrefix .qoder on darwin/linux, AppData/Roaming/Qoder/SharedClientCache on Windows; /mcpServers)' },
   ],
 } as const satisfies HostDefinition;

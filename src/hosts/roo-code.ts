@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
-// RooCodeInc/Roo-Code @ cb836567180a3ff1da6d082f3178b90c3bd22a70 (2026-04-14), as read for /work/notes/hosts-source.md.
+// RooCodeInc/Roo-Code @ cb836567180a3ff1da6d082f3178b90c3bd22a70 (2026-04-14).
 const R = 'RooCodeInc/Roo-Code@cb836567';
 const HUB = `${R} src/services/mcp/McpHub.ts`;
 

@@ -8,9 +8,9 @@ export const sema4aiStudio = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
-  source: 'hosts.md row 30 (tools cited there)',
+  source: 'docker/mcp-gateway@2bd20fe:pkg/client/config.yml (client sema4: per-OS paths, yq list .mcpServers)',
   locations: [
-    { scope: 'user', os: ['darwin', 'linux'], path: '~/.sema4ai/sema4ai-studio/mcp_servers.json', source: 'hosts.md row 30 (tools cited there)' },
-    { scope: 'user', os: 'win32', path: '%LOCALAPPDATA%/sema4ai/sema4ai-studio/mcp_servers.json', source: 'hosts.md row 30 (tools cited there)' },
+    { scope: 'user', os: ['darwin', 'linux'], path: '~/.sema4ai/sema4ai-studio/mcp_servers.json', source: 'docker/mcp-gateway@2bd20fe:pkg/client/config.yml (client sema4: per-OS paths, yq list .mcpServers)' },
+    { scope: 'user', os: 'win32', path: '%LOCALAPPDATA%/sema4ai/sema4ai-studio/mcp_servers.json', source: 'docker/mcp-gateway@2bd20fe:pkg/client/config.yml (client sema4: per-OS paths, yq list .mcpServers)' },
   ],
 } as const satisfies HostDefinition;

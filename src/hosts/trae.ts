@@ -8,10 +8,10 @@ export const trae = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
-  source: 'hosts.md row 25 (tools cited there)',
+  source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Trae: /mcpServers)',
   locations: [
-    { scope: 'user', path: '<UD>/Trae/User/mcp.json', source: 'hosts.md row 25 (tools cited there)' },
-    { scope: 'user', path: '~/.trae/mcp.json', unverified: true, source: 'hosts.md row 25 (tools cited there)' },
+    { scope: 'user', path: '<UD>/Trae/User/mcp.json', source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Trae: RelPath Trae/User, SettingsFile mcp.json); msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py (TRAE)' },
+    { scope: 'user', path: '~/.trae/mcp.json', unverified: true, source: 'msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py (TRAE lists ~/.trae/mcp.json first; no host source confirms it)' },
   ],
   dirVariables: VSCODE_FAMILY_DIRS,
 

@@ -14,9 +14,9 @@ export const vscodeInsiders = {
   entry: { ...STANDARD_ENTRY, disabled: [] },
   source: REF,
   locations: [
-    { scope: 'user', path: '<UD>/Code - Insiders/User/mcp.json', source: `${REF}; hosts.md row 5 (AS, TH)` },
-    { scope: 'user', path: '<UD>/Code - Insiders/User/settings.json', containers: SETTINGS, gate: ['mcp'], source: 'hosts.md row 5 (AS vscode/vscode.py)' },
-    { scope: 'profile', glob: true, path: '<UD>/Code - Insiders/User/profiles/*/mcp.json', source: 'hosts.md row 5 (AS)' },
+    { scope: 'user', path: '<UD>/Code - Insiders/User/mcp.json', source: `${REF}; snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/vscode.py (_user_data_dir_names Code, Code - Insiders); stacklok/toolhive@e25de16:pkg/client/config.go (VSCodeInsider: RelPath Code - Insiders/User, /servers)` },
+    { scope: 'user', path: '<UD>/Code - Insiders/User/settings.json', containers: SETTINGS, gate: ['mcp'], source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/vscode.py (_user_data_dir_names Code, Code - Insiders); snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py _parse_settings_mcp_gated' },
+    { scope: 'profile', glob: true, path: '<UD>/Code - Insiders/User/profiles/*/mcp.json', source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/vscode.py (_user_data_dir_names Code, Code - Insiders); snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py _discover_profile_mcp_files' },
   ],
   // VSCODE_EXTENSIONS moves the extensions folder whose manifests codeProviders reads.
   dirVariables: [...VSCODE_FAMILY_DIRS, { name: 'VSCODE_EXTENSIONS', replaces: [{ prefix: '~/.vscode-insiders/extensions' }], source: EXTENSIONS_PATH }],

@@ -4,7 +4,7 @@ const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/c
 
 const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (mcp.json `servers` + `inputs`, workspace .vscode/mcp.json, user profile mcp.json, predefined variables)';
 const ADD = 'VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (user configuration, dev container customizations.vscode.mcp, settings chat.mcp.access)';
-const ROW = 'hosts.md rows 4–4f (AS vscode/base.py)';
+const ROW = 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py (settings.json mcp gated by _parse_settings_mcp_gated, profiles by _discover_profile_mcp_files, .code-workspace settings)';
 const PORTABLE = 'microsoft/vscode-docs@01a5edb docs/editor/portable.md';
 const FLATPAK = '~/.var/app/com.visualstudio.code/config/Code/User';
 const FLATPAK_SOURCE = 'https://docs.flatpak.org/en/latest/conventions.html (XDG_CONFIG_HOME = ~/.var/app/<app-id>/config); https://flathub.org/apps/com.visualstudio.code; microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts (XDG_CONFIG_HOME on Linux)';
@@ -28,7 +28,7 @@ export const vscode = {
     { scope: 'user', path: '<UD>/Code/User/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'legacy "mcp" setting, migrated to mcp.json', source: `${ROW}; docker/docs@3712a398 (MCP moved from settings.json to mcp.json)` },
     { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/mcp.json', source: `${REF} (user profile); VS Code docs https://code.visualstudio.com/docs/configure/profiles` },
     { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'], source: ROW },
-    { scope: 'user', path: '$VSCODE_PORTABLE/user-data/User/mcp.json', note: 'portable install', source: 'hosts.md row 4e (AS); VS Code docs https://code.visualstudio.com/docs/editor/portable' },
+    { scope: 'user', path: '$VSCODE_PORTABLE/user-data/User/mcp.json', note: 'portable install', source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py ($VSCODE_PORTABLE/user-data); VS Code docs https://code.visualstudio.com/docs/editor/portable' },
     // macOS portable mode: a `code-portable-data` folder beside the app (Visual Studio Code.app in
     // /Applications or ~/Applications) holds the user data.
     { scope: 'user', os: 'darwin', path: '/Applications/code-portable-data/user-data/User/mcp.json', note: 'portable mode (code-portable-data beside the app)', source: `${PORTABLE} (macOS: code-portable-data next to the application)` },
@@ -39,8 +39,8 @@ export const vscode = {
     { scope: 'user', os: 'linux', path: `${FLATPAK}/mcp.json`, note: 'Flathub package (com.visualstudio.code)', source: FLATPAK_SOURCE },
     { scope: 'user', os: 'linux', path: `${FLATPAK}/settings.json`, containers: SETTINGS, gate: ['mcp'], note: 'Flathub package, legacy "mcp" setting', source: FLATPAK_SOURCE },
     { scope: 'profile', os: 'linux', glob: true, path: `${FLATPAK}/profiles/*/mcp.json`, note: 'Flathub package', source: FLATPAK_SOURCE },
-    { scope: 'user', path: '~/.vscode/mcp.json', containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }], unverified: true, source: 'hosts.md row 4c (AS, MS, CS)' },
-    { scope: 'user', os: 'linux', path: '~/.vscode-server/data/User/mcp.json', note: 'VS Code Server (remote)', source: 'hosts.md row 5a (TH pkg/client/config.go)' },
+    { scope: 'user', path: '~/.vscode/mcp.json', containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }], unverified: true, source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/vscode.py (_user_mcp_file_paths: "VS Code\'s own user-level MCP file"; not in the VS Code docs)' },
+    { scope: 'user', os: 'linux', path: '~/.vscode-server/data/User/mcp.json', note: 'VS Code Server (remote)', source: 'stacklok/toolhive@e25de16:pkg/client/config.go (VSCodeServer: RelPath .vscode-server/data/User, /servers)' },
     { scope: 'project', path: '<project>/.vscode/mcp.json', source: REF },
     {
       scope: 'project', glob: true, path: '<project>/*.code-workspace',

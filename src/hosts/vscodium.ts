@@ -10,9 +10,9 @@ export const vscodium = {
   format: 'jsonc',
   containers: SETTINGS,
   entry: { ...STANDARD_ENTRY, disabled: [] },
-  source: 'hosts.md row 5b (AP scanners/vscode.py); VSCodium builds VS Code, whose format is documented at https://code.visualstudio.com/docs/copilot/reference/mcp-configuration',
+  source: 'apisec-inc/mcp-audit@3f823c4:mcp_audit/scanners/vscode.py (VSCodium/User/settings.json, mcp.servers); VSCodium builds VS Code, whose format is documented at https://code.visualstudio.com/docs/copilot/reference/mcp-configuration',
   locations: [
-    { scope: 'user', path: '<UD>/VSCodium/User/settings.json', gate: ['mcp'], source: 'hosts.md row 5b (AP)' },
+    { scope: 'user', path: '<UD>/VSCodium/User/settings.json', gate: ['mcp'], source: 'apisec-inc/mcp-audit@3f823c4:mcp_audit/scanners/vscode.py (VSCodium/User/settings.json per OS)' },
     { scope: 'user', path: '<UD>/VSCodium/User/mcp.json', containers: [{ path: ['servers'], shape: 'map' }], source: 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (user mcp.json) in the VSCodium user-data folder' },
   ],
   // VSCODE_EXTENSIONS moves the extensions folder whose manifests codeProviders reads.

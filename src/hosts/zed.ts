@@ -1,6 +1,6 @@
 import { NO_ENV_FILES, STANDARD_ENTRY, type Container, type HostDefinition } from './types.js';
 
-// zed-industries/zed, read file by file (/work/notes/hosts-source.md "zed").
+// zed-industries/zed, read file by file.
 const PATHS = 'zed-industries/zed@010c9b6f crates/paths/src/paths.rs (config_dir, local_settings_file_relative_path)';
 const STORE = 'zed-industries/zed@00400088 crates/project/src/context_server_store.rs';
 

@@ -264,13 +264,13 @@ export const mcpContextProtector: PinningProxy = {
 /**
  * Wiring (trailofbits/mcp-context-protector@05e56c1 README.md,
  * `mcp_json_config.py`): the argv form `mcp-context-protector --command-args CMD ARGS…` its own
- * writer emits (PR #22: the single-string `--command` form pinned a different identity under
+ * writer emits (trailofbits/mcp-context-protector#22: the single-string `--command` form pinned a different identity under
  * Cursor). The bare program is its documented fallback when the install path is unknown; the
  * entry's env is kept, as its writer copies it.
  */
 export const wiring: ProxyWiring = {
   proxy: 'mcp-context-protector',
-  reference: 'pinning-systems.md §3.1; trailofbits/mcp-context-protector @05e56c1 src/contextprotector/mcp_json_config.py',
+  reference: 'trailofbits/mcp-context-protector@05e56c1:src/contextprotector/mcp_json_config.py (its writer: `--command-args <cmd> <args…>`, env copied)',
   release: { version: null, why: 'its documented wiring runs the `mcp-context-protector` program from PATH (installed from a checkout): the entry names no release, and none is recorded with an advisory' },
   wrap({ upstream }) {
     const args = ['--command-args', upstream.command, ...(upstream.args ?? [])];

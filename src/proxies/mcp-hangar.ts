@@ -516,20 +516,20 @@ export const mcpHangar: PinningProxy = {
     list: [{
       id: 'mcp-hangar-2.6.0-pins-unmatched', ecosystem: 'pypi', package: 'mcp-hangar', affected: [{ introduced: '0', fixed: '2.6.0' }], effect: 'check-unsound',
       summary: 'digest pins were addressable only per tenant and never matched an anonymous caller, so with auth off every call went through unverified while digest pinning was advertised',
-      source: `${SRC}:CHANGELOG.md 2.6.0 (#907)`,
+      source: `${SRC}:CHANGELOG.md 2.6.0 (mcp-hangar/mcp-hangar#907)`,
     }],
   },
 };
 
 /**
- * Wiring (mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/services/mcp_clients.py, `mcp-hangar init`): Hangar is an aggregator with one entry of its own and every
+ * Wiring (mcp-hangar/mcp-hangar@1163948:src/mcp_hangar/server/cli/services/mcp_clients.py, `mcp-hangar init`): Hangar is an aggregator with one entry of its own and every
  * upstream in its config.yaml, so no single entry is wrapped in place and none can be unwrapped.
  * A planted `--config` / `-c` is pointed back at `mcp-hangar init`'s default config under the
  * trusted home (mcp-hangar/mcp-hangar@2a9921f services/config_file.py `DEFAULT_CONFIG_PATH`); which upstreams that file serves is then its own.
  */
 export const wiring: ProxyWiring = {
   proxy: 'mcp-hangar',
-  reference: 'pinning-systems.md §2.1–2.2; mcp-hangar/mcp-hangar @2a9921f services/config_file.py',
+  reference: 'mcp-hangar/mcp-hangar@2a9921f:src/mcp_hangar/server/cli/services/config_file.py (DEFAULT_CONFIG_PATH); mcp-hangar/mcp-hangar@1163948:src/mcp_hangar/server/cli/services/mcp_clients.py (the entry `mcp-hangar init` merges)',
   release: { version: null, why: 'Hangar has no single-entry wiring to pin' },
   noWrap: "Hangar is an aggregator: its upstreams live in its own config.yaml (`mcp-hangar init` adds one `mcp-hangar` entry), so an entry is not wrapped in place",
   unwrap() {

@@ -373,8 +373,8 @@ const RELEASE = '0.16.1';
 
 export const wiring: ProxyWiring = {
   proxy: 'mcpindex-gate',
-  reference: 'pinning-systems.md §1.2 (a), §1.3; mcpindex-ai/mcpindex-web app/docs/page.tsx @0b4ab44, lib/scan/parse.ts',
-  release: { version: RELEASE, source: 'GHSA-g737-65vx-q7qm (fixed in 0.16.1; pinning-systems.md §1.17, §1.19)' },
+  reference: 'mcpindex-ai/mcpindex-web@0b4ab44:app/docs/page.tsx ("Install the gate": --upstream-command, one --upstream-arg=VALUE per arg); mcpindex-ai/mcpindex-web lib/scan/parse.ts (the _mcpindexWired marker)',
+  release: { version: RELEASE, source: 'https://github.com/advisories/GHSA-g737-65vx-q7qm (fixed in 0.16.1)' },
   markerKey: '_mcpindexWired',
   wrap({ upstream, hosts }) {
     const args = upstream.args ?? [];

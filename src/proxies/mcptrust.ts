@@ -348,7 +348,7 @@ function modeFlagIndexes(argv: readonly string[]): number[] {
  */
 export const wiring: ProxyWiring = {
   proxy: 'mcptrust',
-  reference: 'pinning-systems.md §4.1; mcptrust/mcptrust README.md @048aff0',
+  reference: 'mcptrust/mcptrust@048aff0:README.md (`mcptrust proxy --lock FILE -- CMD …`)',
   release: { version: null, why: 'no mcptrust release is outside mcptrust-preflight-only (no release fixes it): a wrap cannot reach enforcing whatever it names' },
   wrap({ upstream, store }) {
     if (store === undefined) return { ok: false, reason: 'mcptrust has no default lock file: name one under your home with --store' };

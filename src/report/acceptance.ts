@@ -3,7 +3,7 @@ import { isPassing } from './model.js';
 import { gradeAccepted } from './policy.js';
 
 /**
- * One story for what the operator accepted (issue 18 item 3), used by every reporter:
+ * One story for what the operator accepted, used by every reporter:
  *
  * - **Grade** is what was proven, in every output: a suppression or a baseline never changes it.
  * - **Coverage** counts those grades (enabled entries only), so it is the same figure everywhere.

@@ -6,7 +6,7 @@ import type { AuditReport, BaselineMark, BaselineSummary, GradeRegression, Repor
 import { extend } from '../shared/extend.js';
 
 /**
- * `--baseline FILE` (issue 18): a JSON report from an earlier run. Every finding of this run is
+ * `--baseline FILE`: a JSON report from an earlier run. Every finding of this run is
  * marked `known` when the baseline holds its fingerprint (the semantic identity: rule, host, scope,
  * file relative to the home, server, the rule's identity fields — never the message, so a reworded
  * message stays known) and `new` otherwise. The policy then waives known findings the way it waives

@@ -7,7 +7,7 @@ import { applySuppressions } from './suppress.js';
 import type { IgnoreFile } from './suppress.js';
 
 /**
- * The one order in which a report meets what the operator accepted (issue 18 item 3), so every
+ * The one order in which a report meets what the operator accepted, so every
  * output renders the same marks: the policy file's violations are added first (they are findings
  * like any other), then the ignore file marks `suppressed`, then the baseline marks `new`/`known`
  * and lists grade regressions. Nothing here changes a grade or the coverage: acceptance only

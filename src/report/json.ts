@@ -256,7 +256,7 @@ const BATCH_TAIL = '\n  ]\n}';
 /**
  * `text` as UTF-8 in one pass. Buffer.from(text) measures the UTF-8 length in a pass of its own
  * first: for the 241 MB of a 100,000-entry report that pass and the copy took 0.4-0.5 s, this
- * 0.07 s (issue 14). The buffer is the text's length (JSON text is mostly ASCII: one byte per
+ * 0.07 s. The buffer is the text's length (JSON text is mostly ASCII: one byte per
  * unit); TextEncoder.encodeInto says how many units it took, and what is left (non-ASCII) goes
  * into a larger buffer, at most 3 bytes per UTF-16 unit (a surrogate pair is 4 bytes for 2).
  */

@@ -10,7 +10,7 @@ import type { FailOn } from './policy.js';
 import { POLICY_SCHEMA } from './policy-schema.js';
 
 /**
- * `--policy FILE` (issue 18): an organisation policy, YAML or JSON (one YAML 1.2 parser reads
+ * `--policy FILE`: an organisation policy, YAML or JSON (one YAML 1.2 parser reads
  * both), validated against schemas/policy.schema.json. It is read ONLY from the path the operator
  * names: nothing is ever discovered in the audited home or repository (a cloned repository must
  * not choose the policy it is judged by). A path that the operator deliberately points inside the

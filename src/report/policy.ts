@@ -7,7 +7,7 @@ import { regressed } from './baseline.js';
 import type { AuditReport, ReportEntry, ReportFinding } from './model.js';
 
 /**
- * The exit-code policy (issue 5).
+ * The exit-code policy.
  *
  * - `failOn` lists what violates: `unverifiable` / `unprotected` (an enabled entry with that
  *   grade), a severity (any unsuppressed finding at or above it), `floor` (the entry count is a

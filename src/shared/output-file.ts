@@ -9,10 +9,10 @@ import { writeAhead } from './write-ahead.js';
  * Where `-o FILE` writes, decided before anything is opened (lstat): `new` when nothing is
  * there, else `existing` (a file, a link, a device such as /dev/stdout or /dev/full, a FIFO).
  * An existing target is opened and written in place, as the shell's `>` does (its permissions,
- * owner, links and folder rules apply; red team red7 broke a write-beside-and-rename: long
- * names, sticky folders, 0444 files, hard links). Nothing this run did not create is ever
+ * owner, links and folder rules apply; a write-beside-and-rename breaks long
+ * names, sticky folders, 0444 files and hard links). Nothing this run did not create is ever
  * removed: before, a failed write removed whatever FILE named, so `-o /dev/full` as root deleted
- * the device node (red team red6).
+ * the device node.
  */
 interface OutputTarget {
   readonly kind: 'new' | 'existing';

@@ -8,14 +8,14 @@ import { tempDir } from '../helpers/materialize.js';
 import { BIN } from './commands/cli-harness.js';
 
 /**
- * Red-team (red4), noticed beside its brief (not caused by the four speed-ups; 21c91b6 does the
+ * Found by review, noticed beside its brief (not caused by the four speed-ups; 21c91b6 does the
  * same): started in a folder deleted under the shell (`rm -rf` of the project the terminal sits
  * in), the CLI dies at load with an uncaught ENOENT uv_cwd from the bundled yargs
  * (`mainFilename || process.cwd()`), exit 1, which reads as "policy violated". Now: one line, exit 2.
  */
 const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
 
-describe('started in a deleted working folder (red4)', () => {
+describe('started in a deleted working folder', () => {
   let dir = '';
   after(() => { if (dir !== '') rmSync(dir, { recursive: true, force: true }); });
 
@@ -27,7 +27,7 @@ describe('started in a deleted working folder (red4)', () => {
   };
 
   it('--version and scan --root exit 2 with one line, no uncaught error (paths resolve against the working folder)', async () => {
-    dir = await tempDir('mcp-audit-red4-cwd');
+    dir = await tempDir('mcp-audit-cwd');
     for (const args of [['--version'], ['scan', '--root', fixtureHome('linux'), '--format', 'json']]) {
       const r = inDeleted(args);
       assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);

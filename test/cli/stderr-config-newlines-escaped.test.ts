@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { cli } from './commands/cli-run.js';
 
 /**
- * red14 on 239cc52: stderr keeps its line breaks (run.ts safeStream escapes only other controls),
+ * Found by review on 239cc52: stderr keeps its line breaks (run.ts safeStream escapes only other controls),
  * so every field from a file must be escaped by the message that quotes it. Three messages still
  * quote a key from a file raw, so the file writes a line `mcp-audit: policy met` of its own:
  * - the JSON pointer of an invalid-JSON error (diff, digest) and of the duplicate-key warning
@@ -18,10 +18,10 @@ import { cli } from './commands/cli-run.js';
  * The baseline (478401d) is the same: not a regression, a gap the change left.
  */
 const INJECTED = 'mcp-audit: policy met';
-const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red14-newlines-'));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-newlines-'));
 const key = `k\n${INJECTED}\n`;
 
-describe('red14: a key from a file cannot add a line to stderr', () => {
+describe('a key from a file cannot add a line to stderr', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('diff: an invalid-JSON error whose pointer holds a newline', async () => {

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { cli } from './commands/cli-run.js';
 
 /**
- * red13: the policy line on stderr printed a server name's newline raw (the table escapes it), so
+ * Found by review: the policy line on stderr printed a server name's newline raw (the table escapes it), so
  * a name from a config could add lines of its own to stderr. Every field is escaped there now.
  */
 describe('the policy line on stderr escapes what configs put in it', () => {

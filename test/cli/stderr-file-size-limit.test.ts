@@ -7,17 +7,17 @@ import { after, describe, it } from 'node:test';
 import { BIN } from './commands/cli-run.js';
 
 /**
- * Red team red10 on 75f3171 (main.ts: standard error that cannot be written is held, exit 2).
+ * Found by review on 75f3171 (main.ts: standard error that cannot be written is held, exit 2).
  * A stderr that is a regular file under a file size limit (`ulimit -f`, Node ignores SIGXFSZ)
  * takes a short write without any error: Node's stream for a file writes with fs.writeSync and
  * drops the count it returns. So the run's one line ("policy violated: …") is cut mid-word and
  * the run exits 1 as if it were whole, while the same line on /dev/full now gives exit 2. stdout
- * got writeWhole for exactly this (red7); stderr did not. The baseline 4fd882c does the same.
+ * got writeWhole for exactly this; stderr did not. The baseline 4fd882c does the same.
  */
-const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red10-stderr-')));
+const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-stderr-')));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('standard error on a file under a size limit (red10)', { skip: !existsSync('/bin/bash') && 'needs bash for ulimit -f (1024-byte blocks)' }, () => {
+describe('standard error on a file under a size limit', { skip: !existsSync('/bin/bash') && 'needs bash for ulimit -f (1024-byte blocks)' }, () => {
   it('a stderr line cut by a short write is not an ordinary exit 1', () => {
     const home = path.join(dir, 'home');
     mkdirSync(path.join(home, '.cursor'), { recursive: true });

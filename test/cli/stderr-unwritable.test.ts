@@ -6,7 +6,7 @@ import { BIN } from './commands/cli-run.js';
 import { fixtureHome } from '../hosts/helpers.js';
 
 /**
- * Red team red9 (bin, changes 1-3 rechecked; the baseline build 4fd882c does the same): standard
+ * Found by review (bin, changes 1-3 rechecked; the baseline build 4fd882c does the same): standard
  * error open on a full device (/dev/full: every write fails with ENOSPC). main()'s handler for
  * stderr errors rethrows any code but EPIPE, so the first stderr line becomes an uncaught
  * exception: Node exits 1 (the code for "policy violated") after a usage error, which must be 2,
@@ -25,7 +25,7 @@ function runWithFullStderr(args: readonly string[]): Promise<{ code: number | nu
   });
 }
 
-describe('standard error on a full device (red9)', { skip: !existsSync('/dev/full') && 'needs /dev/full' }, () => {
+describe('standard error on a full device', { skip: !existsSync('/dev/full') && 'needs /dev/full' }, () => {
   it('a usage error still exits 2, not 1 (the policy-violated code)', async () => {
     const r = await runWithFullStderr(['scan', '--bogus-flag']);
     assert.equal(r.code, 2);

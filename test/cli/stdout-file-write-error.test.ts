@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { BIN } from './commands/cli-harness.js';
 
 /**
- * Red team (red6) on 0a8b6b1 (stdout that is a regular file written with fs.write(1, …) from the
+ * Found by review on 0a8b6b1 (stdout that is a regular file written with fs.write(1, …) from the
  * pool). When that write fails (here: standard output is a regular file opened read-only, EBADF;
  * `ulimit -f` gives EFBIG the same way) the build before it, 2e01dec, crashed with an uncaught
  * exception and exit 1 (which a CI reads as "policy violated" for a report that was never
@@ -15,7 +15,7 @@ import { BIN } from './commands/cli-harness.js';
  * "internal error: Error: EBADF…", the words for a bug in mcp-audit, where `-o FILE` says
  * "--output FILE: cannot write it: EBADF": a failed write is the outside world, not a bug.
  */
-const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red6-stdout-')));
+const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-stdout-')));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 function scanToReadOnlyStdout(): { code: number | null; stderr: string; file: string } {
@@ -33,7 +33,7 @@ function scanToReadOnlyStdout(): { code: number | null; stderr: string; file: st
   }
 }
 
-describe('standard output is a regular file that cannot be written (red6)', () => {
+describe('standard output is a regular file that cannot be written', () => {
   it('exits 2, not 1, and leaves the file as it was', () => {
     const r = scanToReadOnlyStdout();
     assert.equal(r.code, 2, r.stderr);

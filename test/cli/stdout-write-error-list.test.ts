@@ -7,15 +7,15 @@ import { after, describe, it } from 'node:test';
 import { BIN } from './commands/cli-harness.js';
 
 /**
- * Red team (red7) on 8871614. A failed write to a stdout that is a regular file is an IoError
+ * Found by review on 8871614. A failed write to a stdout that is a regular file is an IoError
  * (exit 2) only for a report written through `emitReport`'s writePieces. Every other output
  * (`scan --list`, `hosts`, `--version`) goes through process.stdout, whose 'error' handler in
  * main.ts rethrows anything but EPIPE: an uncaught exception, a stack trace and exit 1, which a CI
  * reads as "policy violated". And a stdout that is a character device (`> /dev/full`) is not a
  * "regular file", so even the report crashes the same way. The build before (5b86091) does the
- * same on all of these: red6's fix is incomplete, not a regression.
+ * same on all of these: the earlier fix for a regular-file stdout is incomplete, not a regression.
  */
-const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red7-stdout-')));
+const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-stdout-')));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const home = path.join(dir, 'home');
@@ -42,7 +42,7 @@ function assertOperational(r: { code: number | null; stderr: string }, errno: Re
   assert.doesNotMatch(r.stderr, /internal error/);
 }
 
-describe('a stdout that cannot be written, outside the report path (red7)', () => {
+describe('a stdout that cannot be written, outside the report path', () => {
   it('scan --list --format json into a read-only regular file: exit 2 naming EBADF, no stack trace', () => {
     const r = toReadOnlyStdout(['scan', '--root', home, '--list', '--format', 'json']);
     assertOperational(r, /standard output.*EBADF/);

@@ -10,7 +10,7 @@ import { cursorConfig } from '../helpers/throwaway-accounts.js';
 import { testEnv } from '../hosts/helpers.js';
 
 /**
- * red15 on e2b9d07: NOT_UTF8 is the code unit U+DFFF, and undecodedHome / shownAccount test and
+ * Found by review on e2b9d07: NOT_UTF8 is the code unit U+DFFF, and undecodedHome / shownAccount test and
  * replace it with String includes/replaceAll, which work on UTF-16 code units. Every astral
  * character whose low surrogate is U+DFFF (U+1F3FF EMOJI MODIFIER FITZPATRICK TYPE-6 = D83C DFFF,
  * and U+103FF, U+107FF, … every code point with its low 10 bits set) therefore reads as "not
@@ -19,7 +19,7 @@ import { testEnv } from '../hosts/helpers.js';
  * home-unreadable, and the entry inside is never audited. The baseline (478401d, no mark) audits
  * it. Recorded getent bytes printed by a real `cat` through the real runner (no real account made).
  */
-const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red15-astral-'));
+const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-astral-'));
 const home = path.join(root, 'h\u{1F3FF}');
 mkdirSync(path.join(home, '.cursor'), { recursive: true });
 writeFileSync(path.join(home, '.cursor', 'mcp.json'), cursorConfig('visible-server'));
@@ -32,7 +32,7 @@ const answers = new Map([
 const run = catRunner(answers);
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
-describe('red15: a valid UTF-8 home holding U+1F3FF (low surrogate U+DFFF) is not taken for undecoded bytes', { skip: process.platform !== 'linux' && 'getent is the Linux case' }, () => {
+describe('a valid UTF-8 home holding U+1F3FF (low surrogate U+DFFF) is not taken for undecoded bytes', { skip: process.platform !== 'linux' && 'getent is the Linux case' }, () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
   it('--user resolves the home as spelled', async () => {

@@ -6,7 +6,7 @@ import { tempDir } from '../helpers/materialize.js';
 import { cli } from '../cli/commands/cli-run.js';
 
 /**
- * Red team red10 (glob walk, found while testing fc1b286; the baseline 4fd882c does the same).
+ * Found by review (glob walk, found while testing fc1b286; the baseline 4fd882c does the same).
  * On Linux and macOS a backslash is an ordinary character of a file or folder name, valid UTF-8.
  * fast-glob 3.3.3 returns its matches with every backslash turned into `/` (with `absolute: true`,
  * out/providers/transformers/entry.js `_transform` calls utils.path.unixify on every platform),
@@ -22,12 +22,12 @@ interface Report {
   readonly findings: readonly { readonly id: string }[];
 }
 
-describe('config names holding a backslash (red10)', { skip: process.platform === 'win32' && 'a backslash is a separator on Windows' }, () => {
+describe('config names holding a backslash', { skip: process.platform === 'win32' && 'a backslash is a separator on Windows' }, () => {
   const homes: string[] = [];
   after(() => { for (const h of homes) rmSync(h, { recursive: true, force: true }); });
 
   it('a matched file and a plugin folder named with a backslash are read where they are', async () => {
-    const home = await tempDir('mcp-audit-red10-backslash');
+    const home = await tempDir('mcp-audit-backslash');
     homes.push(home);
     const agents = path.join(home, '.aws', 'amazonq', 'cli-agents');
     mkdirSync(agents, { recursive: true });
@@ -46,7 +46,7 @@ describe('config names holding a backslash (red10)', { skip: process.platform ==
   });
 
   it('a matched file named with a backslash that is not valid JSON is a finding, not silence', async () => {
-    const home = await tempDir('mcp-audit-red10-backslash-bad');
+    const home = await tempDir('mcp-audit-backslash-bad');
     homes.push(home);
     const agents = path.join(home, '.aws', 'amazonq', 'cli-agents');
     mkdirSync(agents, { recursive: true });

@@ -9,7 +9,7 @@ import { catRunner } from '../helpers/cat-runner.js';
 import { testEnv } from '../hosts/helpers.js';
 
 /**
- * Red team red13 on 478401d (change 1871e63). Two accounts whose homes do not exist, both valid
+ * Found by review on 478401d (change 1871e63). Two accounts whose homes do not exist, both valid
  * UTF-8 in the password database: one plain, one whose name holds U+FFFD itself (bytes EF BF BD,
  * a legal character). The baseline 37a8cc4 treats both alike (--user: no entries, exit 0;
  * --all-users: absent, "the home directory does not exist"). home.ts undecodedHome() takes any
@@ -22,7 +22,7 @@ import { testEnv } from '../hosts/helpers.js';
  * CLI from dist: the same. A real account is not used here: it would show in the --all-users tests
  * that run beside this one.
  */
-const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red13-absent-')));
+const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-absent-')));
 const plainHome = path.join(root, 'gone', 'plain');
 const fffdHome = path.join(root, 'gone', 'r\uFFFD');
 const lines = [`plainname:x:4271:4271::${plainHome}:/bin/sh\n`, `fffdname:x:4272:4272::${fffdHome}:/bin/sh\n`];
@@ -39,7 +39,7 @@ const answers = new Map([
 const run = catRunner(answers);
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
-describe('an absent passwd home whose valid UTF-8 name holds U+FFFD (red13)', { skip: process.platform !== 'linux' && 'getent is the Linux case' }, () => {
+describe('an absent passwd home whose valid UTF-8 name holds U+FFFD', { skip: process.platform !== 'linux' && 'getent is the Linux case' }, () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
   it('--user resolves it as it resolves the plain absent home, with no claim that it is not UTF-8', async () => {

@@ -11,7 +11,7 @@ import { cursorConfig } from '../helpers/throwaway-accounts.js';
 import { testEnv } from '../hosts/helpers.js';
 
 /**
- * red14 on 239cc52: a valid home (a real folder whose UTF-8 name holds a real U+FFFD, as useradd
+ * Found by review on 239cc52: a valid home (a real folder whose UTF-8 name holds a real U+FFFD, as useradd
  * -d makes it) is refused because another field of the same passwd line is not UTF-8: a GECOS
  * field in Latin-1 (`Jos\xe9`, what `useradd -c $'Jos\xe9'` writes; getent prints it as is).
  * systemText marks every U+FFFD of a line that is not UTF-8, so the home's real U+FFFD becomes
@@ -19,10 +19,10 @@ import { testEnv } from '../hosts/helpers.js';
  * and the entry in it is never audited. The baseline (478401d) audits the home: its guess found
  * the folder. Checked by hand with a real useradd account and the real CLI from dist (baseline
  * exit 1 with the entry graded, the change exit 2 "not valid UTF-8"). In process with recorded
- * getent bytes printed by a real `cat` through the real runner, as red13's tests, so no real
+ * getent bytes printed by a real `cat` through the real runner, as the undecoded-home tests, so no real
  * account with an unreadable home shows beside the --all-users tests.
  */
-const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red14-gecos-'));
+const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-gecos-'));
 const bytes = (s: string): Buffer => Buffer.from(s, 'utf8');
 const home = path.join(root, 'h\uFFFD');
 mkdirSync(path.join(home, '.cursor'), { recursive: true });
@@ -37,7 +37,7 @@ const answers = new Map([
 const run = catRunner(answers);
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
-describe('red14: a valid home holding U+FFFD on a passwd line whose GECOS is Latin-1', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
+describe('a valid home holding U+FFFD on a passwd line whose GECOS is Latin-1', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
   it('--user audits the home as spelled (its name is valid UTF-8 and the folder exists)', async () => {

@@ -6,14 +6,14 @@ import { after, describe, it } from 'node:test';
 import { spawnCli } from '../cli/commands/cli-harness.js';
 
 /**
- * Red team (red7) on 5a4f9b3/38b7e48 (resolvedDir's shortcut for a path "already in normal form").
+ * Found by review on 5a4f9b3/38b7e48 (resolvedDir's shortcut for a path "already in normal form").
  * NOT_NORMAL's trailing-slash test is `.\/$`, and `.` does not match a line terminator: a recorded
  * root `…/p\u2028/` (or `…/p\n/`) is taken as normal and kept with its trailing `/`. switches.ts
  * keys Codex's trusted roots by resolvedDir(dir) but looks a root up by path.resolve(root), which
  * drops the `/`: the lookup misses and the trusted project's servers are reported disabled. The
  * build before (5b86091) used path.resolve on both sides and keeps them enabled; `…/q/` still works.
  */
-const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red7-listed-')));
+const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-listed-')));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 function codexHome(folder: string): string {
@@ -36,7 +36,7 @@ function entriesOf(home: string): { name: string; disabled: boolean }[] {
   return entries.map((e: unknown) => ({ name: String(Reflect.get(Object(e), 'name')), disabled: Reflect.get(Object(e), 'disabled') === true }));
 }
 
-describe('a trusted Codex root recorded with a trailing / after a line terminator (red7)', () => {
+describe('a trusted Codex root recorded with a trailing / after a line terminator', () => {
   for (const [label, folder] of [['a plain name (control)', 'q'], ['U+2028 before the /', 'p\u2028'], ['\\n before the /', 'p\n'], ['\\r before the /', 'p\r']] as const) {
     it(`${label}: its project server is enabled`, () => {
       assert.deepEqual(entriesOf(codexHome(folder)), [{ name: 's', disabled: false }]);

@@ -7,14 +7,14 @@ import { cli } from '../cli/commands/cli-run.js';
 import { MAX_CONFIG_BYTES } from '../../src/discover/read-file.js';
 
 /**
- * Red team red12 on 37a8cc4 (the same on its parent 8c30d4b, so not from the change under review).
+ * Found by review on 37a8cc4 (the same on its parent 8c30d4b, so not from the change under review).
  * One legal ~/.claude.json of 150,000 one-line servers (4.4 MB, a quarter of the 16 MiB read cap)
  * ends every command that discovers with "internal error: RangeError: Maximum call stack size
  * exceeded", exit 2: discover.ts record() appends a file's entries with push(...entries), and a
  * spread passes each element as an argument on the stack. From about 130,000 entries in one file
  * the stack overflows. Its findings are pushed the same way.
  */
-const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red12-many-')));
+const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-many-')));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const COUNT = 150_000;
@@ -22,7 +22,7 @@ const servers: Record<string, { command: string }> = {};
 for (let i = 0; i < COUNT; i++) servers[`s${String(i)}`] = { command: 'x' };
 writeFileSync(path.join(dir, '.claude.json'), JSON.stringify({ mcpServers: servers }));
 
-describe('one config file with 150,000 entries, under the read cap (red12)', () => {
+describe('one config file with 150,000 entries, under the read cap', () => {
   it('is under the cap the reader enforces', () => {
     assert.ok(statSync(path.join(dir, '.claude.json')).size < MAX_CONFIG_BYTES);
   });

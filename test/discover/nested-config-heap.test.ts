@@ -9,7 +9,7 @@ import { MAX_DEPTH } from '../../src/parse/document.js';
 import { MAX_CONFIG_BYTES } from '../../src/discover/read-file.js';
 
 /**
- * Red team red12 on 37a8cc4 (the same on its parent 8c30d4b: not from the change under review).
+ * Found by review on 37a8cc4 (the same on its parent 8c30d4b: not from the change under review).
  * A legal ~/.claude.json of 4 MiB, a quarter of the read cap, made of arrays nested 500 deep
  * (under MAX_DEPTH) next to an empty mcpServers, takes 675 MB of RSS to scan; under a 512 MB V8
  * heap (V8 sizes the old generation at a quarter of physical memory: a machine or container with
@@ -17,7 +17,7 @@ import { MAX_CONFIG_BYTES } from '../../src/discover/read-file.js';
  * A 15.7 MB file of the same shape needs 2.3 GB (and aborts under a 2 GB heap). A flat file of
  * 5.6 million empty arrays at the cap needs about 680 MB of heap.
  */
-const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red12-heap-')));
+const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-heap-')));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const DEPTH = 500;
@@ -26,7 +26,7 @@ const copies = Math.floor((4 * 1024 * 1024) / (nested.length + 1));
 const file = path.join(dir, '.claude.json');
 writeFileSync(file, `{"mcpServers":{},"junk":[${Array.from({ length: copies }, () => nested).join(',')}]}`);
 
-describe('a nested config file at a quarter of the read cap, 512 MB of V8 heap (red12)', () => {
+describe('a nested config file at a quarter of the read cap, 512 MB of V8 heap', () => {
   it('is legal input: under the read cap and the nesting limit', () => {
     assert.ok(statSync(file).size <= MAX_CONFIG_BYTES / 4);
     assert.ok(DEPTH + 2 < MAX_DEPTH);

@@ -7,14 +7,14 @@ import { accountNamer } from '../../src/discover/accounts.js';
 import { NOT_UTF8 } from '../../src/shared/system-text.js';
 
 /**
- * red15 on e2b9d07: owner naming from the passwd file (accountNamer, for home-foreign-owner and
+ * Found by review on e2b9d07: owner naming from the passwd file (accountNamer, for home-foreign-owner and
  * owner messages) keeps the internal NOT_UTF8 mark in a name that really is Latin-1: uid 4397
  * named "jos<0xe9>" is reported as owned by `jos\udfff` (a lone surrogate in JSON). The baseline
  * (478401d) named it as Node decodes it, `jos\uFFFD`, as the --user refusal and (since e2b9d07)
  * --all-users' undecoded homes do; the commit says the mark is never shown.
  */
-describe('red15: owner naming never shows the NOT_UTF8 mark', { skip: process.platform !== 'linux' && 'the passwd file is the Linux case' }, () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red15-owner-'));
+describe('owner naming never shows the NOT_UTF8 mark', { skip: process.platform !== 'linux' && 'the passwd file is the Linux case' }, () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-owner-'));
   after(() => rmSync(root, { recursive: true, force: true }));
 
   it('a Latin-1 owner name (no userid addon answer for the uid) is shown with U+FFFD, not U+DFFF', async () => {

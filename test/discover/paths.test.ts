@@ -102,7 +102,7 @@ describe('recorded folders: the shortcuts give what path.join and path.resolve g
         const c: PathContext = { platform: 'linux', home, auditRoot: true };
         const mapped = mapRecordedPath(recorded, c);
         assert.equal(mapped, referenceMap(recorded, c), `${JSON.stringify(recorded)} under ${home}`);
-        // Wherever it was recorded, a mapped folder lies in the audited tree (red team red6).
+        // Wherever it was recorded, a mapped folder lies in the audited tree.
         const inRoot = path.resolve(home);
         if (mapped !== undefined) assert.ok(path.resolve(mapped) === inRoot || path.resolve(mapped).startsWith(inRoot === '/' ? '/' : `${inRoot}/`), `${JSON.stringify(recorded)} -> ${mapped}`);
         // The home's own path with `..` after it: kept only while it stays in.

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { spawnCli } from '../cli/commands/cli-harness.js';
 
 /**
- * Red team (red6), found while comparing mapRecordedPath before and after 5a4f9b3 (identical on
+ * Found by review, found while comparing mapRecordedPath before and after 5a4f9b3 (identical on
  * 1.2 million recorded paths: the speed-up is not the cause, both builds behave as below).
  * Under --root a recorded project path is rebased into the root (discover/paths.ts
  * mapRecordedPath). Two recorded paths are not:
@@ -20,7 +20,7 @@ const dirs: string[] = [];
 after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
 function tree(): { outer: string; root: string } {
-  const outer = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red6-paths-')));
+  const outer = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-paths-')));
   dirs.push(outer);
   const root = path.join(outer, 'root');
   mkdirSync(root);
@@ -41,7 +41,7 @@ function list(root: string): Listed {
 
 const inside = (p: string, root: string): boolean => p === root || p.startsWith(`${root}${path.sep}`);
 
-describe('recorded project paths under --root stay in the root (red6)', () => {
+describe('recorded project paths under --root stay in the root', () => {
   it('a recorded `/home/u/..` is not mapped to the parent of --root, and nothing outside the root is read', () => {
     const { outer, root } = tree();
     writeFileSync(path.join(outer, '.mcp.json'), server('outside'));

@@ -9,7 +9,7 @@ import { parseJsonc } from '../../src/parse/jsonc.js';
 import { testEnv } from '../hosts/helpers.js';
 
 /**
- * Red-team (red4) guards for three shortcuts that held up: a listed root with no directory entry
+ * Found by review guards for three shortcuts that held up: a listed root with no directory entry
  * recorded absent without a check each (c4d4350), Codex trust looked up only for a file with
  * entries (a46f99e), listedProjects memoised per document, key path and context (4bbe156).
  * Each case was also compared with the build before them (21c91b6): same locations and entries.
@@ -18,7 +18,7 @@ const homes: string[] = [];
 after(() => { for (const h of homes) rmSync(h, { recursive: true, force: true }); });
 
 function home(): string {
-  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red4-')));
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-')));
   homes.push(dir);
   return dir;
 }
@@ -26,7 +26,7 @@ function home(): string {
 const server = (name: string): string => JSON.stringify({ mcpServers: { [name]: { command: 'npx', args: ['-y', name] } } });
 const names = (d: Discovery): string[] => d.entries.map((e) => `${e.name}${e.disabled ? ' (disabled)' : ''}`).sort();
 
-describe('a listed project root with no directory entry: recorded paths of every shape (red4)', () => {
+describe('a listed project root with no directory entry: recorded paths of every shape', () => {
   it('a root reached through `..`, a trailing slash, a link, or a Windows path under --root is still read', async () => {
     const dir = home();
     mkdirSync(path.join(dir, 'work', 'live'), { recursive: true });
@@ -60,7 +60,7 @@ describe('a listed project root with no directory entry: recorded paths of every
   });
 });
 
-describe('Codex project trust, looked up only for a file with entries (red4)', () => {
+describe('Codex project trust, looked up only for a file with entries', () => {
   it('untrusted entries are disabled, a folder under a trusted .git root is trusted, an empty untrusted file is recorded', async () => {
     const dir = home();
     const at = (...p: string[]): string => path.join(dir, ...p);
@@ -80,7 +80,7 @@ describe('Codex project trust, looked up only for a file with entries (red4)', (
   });
 });
 
-describe('listedProjects on one document (red4)', () => {
+describe('listedProjects on one document', () => {
   const parsed = parseJsonc(JSON.stringify({ projects: { '/home/u/a': {} }, other: { '/home/u/b': {} } }), { strict: true });
   assert.ok(parsed.ok);
   const doc = parsed.value;

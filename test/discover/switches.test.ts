@@ -13,7 +13,7 @@ const put = (rel: string, value: unknown): void => {
   writeFileSync(file, JSON.stringify(value, null, 2));
 };
 
-describe('name switches (hosts.md §5)', () => {
+describe('name switches (each host\'s switches as its registry file cites them)', () => {
   before(() => {
     home = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-switches-')));
     put('.claude.json', { projects: { '/home/u/app': { disabledMcpjsonServers: ['rejected-in-claude-json'] } } });

@@ -6,7 +6,7 @@ import { tempDir } from '../helpers/materialize.js';
 import { cli } from '../cli/commands/cli-run.js';
 
 /**
- * Red team red10 on fc1b286 (glob.ts globLocation). The undecodable names are keyed by their
+ * Found by review on fc1b286 (glob.ts globLocation). The undecodable names are keyed by their
  * decoded path (each bad byte as U+FFFD), which a valid UTF-8 name holding U+FFFD itself
  * (bytes EF BF BD, a name Node opens) can equal. Linux allows both in one folder.
  */
@@ -19,12 +19,12 @@ interface Report {
   readonly findings: readonly { readonly id: string; readonly location?: { readonly path?: string } }[];
 }
 
-describe('undecodable names next to a valid name holding U+FFFD (red10)', { skip: process.platform === 'win32' && 'Windows names are UTF-16' }, () => {
+describe('undecodable names next to a valid name holding U+FFFD', { skip: process.platform === 'win32' && 'Windows names are UTF-16' }, () => {
   const homes: string[] = [];
   after(() => { for (const h of homes) rmSync(h, { recursive: true, force: true }); });
 
   it('a readable file named "\\uFFFD.json" is still read when "\\xff.json" sits beside it (baseline 4fd882c reads it)', async () => {
-    const home = await tempDir('mcp-audit-red10-fffd-file');
+    const home = await tempDir('mcp-audit-fffd-file');
     homes.push(home);
     const agents = path.join(home, '.aws', 'amazonq', 'cli-agents');
     mkdirSync(agents, { recursive: true });
@@ -37,7 +37,7 @@ describe('undecodable names next to a valid name holding U+FFFD (red10)', { skip
   });
 
   it('a folder "\\xff" beside a valid folder "\\uFFFD" is a config-unreadable finding, not silently unseen', async () => {
-    const home = await tempDir('mcp-audit-red10-fffd-dir');
+    const home = await tempDir('mcp-audit-fffd-dir');
     homes.push(home);
     const cache = path.join(home, '.claude', 'plugins', 'cache');
     mkdirSync(path.join(cache, '\uFFFD', '1'), { recursive: true });

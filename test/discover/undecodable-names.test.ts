@@ -8,7 +8,7 @@ import { cli } from '../cli/commands/cli-run.js';
 /**
  * File and folder names that are not valid UTF-8 (Linux allows any bytes but / and NUL). Node's
  * string paths decode each bad byte as U+FFFD, and the decoded path names nothing: such a config
- * read as absent, and such a folder's configs were never seen (red team red8), though a host that
+ * read as absent, and such a folder's configs were never seen, though a host that
  * reads names as bytes (Codex, Amazon Q: Rust) launches them. Each must be a config-unreadable
  * finding at the path the walk met, while the neighbours with valid names are read as before.
  */

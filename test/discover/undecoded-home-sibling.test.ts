@@ -13,7 +13,7 @@ import { cursorConfig } from '../helpers/throwaway-accounts.js';
 import { testEnv } from '../hosts/helpers.js';
 
 /**
- * Red team red13 on 478401d (change 1871e63). A home whose name in the password database is not
+ * Found by review on 478401d (change 1871e63). A home whose name in the password database is not
  * valid UTF-8 (`<root>/u` + byte 0xff), a real folder holding a real Cursor config with a
  * launched server; beside it a real, empty folder really named with U+FFFD (`<root>/u` + EF BF BD),
  * the very name Node decodes the database's bytes to. home.ts undecodedHome() guesses "not valid
@@ -28,7 +28,7 @@ import { testEnv } from '../hosts/helpers.js';
  * by useradd and the CLI from dist: the same. A real account is not used here: it would show in
  * the --all-users tests that run beside this one.)
  */
-const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red13-sibling-')));
+const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-sibling-')));
 const bytes = (s: string): Buffer => Buffer.from(s, 'utf8');
 const realHome = Buffer.concat([bytes(`${root}/u`), Buffer.from([0xff])]);
 mkdirSync(Buffer.concat([realHome, bytes('/.cursor')]), { recursive: true });
@@ -43,10 +43,10 @@ const answers = new Map([['/usr/bin/getent passwd sibname', answerFile], ['/usr/
 const run = catRunner(answers);
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
-describe('an undecodable passwd home beside a folder really named with U+FFFD (red13)', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
+describe('an undecodable passwd home beside a folder really named with U+FFFD', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  // Expectation changed by the fix (fd068ee): red13 checked that the runner decoded the bad byte
+  // Expectation changed by the fix (fd068ee): the earlier test checked that the runner decoded the bad byte
   // to the sibling's very name, which is how the sibling was taken for the home. The runner now
   // reads bytes and marks the bad one (NOT_UTF8), so the name no longer decodes to the sibling's.
   it('the bad byte decodes with U+FFFD to the sibling\'s name, but the runner marks it, so the two no longer meet', async () => {

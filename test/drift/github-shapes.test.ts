@@ -1,7 +1,7 @@
 /**
- * drift-taxonomy.md §13.1 (github/github-mcp-server `__toolsnaps__`, MIT): one minimal synthetic
+ * github/github-mcp-server@64a49f34:pkg/github/__toolsnaps__/*.snap (MIT): one minimal synthetic
  * pair per listed commit, reproducing the *shape* of the change (not the vendored snapshot), with
- * the kinds the taxonomy expects. Commits are cited so each can be checked upstream.
+ * the kinds the differ expects. Commits are cited so each can be checked upstream.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * drift-taxonomy.md §13.2: expectations for the published reference servers, checked against the
+ * Expectations for the reference servers published on npm from https://github.com/modelcontextprotocol/servers, checked against the
  * captures committed under fixtures/drift/real (made by fixtures/drift/capture.ts; no network here).
  */
 import assert from 'node:assert/strict';

@@ -1,7 +1,7 @@
 /**
- * An independent restatement of the auto-accept rule (drift-taxonomy.md §4 normalisations N1, N3,
- * N4, N5; §5 decision rule and guards), plus the two stricter guards of issue 11, written from the
- * taxonomy text without importing anything from src/drift. Used by the corpus tests to check the
+ * An independent restatement of the auto-accept rule (normalisations N1, N3, N4, N5 and the
+ * decision rule with its guards, as src/drift/kinds/ documents them), plus the two stricter guards on a new
+ * tool (declared danger, instructive text), written from that text without importing anything from src/drift. Used by the corpus tests to check the
  * classifier's decision and the completeness of its report on real pairs.
  *
  * Deliberately small: it only has to be right on a tool-list pair, and where it is unsure it says

@@ -1,5 +1,5 @@
 /**
- * drift-taxonomy.md §13.3 (getsentry/sentry-mcp `toolDefinitions.json`, FSL-1.1: not vendored).
+ * getsentry/sentry-mcp@4a109327:packages/mcp-core/src/toolDefinitions.json (FSL-1.1-Apache-2.0: not vendored).
  * Minimal synthetic pairs reproducing the shape of each cited commit, with the expected kinds.
  */
 import assert from 'node:assert/strict';

@@ -5,7 +5,7 @@ import { diffTools, tool } from './helpers.js';
 
 type Row = readonly [number, string, string, string | null, { readonly inAddress?: boolean; readonly hidden?: boolean }?];
 
-/** drift-taxonomy.md §10.4, all 55 rows: before, after, expected kind (null = identical, no delta). */
+/** 55 example pairs for the digits-only and currency text classes src/drift/text.ts implements: before, after, expected kind (null = identical, no delta). */
 const ROWS: readonly Row[] = [
   [1, 'Returns 45 results', 'Returns 47 results', 'description-digits-only'],
   [2, '$0.001 per call', '$0.002 per call', 'description-currency-digits'],

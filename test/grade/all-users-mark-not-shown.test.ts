@@ -9,7 +9,7 @@ import { NOT_UTF8 } from '../../src/shared/system-text.js';
 import { testEnv } from '../hosts/helpers.js';
 
 /**
- * red14 on 239cc52: NOT_UTF8 (U+DFFF) is an internal mark, but --all-users shows it. By hand with
+ * Found by review on 239cc52: NOT_UTF8 (U+DFFF) is an internal mark, but --all-users shows it. By hand with
  * a real account whose home is /tmp/…/h<0xff>: the table says `home /tmp/…/h\udfff` and
  * `The home /tmp/…/h\udfff of … could not be audited` (a code point the name does not hold; the
  * byte was 0xff), and --format json writes the lone surrogate "\udfff" into the report. The
@@ -17,7 +17,7 @@ import { testEnv } from '../hosts/helpers.js';
  * U+FFFD. In process here with recorded getent bytes printed by a real `cat` through the real
  * runner, so no real account with an unreadable home shows beside the --all-users tests.
  */
-const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red14-mark-'));
+const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-mark-'));
 const bytes = (s: string): Buffer => Buffer.from(s, 'utf8');
 const badHome = Buffer.concat([bytes(`${root}/h`), Buffer.from([0xff])]);
 mkdirSync(badHome);
@@ -26,7 +26,7 @@ writeFileSync(listing, Buffer.concat([bytes('markacct:x:4394:4394::'), badHome, 
 const run = catRunner(new Map([['/usr/bin/getent passwd', listing]]));
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
-describe('red14: --all-users does not show the internal NOT_UTF8 mark', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
+describe('--all-users does not show the internal NOT_UTF8 mark', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
   it('the home-unreadable finding names the home as the baseline did (U+FFFD), not with U+DFFF', async () => {

@@ -9,7 +9,7 @@ import { NOT_UTF8 } from '../../src/shared/system-text.js';
 import { testEnv } from '../hosts/helpers.js';
 
 /**
- * red15 on e2b9d07: shownAccount maps the NOT_UTF8 mark back to U+FFFD only when the *home* is
+ * Found by review on e2b9d07: shownAccount maps the NOT_UTF8 mark back to U+FFFD only when the *home* is
  * undecoded. An account whose *name* is Latin-1 (bytes "jos\xe9") but whose home is a plain UTF-8
  * folder passes homeState, is audited by name, and the audit refuses the name: the account, the
  * home-unreadable finding and its reason then carry the internal mark (U+DFFF raw in
@@ -17,7 +17,7 @@ import { testEnv } from '../hosts/helpers.js';
  * baseline (478401d) showed U+FFFD (`"jos\uFFFD"`), and the commit says the mark is never shown.
  * Recorded getent bytes printed by a real `cat` through the real runner (no real account made).
  */
-const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red15-name-'));
+const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-name-'));
 const bytes = (s: string): Buffer => Buffer.from(s, 'utf8');
 const home = path.join(root, 'jose');
 mkdirSync(home);
@@ -28,7 +28,7 @@ writeFileSync(listing, Buffer.concat([bytes('jos'), Buffer.from([0xe9]), bytes(`
 const run = catRunner(new Map([['/usr/bin/getent passwd', listing]]));
 const env = { ...testEnv('linux', { cwd: root }), uid: 0, run };
 
-describe('red15: --all-users does not show the NOT_UTF8 mark of a Latin-1 account name', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
+describe('--all-users does not show the NOT_UTF8 mark of a Latin-1 account name', { skip: process.platform !== 'linux' && 'byte names and getent are the Linux case' }, () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
   it('the account, its finding and its reason name it as the baseline did (U+FFFD), never U+DFFF', async () => {

@@ -19,7 +19,7 @@ const PINS = JSON.stringify({
   version: 2,
   pins: [{ server_id: 'fs', tool_name: 'read', definition_hash: `sha256:${'ab'.repeat(32)}`, pinned_at: '2026-08-01T10:00:00.000+00:00' }],
 });
-// The gate lists every store file it writes in this index (pinning-systems.md §1.11): a gate-written store.
+// The gate lists every store file it writes in this index (mcpindex-ai/mcpindex-sdk-ts@3bce661:src/preflight.ts EVER_PINNED_NAME): a gate-written store.
 const INDEX = JSON.stringify({ stores: ['fs.json'] });
 
 async function rows(servers: Record<string, unknown>, extra: HomeSpec = {}, grading: GradingOptions = {}): Promise<GradedEntry[]> {

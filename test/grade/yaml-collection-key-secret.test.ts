@@ -4,7 +4,7 @@ import { materializeHome } from '../helpers/materialize.js';
 import { cli } from '../cli/commands/cli-run.js';
 
 /**
- * Red team red9, change 6 (8e00add) rechecked: a YAML env key that is itself a mapping arrives as
+ * Found by review, change 6 (8e00add) rechecked: a YAML env key that is itself a mapping arrives as
  * that mapping's text, and keysOf now masks only the well-known token shapes in it. A secret of
  * any other shape under a secret-looking name (`? {DB_PASSWORD: hunter2xyz}`) is still printed in
  * the report's envKeys and in `--list` JSON: an env value in a report (COMMON: never print env
@@ -12,7 +12,7 @@ import { cli } from '../cli/commands/cli-run.js';
  * The baseline build (4fd882c) prints it too (and on stderr): an incomplete fix, not a regression.
  *
  * Resolved (lead): such a key is refused at the parse (src/parse/yaml.ts firstCollectionKey), so the
- * file is config-unparseable at the key, quoting nothing. red9 asked for the entry to stay listed;
+ * file is config-unparseable at the key, quoting nothing. An earlier expectation had the entry to stay listed;
  * no name stands for it (it is the collection's text), so these tests require the refusal instead.
  */
 const SECRET = 'hunter2xyz';
@@ -27,8 +27,8 @@ const CONFIG = [
   '',
 ].join('\n');
 
-test('a YAML env key that is a mapping with a secret-named entry: its value is not in the JSON report (red9)', async () => {
-  const home = await materializeHome({ '.continue/config.yaml': CONFIG }, 'mcp-audit-red9-yaml-key');
+test('a YAML env key that is a mapping with a secret-named entry: its value is not in the JSON report', async () => {
+  const home = await materializeHome({ '.continue/config.yaml': CONFIG }, 'mcp-audit-yaml-key');
   const r = await cli(['scan', '--root', home, '--no-project-scan', '--format', 'json']);
   assert.equal(r.code, 1, r.stderr);
   const report = JSON.parse(r.stdout) as { findings?: readonly { id?: string; location?: { line?: number; column?: number } }[] };
@@ -38,8 +38,8 @@ test('a YAML env key that is a mapping with a secret-named entry: its value is n
   assert.equal(r.stderr.includes(SECRET), false);
 });
 
-test('the same key in --list JSON: its value is not printed (red9)', async () => {
-  const home = await materializeHome({ '.continue/config.yaml': CONFIG }, 'mcp-audit-red9-yaml-key');
+test('the same key in --list JSON: its value is not printed', async () => {
+  const home = await materializeHome({ '.continue/config.yaml': CONFIG }, 'mcp-audit-yaml-key');
   const r = await cli(['scan', '--root', home, '--no-project-scan', '--list', '--format', 'json']);
   assert.notEqual(r.code, 2, r.stderr);
   assert.match(r.stdout, /config-unparseable/, 'the file is listed as refused');

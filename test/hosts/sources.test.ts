@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import path from 'node:path';
 import { HOSTS } from '../../src/hosts/index.js';
 import type { HostDefinition } from '../../src/hosts/types.js';
 
 /**
- * Every fact in the host registry cites where it comes from (issue 16): the host's own source
- * (owner/repo@commit path), its documentation (a URL), an issue (owner/repo#N), or the project's
- * reference table (hosts.md row N) for facts no host source or documentation confirms yet.
+ * Every fact in the host registry cites where it comes from: the host's own source or a tool that
+ * reads the file (owner/repo@commit path), documentation (a URL), an issue (owner/repo#N), or, for
+ * a fact no primary source confirms, `unverified:` with what the source says and what was searched.
  */
-const CITATION = /([A-Za-z0-9-]+\/[A-Za-z0-9._-]+@[0-9a-f]{7,40}|https:\/\/\S+|[A-Za-z0-9-]+\/[A-Za-z0-9._-]+#\d+|hosts\.md (rows?|trap) \S+)/;
+const CITATION = /([A-Za-z0-9-]+\/[A-Za-z0-9._-]+@[0-9a-f]{7,40}|https:\/\/\S+|[A-Za-z0-9-]+\/[A-Za-z0-9._-]+#\d+|^unverified: \S+)/;
 
 function citations(host: HostDefinition): { what: string; source: string }[] {
   const out = [{ what: 'entry shape', source: host.source }];

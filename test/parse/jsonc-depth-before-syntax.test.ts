@@ -8,7 +8,7 @@ import { tempDir } from '../helpers/materialize.js';
 import { BIN } from '../cli/commands/cli-harness.js';
 
 /**
- * Red-team (red4) on b856328: the nesting limit moved from a scanner pass before the parse into
+ * Found by review on b856328: the nesting limit moved from a scanner pass before the parse into
  * the parse's visitor. jsonc-parser's error recovery skips tokens after a syntax error, so past
  * such an error the visitor never opens the 513 containers the text holds: the file now gets the
  * syntax error (config-unparseable) where the build before it (21c91b6) refused it as too deep
@@ -31,7 +31,7 @@ const CASES: readonly { name: string; text: string; at: readonly [number, number
   { name: 'a missing colon, then 600 `{"k":1,`', text: `{"a" ${'{"k":1,'.repeat(600)}`, at: [1, 3583] },
 ];
 
-describe('JSON nesting beyond 512 levels after a syntax error (red4)', () => {
+describe('JSON nesting beyond 512 levels after a syntax error', () => {
   for (const c of CASES) {
     for (const strict of [false, true]) {
       it(`${c.name} (${strict ? 'JSON' : 'JSONC'}): too-deep at ${c.at.join(':')}, as before the change`, () => {
@@ -46,7 +46,7 @@ describe('JSON nesting beyond 512 levels after a syntax error (red4)', () => {
   after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
   it('scan: ~/.cursor/mcp.json with 600 levels after its document is reported config-too-deep, not config-unparseable', async () => {
-    const home = await tempDir('mcp-audit-red4-deep');
+    const home = await tempDir('mcp-audit-deep');
     dirs.push(home);
     mkdirSync(path.join(home, '.cursor'));
     const file = path.join(home, '.cursor', 'mcp.json');

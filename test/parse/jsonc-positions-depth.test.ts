@@ -4,7 +4,7 @@ import { parseJsonc, POSITIONS_DEPTH } from '../../src/parse/jsonc.js';
 import type { ParsedDocument, PointerSegment } from '../../src/parse/document.js';
 
 /**
- * The positions tree stops at POSITIONS_DEPTH (red12: a tree for every value of a legal 4 MiB
+ * The positions tree stops at POSITIONS_DEPTH (without it a tree for every value of a legal 4 MiB
  * nested file took 470 MB). Above it every member is located exactly; below it a member is
  * located at its ancestor at that depth; duplicates are found at every depth, with their pointer.
  * Each case runs on both paths: plain JSON (JSON.parse values, positions by the tokenizer) and

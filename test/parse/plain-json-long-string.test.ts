@@ -8,7 +8,7 @@ import { parseReport } from '../report/validate.js';
 import { parseJsonc } from '../../src/parse/jsonc.js';
 
 /**
- * Red-team (red8) of 3945875 (visitPlainJson): its string token is the sticky regexp
+ * Found by review of 3945875 (visitPlainJson): its string token is the sticky regexp
  * /"[^"\\]*(?:\\.[^"\\]*)*"/y, and V8's irregexp keeps one backtrack entry per escape of the
  * outer group. One string with ~3.4 million escapes (a 7 MB ~/.claude.json, under its 16 MiB
  * cap: a pasted log kept in a project's history is mostly "\n" and "\"") overflows the regexp
@@ -20,7 +20,7 @@ import { parseJsonc } from '../../src/parse/jsonc.js';
  */
 const escapes = (n: number): string => `"${'\\n'.repeat(n)}"`;
 
-describe('plain JSON with one string of millions of escapes (red8)', () => {
+describe('plain JSON with one string of millions of escapes', () => {
   let home = '';
   let project = '';
   after(() => {
@@ -38,7 +38,7 @@ describe('plain JSON with one string of millions of escapes (red8)', () => {
     const history = escapes(3_500_000);
     const text = JSON.stringify({ mcpServers: { a: { command: 'node', args: ['x.js'] } }, projects: { '/p': { history: [{ display: 'X' }] } } })
       .replace('"X"', history);
-    home = await materializeHome({ '.claude.json': text }, 'mcp-audit-red8-escapes');
+    home = await materializeHome({ '.claude.json': text }, 'mcp-audit-escapes');
     const r = spawnSync(process.execPath, [BIN, 'scan', '--root', home, '--format', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     assert.doesNotMatch(r.stderr, /internal error|RangeError/, r.stderr);
     assert.equal(r.status, 1, r.stderr);
@@ -49,8 +49,8 @@ describe('plain JSON with one string of millions of escapes (red8)', () => {
     project = await materializeHome({
       '.mcp.json': JSON.stringify({ mcpServers: { r: { command: 'node', args: ['srv.js'] } } }),
       '.claude/settings.json': JSON.stringify({ disabledMcpjsonServers: [], note: 'X' }).replace('"X"', escapes(3_500_000)),
-    }, 'mcp-audit-red8-escapes-project');
-    const emptyHome = await materializeHome({}, 'mcp-audit-red8-escapes-home');
+    }, 'mcp-audit-escapes-project');
+    const emptyHome = await materializeHome({}, 'mcp-audit-escapes-home');
     try {
       const r = spawnSync(process.execPath, [BIN, 'scan', '--root', emptyHome, '--project', project, '--format', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       assert.doesNotMatch(r.stderr, /internal error|RangeError/, r.stderr);

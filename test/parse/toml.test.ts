@@ -38,7 +38,7 @@ describe('parseToml', () => {
     assert.deepEqual(r.value.locate(['mcp_servers', 1, 'name']), { line: 5, column: 1 });
   });
 
-  it('reports a Windows path in a basic string (invalid escape) with its location (hosts.md trap 7)', () => {
+  it('reports a Windows path in a basic string (invalid escape) with its location (openai/codex#37616: one such path invalidates the whole config.toml)', () => {
     const r = parseToml('[mcp_servers.win]\ncommand = "C:\\Users\\me\\server.exe"\n');
     assert.ok(!r.ok);
     assert.equal(r.problem.kind, 'syntax');

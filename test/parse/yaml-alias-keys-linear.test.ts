@@ -4,7 +4,7 @@ import { Alias, parseDocument, visit } from 'yaml';
 import { parseYaml } from '../../src/parse/yaml.js';
 
 /**
- * Red team red10 on e2a56d4 (yaml.ts firstCollectionKey). For each alias used as a mapping key it
+ * Found by review on e2a56d4 (yaml.ts firstCollectionKey). For each alias used as a mapping key it
  * calls `Alias.resolve(doc)` without a context, and the library then walks the whole document to
  * find the anchor (yaml 2.9.1 dist/nodes/Alias.js `resolve`: the walk is cached only in a toJS
  * context). n alias keys cost n whole-document walks: a legal 200 KB Continue config.yaml with
@@ -22,7 +22,7 @@ const text = [
   ...Array.from({ length: N }, (_v, i) => `  *k${i} : v${i}`),
 ].join('\n');
 
-describe('YAML alias keys (red10)', () => {
+describe('YAML alias keys', () => {
   it('cost a bounded number of whole-document walks, not one per alias key', () => {
     let nodes = 0;
     visit(parseDocument(text), { Node: () => { nodes++; } });

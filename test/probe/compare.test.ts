@@ -15,7 +15,7 @@ function capture(...pages: string[]): ProbeSuccess {
   };
 }
 
-/** Published vectors (pinning-systems.md §1.13): V5 is `minimum: 0.0` as a Python float, V6 the JS reading of it. */
+/** Published vectors (mcpindex-ai/mcpindex-sdk-ts@0f3e676:test/parity.test.ts): V5 is `minimum: 0.0` as a Python float, V6 the JS reading of it. */
 const BOUND_TEXT = '{"name":"bound","description":"Bound.","inputSchema":{"type":"object","properties":{"x":{"type":"number","minimum":0.0}}}}';
 const V5 = 'sha256:c47e5b3368c4e0a291459a811175f1eb9706dc2e18f443fefa9f8ac3e9dc91ca';
 const V6 = 'sha256:1114155260e9500e740b3732473d5c678f24b825fce8f64fea1339d605c4d1e0';

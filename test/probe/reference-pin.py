@@ -7,9 +7,9 @@ Launches PROGRAM over stdio, speaks just enough JSON-RPC (initialize, notificati
 every page of tools/list), parses each result with json.loads (so `0.0` stays a Python float),
 computes each tool's definition_hash with test/canonical/reference.py, and writes
 {"version": 2, "pins": [...]} (keys sorted, 2-space indent, trailing newline, mode 0600) with the
-captured public contract as `schema` (pinning-systems.md §1.10), then adds the file's basename to
+captured public contract as `schema` (mcpindex-ai/mcpindex-sdk-ts@3bce661:src/preflight.ts, PIN_STORE_VERSION = 2), then adds the file's basename to
 the tamper-evidence index .ever-pinned.json beside it, as the gate does after every pin write
-(same format, sorted and de-duplicated, mode 0600; §1.11).
+(same format, sorted and de-duplicated, mode 0600; mcpindex-ai/mcpindex-sdk-ts@3bce661:src/preflight.ts EVER_PINNED_NAME).
 `--recipe plain` hashes the whole tool in non-contract mode instead: a wrong recipe on purpose.
 Standard library only.
 """

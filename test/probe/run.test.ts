@@ -26,7 +26,7 @@ async function fixtureAudit(): Promise<AuditResult> {
         hub: { command: 'uvx', args: ['--from', 'mcp-hangar==2.34.4', 'mcp-hangar', '--config', '@HOME@/.config/mcp-hangar/config.yaml', 'serve'] },
       },
     }),
-    // Cursor reads no `cwd` field (hosts.md §4); Cline does: the relative-cwd row lives there.
+    // Cursor documents no `cwd` field (https://cursor.com/docs/context/mcp), so src/hosts/cursor.ts models none; Cline does: the relative-cwd row lives there.
     '.cline/data/settings/cline_mcp_settings.json': JSON.stringify({ mcpServers: { rel: wired('normal.js', { cwd: 'sub' }) } }),
     // Cursor honours no `disabled` key (cursor/cursor#3656); Windsurf does: the disabled row lives there.
     '.codeium/windsurf/mcp_config.json': JSON.stringify({ mcpServers: { off: wired('normal.js', { disabled: true }) } }),

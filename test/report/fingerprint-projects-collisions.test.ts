@@ -11,7 +11,7 @@ import { noPinningProxy } from '../../src/rules/no-pinning-proxy.js';
 import { REPORT_SCHEMA_VERSION } from '../../src/report/model.js';
 
 /**
- * Red team red5 on the project part of fingerprints (commits 63f02fa, 170dcd2). Each test is a
+ * Found by review on the project part of fingerprints (commits 63f02fa, 170dcd2). Each test is a
  * way a suppression or a baseline written for one entry covers a different one, or one entry's
  * identity moves with nothing changed. They fail against that code; production code is untouched.
  */

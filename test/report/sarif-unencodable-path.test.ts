@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { spawnCli } from '../cli/commands/cli-harness.js';
 
 /**
- * Red team (red6), found with a generated home of odd text (both the build before this session's
+ * Found with a generated home of odd text (both the build before this session's
  * speed-ups, 2e01dec, and 91ebbfb fail alike: not a regression). A `~/.claude.json` project key
  * with a NUL and a lone surrogate (`"/home/u/p\u0000\ud800"`, valid JSON) makes every project
  * location a config-unreadable finding whose path holds the lone surrogate; SARIF's encodePath
@@ -18,14 +18,14 @@ const dirs: string[] = [];
 after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
 function home(): string {
-  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red6-sarif-')));
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-sarif-')));
   dirs.push(dir);
   // The escapes are JSON's own: the file holds `\u0000` and `\ud800` spelled out.
   writeFileSync(path.join(dir, '.claude.json'), '{"mcpServers":{"s":{"command":"npx","args":["-y","s"]}},"projects":{"/home/u/p\\u0000\\ud800":{}}}');
   return dir;
 }
 
-describe('SARIF of a location path with a lone surrogate (red6)', () => {
+describe('SARIF of a location path with a lone surrogate', () => {
   it('the JSON report of that home is written (the input is read)', () => {
     const r = spawnCli(['scan', '--root', home(), '--format', 'json']);
     assert.equal(r.code, 1, r.stderr);

@@ -9,8 +9,8 @@ import { testEnv } from '../hosts/helpers.js';
 
 /**
  * pin-baseline-unindexed through the real pipeline: a real ~/.cursor/mcp.json, a real pin file
- * with records for `fs`, and each state of the tamper-evidence index beside it (pinning-systems.md
- * §1.11). The reason names which check failed; the grade cases (fixtures/grade/baseline-*) cover
+ * with records for `fs`, and each state of the tamper-evidence index beside it (mcpindex-ai/mcpindex-sdk-ts@3bce661:src/preflight.ts
+ * EVER_PINNED_NAME). The reason names which check failed; the grade cases (fixtures/grade/baseline-*) cover
  * the same states by rule id.
  */
 const GATE = ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'node', '--upstream-arg=/opt/srv.js'];

@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { writePieces } from '../../src/shared/output-file.js';
 import { IoError } from '../../src/shared/errors.js';
 
-/** -o FILE: a report written in pieces (red team red3: a failing reporter left a partial file, reported as "cannot write it"). */
+/** -o FILE: a report written in pieces (a failing reporter left a partial file, reported as "cannot write it"). */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-pieces-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 

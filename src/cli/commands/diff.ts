@@ -66,7 +66,7 @@ const diffColumns = (kindWidth: number): readonly Column[] => [{ header: 'Severi
 function renderDiffTable(r: DriftResult, width: number): string {
   if (!r.changed) return 'No drift: the contracts are equivalent.\n';
   const cut = (t: string | undefined): string => (t === undefined ? '—' : t.length > 140 ? `${t.slice(0, 140)}…` : t);
-  // A cut must never hide what changed (issue 11): a long change shows its marked span in full, a text in full.
+  // A cut must never hide what changed: a long change shows its marked span in full, a text in full.
   const change = (d: Delta): string => {
     const marked = d.details?.['change'];
     if (d.before !== undefined && d.after !== undefined && (d.before.length > 140 || d.after.length > 140)) {

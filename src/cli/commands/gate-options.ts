@@ -10,7 +10,7 @@ import { within } from '../../report/suppress.js';
 import { UsageError } from '../../shared/errors.js';
 import { readGateText } from './gate-file.js';
 
-/** `--baseline FILE` and `--policy FILE` (issue 18), shared by scan, probe and check. */
+/** `--baseline FILE` and `--policy FILE`, shared by scan, probe and check. */
 export function withGateOptions<T>(y: Argv<T>): Argv<T> {
   return y
     .option('baseline', {

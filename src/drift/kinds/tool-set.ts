@@ -5,7 +5,7 @@ export const TOOL_SET_KINDS = [
   { id: 'tool-added', severity: 'low', subject: 'tool', action: 'add', direction: 'none', decision: 'auto', title: 'Tool added' },
   { id: 'tool-added-destructive', severity: 'high', subject: 'tool-declared-danger', action: 'add', direction: 'none', decision: 'hold', title: 'Tool added that declares itself destructive, or open-world while not read-only',
     unpaired: 'a failed guard of tool-added (G-T5); a removal is plain tool-removed',
-    rationale: 'Stricter than the seed (drift-taxonomy.md §15 question 2): auto-accept must be safe for the caller and the model; a new tool with an explicit destructiveHint: true, or an explicit openWorldHint: true without readOnlyHint: true, holds. Judged on explicit values only: the defaults are the worst case and would hold every unannotated tool.' },
+    rationale: 'Stricter than the seed: github/github-mcp-server@8ec62491 added delete_repository with an explicit destructiveHint: true, which plain tool-added would auto-accept. Auto-accept must be safe for the caller and the model; a new tool with an explicit destructiveHint: true, or an explicit openWorldHint: true without readOnlyHint: true, holds. Judged on explicit values only: the defaults are the worst case and would hold every unannotated tool.' },
   { id: 'tool-added-instructive', severity: 'high', subject: 'tool-instructive', action: 'add', direction: 'none', decision: 'hold', title: 'Tool added whose text instructs the model',
     unpaired: 'a failed guard of tool-added (G-T6); a removal is plain tool-removed',
     rationale: 'Stricter than the seed: the same imperative instruction patterns as param-added-instructive (instructions.ts), on every text of a new tool; a poisoned new tool must not auto-accept.' },

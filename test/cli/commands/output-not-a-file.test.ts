@@ -7,14 +7,14 @@ import { after, describe, it } from 'node:test';
 import { BIN } from './cli-harness.js';
 
 /**
- * Red team (red6). `-o FILE` removes what it wrote when the write fails ("no partial -o file"),
+ * Found by review. `-o FILE` removes what it wrote when the write fails ("no partial -o file"),
  * but it removes the PATH, whatever it is: a FIFO, a device node, a symlink to a descriptor.
  * Found running `-o /dev/full` as root: the ENOSPC cleanup deleted the /dev/full device node (the
  * build before this session's speed-ups, 2e01dec, does the same: not a regression of 0a8b6b1).
  * `mcp-audit scan -o /dev/stdout | head` as root would delete /dev/stdout likewise. Only a file
  * the run created or truncated is its partial output; a FIFO or a link to one is not.
  */
-const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red6-output-')));
+const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-output-')));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A home whose JSON report is far larger than a pipe's buffer (64 KiB), so a reader that stops early breaks the write. */
@@ -40,7 +40,7 @@ async function scanInto(home: string, target: string, fifo: string): Promise<{ c
   return { code, stderr };
 }
 
-describe('-o into something that is not a regular file, when the write fails (red6)', () => {
+describe('-o into something that is not a regular file, when the write fails', () => {
   const home = bigHome();
 
   it('a FIFO whose reader goes away: exit 2 naming the error, and the FIFO is still there', async () => {

@@ -8,12 +8,12 @@ import { after, describe, it } from 'node:test';
 import { BIN } from './cli-harness.js';
 
 /**
- * Red team (red7) against 1077cf7: `-o FILE` over an existing regular file now writes a temporary
+ * Found by review against 1077cf7: `-o FILE` over an existing regular file now writes a temporary
  * file beside it and renames it over. The build before (5b86091, /work/wt-base) opened FILE 'w' in
  * place. Each case below passes on that build (or is a plain "no partial -o file" case) and fails
  * on c3ebf8c.
  */
-const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red7-output-')));
+const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-output-')));
 // Other accounts (below) must reach the CLI's home and the folders they write in.
 chmodSync(dir, 0o755);
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,7 +42,7 @@ function scanTo(target: string, opts: { uid?: number; fileBlocks?: number; cwd?:
 
 const isReport = (file: string): boolean => readFileSync(file, 'utf8').includes('"schemaVersion"');
 
-describe('-o over an existing report (red7, 1077cf7)', () => {
+describe('-o over an existing report (1077cf7)', () => {
   it('an existing file whose name is near NAME_MAX is written (the temp name beside it is too long)', () => {
     // 240 bytes is a legal name; `.<name>.<pid>.<12 hex>.tmp` is over 255: ENAMETOOLONG, exit 2.
     const file = path.join(dir, 'r'.repeat(240));

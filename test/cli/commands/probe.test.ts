@@ -79,7 +79,7 @@ describe('mcp-audit probe, end to end', () => {
         content: '{"version": 2, "pins": [{"server_id": "stuck", "tool_name": "echo", "definition_hash": "sha256:00", "pinned_at": "2026-11-01T10:00:00.000+00:00"}]}\n',
         mode: 0o600,
       },
-      // The gate lists every store file it writes here (pinning-systems.md §1.11); reference-pin.py adds its own.
+      // The gate lists every store file it writes here (mcpindex-ai/mcpindex-sdk-ts@3bce661:src/preflight.ts EVER_PINNED_NAME); reference-pin.py adds its own.
       '.mcpindex/pins/.ever-pinned.json': { content: '{\n  "stores": [\n    "stuck.json"\n  ]\n}\n', mode: 0o600 },
     }, 'mcp-audit-probe');
     pyPins = pythonPin(home, 'weather', [pythonStyle]);

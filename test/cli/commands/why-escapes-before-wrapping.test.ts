@@ -6,15 +6,15 @@ import { after, describe, it } from 'node:test';
 import { cli } from './cli-run.js';
 
 /**
- * red15 on e2b9d07: renderWhyText escapes each line only after wrap() has split the facts and
+ * Found by review on e2b9d07: renderWhyText escapes each line only after wrap() has split the facts and
  * finding messages at /\s+/, which matches \n, \t, U+2028 and U+2029. So in every wrapped line
  * (the evidence facts, the findings) a config's newline, tab or line separator is silently turned
  * into a plain space: an arg "x\ny" reads as two args `x y`, and a name "a\nb" as `a b`, while the
  * same why output's first line shows `a\x0ab` and scan shows `a\x0ab … runs x\x0ay` (scan escapes
  * before it wraps). The escape claims to show exactly which code point was there (text.ts).
  */
-describe('red15: why shows a config\'s whitespace controls escaped in wrapped facts, as scan does', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red15-why-'));
+describe('why shows a config\'s whitespace controls escaped in wrapped facts, as scan does', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-why-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(path.join(dir, '.cursor'));
   writeFileSync(path.join(dir, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: {

@@ -6,14 +6,14 @@ import { after, describe, it } from 'node:test';
 import { cli } from './cli-run.js';
 
 /**
- * red14 on 239cc52: `why`'s text output (src/report/why.ts renderWhyText) escapes nothing, so a
+ * Found by review on 239cc52: `why`'s text output (src/report/why.ts renderWhyText) escapes nothing, so a
  * config's command writes raw control characters to the terminal (an ESC clears the screen, sets
  * the title), and a server name with a newline prints a line of its own. scan's table, markdown,
  * check and the stderr policy line escape the same strings (\x1b, \x0a). The baseline (478401d)
  * is the same: a gap the change left.
  */
-describe('red14: why escapes what configs put in its text output', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-red14-why-'));
+describe('why escapes what configs put in its text output', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-why-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(path.join(dir, '.cursor'));
   const name = 'multi\nmcp-audit: policy met';
