@@ -13,6 +13,8 @@ import path from 'node:path';
 const ROOTS = ['src', 'test', 'fixtures'];
 const REFERENCE = /\b(?:hosts|pinning-systems|drift-taxonomy)\.md\b/;
 const REVIEW_ROUND = /\bred\d+\b/i;
+/** A project issue number (`issue 25`): it belongs in a commit message; upstream issues are written `owner/repo#N`. */
+const PROJECT_ISSUE = /\bissue #?\d+\b/i;
 const THIS_FILE = path.join('test', 'architecture', 'primary-citations.test.ts');
 
 
@@ -46,6 +48,10 @@ test('no file under src/, test/ or fixtures/ cites a review round (redN)', () =>
   assert.deepEqual(hits(REVIEW_ROUND, new Set()), []);
 });
 
+test('no file under src/, test/ or fixtures/ cites a project issue number', () => {
+  assert.deepEqual(hits(PROJECT_ISSUE, new Set()), []);
+});
+
 test('no file is named after a review round', () => {
   const named = ROOTS.flatMap(files).filter((f) => REVIEW_ROUND.test(path.basename(f)));
   assert.deepEqual(named, []);
@@ -54,5 +60,6 @@ test('no file is named after a review round', () => {
 test('the checks see what they look for (they would flag a citation)', () => {
   assert.ok(REFERENCE.test("source: 'hosts.md row 20'") && REFERENCE.test('(pinning-systems.md §1.11)') && REFERENCE.test('drift-taxonomy.md §13.2'));
   assert.ok(REVIEW_ROUND.test('Red team red13 on 478401d') && REVIEW_ROUND.test("describe('x (red9)'"));
+  assert.ok(PROJECT_ISSUE.test('(issue 29)') && PROJECT_ISSUE.test('Issue 11, "x"') && !PROJECT_ISSUE.test('openai/codex#37616'));
   assert.ok(!REVIEW_ROUND.test('shared/') && !REVIEW_ROUND.test('rendered') && !REVIEW_ROUND.test('colored1'));
 });

@@ -2,7 +2,7 @@
  * Drift classifier over the real github-mcp-server corpus (../shared/data/toolsnaps): every record
  * of pairs / events / commit sets / full sets, classified REPS times on fresh clones (no memo
  * survives), only `classify` timed. Prints records/s and tool pairs/s, the decisions, and how many
- * holds the stricter-than-seed guards (issue 11: G-T5, G-T6, G-P5) add. Skips, saying why, when the
+ * holds the stricter-than-seed guards (G-T5, G-T6, G-P5) add. Skips, saying why, when the
  * corpus is absent.
  */
 import { performance } from 'node:perf_hooks';

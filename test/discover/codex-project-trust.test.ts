@@ -7,7 +7,7 @@ import { testEnv } from '../hosts/helpers.js';
 import { codex } from '../../src/hosts/codex.js';
 
 /**
- * Red team (issue 16, class: project trust keyed on the project root). Codex decides trust for a
+ * Class: project trust keyed on the project root. Codex decides trust for a
  * project layer's directory by its own key, then the project root's key (nearest ancestor with a
  * `.git`, the default `project_root_markers`), then the repo root's (openai/codex@12883137
  * codex-rs/config/src/loader/mod.rs `ProjectTrustContext::decision_for_dir`, `find_project_root`,

@@ -8,7 +8,7 @@ import { crush } from '../../src/hosts/crush.js';
 import { geminiCli } from '../../src/hosts/gemini-cli.js';
 
 /**
- * Red team (issue 16, class: field-by-field merge across scopes with a switched-off layer).
+ * Class: field-by-field merge across scopes with a switched-off layer.
  * Goose merges each extension's fields over the files it reads, later file winning per field
  * (block/goose@865e4a03 crates/goose/src/config/base/mod.rs `merge_config_values`,
  * `merge_nested_entries`); Crush merges objects recursively (charmbracelet/crush@37f36e93

@@ -8,7 +8,7 @@ import { testEnv } from '../hosts/helpers.js';
 import { geminiCli } from '../../src/hosts/gemini-cli.js';
 
 /**
- * Red team (issue 16, class: a switch read from the Linux path only). Gemini CLI reads
+ * Class: a switch read from the Linux path only. Gemini CLI reads
  * `security.folderTrust.enabled` from its system-defaults, user and system settings
  * (google-gemini/gemini-cli@5411f113 packages/cli/src/config/settings.ts:890-901), and the
  * system settings live at `/Library/Application Support/GeminiCli/settings.json` on macOS and

@@ -6,7 +6,7 @@ import { testEnv } from '../hosts/helpers.js';
 import { geminiCli } from '../../src/hosts/gemini-cli.js';
 
 /**
- * Red team (issue 16, class: an entry shape the host accepts outside its servers map). Gemini
+ * Class: an entry shape the host accepts outside its servers map. Gemini
  * CLI's `mcp.serverCommand` setting (a string) becomes a stdio server named `mcp`, shell-parsed
  * into command and args (google-gemini/gemini-cli@5411f113 packages/core/src/tools/mcp-client.ts:1170-1186;
  * packages/cli/src/config/settingsSchema.ts:1787-1793). It runs like any other server.

@@ -8,7 +8,7 @@ import { REPO } from '../hosts/helpers.js';
 
 /**
  * Homes that hide a server the host really launches, using only the host's own lookup rules
- * (issue 29), one folder per class and OS layout under fixtures/homes/hidden/<case>/. Each is
+ *, one folder per class and OS layout under fixtures/homes/hidden/<case>/. Each is
  * audited through the real CLI (`scan --root … --platform … --list --format json`) and must list
  * every expected entry (launched, or off where the host turns it off), and say `countIsFloor`
  * with exactly the expected causes. What git cannot hold (a `.git` folder, symbolic links, a file
@@ -71,7 +71,7 @@ async function list(home: string, c: Case): Promise<Listed> {
 
 const cases = readdirSync(HIDDEN).sort();
 
-describe('hidden homes: every server a host launches by its own lookup rules is listed (issue 29)', () => {
+describe('hidden homes: every server a host launches by its own lookup rules is listed', () => {
   it('has a case for every class in every OS layout', () => {
     const byClass = new Set(cases.map((n) => n.replace(/-(linux|macos|windows)$/, '')));
     for (const k of ['relocated', 'case', 'layers', 'records', 'indirections', 'policy', 'caps', 'residuals']) assert.ok(byClass.has(k), k);

@@ -7,7 +7,7 @@ import { geminiCli } from '../../src/hosts/gemini-cli.js';
 import { goose } from '../../src/hosts/goose.js';
 
 /**
- * Red team (issue 16, class: duplicate keys — which one does the host's parser keep?). Goose
+ * Class: duplicate keys — which one does the host's parser keep?. Goose
  * skips a config file that fails to load ("Failed to load config … Skipping.", block/goose@865e4a03
  * crates/goose/src/config/base/mod.rs `Config::load`), and its YAML parser (serde_yaml's Mapping)
  * rejects a mapping with a duplicate key anywhere in the file. The entries of such a file are not

@@ -6,7 +6,7 @@ import { testEnv } from '../hosts/helpers.js';
 import { zed } from '../../src/hosts/zed.js';
 
 /**
- * Red team (issue 16, class: blocks inside a file the host merges). Zed's user settings file
+ * Class: blocks inside a file the host merges. Zed's user settings file
  * flattens release-channel blocks (`dev`, `nightly`, `preview`, `stable`) and platform blocks
  * (`macos`, `linux`, `windows`) into the settings it applies (zed-industries/zed
  * crates/settings_content: `UserSettingsContent { #[serde(flatten)] release_channel_overrides,

@@ -1,5 +1,5 @@
 /**
- * "Every changed JSON path is covered by at least one reported change" (issue 11): the paths come
+ * "Every changed JSON path is covered by at least one reported change": the paths come
  * from the plain JSON diff of restated-rule.ts (after the meaning-preserving normalisations), never
  * from src/drift. A delta covers a path when one is a prefix of the other; a `required` entry is
  * also covered at the property's path; a parameter rename covers its old path (`renamedFrom`).

@@ -58,7 +58,7 @@ const CASES: readonly Case[] = [
   { commit: 'bb3a1b2a +allow_symlink_write and path description changed', before: [t('create_or_update_file', { path: str('Path') })],
     after: [t('create_or_update_file', { path: str('Path where to create/update the file'), allow_symlink_write: { type: 'boolean', default: false } })],
     kinds: ['param-added-optional', 'param-description-changed'], decision: 'hold' },
-  // Auto-accepted by the seed's rule; issue 11 guard G-T5 holds a new tool that declares itself destructive.
+  // Auto-accepted by the seed's rule; guard G-T5 holds a new tool that declares itself destructive.
   { commit: '8ec62491 delete_repository added with destructiveHint:true', before: [t('get_me', {})],
     after: [t('get_me', {}), t('delete_repository', { repo: str() }, { annotations: { title: 'Delete repository', destructiveHint: true } })], kinds: ['tool-added-destructive'], decision: 'hold' },
   { commit: 'd8a1627b manage_notification_subscription destructiveHint absent → true', before: [t('manage_notification_subscription', {})],

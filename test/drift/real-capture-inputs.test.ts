@@ -1,4 +1,4 @@
-/** Issue 11, "Inputs from real captures are rejected": `prompts: null` / `instructions: null` mean absent. */
+/** "Inputs from real captures are rejected": `prompts: null` / `instructions: null` mean absent. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { file, mcpAudit } from './cli-run.js';

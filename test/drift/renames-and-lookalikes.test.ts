@@ -1,5 +1,5 @@
 /**
- * Issue 11: tool-renamed-probable pairs unrelated tools whose schemas are degenerate; a look-alike
+ * tool-renamed-probable pairs unrelated tools whose schemas are degenerate; a look-alike
  * name using `rn` for `m` passes the added-tool name guard. (diff --batch | head EPIPE is the CLI
  * helper's part of the issue.)
  */
@@ -31,7 +31,7 @@ describe('renames need a real contract in common; look-alike names hold', () => 
   });
 });
 
-describe('degenerate schemas need name evidence to pair (issue 29)', () => {
+describe('degenerate schemas need name evidence to pair', () => {
   it('{type: object, properties: {}} and an empty required list are no contract in common', () => {
     for (const schema of [{ type: 'object', properties: {} }, { type: 'object', properties: {}, required: [] }]) {
       const r = classify(snap(tool({ name: 'browser_wait', inputSchema: schema })), snap(tool({ name: 'browser_handle_dialog', inputSchema: schema })));

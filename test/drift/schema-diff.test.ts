@@ -25,7 +25,7 @@ describe('input schema kinds (§7.C) with taxonomy examples', () => {
     assert.deepEqual(input(obj({ n: { type: 'integer' } }), obj({ n: { type: 'number' } })), ['param-type-widened']);
     assert.deepEqual(input(obj({ n: { type: ['string', 'number'] } }), obj({ n: { type: 'string' } })), ['param-type-narrowed']);
     assert.deepEqual(input(obj({ n: { type: 'number' } }), obj({ n: { type: 'integer' } })), ['param-type-narrowed']);
-    // The node's own keywords are diffed beside an incompatible type change (issue 11: nothing vanishes from the report).
+    // The node's own keywords are diffed beside an incompatible type change (nothing vanishes from the report).
     assert.deepEqual(input(obj({ n: { type: 'number', minimum: 1 } }), obj({ n: { type: 'string', minLength: 1 } })), ['constraint-loosened', 'constraint-tightened', 'param-type-changed']);
   });
 
@@ -91,7 +91,7 @@ describe('input schema kinds (§7.C) with taxonomy examples', () => {
     assert.deepEqual(input(obj({ a: { prefixItems: [{}, {}] } }), obj({ a: { prefixItems: [{}] } })), ['schema-changed-unclassified']);
   });
 
-  it('nested $ref edits are found at their inlined path and at the target (issue 11), and cycles terminate', () => {
+  it('nested $ref edits are found at their inlined path and at the target, and cycles terminate', () => {
     const tree = (t: string): object => ({ type: 'object', properties: { root: { $ref: '#/$defs/N' } },
       $defs: { N: { type: 'object', properties: { v: { type: t }, kids: { type: 'array', items: { $ref: '#/$defs/N' } } } } } });
     assert.deepEqual(paths(tree('string'), tree('number')),

@@ -1,4 +1,4 @@
-/** Issue 11, "serverInfo description, icons, websiteUrl are not compared" (2025-11-25 Implementation fields). */
+/** "serverInfo description, icons, websiteUrl are not compared" (2025-11-25 Implementation fields). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { classify } from '../../src/drift/classify.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Silent accepts of malformed values": a value of the wrong type is compared as raw JSON,
+ * "Silent accepts of malformed values": a value of the wrong type is compared as raw JSON,
  * and a raw difference no kind explains is `*-changed-unclassified` (hold), never "No drift".
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "The seed's rule accepts things its own premise says it should not": a new tool that
+ * "The seed's rule accepts things its own premise says it should not": a new tool that
  * declares itself destructive (or open-world while not read-only), and a new optional parameter
  * whose description instructs the model, hold. Both ways: ordinary cases still auto-accept.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Changes that vanish from the report": a union added, removed or switched at a node no
+ * "Changes that vanish from the report": a union added, removed or switched at a node no
  * longer hides that node's other changes; an edit inside a shared `$ref` target is reported with
  * its text kind at the target and at every referencing path; an insertion is never cut away.
  */

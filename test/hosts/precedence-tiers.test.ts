@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { HOSTS } from '../../src/hosts/index.js';
 
 /**
- * Red team (issue 16, class: field-by-field merges across scopes). A host that merges same-named
+ * Class: field-by-field merges across scopes. A host that merges same-named
  * entries field by field (`precedence.merge: 'fields'`) does so over every config file it reads;
  * a location missing from the tiers is left out of the merge, so a fragment there (`{ enabled:
  * true }` over another file's complete entry) was graded as a proven launch on its own.

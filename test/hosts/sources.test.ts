@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import path from 'node:path';
 import { HOSTS } from '../../src/hosts/index.js';
 import type { HostDefinition } from '../../src/hosts/types.js';
 

@@ -8,7 +8,7 @@ import { assertSarifShape } from './sarif-shape.js';
 import { cli } from '../cli/commands/cli-run.js';
 
 /**
- * Issue 18 item 3 through the real CLI: one entry suppressed by the ignore file, one known from the
+ * Through the real CLI: one entry suppressed by the ignore file, one known from the
  * baseline, one new. Every format shows the same marks, the same (unchanged) grades and coverage,
  * the same acceptance line, and the policy verdict is the same whatever the format.
  */

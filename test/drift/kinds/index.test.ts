@@ -33,7 +33,7 @@ describe('drift kind registry', () => {
     }
   });
 
-  it('kinds added beyond the taxonomy (issue 11) carry their rationale', () => {
+  it('kinds added beyond the taxonomy carry their rationale', () => {
     for (const id of ['tool-added-destructive', 'tool-added-instructive', 'param-added-instructive', 'tool-changed-unclassified',
       'server-changed-unclassified', 'server-description-changed', 'server-icons-changed', 'server-website-changed']) {
       const k = kindById(id);
