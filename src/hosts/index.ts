@@ -17,6 +17,7 @@ import { factoryDroid } from './factory-droid.js';
 import { geminiCli } from './gemini-cli.js';
 import { goose } from './goose.js';
 import { junie } from './junie.js';
+import { kiloCli } from './kilo-cli.js';
 import { kiloCode } from './kilo-code.js';
 import { kimiCode } from './kimi-code.js';
 import { kiro } from './kiro.js';
@@ -57,6 +58,7 @@ export const HOSTS = [
   goose,
   junie,
   kiloCode,
+  kiloCli,
   kimiCode,
   kiro,
   lmStudio,

@@ -1,15 +1,26 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_GLOB, type HostDefinition } from './types.js';
 
-/** Kilo Code CLI (unverified: community code only, no host source or public tool). */
+// Kilo Code's docs ("Using MCP in Kilo Code"): a global mcp_settings.json in the extension's storage
+// and a project .kilocode/mcp.json that "Kilo Code automatically detects and loads", the project
+// winning for a name in both. The storage folder is the extension id's globalStorage
+// (CoplayDev/unity-mcp MCPForUnity/Editor/Clients/Configurators/KiloCodeConfigurator.cs:
+// <UD>/Code/User/globalStorage/kilocode.kilo-code/settings/mcp_settings.json).
+const EXT_DOCS = 'Kilo Code docs https://kilo.ai/docs/features/mcp/using-mcp-in-kilo-code (global mcp_settings.json, project .kilocode/mcp.json)';
+const CLI_DOCS = 'Kilo Code docs apps/kilocode-docs/docs/features/mcp/using-mcp-in-cli.md, read at xde-mcp/kilocode@790fe06 (a fork of Kilo-Org/kilocode): the CLI reads ~/.kilocode/cli/global/settings/mcp_settings.json, key mcpServers';
+
+/** Kilo Code: the VS Code extension (a Roo Code fork) and its first CLI, which share the mcp_settings.json shape. */
 export const kiloCode = {
   id: 'kilo-code',
   envFiles: NO_ENV_FILES,
-  name: 'Kilo Code CLI',
+  name: 'Kilo Code',
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,
-  source: 'Kilo Code docs apps/kilocode-docs/docs/features/mcp/using-mcp-in-cli.md, read at xde-mcp/kilocode@790fe06 (a fork of Kilo-Org/kilocode): the CLI reads ~/.kilocode/cli/global/settings/mcp_settings.json, key mcpServers',
+  source: `${EXT_DOCS}; ${CLI_DOCS}`,
   locations: [
-    { scope: 'user', path: '~/.kilocode/cli/global/settings/mcp_settings.json', unverified: true, source: 'Kilo Code docs apps/kilocode-docs/docs/features/mcp/using-mcp-in-cli.md, read at xde-mcp/kilocode@790fe06 (a fork of Kilo-Org/kilocode): the CLI reads ~/.kilocode/cli/global/settings/mcp_settings.json, key mcpServers' },
+    { scope: 'user', glob: true, path: `<UD>/${VSCODE_FAMILY_GLOB}/User/globalStorage/kilocode.kilo-code/settings/mcp_settings.json`, source: `${EXT_DOCS}; CoplayDev/unity-mcp KiloCodeConfigurator.cs (the storage folder)` },
+    { scope: 'project', path: '<project>/.kilocode/mcp.json', source: EXT_DOCS },
+    { scope: 'user', path: '~/.kilocode/cli/global/settings/mcp_settings.json', unverified: true, source: CLI_DOCS },
   ],
+  dirVariables: VSCODE_FAMILY_DIRS,
 } as const satisfies HostDefinition;
