@@ -449,6 +449,12 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
   if (text === undefined) { unreadable(walk, file, read); return; }
   if (SYSTEMD_MANAGER.test(file)) { systemdManager(walk, file, text); return; }
+  // launchd loads binary property lists as well as XML ones (launchd.plist(5); plutil -convert
+  // binary1): what a binary one sets (`launchctl setenv` in its ProgramArguments) is not read here.
+  if (file.endsWith('.plist') && text.startsWith('bplist')) {
+    if (isOwn(walk, file)) walk.notFollowed.push({ file, line: 1, detail: `${file} is a binary property list, which the audit does not decode; variables it sets were not read`, setsUnknown: true });
+    return;
+  }
   // A quick reject: most dotfiles mention none of the variables and source nothing worth following.
   const mentions = [...walk.names].some((n) => text.includes(n));
   const sources = /(?:^|[;&|]\s*|\s)\\?(?:\.|source)\s/m.test(text);
