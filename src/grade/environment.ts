@@ -61,12 +61,25 @@ const PROXY_INPUTS: readonly Inventory[] = PROXIES.flatMap((p) => (p.pins ? [p.i
 type Cwd = Reader['cwd'];
 
 /** The working directory the host gives the entry (as discovery established it). */
-function hostCwd(entry: ServerEntry, home: string): Cwd {
+function hostCwd(entry: Pick<ServerEntry, 'cwd' | 'launchCwd'>, home: string): Cwd {
   const cwd = entry.cwd !== undefined && entry.cwd.trim() !== '' ? { kind: 'explicit' as const, path: entry.cwd } : entry.launchCwd;
   if (cwd === undefined) return { unknown: 'not known (discovery does not model it for this host)' };
   if (cwd.kind === 'home') return { path: home };
   if (cwd.kind === 'explicit' || cwd.kind === 'project') return path.isAbsolute(cwd.path) ? { path: cwd.path } : { unknown: `the relative directory ${cwd.path}` };
   return { unknown: cwd.why };
+}
+
+/**
+ * The host process's own working directory, against which it looks for its env files (Gemini CLI
+ * `loadSettings(process.cwd())` → `findEnvFile(workspaceDir)`, google-gemini/gemini-cli@0038e45d
+ * packages/cli/src/config/settings.ts): where it starts the entry when the entry names no cwd. An
+ * entry's own `cwd` moves only the server, never where the host read its .env.
+ */
+function hostProcessCwd(entry: ServerEntry, home: string): Cwd {
+  const at = entry.launchCwd;
+  if (at?.kind !== 'explicit') return hostCwd(at === undefined ? {} : { launchCwd: at }, home);
+  // The entry named its cwd, so discovery recorded that: the host's own folder is the project's, or not known for a user entry.
+  return entry.project !== undefined ? { path: entry.project } : { unknown: `the folder ${entry.host} itself runs in (the entry's cwd moves only the server)` };
 }
 
 /** A directory relative to `base` (env -C, uv --directory), or why it is not known. */
@@ -256,7 +269,7 @@ export async function environmentClaim(input: EnvironmentInput): Promise<ClaimOu
     ],
     configFiles: hostFiles?.files ?? [],
   };
-  readers.push({ inv: hostInv, at: -1, options: [], byName: frames[0] !== undefined && isBareName(frames[0].program), frameKind: 'host', cwd: base });
+  readers.push({ inv: hostInv, at: -1, options: [], byName: frames[0] !== undefined && isBareName(frames[0].program), frameKind: 'host', cwd: hostProcessCwd(entry, ctx.home) });
   const last = frames.length - 1;
   for (let i = 0; i <= last; i++) {
     const f = frames[i];
