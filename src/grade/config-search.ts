@@ -28,7 +28,7 @@ export type Candidate =
  * audited tree: they are read below `<root>/_system/` (the home taken to be /home/<user> or
  * /Users/<user>), which the caller states as an assumption (`standIns`).
  */
-export function walkUp(cwd: string, ctx: SearchContext): { dirs: string[]; standIns: boolean } {
+export function walkUp(cwd: string, ctx: Pick<SearchContext, 'home' | 'platform' | 'auditRoot'>): { dirs: string[]; standIns: boolean } {
   const dirs: string[] = [];
   const system = path.join(ctx.home, SYSTEM_DIR);
   if (ctx.auditRoot && within(cwd, system)) {

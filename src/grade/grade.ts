@@ -157,7 +157,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   const program = await programClaim(chain, by, {
     server: entry.name, uid: ctx.uid, files: ARTIFACT_FILES, examineFiles: ctx.inspectStores !== false, posix: ctx.platform !== 'win32',
   });
-  const placement = await programPlacement(chain, by, entry, ctx.home, ARTIFACT_FILES.lstat, ctx.platform);
+  const placement = await programPlacement(chain, by, entry, ctx.home, ARTIFACT_FILES.lstat, ctx.platform, ctx.auditRoot === true);
   append(findings, program.findings);
   append(findings, placement.findings);
   append(assumptions, program.assumptions);

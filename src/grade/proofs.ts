@@ -18,6 +18,7 @@ import type { Finding } from '../rules/types.js';
 import { launchOptionInjection } from '../rules/launch-option-injection.js';
 import { toError } from '../shared/errors.js';
 import { isInside } from '../shared/paths.js';
+import { walkUp } from './config-search.js';
 import { kernelPath, samePath } from './store-location.js';
 import { STORE_FILES } from './stores/files.js';
 
@@ -76,16 +77,22 @@ function chdirCwd(dir: string, host: ReturnType<typeof cwdOf>, entry: ServerEntr
   return samePath(joined, home, 'linux') ? { proven: true, text: `the trusted home (env -C ${dir})` } : { proven: false, text: `the directory ${joined} set by env -C` };
 }
 
-/** The first `node_modules` at `dir` or above it (npm's local prefix and setPATH walk up to the root), and how many folders were looked at. */
-async function nodeModulesAbove(dir: string, lstat: (p: string) => Promise<PathState>): Promise<{ present?: string; looked: number }> {
+/**
+ * The first `node_modules` at the home or above it (npm's local prefix and setPATH walk up to the
+ * root), and how many folders were looked at. Under --root the home's parents are read as their
+ * stand-ins below `<root>/_system/` (config-search.ts walkUp), as every other upward search is.
+ */
+async function nodeModulesAbove(home: string, lstat: (p: string) => Promise<PathState>, platform: string | undefined, auditRoot: boolean): Promise<{ present?: string; looked: number }> {
+  const plat = platform === 'win32' || platform === 'darwin' ? platform : 'linux';
+  const dirs = auditRoot ? walkUp(home, { home, platform: plat, auditRoot }).dirs : undefined;
   let looked = 0;
-  for (let d = path.posix.normalize(dir); ; d = path.posix.dirname(d)) {
+  for (const d of dirs ?? (function* up(): Generator<string> { for (let x = path.posix.normalize(home); ; x = path.posix.dirname(x)) { yield x; if (x === '/') return; } })()) {
     looked++;
-    const p = path.posix.join(d, 'node_modules');
+    const p = path.join(d, 'node_modules');
     const st = await lstat(p);
     if (st.kind !== 'missing') return { present: p, looked };
-    if (d === '/') return { looked };
   }
+  return { looked };
 }
 
 /**
@@ -119,7 +126,7 @@ function projectLaunchers(chain: LaunchChain, entry: ServerEntry, proxy: string)
  * proven to be the trusted home. Findings, and the positive facts where the cwd is known.
  */
 export async function programPlacement(chain: LaunchChain, by: PinningProxy, entry: ServerEntry, home: string,
-  lstat: (p: string) => Promise<PathState>, platform?: string): Promise<{ findings: Finding[]; proof: string[] }> {
+  lstat: (p: string) => Promise<PathState>, platform?: string, auditRoot = false): Promise<{ findings: Finding[]; proof: string[] }> {
   if (chain.leaf.kind !== 'exec') return { findings: [], proof: [] };
   const inProject = projectLaunchers(chain, entry, by.id);
   const sensitive = cwdSensitiveFrames(chain.frames, platform);
@@ -150,7 +157,7 @@ export async function programPlacement(chain: LaunchChain, by: PinningProxy, ent
     if (s.localTree === 'node_modules') {
       // A proven working directory is the trusted home: npx runs from the nearest node_modules at
       // or above it, and puts every node_modules/.bin from there up on PATH.
-      const found = await nodeModulesAbove(home, lstat);
+      const found = await nodeModulesAbove(home, lstat, platform, auditRoot);
       if (found.present !== undefined) {
         findings.push(finding(runnerCwdUnproven, { server: entry.name, runner: s.runner, resolves: s.resolves, host: entry.host,
           cwd: `${cwd.text}, and ${found.present} is there: npx runs a copy from it that satisfies the spec, and puts its .bin before PATH` }));
