@@ -14,6 +14,11 @@ export const copilotCli = {
   source: DOCS,
   locations: [
     { scope: 'user', path: '~/.copilot/mcp-config.json', source: `${DOCS}; github/docs#41226` },
+    // Installed plugins live in ~/.copilot/installed-plugins/<marketplace>/<plugin>/ and may ship a .mcp.json.
+    {
+      scope: 'plugin', glob: true, path: '~/.copilot/installed-plugins/*/*/.mcp.json', containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
+      source: 'GitHub docs https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/plugins-finding-installing ("stored at ~/.copilot/installed-plugins/MARKETPLACE/PLUGIN-NAME/"); github/copilot-cli#2113 (a plugin\'s .mcp.json)',
+    },
     { scope: 'project', path: '<project>/.github/mcp.json', unverified: true, source: 'https://www.developersdigest.tech/mcp-servers/clients/github-copilot-cli (per-repository .github/mcp.json, citing the GitHub docs)' },
   ],
   // COPILOT_HOME moves the whole ~/.copilot folder (mcp-config.json, installed-plugins …). XDG_CONFIG_HOME, once

@@ -10,6 +10,7 @@ export const factoryDroid = {
   entry: STANDARD_ENTRY,
   source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Factory: RelPath .factory, SettingsFile mcp.json, /mcpServers)',
   locations: [
+    { scope: 'project', path: '<project>/.factory/mcp.json', unverified: true, source: 'unverified: Factory docs https://docs.factory.ai/cli/configuration/mcp (a project .factory/mcp.json beside the user file), found by search and not read' },
     { scope: 'user', path: '~/.factory/mcp.json', source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Factory: RelPath .factory, SettingsFile mcp.json, /mcpServers)' },
   ],
 } as const satisfies HostDefinition;
