@@ -32,6 +32,7 @@ export interface NpxTreesContext {
   readonly uid: number | undefined;
   readonly lstat: (p: string) => Promise<PathState>;
   readonly readDir: (p: string) => Promise<readonly string[] | undefined>;
+  readonly readText: (p: string) => Promise<string | undefined>;
 }
 
 export interface NpxTrees {
@@ -66,8 +67,45 @@ async function privateNode(p: string, ctx: NpxTreesContext, kinds: readonly stri
   return { state: 'ok' };
 }
 
-/** The cache: its root, `_npx` and each install directory in it, `_cacache` and its stores. */
-async function cacheTree(ctx: NpxTreesContext): Promise<{ open: string[]; proof: string[] }> {
+/** npm's default registry, the one a published release is fetched from (docs.npmjs.com/cli/v11/using-npm/registry). */
+const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
+
+/**
+ * A copy of the proxy's package in one `_npx` install: npx reuses it when it satisfies the spec
+ * (libnpmexec `missingFromTree`), checking no integrity, so it is proven only by what the install
+ * recorded: its package.json names the package (at the spec's version when one is written), and
+ * the install's package-lock.json records it `resolved` from the default registry with an
+ * `integrity` (arborist's hidden lockfile of the npx tree). Undefined when the install holds no copy.
+ */
+async function cachedCopy(install: string, names: readonly string[], version: string | undefined, ctx: NpxTreesContext): Promise<string | undefined> {
+  for (const name of names) {
+    const dir = path.join(install, 'node_modules', ...name.split('/'));
+    if ((await ctx.lstat(dir)).kind === 'missing') continue;
+    const pkgText = await ctx.readText(path.join(dir, 'package.json'));
+    let pkg: unknown;
+    try { pkg = pkgText === undefined ? undefined : JSON.parse(pkgText); } catch { pkg = undefined; }
+    const field = (o: unknown, k: string): unknown => (typeof o === 'object' && o !== null ? Reflect.get(o, k) : undefined);
+    if (field(pkg, 'name') !== name) return `${dir} holds a package.json that does not name ${name}`;
+    const v = field(pkg, 'version');
+    if (typeof v !== 'string') return `${dir} holds a package.json with no version`;
+    // A copy of another release does not satisfy an exact spec: npx does not reuse it.
+    if (version !== undefined && /^\d+\.\d+\.\d+(?:[-+].*)?$/.test(version) && v !== version) continue;
+    const lockText = (await ctx.readText(path.join(install, 'package-lock.json'))) ?? (await ctx.readText(path.join(install, 'node_modules', '.package-lock.json')));
+    let lock: unknown;
+    try { lock = lockText === undefined ? undefined : JSON.parse(lockText); } catch { lock = undefined; }
+    const rec = field(field(lock, 'packages'), `node_modules/${name}`);
+    const resolved = field(rec, 'resolved');
+    const integrity = field(rec, 'integrity');
+    if (typeof resolved !== 'string' || !resolved.startsWith(DEFAULT_REGISTRY) || typeof integrity !== 'string') {
+      return `${dir} is not recorded as fetched from ${DEFAULT_REGISTRY} with an integrity (${typeof resolved === 'string' ? `resolved ${resolved}` : 'no lockfile record'})`;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+/** The cache: its root, `_npx` and each install directory in it, `_cacache` and its stores, and any copy of the proxy's package there. */
+async function cacheTree(frame: Frame, by: PinningProxy, ctx: NpxTreesContext): Promise<{ open: string[]; proof: string[] }> {
   const root = ctx.platform === 'win32' ? path.join(ctx.home, 'AppData', 'Local', 'npm-cache') : path.join(ctx.home, '.npm');
   const top = await privateNode(root, ctx, ['directory']);
   if (top.state === 'missing') return { open: [], proof: [`npm's cache ${root} is absent: npx creates it at launch, as the account`] };
@@ -81,7 +119,14 @@ async function cacheTree(ctx: NpxTreesContext): Promise<{ open: string[]; proof:
     const st = await privateNode(d, ctx, ['directory']);
     if (st.state === 'bad') return { open: [`npm's cache: ${st.why}, so a copy planted there satisfies the spec`], proof: [] };
   }
-  return { open: [], proof: [`npm's cache ${root} was read: it, _npx with its ${installs.length} install director${installs.length === 1 ? 'y' : 'ies'} and _cacache are owned by root or the account and writable by no one else`] };
+  const names = [...new Set([frame.package?.name ?? '', ...by.packages.npm].filter((n) => n !== ''))];
+  let copies = 0;
+  for (const d of installs.slice(0, 10_000)) {
+    const why = await cachedCopy(path.join(npx, d), names, frame.package?.version, ctx);
+    if (why !== undefined) return { open: [`npm's cache: ${why}; npx runs a cached copy that satisfies the spec without checking it`], proof: [] };
+    for (const n of names) if ((await ctx.lstat(path.join(npx, d, 'node_modules', ...n.split('/')))).kind !== 'missing') copies++;
+  }
+  return { open: [], proof: [`npm's cache ${root} was read: it, _npx with its ${installs.length} install director${installs.length === 1 ? 'y' : 'ies'} and _cacache are owned by root or the account and writable by no one else${copies > 0 ? `; its ${copies} cached cop${copies === 1 ? 'y' : 'ies'} of ${names.join('/')} name the package and are recorded as fetched from ${DEFAULT_REGISTRY} with an integrity` : ''}`] };
 }
 
 /** Global copies of the package or of its command. */
@@ -125,7 +170,7 @@ async function globalTree(frame: Frame, by: PinningProxy, ctx: NpxTreesContext):
 
 export async function npxTrees(frame: Frame, by: PinningProxy, ctx: NpxTreesContext): Promise<NpxTrees> {
   const global = await globalTree(frame, by, ctx);
-  const cache = ctx.platform === 'win32' ? { open: [], proof: [] } : await cacheTree(ctx);
+  const cache = ctx.platform === 'win32' ? { open: [], proof: [] } : await cacheTree(frame, by, ctx);
   return { open: [...global.open, ...cache.open], proof: [...global.proof, ...cache.proof], assumptions: global.assumptions };
 }
 
