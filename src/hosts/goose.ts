@@ -3,6 +3,7 @@ import { NO_ENV_FILES, type HostDefinition } from './types.js';
 // block/goose, read file by file.
 const BASE = 'block/goose@865e4a03 crates/goose/src/config/base/mod.rs';
 const EXT = 'block/goose@0beee6a0 crates/goose/src/config/extensions.rs';
+const PARAMS = 'block/goose@865e4a03 crates/goose/src/config/base/params.rs';
 const AGENT = 'block/goose@01cad15f crates/goose/src/agents/extension.rs (ExtensionConfig, tag = "type"; PLATFORM_EXTENSIONS)';
 
 /**
@@ -44,9 +45,12 @@ export const goose = {
   ],
   dirVariables: [
     { name: 'XDG_CONFIG_HOME', os: ['darwin', 'linux'], replaces: [{ prefix: '~/.config' }], source: 'block/goose@0780e228 crates/goose/src/config/paths.rs (etcetera Xdg strategy: XDG_CONFIG_HOME)' },
-    // Not followed (a list of paths): set in a session file, a floor. (EXTENSIONS, which replaces the whole
-    // map through get_param's upper-cased key, is too common a name to read from dotfiles.)
+    // Not followed (a list of paths): set in a session file, a floor.
     { name: 'GOOSE_ADDITIONAL_CONFIG_FILES', replaces: [], source: `${BASE} (additional_config_paths_from_env: env::split_paths, merged before the user file)` },
+    // get_param reads the upper-cased key from the environment before any config file, and the
+    // extension map is get_param("extensions"): EXTENSIONS, when set, replaces every file's map
+    // (a value that is no map leaves Goose with none). Its servers are not read: a floor.
+    { name: 'EXTENSIONS', replaces: [], source: `${PARAMS} (get_param: env::var(key.to_uppercase()) first, parse_env_value); ${EXT} (get_extensions_map: get_param(EXTENSIONS_CONFIG_KEY))` },
   ],
   precedence: {
     tiers: [
@@ -68,7 +72,7 @@ export const goose = {
   },
   notes: [
     '`type: builtin` / `platform` extensions run inside Goose (state internal); `env_keys` names secrets fetched from env, keyring or secrets.yaml.',
-    'The EXTENSIONS environment variable replaces the whole map; GOOSE_ADDITIONAL_CONFIG_FILES adds files (not read: the host environment is unknown).',
+    'The EXTENSIONS environment variable replaces the whole map; GOOSE_ADDITIONAL_CONFIG_FILES adds files. Neither is read: set in a session file, the count is a floor.',
     'A stdio extension starts in the session working directory (no per-entry cwd): unknown to the audit.',
   ],
 } as const satisfies HostDefinition;

@@ -15,4 +15,9 @@ export const mcporter = {
     { scope: 'user', path: '$MCPORTER_CONFIG', format: 'jsonc', source: 'openclaw/mcporter@ae3d900:src/config/path-discovery.ts listConfigLayerPaths (MCPORTER_CONFIG replaces every other layer)' },
     { scope: 'project', path: '<project>/config/mcporter.json', source: 'openclaw/mcporter@ae3d900:src/config/path-discovery.ts listConfigLayerPaths (<rootDir>/config/mcporter.json)' },
   ],
+  dirVariables: [
+    // An absolute XDG_CONFIG_HOME puts the home config at $XDG_CONFIG_HOME/mcporter/mcporter.json(c),
+    // looked for before ~/.mcporter (read too, as later releases fall back to it); unset, ~/.mcporter alone.
+    { name: 'XDG_CONFIG_HOME', replaces: [{ prefix: '~/.mcporter', with: '/mcporter' }], source: 'openclaw/mcporter@bb6e646:src/paths.ts (mcporterDir: XDG_CONFIG_HOME when absolute, else legacyMcporterDir; mcporterConfigCandidates)' },
+  ],
 } as const satisfies HostDefinition;
