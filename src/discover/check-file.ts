@@ -81,8 +81,8 @@ export interface FileCache {
   readonly folder?: CaseFolder;
   /** Folders on a host's lookup path that could not be listed (their error checks' paths). */
   readonly unlisted: Set<string>;
-  /** Script locations found (`HostLocation.script`): never run, so the count is a floor. */
-  readonly scripts: Set<string>;
+  /** Script locations found (`HostLocation.script`), with the location's reason: never run, so the count is a floor. */
+  readonly scripts: Map<string, string>;
   /** Layers found that are not decoded (`HostLocation.unreadLayer`), with why. */
   readonly unreadLayers: Map<string, string>;
   /** Indirections met while reading files that the audit does not follow (a Continue `uses:` hub slug). */
@@ -90,7 +90,7 @@ export interface FileCache {
 }
 
 export const newFileCache = (folder?: CaseFolder): FileCache => ({
-  reads: new Map(), parses: new Map(), reported: new Set(), parsedChars: 0, sideValues: new Map(), unlisted: new Set(), scripts: new Set(), unreadLayers: new Map(), floor: [], ...(folder !== undefined ? { folder } : {}),
+  reads: new Map(), parses: new Map(), reported: new Set(), parsedChars: 0, sideValues: new Map(), unlisted: new Set(), scripts: new Map(), unreadLayers: new Map(), floor: [], ...(folder !== undefined ? { folder } : {}),
 });
 
 /** Reads `file` once per run; on a case-folding layout an absent name is looked up ignoring case. */
@@ -235,7 +235,7 @@ export async function checkFile(
   if (read.kind === 'absent') return read.realPath === undefined ? absentCheck(host, location, file, extra) : { check: extend(base, real, { status: 'absent', entries: 0, serversKey: false }), entries: [], findings: [] };
   // A script the host runs to produce its config is never parsed nor run: found, its entries unknown.
   if (location.script !== undefined && read.kind === 'text') {
-    cache.scripts.add(file);
+    cache.scripts.set(file, location.script.reason);
     return { check: extend(base, real, { status: 'found', entries: 0, serversKey: false }), entries: [], findings: [] };
   }
   // A layer that is not decoded: whatever it holds (readable or not) may redefine the host's entries.

@@ -24,6 +24,7 @@ import { absentLocation, checkLocation } from './locations.js';
 import { resolveRelocators, type HostEnvApplied } from './relocation.js';
 import { textSubstitutionFloor } from './text-substitution.js';
 import { codeProviderFloor } from './code-providers.js';
+import { codeKeyFloor, remoteConfigFloor } from './host-code.js';
 import { ancestorFileFloor } from './ancestor-files.js';
 import { readsFromAnyCwd, subfoldersOf } from './subfolders.js';
 
@@ -209,6 +210,8 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   await codeProviderFloor(hosts, ctx, floor, relocation.launchOptions);
   if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor, walked);
   await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);
+  codeKeyFloor([...userChecks, ...projectChecks], floor);
+  await remoteConfigFloor(hosts, ctx, out.cache, floor);
   const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
   for (const c of await decideLaunch(switched, ctx, out.cache, allRoots)) record(out, c);
   for (const l of out.locations) {
@@ -220,10 +223,11 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
         if (e.host === l.host) out.entries[i] = entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] });
       });
     }
-    if (out.cache.scripts.has(l.path) && l.status === 'found') {
+    const script = out.cache.scripts.get(l.path);
+    if (script !== undefined && l.status === 'found') {
       floor.add({
         kind: 'not-followed', path: l.path, hosts: [l.host],
-        detail: `${l.path} is a script ${l.host} runs to produce its configuration: it is never run by the audit, so the servers it adds are not counted`,
+        detail: `${l.path} is a script ${l.host} runs to produce its configuration (${script}): it is never run by the audit, so the servers it adds are not counted`,
       });
     }
     if (l.status !== 'error') continue;

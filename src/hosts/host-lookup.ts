@@ -141,3 +141,32 @@ export interface AncestorFiles {
   readonly reason: string;
   readonly source: string;
 }
+
+/**
+ * A key of the host's config files whose value names code the host loads and runs at start
+ * (opencode `plugin: ["pkg@1.2", "file:///…/p.js"]`: each plugin's `config` hook receives the
+ * merged config and may add servers). The audit runs no code: every config file of the host that
+ * holds a non-empty list at `key` is a floor cause naming the file, the line and the names.
+ */
+export interface CodeKey {
+  readonly key: readonly string[];
+  /** What the named code is and may do, for the cause (`plugins opencode installs and runs`). */
+  readonly what: string;
+  readonly source: string;
+}
+
+/**
+ * A file in which the host records remote configs it fetches at start and merges with its own
+ * (opencode `auth.json`: each entry of `type: wellknown` makes it fetch `<key>/.well-known/opencode`
+ * and merge its `config` under the files). The audit fetches nothing: each entry of the root
+ * object with `field` equal to `value` and a string at every `required` key (the host's schema
+ * drops any other) is a floor cause naming the file and the entry's key. `file` is a path template,
+ * moved by the host's directory variables as locations are.
+ */
+export interface RemoteConfigs {
+  readonly file: string;
+  readonly match: { readonly field: string; readonly value: string; readonly required: readonly string[] };
+  /** What the host fetches for an entry whose key is `{key}` (`{key}/.well-known/opencode`). */
+  readonly fetches: string;
+  readonly source: string;
+}

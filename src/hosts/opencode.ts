@@ -4,6 +4,10 @@ import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 // the stored versions is mixed with forks, so the documentation is cited next to each fact.
 const CONFIG = 'anomalyco/opencode@002d9822 packages/opencode/src/config/config.ts (global, project findUp, directories, load)';
 const DOCS = 'opencode docs https://opencode.ai/docs/config ("Precedence order", managed settings)';
+const PLUGIN = 'anomalyco/opencode@00210a4c packages/opencode/src/plugin/index.ts (state: import each config.plugin, BunProc.install for npm names; init: hook.config?.(config) on the merged config)';
+const AUTH = 'anomalyco/opencode@01449267 packages/opencode/src/auth/index.ts (Global.Path.data/auth.json; WellKnown: type, key, token; entries failing the schema dropped)';
+const PLUGIN_FILES = `${CONFIG} (loadPlugin: {plugin,plugins}/*.{ts,js} in every config directory, pushed to config.plugin); ${PLUGIN}`;
+const PLUGIN_RUN = { reason: 'a plugin opencode imports and runs: its config hook may add servers' } as const;
 const MCP = 'anomalyco/opencode@001133bc packages/opencode/src/mcp/index.ts; opencode docs https://opencode.ai/docs/mcp-servers';
 
 /**
@@ -41,9 +45,23 @@ export const opencode = {
     { scope: 'project', path: '<project>/opencode.jsonc', source: `${CONFIG} (findUp from cwd to the worktree root)` },
     { scope: 'project', path: '<project>/.opencode/opencode.json', source: `${CONFIG} (directories: .opencode from cwd up to the worktree)` },
     { scope: 'project', path: '<project>/.opencode/opencode.jsonc', source: `${CONFIG} (directories: .opencode from cwd up to the worktree)` },
+    // Plugin files of every config directory (the global one, each .opencode, OPENCODE_CONFIG_DIR).
+    { scope: 'user', glob: true, path: '~/.config/opencode/{plugin,plugins}/*.{ts,js}', script: PLUGIN_RUN, source: PLUGIN_FILES },
+    { scope: 'user', glob: true, path: '~/.opencode/{plugin,plugins}/*.{ts,js}', script: PLUGIN_RUN, source: PLUGIN_FILES },
+    { scope: 'user', glob: true, path: '$OPENCODE_CONFIG_DIR/{plugin,plugins}/*.{ts,js}', script: PLUGIN_RUN, source: PLUGIN_FILES },
+    { scope: 'project', glob: true, path: '<project>/.opencode/{plugin,plugins}/*.{ts,js}', script: PLUGIN_RUN, source: PLUGIN_FILES },
   ],
+  // npm packages and file URLs a config's `plugin` list names: installed, imported and run like plugin files.
+  codeKeys: [{ key: ['plugin'], what: 'plugins opencode installs and runs', source: `${CONFIG} (Info.plugin; mergeConfigConcatArrays concatenates it over every file); ${PLUGIN}` }],
+  // Remote configs: each wellknown entry of auth.json makes opencode fetch <key>/.well-known/opencode
+  // and merge its `config` as the lowest layer, before any file.
+  remoteConfigs: [{
+    file: '~/.local/share/opencode/auth.json', match: { field: 'type', value: 'wellknown', required: ['key', 'token'] },
+    fetches: '{key}/.well-known/opencode', source: `${CONFIG} (state: for each wellknown auth, fetch and load wellknown.config); ${AUTH}`,
+  }],
   dirVariables: [
     { name: 'XDG_CONFIG_HOME', replaces: [{ prefix: '~/.config' }], source: `${CONFIG} (Global.Path.config: xdg-basedir xdgConfig = XDG_CONFIG_HOME or ~/.config)` },
+    { name: 'XDG_DATA_HOME', replaces: [{ prefix: '~/.local/share' }], source: 'anomalyco/opencode@0259f2c1 packages/opencode/src/global/index.ts (Global.Path.data: xdg-basedir xdgData = XDG_DATA_HOME or ~/.local/share)' },
     // Inline JSON merged last: servers held in a variable, not a file. Set in a session file, a floor.
     { name: 'OPENCODE_CONFIG_CONTENT', replaces: [], source: `${CONFIG} (OPENCODE_CONFIG_CONTENT: inline config merged over the files); ${DOCS}` },
   ],
@@ -72,5 +90,7 @@ export const opencode = {
     '`command` is one array: executable and arguments together.',
     'opencode V2 moves servers to mcp.servers with `disabled: true`; that shape is not read yet.',
     'Project configs are found walking up from cwd to the git root; only the listed project roots are read.',
+    'Plugins (plugin files, `plugin` names) and wellknown remote configs (auth.json) may add servers at start: never run nor fetched, each makes the count a floor.',
+    'The plugins opencode bundles (its auth plugins) are its own code and not counted as causes.',
   ],
 } as const satisfies HostDefinition;

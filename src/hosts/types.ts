@@ -5,9 +5,9 @@ import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedIns
 export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
 
 import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
-import type { AncestorFiles, BackupFallback, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting } from './host-lookup.js';
+import type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs } from './host-lookup.js';
 
-export type { AncestorFiles, BackupFallback, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting };
+export type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs };
 
 export type { ConfigFormat, Scope, Transport };
 
@@ -319,6 +319,10 @@ export interface HostDefinition {
   readonly ancestorFiles?: AncestorFiles;
   /** Installed extensions whose code provides servers at run time. */
   readonly codeProviders?: CodeProviders;
+  /** Config keys naming code the host loads, which may add servers at run time. */
+  readonly codeKeys?: readonly CodeKey[];
+  /** Files naming remote configs the host fetches and merges. */
+  readonly remoteConfigs?: readonly RemoteConfigs[];
   /** Options of the host's program that add a config file, when a session file's wrapper gives them. */
   readonly launchOptions?: readonly LaunchOption[];
   /** Per-folder enablement rules for extensions. */
