@@ -7,7 +7,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export default tseslint.config(
   { basePath: root },
-  { ignores: ['dist/**', 'node_modules/**', '**/*.js', '**/*.mjs'] },
+  // Home fixtures are files of audited homes (an opencode plugin.ts), data rather than project code.
+  { ignores: ['dist/**', 'node_modules/**', '**/*.js', '**/*.mjs', 'fixtures/homes/**'] },
   {
     files: ['src/**/*.ts', 'test/**/*.ts', 'fixtures/**/*.ts'],
     languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: root } },
