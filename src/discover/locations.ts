@@ -106,7 +106,9 @@ async function followed(
     if (refs.paths === 'dot-relative' && !insideByDotPath(ref.path)) continue;
     const named = path.isAbsolute(ref.path) || path.win32.isAbsolute(ref.path) ? mapRecordedPath(ref.path, ctx) : path.resolve(root, ref.path);
     if (named === undefined) continue;
-    const refLocation: HostLocation = { ...location, format: refs.format, containers: refs.containers };
+    // The named file is read whatever it holds: the manifest's presence gate is not its own.
+    const { gate: _manifestGate, ...manifestLocation } = location;
+    const refLocation: HostLocation = { ...manifestLocation, format: refs.format, containers: refs.containers };
     out.push(await checkFile(host, refLocation, named, cache, { ...extra, pattern: `${c.check.path} ${ref.pointer} (names this file)` }));
   }
   return out;
