@@ -161,7 +161,7 @@ export interface FileCheck {
 }
 
 /** TOML and YAML parsers are loaded only when a file needs them (startup time, see the bench). */
-async function parseAs(format: ConfigFormat, text: string): Promise<Result<ParsedDocument, ParseProblem>> {
+export async function parseAs(format: ConfigFormat, text: string): Promise<Result<ParsedDocument, ParseProblem>> {
   switch (format) {
     case 'json': return parseJsonc(text, { strict: true });
     case 'jsonc': return parseJsonc(text, { strict: false });

@@ -5,6 +5,7 @@ import { parseJsonc } from '../parse/jsonc.js';
 import type { FloorCauses } from './floor.js';
 import { globFiles } from './glob.js';
 import { expandAll, expandBelow, type ExpandedPath, type PathContext } from './paths.js';
+import { parseAs } from './check-file.js';
 import { readConfigFile } from './read-file.js';
 import type { LaunchOptionValue } from './session-env.js';
 
@@ -36,11 +37,11 @@ export async function codeProviderFloor(
         }
         const read = await readConfigFile(file, 4 * 1024 * 1024);
         if (read.kind !== 'text' || !read.text.includes(providers.key[providers.key.length - 1] ?? '')) continue;
-        const parsed = parseJsonc(read.text, { strict: false });
+        const parsed = await parseAs(providers.format, read.text);
         if (!parsed.ok) continue;
         let value: unknown = parsed.value.value;
         for (const k of providers.key) value = isObject(value) && Object.hasOwn(value, k) ? value[k] : undefined;
-        if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+        if (value === undefined || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0)) continue;
         floor.add({
           kind: 'not-followed', path: file, hosts: [host.id],
           detail: `${file} declares ${providers.key.join('.')}: the extension's code registers servers for ${host.id} at run time, which the audit does not run`,

@@ -102,19 +102,29 @@ async function followed(
     }
     const refs = ref.container.references;
     if (refs === undefined) continue;
-    const root = pluginRoot(c.check.path);
+    const root = pluginRoot(c.check.path, refs.manifestDir);
+    if (refs.paths === 'dot-relative' && !insideByDotPath(ref.path)) continue;
     const named = path.isAbsolute(ref.path) || path.win32.isAbsolute(ref.path) ? mapRecordedPath(ref.path, ctx) : path.resolve(root, ref.path);
     if (named === undefined) continue;
-    const refLocation: HostLocation = { ...location, format: refs.format, containers: refs.containers };
+    // The named file is read whatever it holds: the manifest's presence gate is not its own.
+    const { gate: _manifestGate, ...manifestLocation } = location;
+    const refLocation: HostLocation = { ...manifestLocation, format: refs.format, containers: refs.containers };
     out.push(await checkFile(host, refLocation, named, cache, { ...extra, pattern: `${c.check.path} ${ref.pointer} (names this file)` }));
   }
   return out;
 }
 
-/** The folder of a plugin, from a file in it or in its `.claude-plugin` folder. */
-function pluginRoot(file: string): string {
+/** The folder of a plugin, from a file in it or in its manifest folder (`.claude-plugin`). */
+function pluginRoot(file: string, manifestDir: string): string {
   const dir = path.dirname(file);
-  return path.basename(dir) === '.claude-plugin' ? path.dirname(dir) : dir;
+  return path.basename(dir) === manifestDir ? path.dirname(dir) : dir;
+}
+
+/** `./a/b.json`: starts with `./`, names more than `./`, and has no `..` or root part (FileReferences `dot-relative`). */
+function insideByDotPath(p: string): boolean {
+  if (!p.startsWith('./')) return false;
+  const rest = p.slice(2).split('/').filter((s) => s !== '');
+  return rest.length > 0 && rest[0] !== '.' && !rest.includes('..');
 }
 
 /**

@@ -54,7 +54,7 @@ export const claudeCode = {
     {
       scope: 'plugin', glob: true, path: '~/.claude/plugins/cache/**/.claude-plugin/plugin.json',
       // mcpServers: inline servers, or a path / list of paths to MCP config files (relative to the plugin root).
-      containers: [{ path: ['mcpServers'], shape: 'map', references: { base: 'plugin-root', format: 'json', containers: FLAT, source: PLUGIN_DOCS } }],
+      containers: [{ path: ['mcpServers'], shape: 'map', references: { base: 'plugin-root', manifestDir: '.claude-plugin', paths: 'any', format: 'json', containers: FLAT, source: PLUGIN_DOCS } }],
       source: PLUGIN_DOCS,
     },
     {

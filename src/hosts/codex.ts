@@ -5,6 +5,16 @@ const LOADER = 'openai/codex@12883137 codex-rs/config/src/loader/mod.rs';
 const LAYER_IO = 'openai/codex@71163530 codex-rs/core/src/config_loader/layer_io.rs';
 const PREFS = 'openai/codex@cdc42b22 codex-rs/config/src/loader/macos.rs (MANAGED_PREFERENCES_APPLICATION_ID, CFPreferencesCopyAppValue)';
 const PREFS_LAYER = { reason: 'a preferences file that can hold config_toml_base64, a config layer Codex reads above config.toml, which mcp-audit does not decode' };
+const PLUGIN_MANIFEST = 'openai/codex@3688f684 codex-rs/core/src/plugins/manifest.rs (RawPluginManifest.mcp_servers, resolve_manifest_path: `./` relative, no `..`)';
+const PLUGIN_MANIFEST_NEW = 'openai/codex@01b4840b codex-rs/core-plugins/src/manifest.rs (RawPluginManifestMcpServers: Path | Object)';
+const PLUGIN_MCP = 'openai/codex codex-rs/core-plugins/src/loader.rs (plugin_mcp_config_paths: the manifest path replaces .mcp.json; load_plugin_mcp_servers_from_manifest_with_format: an Object is parsed by parse_plugin_mcp_config, PluginMcpFile {"mcpServers": …} or a server map; index id 57374811109)';
+const MANIFEST_PATHS = 'openai/codex@10596f25 codex-rs/utils/plugins/src/plugin_namespace.rs (DISCOVERABLE_PLUGIN_MANIFEST_PATHS: .codex-plugin/plugin.json, then .claude-plugin/plugin.json)';
+/** A plugin's MCP file: `{"mcpServers": {…}}`, or the document itself is the server map. */
+const PLUGIN_MCP_FILE = [{ path: ['mcpServers'], shape: 'map' }, { path: ['mcp_servers'], shape: 'map-or-flat' }] as const;
+/** A plugin manifest's `mcpServers`: one `./` path to the MCP file, or (later releases) the servers inline. */
+const MANIFEST_REFS = { base: 'plugin-root', paths: 'dot-relative', format: 'json', containers: PLUGIN_MCP_FILE, source: PLUGIN_MCP } as const;
+const CODEX_MANIFEST = [{ path: ['mcpServers'], shape: 'map', references: { ...MANIFEST_REFS, manifestDir: '.codex-plugin' } }] as const;
+const CLAUDE_MANIFEST = [{ path: ['mcpServers'], shape: 'map', references: { ...MANIFEST_REFS, manifestDir: '.claude-plugin' } }] as const;
 const TYPES = 'openai/codex@00b17c26 codex-rs/config/src/mcp_types.rs (RawMcpServerConfig, TryFrom: command → stdio, else url → streamable HTTP)';
 
 /** Codex, from the host source; Windows backslashes in a TOML basic string are invalid escapes and invalidate the whole file (openai/codex#37616). */
@@ -52,9 +62,24 @@ export const codex = {
       source: `${LAYER_IO} (managed_config_default_path: not Unix = codex_home/managed_config.toml); ${LOADER}`,
     },
     {
-      scope: 'plugin', glob: true, path: '~/.codex/plugins/cache/**/.mcp.json', format: 'json',
-      containers: [{ path: ['mcpServers'], shape: 'map' }, { path: ['mcp_servers'], shape: 'map-or-flat' }],
+      scope: 'plugin', glob: true, path: '~/.codex/plugins/cache/**/.mcp.json', format: 'json', containers: PLUGIN_MCP_FILE,
       source: 'openai/codex@3688f684 codex-rs/core/src/plugins/manifest.rs (DEFAULT_MCP_CONFIG_FILE, PLUGINS_CACHE_DIR = plugins/cache)',
+    },
+    // plugin.json `mcpServers`: a path (`./…`, inside the plugin root) to the JSON file Codex reads
+    // instead of the plugin's .mcp.json (3688f684: RawPluginManifest.mcp_servers Option<String>,
+    // resolve_manifest_path; PLUGIN_MCP: plugin_mcp_config_paths). Later releases also take an
+    // inline object, parsed as a .mcp.json document is ({"mcpServers": {…}} or a flat map); at
+    // 3688f684 an object fails the whole manifest and the plugin loads no server: listed (errs
+    // towards launched).
+    {
+      scope: 'plugin', glob: true, path: '~/.codex/plugins/cache/**/.codex-plugin/plugin.json', format: 'json', gate: ['mcpServers'],
+      containers: CODEX_MANIFEST, source: `${PLUGIN_MANIFEST}; ${PLUGIN_MANIFEST_NEW}; ${PLUGIN_MCP}`,
+    },
+    // Later releases take .claude-plugin/plugin.json as the manifest when .codex-plugin/plugin.json
+    // is absent (MANIFEST_PATHS), read the same way; listed whether or not the other exists.
+    {
+      scope: 'plugin', glob: true, path: '~/.codex/plugins/cache/**/.claude-plugin/plugin.json', format: 'json', gate: ['mcpServers'],
+      containers: CLAUDE_MANIFEST, source: `${MANIFEST_PATHS}; ${PLUGIN_MANIFEST_NEW}; ${PLUGIN_MCP}`,
     },
     {
       scope: 'project', path: '<project>/.codex/config.toml', onlyListedProjects: true,
@@ -76,7 +101,7 @@ export const codex = {
     },
   },
   pluginEnablement: {
-    governs: ['~/.codex/plugins/cache/**/.mcp.json'], files: ['~/.codex/config.toml'], key: ['plugins'],
+    governs: ['~/.codex/plugins/cache/**/.mcp.json', '~/.codex/plugins/cache/**/.codex-plugin/plugin.json', '~/.codex/plugins/cache/**/.claude-plugin/plugin.json'], files: ['~/.codex/config.toml'], key: ['plugins'],
     marketplaceSegment: 0, pluginSegment: 1, shape: 'table', whenAbsent: 'doubt',
     source: 'openai/codex@53869eac codex-rs/core/src/plugins/toggles.rs (read_plugin_enabled_states: [plugins."<plugin>@<marketplace>"] enabled)',
   },
@@ -96,6 +121,7 @@ export const codex = {
   },
   notes: [
     'The com.openai.codex preferences files (managed, user, ByHost, machine) are not decoded: when one exists the count is a floor and no Codex entry is proven launched as written.',
+    'A plugin whose .codex-plugin/plugin.json names an MCP file (or, in later releases, holds the servers inline) loads no .mcp.json: the plugin\'s .mcp.json is still listed (errs towards launched).',
     'requirements.toml (an MCP allowlist by name + command/url identity) is not applied yet: entries it would disable are reported launched.',
     'A stdio server without cwd starts in Codex\'s own cwd; no ${VAR} expansion inside entries (openai/codex@0451186b codex-rs/rmcp-client/src/stdio_server_launcher.rs).',
   ],

@@ -31,6 +31,16 @@ const ASSISTANT = [{ path: ['mcpServers'], shape: 'array', nameField: 'name', us
 // launched (errs towards launched).
 const AGENTS = `${K} core/config/ConfigHandler.ts (getLocalProfiles, setSelectedProfileId); core/config/loadLocalAssistants.ts (getDotContinueSubDirs); core/util/paths.ts (getGlobalFolderWithName)`;
 
+// Workspace rc files: every regular file or link directly in a workspace folder whose name ends in
+// `.continuerc.json` (comment-json) is merged over the legacy config.json config, each with its own
+// `mergeBehavior`: `overwrite` replaces each top-level key it holds, otherwise objects are merged
+// and arrays concatenated (experimental.modelContextProtocolServers items add to config.json's).
+const RC = 'continuedev/continue@d7c0a8f7 core/config/json/loadRcConfigs.ts (getWorkspaceRcConfigs: listDir, endsWith(".continuerc.json")); core/config/load.ts (loadSerializedConfig: mergeJson(config, rc, rc.mergeBehavior, configMergeKeys), index id 383286126); core/util/merge.ts (mergeJson, index id 507642643)';
+const LEGACY_JSON = [
+  { path: ['mcpServers'], shape: 'map' },
+  { path: ['experimental', 'modelContextProtocolServers'], shape: 'array', nameField: 'name' },
+] as const;
+
 /** Continue, from the host source. `mcpServers` is an array of named items in config.yaml. */
 export const continueDev = {
   id: 'continue',
@@ -45,17 +55,14 @@ export const continueDev = {
     { scope: 'user', path: '~/.continue/config.yaml', containers: ASSISTANT, source: `${K} core/util/paths.ts:119-139; ${USES_SOURCE}` },
     { scope: 'user', glob: true, path: '~/.continue/{assistants,agents,configs}/**/*.{yaml,yml}', containers: ASSISTANT, note: 'local agent (one profile each)', source: AGENTS },
     {
-      scope: 'user', path: '~/.continue/config.json', format: 'json',
-      containers: [
-        { path: ['mcpServers'], shape: 'map' },
-        { path: ['experimental', 'modelContextProtocolServers'], shape: 'array', nameField: 'name' },
-      ],
+      scope: 'user', path: '~/.continue/config.json', format: 'json', containers: LEGACY_JSON,
       note: 'legacy: used only when config.yaml is absent', source: `${K} core/config/load.ts:524-545; core/util/paths.ts:133-139`,
     },
     { scope: 'user', path: '~/.continue/config.ts', script: { reason: 'TypeScript Continue runs to modify its config' }, source: `${K} core/util/paths.ts (getConfigTsPath); core/config/load.ts (modifyConfig from config.ts)` },
     { scope: 'user', glob: true, path: '~/.continue/mcpServers/**/*.{yaml,yml}', source: YAML_BLOCKS },
     { scope: 'user', glob: true, path: '~/.continue/mcpServers/**/*.json', format: 'json', containers: JSON_SHAPES, source: JSON_BLOCKS },
     { scope: 'project', glob: true, path: '<project>/.continue/{assistants,agents,configs}/**/*.{yaml,yml}', containers: ASSISTANT, note: 'local agent (one profile each)', source: AGENTS },
+    { scope: 'project', glob: true, path: '<project>/*.continuerc.json', format: 'jsonc', containers: LEGACY_JSON, note: 'workspace rc file, merged over the legacy config.json', source: RC },
     { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/**/*.{yaml,yml}', source: YAML_BLOCKS },
     { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/**/*.json', format: 'json', containers: JSON_SHAPES, source: JSON_BLOCKS },
   ],
@@ -67,6 +74,7 @@ export const continueDev = {
     'Same-named JSON block servers: the first file wins (workspace before global); across YAML and JSON the last transport options are used (not modelled).',
     'Each YAML file under .continue/{assistants,agents,configs} is a profile; only the one selected for the workspace (globalContext.json lastSelectedProfileForWorkspace) runs: every profile is listed launched.',
     'A `uses:` item takes the first server of the file it names (relative paths against the config\'s folder; Continue tries its working directory first); a hub slug is not followed (a floor cause).',
+    'Workspace *.continuerc.json files are merged over the legacy config.json (with config.json, not config.yaml): their servers are listed launched. One with mergeBehavior "overwrite" replaces config.json\'s `experimental` (and `mcpServers`) in that workspace only, so config.json\'s servers stay listed launched (they run in other workspaces); the order of several rc files in one folder is the IDE\'s listing order (not modelled). Later releases hold workspace servers for approval before they start (listed launched).',
     'A JSON block file with one invalid entry is rejected whole; ~/.continue/config.ts can rewrite the config in code (never run: when present the count is a floor).',
   ],
 } as const satisfies HostDefinition;

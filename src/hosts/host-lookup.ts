@@ -114,8 +114,9 @@ export interface LoaderRejects {
  * manifests (`~/.vscode/extensions/*\/package.json`), `key` the declaration's path in them.
  */
 /**
- * Installed extensions whose code may register servers at run time. `key`: the manifest declares
- * them there (VS Code's contributes.mcpServerDefinitionProviders). `codeMarkers`: the host's API
+ * Installed extensions whose code may register servers at run time. `key`: the manifest, in
+ * `format`, declares them there (VS Code's package.json contributes.mcpServerDefinitionProviders,
+ * Zed's extension.toml context_servers), a non-empty array or table. `codeMarkers`: the host's API
  * needs no declaration (Cursor's vscode.cursor.mcp.registerServer), so the extension's entry
  * script (`main`, `browser`) is read for the API's names; one that cannot be read says nothing
  * either way and is a floor cause too.
@@ -129,7 +130,7 @@ export type CodeProviders = {
   readonly manifests: readonly string[];
   readonly folderOption?: { readonly program: string; readonly option: string; readonly prefix: string; readonly source: string };
   readonly source: string;
-} & ({ readonly key: readonly string[] } | { readonly codeMarkers: readonly string[] });
+} & ({ readonly key: readonly string[]; readonly format: 'jsonc' | 'toml' } | { readonly codeMarkers: readonly string[] });
 
 /**
  * Files the host may also read in the folders above a project root (up to the home), in a way the

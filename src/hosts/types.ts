@@ -163,6 +163,14 @@ export interface UsesBlocks {
  */
 export interface FileReferences {
   readonly base: 'plugin-root';
+  /** The folder below the plugin root that holds the manifest (`.claude-plugin`, `.codex-plugin`). */
+  readonly manifestDir: string;
+  /**
+   * `any`: a path or a list of paths, relative ones against the plugin root, absolute ones as
+   * recorded. `dot-relative`: one path that starts with `./` and stays inside the plugin root (no
+   * `..`); the host ignores any other value, so the audit does not follow it either.
+   */
+  readonly paths: 'any' | 'dot-relative';
   readonly format: 'json';
   readonly containers: readonly Container[];
   readonly source: string;

@@ -26,7 +26,7 @@ export const vscodeInsiders = {
   // extensionsPath; VS Code Insiders's dataFolderName is .vscode-insiders): a provider there registers servers at run time.
   codeProviders: {
     manifests: ['~/.vscode-insiders/extensions/*/package.json'],
-    key: ['contributes', 'mcpServerDefinitionProviders'],
+    key: ['contributes', 'mcpServerDefinitionProviders'], format: 'jsonc',
     folderOption: { program: 'code-insiders', option: '--extensions-dir', prefix: '~/.vscode-insiders/extensions', source: EXTENSIONS_PATH },
     source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders); microsoft/vscode src/vs/platform/environment/common/environmentService.ts (extensionsPath = userHome/dataFolderName/extensions)',
   },

@@ -62,7 +62,7 @@ export const vscode = {
   // declaring the provider ids in package.json: nothing on disk lists them.
   codeProviders: {
     manifests: ['~/.vscode/extensions/*/package.json', '$VSCODE_PORTABLE/extensions/*/package.json'],
-    key: ['contributes', 'mcpServerDefinitionProviders'],
+    key: ['contributes', 'mcpServerDefinitionProviders'], format: 'jsonc',
     folderOption: { program: 'code', option: '--extensions-dir', prefix: '~/.vscode/extensions', source: EXTENSIONS_PATH },
     source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders, registerMcpServerDefinitionProvider); https://code.visualstudio.com/docs/configure/extensions/extension-marketplace (extensions in ~/.vscode/extensions)',
   },

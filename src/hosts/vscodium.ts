@@ -22,7 +22,7 @@ export const vscodium = {
   // extensionsPath; VSCodium's dataFolderName is .vscode-oss): a provider there registers servers at run time.
   codeProviders: {
     manifests: ['~/.vscode-oss/extensions/*/package.json'],
-    key: ['contributes', 'mcpServerDefinitionProviders'],
+    key: ['contributes', 'mcpServerDefinitionProviders'], format: 'jsonc',
     folderOption: { program: 'codium', option: '--extensions-dir', prefix: '~/.vscode-oss/extensions', source: EXTENSIONS_PATH },
     source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders); microsoft/vscode src/vs/platform/environment/common/environmentService.ts (extensionsPath = userHome/dataFolderName/extensions)',
   },

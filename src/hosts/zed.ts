@@ -3,6 +3,11 @@ import { NO_ENV_FILES, STANDARD_ENTRY, type Container, type HostDefinition } fro
 // zed-industries/zed, read file by file.
 const PATHS = 'zed-industries/zed@010c9b6f crates/paths/src/paths.rs (config_dir, local_settings_file_relative_path)';
 const STORE = 'zed-industries/zed@00400088 crates/project/src/context_server_store.rs';
+// Installed extensions: <support dir>/extensions/installed/<id>/extension.toml, the support dir
+// being ~/Library/Application Support/Zed (macOS), $FLATPAK_XDG_DATA_HOME or $XDG_DATA_HOME
+// (~/.local/share) + /zed (Linux), %LOCALAPPDATA%/Zed (Windows). A manifest's
+// [context_servers.<id>] registers a server whose command the extension's code returns at run time.
+const EXTENSIONS = 'zed-industries/zed@010c9b6f crates/paths/src/paths.rs (support_dir, extensions_dir); zed-industries/zed@e62f54d9 crates/extension_host/src/extension_host.rs (ExtensionStore::new: installed_dir = extensions_dir/installed); zed-industries/zed@bf092307 crates/extension/src/extension_manifest.rs (ExtensionManifest.context_servers)';
 
 // The user file flattens release-channel and platform blocks into the settings Zed applies.
 const BLOCKS = 'zed-industries/zed crates/settings_content (UserSettingsContent: #[serde(flatten)] release_channel_overrides { dev, nightly, preview, stable }, platform_overrides { macos, linux, windows }; index id 56133473378)';
@@ -52,7 +57,18 @@ export const zed = {
   dirVariables: [
     { name: 'XDG_CONFIG_HOME', os: 'linux', replaces: [{ prefix: '~/.config/zed', with: '/zed' }], source: `${PATHS} (config_dir: dirs::config_dir on Linux)` },
     { name: 'FLATPAK_XDG_CONFIG_HOME', os: 'linux', replaces: [{ prefix: '~/.config/zed', with: '/zed' }], source: `${PATHS} (config_dir: FLATPAK_XDG_CONFIG_HOME)` },
+    { name: 'XDG_DATA_HOME', os: 'linux', replaces: [{ prefix: '~/.local/share/zed', with: '/zed' }], source: `${EXTENSIONS} (support_dir: dirs::data_local_dir on Linux)` },
+    { name: 'FLATPAK_XDG_DATA_HOME', os: 'linux', replaces: [{ prefix: '~/.local/share/zed', with: '/zed' }], source: `${EXTENSIONS} (support_dir: FLATPAK_XDG_DATA_HOME)` },
   ],
+  codeProviders: {
+    manifests: [
+      '~/.local/share/zed/extensions/installed/*/extension.toml',
+      '~/.var/app/dev.zed.Zed/data/zed/extensions/installed/*/extension.toml',
+      '~/Library/Application Support/Zed/extensions/installed/*/extension.toml',
+      '%LOCALAPPDATA%/Zed/extensions/installed/*/extension.toml',
+    ],
+    key: ['context_servers'], format: 'toml', source: EXTENSIONS,
+  },
   hostSwitches: [
     { file: '~/.config/zed/settings.json', key: ['disable_ai'], value: true, source: `${STORE} (maintain_servers: DisableAiSettings stops every context server)` },
     { file: '%APPDATA%/Zed/settings.json', key: ['disable_ai'], value: true, source: `${STORE} (maintain_servers)` },
@@ -65,7 +81,7 @@ export const zed = {
   },
   launchDir: { kind: 'project', source: `${STORE} (create_context_server: the project's active directory or first worktree root)` },
   notes: [
-    'Extension-provided context servers start by default with a command produced by the extension at run time (not on disk).',
+    'Extension-provided context servers start by default with a command produced by the extension at run time (not on disk): each installed extension whose extension.toml declares context_servers is a floor cause.',
     'Entries of a release-channel block (dev, nightly, preview, stable) run only on that channel: all are reported launched (the channel in use is unknown). Settings profiles (profiles.<name>, or profiles.<name>.settings) run only while selected, a choice Zed keeps in memory: all are reported launched.',
     'Whether a project entry replaces or merges with a same-named user entry is unconfirmed (not modelled).',
     'Project .zed/settings.json applies only to trusted worktrees; trust lives in Zed\'s database unless session.trust_all_worktrees is true.',

@@ -132,7 +132,7 @@ export function normalize(input: NormalizeInput): Normalized {
     }
     if (found.length > 0) containerPresent = true;
     for (const { value, at, project, plugin } of found) {
-      if (c.references !== undefined && (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string')))) {
+      if (c.references !== undefined && (typeof value === 'string' || (c.references.paths === 'any' && Array.isArray(value) && value.every((v) => typeof v === 'string')))) {
         const paths: readonly unknown[] = typeof value === 'string' ? [value] : value;
         paths.forEach((p, i) => {
           const where = typeof value === 'string' ? at : [...at, i];
