@@ -32,6 +32,7 @@ export function ancestorFileFloor(
     for (const host of withFiles) {
       // A folder the host's project walk reads (projects.ts walkedDirs): its files are listed.
       if (walked.get(dir)?.has(host.id) === true) continue;
+      if (dir === stop && host.ancestorFiles?.belowHome === true) continue;
       for (const name of host.ancestorFiles?.files ?? []) {
         const file = path.join(dir, name);
         let found: boolean;

@@ -35,6 +35,14 @@ export const cursor = {
     codeMarkers: ['registerServer', 'registerPath'],
     source: 'Cursor docs https://cursor.com/docs/extension-api (vscode.cursor.mcp.registerServer, vscode.cursor.plugins.registerPath)',
   },
+  // The Cursor docs do not say whether Cursor or its CLI walks up from a subfolder to a .cursor/mcp.json
+  // (third-party guides say the CLI does): a file in a folder above the project is a floor cause.
+  ancestorFiles: {
+    files: ['.cursor/mcp.json'],
+    belowHome: true,
+    reason: 'the Cursor docs do not say whether Cursor (or cursor-agent) started in a subfolder loads the .cursor/mcp.json of a folder above it',
+    source: `${DOCS}; Cursor CLI docs https://cursor.com/docs/cli/mcp (silent on parent folders)`,
+  },
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers'], source: DOCS },
   notes: [
     'Per-server enable toggles live in the UI state, not in mcp.json.',

@@ -139,6 +139,8 @@ export type CodeProviders = {
  */
 export interface AncestorFiles {
   readonly files: readonly string[];
+  /** The home's own copy is a location the host reads anyway (Cursor's ~/.cursor/mcp.json): only the folders between it and the project. */
+  readonly belowHome?: boolean;
   readonly reason: string;
   readonly source: string;
 }
