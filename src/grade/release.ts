@@ -107,11 +107,29 @@ export async function uvToolRelease(frame: Frame, program: string | undefined, p
       if (site === undefined || where === undefined || !d.endsWith('.dist-info')) continue;
       const metadataPath = path.posix.join(site, d, 'METADATA');
       const text = await ctx.files.readText(metadataPath);
-      const name = text === undefined ? undefined : /^Name:\s*(.+)$/m.exec(text)?.[1]?.trim();
-      const version = text === undefined ? undefined : /^Version:\s*(.+)$/m.exec(text)?.[1]?.trim();
-      if (name === undefined || version === undefined || !ownPackage(proxy, 'pypi', name)) continue;
-      const rel = release('pypi', version);
-      if (rel === undefined) continue;
+      const metaName = text === undefined ? undefined : /^Name:\s*(.+)$/m.exec(text)?.[1]?.trim();
+      const metaVersion = text === undefined ? undefined : /^Version:\s*(.+)$/m.exec(text)?.[1]?.trim();
+      // uv knows an installed distribution by its folder, `<name>-<version>.dist-info`, and compares that
+      // version with the request (astral-sh/uv@066dad4 crates/uv-distribution-types/src/installed.rs
+      // InstalledDist::try_from_path; @006cca6 crates/uv-installer/src/site_packages.rs satisfies): METADATA
+      // is what Python's importlib reports. The two must agree for the release to be identified.
+      const stem = d.slice(0, -'.dist-info'.length);
+      const dash = stem.lastIndexOf('-');
+      const folderName = dash > 0 ? stem.slice(0, dash) : undefined;
+      const folderVersion = dash > 0 ? stem.slice(dash + 1) : undefined;
+      const ours = (folderName !== undefined && ownPackage(proxy, 'pypi', folderName)) || (metaName !== undefined && ownPackage(proxy, 'pypi', metaName));
+      if (!ours) continue;
+      const folderRel = folderVersion === undefined ? undefined : release('pypi', folderVersion);
+      const metaRel = metaVersion === undefined ? undefined : release('pypi', metaVersion);
+      const agree = folderName !== undefined && metaName !== undefined && pypiName(folderName) === pypiName(metaName)
+        && folderRel !== undefined && metaRel !== undefined && folderVersion === metaVersion;
+      if (!agree) {
+        facts.push({ path: metadataPath, state: 'read', summary: `the folder ${d} and its METADATA (${metaName ?? 'no Name'} ${metaVersion ?? 'no Version'}) disagree`, by: 'uv' });
+        return { identified: { ok: false, why: `uvx may reuse the uv tool install in ${tool}, whose folder ${d} (what uv matches against the request) and METADATA (${metaName ?? 'no Name'} ${metaVersion ?? 'no Version'}) disagree, so which release it is is not known` }, facts };
+      }
+      const name = metaName;
+      const version = metaVersion;
+      const rel = metaRel;
       const satisfied = spec === undefined ? true : pypiSatisfies(rel, spec);
       if (satisfied === false) {
         facts.push({ path: metadataPath, state: 'read', summary: `names ${name} ${version}, which does not satisfy ${pkg.name}${spec ?? ''}: uv resolves a fresh environment rather than reuse this one`, by: 'uv' });
