@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, type Container, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type Container, type HostDefinition } from './types.js';
 
 // Amp is closed source. Every fact below is read from its shipped CLI, npm
 // @ampcode/cli-linux-x64@0.0.1790142911-g7618fb (bin `amp`, a compiled Bun program whose bundled
@@ -34,8 +34,9 @@ export const amp = {
     { scope: 'managed', os: 'darwin', path: '/Library/Application Support/ampcode/managed-settings.json', source: MANAGED },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/ampcode/managed-settings.json', source: MANAGED },
     {
-      scope: 'user', path: '<UD>/Code/User/settings.json', gate: ['amp.mcpServers'], note: 'Amp extension in VS Code', unverified: true,
-      source: 'stacklok/toolhive@e25de16:pkg/client/config.go (the Amp VS Code extension reads amp.mcpServers from the VS Code user settings); not in the CLI',
+      scope: 'user', glob: true, path: `<UD>/${VSCODE_FAMILY_GLOB}/User/{settings.json,profiles/*/settings.json}`, gate: ['amp.mcpServers'],
+      note: 'Amp extension in a VS Code-family editor (the user settings and each profile\'s)', unverified: true,
+      source: 'stacklok/toolhive@e25de16:pkg/client/config.go (the Amp VS Code extension reads amp.mcpServers from the VS Code user settings); not in the CLI. An extension reads the settings of the editor it is installed in and of the active profile (https://code.visualstudio.com/docs/configure/profiles: a profile has its own settings.json)',
     },
   ],
   dirVariables: [
@@ -51,7 +52,7 @@ export const amp = {
       { location: '%PROGRAMDATA%/ampcode/managed-settings.json' },
       { location: '<project>/.amp/settings.json' }, { location: '<project>/.amp/settings.jsonc' },
       { location: '$AMP_SETTINGS_FILE' }, { location: '~/.config/amp/settings.json' }, { location: '~/.config/amp/settings.jsonc' },
-      { location: '<UD>/Code/User/settings.json' },
+      { location: `<UD>/${VSCODE_FAMILY_GLOB}/User/{settings.json,profiles/*/settings.json}` },
     ],
     merge: 'fields',
     source: `${MANAGED}; ${WORKSPACE}`,

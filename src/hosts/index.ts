@@ -27,6 +27,7 @@ import { mistralVibe } from './mistral-vibe.js';
 import { openclaw } from './openclaw.js';
 import { opencode } from './opencode.js';
 import { qoder } from './qoder.js';
+import { qwenCode } from './qwen-code.js';
 import { rooCode } from './roo-code.js';
 import { sema4aiStudio } from './sema4ai-studio.js';
 import { trae } from './trae.js';
@@ -67,6 +68,7 @@ export const HOSTS = [
   openclaw,
   opencode,
   qoder,
+  qwenCode,
   rooCode,
   sema4aiStudio,
   trae,

@@ -11,6 +11,7 @@ export const qoder = {
   source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Qoder: PlatformPrefix .qoder on darwin/linux, AppData/Roaming/Qoder/SharedClientCache on Windows; /mcpServers)',
   locations: [
     { scope: 'user', os: ['darwin', 'linux'], path: '~/.qoder/mcp.json', source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Qoder: PlatformPrefix .qoder on darwin/linux, AppData/Roaming/Qoder/SharedClientCache on Windows; /mcpServers)' },
+    { scope: 'user', os: 'darwin', path: '~/Library/Application Support/Qoder/SharedClientCache/mcp.json', unverified: true, source: 'unverified: the macOS twin of the Windows %APPDATA%/Qoder/SharedClientCache/mcp.json that stacklok/toolhive@e25de16:pkg/client/config.go names; third-party installers write it' },
     { scope: 'user', os: 'win32', path: '%APPDATA%/Qoder/SharedClientCache/mcp.json', source: 'stacklok/toolhive@e25de16:pkg/client/config.go (Qoder: PlatformPrefix .qoder on darwin/linux, AppData/Roaming/Qoder/SharedClientCache on Windows; /mcpServers)' },
   ],
 } as const satisfies HostDefinition;
