@@ -5,6 +5,7 @@ import { entryWith } from '../parse/entry-with.js';
 import { isObject, type FileReference } from '../parse/normalize.js';
 import { toPointer } from '../parse/document.js';
 import { extend } from '../shared/extend.js';
+import { append } from '../shared/lists.js';
 import { absentCheck, checkFile, undecodableCheck, type FileCache, type FileCheck } from './check-file.js';
 import { globLocation } from './glob.js';
 import { caseInsensitiveLayout, expandAll, expandBraces, mapRecordedPath, type ExpandedPath, type PathContext } from './paths.js';
@@ -80,6 +81,14 @@ async function checkExpanded(
   return [...checks.flat(), ...unread, ...unlistedChecks];
 }
 
+/** checkFile of one named file of a location, and what it leads to (`followed`). */
+export async function checkFollowed(
+  host: HostDefinition, location: HostLocation, file: string, ctx: PathContext, cache: FileCache, extra: { readonly pattern?: string },
+): Promise<LocatedCheck[]> {
+  const checks = await followed(host, location, await checkFile(host, location, file, cache, extra), ctx, cache, extra);
+  return checks.map((c) => extend(c, { host, location }));
+}
+
 /** The check and what it leads to: the backup the host restores, files its manifest names. */
 async function followed(
   host: HostDefinition, location: HostLocation, c: FileCheck, ctx: PathContext, cache: FileCache, extra: { readonly pattern?: string; readonly project?: string },
@@ -115,7 +124,7 @@ async function followed(
   }
   if (host.includes !== undefined && c.doc !== undefined) {
     const root = path.dirname(c.check.path);
-    out.push(...await includedFiles(host, location, host.includes, c, [], [c.check.path], 0, root, ctx, cache, extra));
+    append(out, await includedFiles(host, location, host.includes, c, [], [c.check.path], 0, root, ctx, cache, extra));
   }
   return out;
 }
@@ -192,7 +201,7 @@ async function includedFiles(
       const includedAt: HostLocation = { ...rest, containers };
       const read = await checkFile(host, includedAt, named, cache, { ...extra, pattern: `${c.check.path} ${pointer} (includes this file)` });
       out.push(read);
-      out.push(...await includedFiles(host, location, inc, read, at, [...chain, named], depth + 1, root, ctx, cache, extra));
+      append(out, await includedFiles(host, location, inc, read, at, [...chain, named], depth + 1, root, ctx, cache, extra));
     }
   }
   return out;

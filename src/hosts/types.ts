@@ -149,6 +149,16 @@ export interface Container {
  * are followed up to `maxDepth`, and a file already on the chain is not read again (the host
  * refuses a cycle). `withinRoot`: the host refuses a path outside the top config file's folder.
  */
+export interface PluginFolderSetting {
+  /** Path template of the settings file. */
+  readonly file: string;
+  /** Key of the map of folder → boolean (one segment: a dotted VS Code setting name). */
+  readonly key: string;
+  /** Files read in each enabled folder, relative to it, each with its own containers. */
+  readonly files: readonly { readonly path: string; readonly containers: readonly Container[] }[];
+  readonly source: string;
+}
+
 export interface ConfigIncludes {
   readonly key: string;
   readonly maxDepth: number;
@@ -347,6 +357,8 @@ export interface HostDefinition {
   readonly codeKeys?: readonly CodeKey[];
   /** Files naming remote configs the host fetches and merges. */
   readonly remoteConfigs?: readonly RemoteConfigs[];
+  /** Settings mapping plugin folders to `true`, whose MCP files the host loads. */
+  readonly pluginFolderSettings?: readonly PluginFolderSetting[];
   /** A key naming files merged into the config where it appears. */
   readonly includes?: ConfigIncludes;
   /** Options of the host's program that add a config file, when a session file's wrapper gives them. */
