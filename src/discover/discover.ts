@@ -9,7 +9,7 @@ import { newFileCache, type FileCache, type FileCheck, type LocationCheck } from
 import { noDirectory } from './read-file.js';
 import { resolveHome } from './home.js';
 import { readProjectIndexes } from './project-index.js';
-import { launchOptionFiles, linkedManifests, relocatedBySettings } from './host-records.js';
+import { launchOptionFiles, linkedManifests, pluginFolderFiles, relocatedBySettings } from './host-records.js';
 import { decideLaunch } from './launch-state.js';
 import { applySwitches, type LocatedCheck } from './switches.js';
 import { HOSTS } from '../hosts/index.js';
@@ -140,6 +140,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   }
   const userChecks = unique([
     ...(await Promise.all(jobs)).flat(), ...await linkedManifests(hosts, ctx, out.cache), ...await relocatedBySettings(hosts, ctx, out.cache, floor),
+    ...await pluginFolderFiles(hosts, ctx, out.cache, floor),
     ...await launchOptionFiles(hosts, relocation.launchOptions, out.cache),
   ]);
   for (const c of userChecks) {

@@ -10,7 +10,8 @@ import type { LocatedCheck } from './switches.js';
 import type { HostDefinition, HostLocation, PluginEnablement, TrustedFolders } from '../hosts/types.js';
 import type { LaunchOptionValue } from './session-env.js';
 import { extend } from '../shared/extend.js';
-import { largest } from '../shared/lists.js';
+import { checkFollowed } from './locations.js';
+import { append, largest } from '../shared/lists.js';
 import { entryWith } from '../parse/entry-with.js';
 
 /**
@@ -80,6 +81,46 @@ export async function relocatedBySettings(hosts: readonly HostDefinition[], ctx:
             }
             const check = await checkFile(host, location, path.join(dir, ...rest), cache, { pattern: `${what} of ${file}` });
             out.push(extend(check, { host, location }));
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Plugin folders a settings map names (`HostDefinition.pluginFolderSettings`, VS Code
+ * `chat.pluginLocations`): each folder set to `true`, absolute or `~/`, has its MCP files read.
+ * A folder named relative to a workspace, or by any other value, is not followed: a floor cause.
+ */
+export async function pluginFolderFiles(hosts: readonly HostDefinition[], ctx: PathContext, cache: FileCache, floor: FloorCauses): Promise<LocatedCheck[]> {
+  const out: LocatedCheck[] = [];
+  for (const host of hosts) {
+    for (const ps of host.pluginFolderSettings ?? []) {
+      for (const template of expandBraces(ps.file)) {
+        for (const expanded of expandAll(template, ctx, host.dirVariables)) {
+          const files = expanded.pattern === undefined ? [expanded.base] : await globFiles(expanded, globOptions(ctx, cache));
+          for (const file of files) {
+            const settings = await cachedJsonValue(cache, file);
+            const map = isObject(settings) ? settings[ps.key] : undefined;
+            if (!isObject(map)) continue;
+            for (const [folder, on] of Object.entries(map)) {
+              if (on !== true) continue;
+              const dir = folder === '~' || folder.startsWith('~/') ? path.join(ctx.home, folder.slice(1))
+                : path.isAbsolute(folder) || path.win32.isAbsolute(folder) ? mapRecordedPath(folder, ctx) : undefined;
+              if (dir === undefined) {
+                floor.add({
+                  kind: 'not-followed', path: file, hosts: [host.id],
+                  detail: `${ps.key} in ${file} names the plugin folder ${JSON.stringify(folder)}, relative to a workspace folder: its MCP servers were not read`,
+                });
+                continue;
+              }
+              for (const f of ps.files) {
+                const location: HostLocation = { scope: 'plugin', path: `${folder}/${f.path}`, containers: f.containers, source: ps.source };
+                append(out, await checkFollowed(host, location, path.join(dir, ...f.path.split('/')), ctx, cache, { pattern: `${ps.key} of ${file}` }));
+              }
+            }
           }
         }
       }

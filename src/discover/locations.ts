@@ -1,8 +1,11 @@
 import path from 'node:path';
-import type { HostDefinition, HostLocation, UsesBlocks } from '../hosts/types.js';
+import type { ConfigIncludes, Container, HostDefinition, HostLocation, UsesBlocks } from '../hosts/types.js';
+import type { PointerSegment } from '../parse/document.js';
 import { entryWith } from '../parse/entry-with.js';
 import { isObject, type FileReference } from '../parse/normalize.js';
+import { toPointer } from '../parse/document.js';
 import { extend } from '../shared/extend.js';
+import { append } from '../shared/lists.js';
 import { absentCheck, checkFile, undecodableCheck, type FileCache, type FileCheck } from './check-file.js';
 import { globLocation } from './glob.js';
 import { caseInsensitiveLayout, expandAll, expandBraces, mapRecordedPath, type ExpandedPath, type PathContext } from './paths.js';
@@ -78,6 +81,14 @@ async function checkExpanded(
   return [...checks.flat(), ...unread, ...unlistedChecks];
 }
 
+/** checkFile of one named file of a location, and what it leads to (`followed`). */
+export async function checkFollowed(
+  host: HostDefinition, location: HostLocation, file: string, ctx: PathContext, cache: FileCache, extra: { readonly pattern?: string },
+): Promise<LocatedCheck[]> {
+  const checks = await followed(host, location, await checkFile(host, location, file, cache, extra), ctx, cache, extra);
+  return checks.map((c) => extend(c, { host, location }));
+}
+
 /** The check and what it leads to: the backup the host restores, files its manifest names. */
 async function followed(
   host: HostDefinition, location: HostLocation, c: FileCheck, ctx: PathContext, cache: FileCache, extra: { readonly pattern?: string; readonly project?: string },
@@ -110,6 +121,88 @@ async function followed(
     const { gate: _manifestGate, ...manifestLocation } = location;
     const refLocation: HostLocation = { ...manifestLocation, format: refs.format, containers: refs.containers };
     out.push(await checkFile(host, refLocation, named, cache, { ...extra, pattern: `${c.check.path} ${ref.pointer} (names this file)` }));
+  }
+  if (host.includes !== undefined && c.doc !== undefined) {
+    const root = path.dirname(c.check.path);
+    append(out, await includedFiles(host, location, host.includes, c, [], [c.check.path], 0, root, ctx, cache, extra));
+  }
+  return out;
+}
+
+/** Every `key` directive in a parsed value: where it sits and the paths it names (strings only; the host refuses others). */
+function includeDirectives(value: unknown, key: string): { readonly at: PointerSegment[]; readonly paths: string[] }[] {
+  const out: { at: PointerSegment[]; paths: string[] }[] = [];
+  const visit = (v: unknown, at: PointerSegment[], depth: number): void => {
+    if (depth > 64) return;
+    if (Array.isArray(v)) { v.forEach((item: unknown, i) => visit(item, [...at, i], depth + 1)); return; }
+    if (!isObject(v)) return;
+    if (Object.hasOwn(v, key)) {
+      const named = v[key];
+      const paths = typeof named === 'string' ? [named] : Array.isArray(named) && named.every((p) => typeof p === 'string') ? named : [];
+      if (paths.length > 0) out.push({ at, paths });
+    }
+    for (const k in v) if (Object.hasOwn(v, k) && k !== key) visit(v[k], [...at, k], depth + 1);
+  };
+  visit(value, [], 0);
+  return out;
+}
+
+/**
+ * The host's containers as seen from a file merged in at `at`: a container at or below `at` is
+ * re-rooted there; one the merge point lies inside (the file is a single server, or part of one)
+ * yields `inside`; the others cannot receive anything from it.
+ */
+function rerooted(containers: readonly Container[], at: readonly PointerSegment[]): { readonly containers: Container[]; readonly inside: boolean } {
+  const keys = at.map(String);
+  const out: Container[] = [];
+  let inside = false;
+  for (const c of containers) {
+    const n = Math.min(c.path.length, keys.length);
+    if (c.path.slice(0, n).some((seg, i) => seg !== keys[i])) continue;
+    if (c.path.length >= keys.length) out.push({ ...c, path: c.path.slice(keys.length) });
+    else inside = true;
+  }
+  return { containers: out, inside };
+}
+
+/**
+ * The files a config's include directives name (`HostDefinition.includes`), each read with the
+ * host's containers re-rooted at the level the directive sits, then their own directives. A path
+ * the host refuses (outside the top file's folder, past the depth limit, already on the chain) is
+ * not read: the host fails on it rather than loading servers from it. A directive inside a server
+ * entry or naming one whole server is not followed: a floor cause.
+ */
+async function includedFiles(
+  host: HostDefinition, location: HostLocation, inc: ConfigIncludes, c: FileCheck, base: readonly PointerSegment[], chain: readonly string[],
+  depth: number, root: string, ctx: PathContext, cache: FileCache, extra: { readonly pattern?: string; readonly project?: string },
+): Promise<FileCheck[]> {
+  const doc = c.doc;
+  if (doc === undefined || depth >= inc.maxDepth) return [];
+  const out: FileCheck[] = [];
+  const hostContainers = location.containers ?? host.containers;
+  for (const directive of includeDirectives(doc.value, inc.key)) {
+    const at = [...base, ...directive.at];
+    const { containers, inside } = rerooted(hostContainers, at);
+    const pointer = toPointer([...directive.at, inc.key]);
+    if (inside) {
+      cache.floor.push({
+        kind: 'not-followed', path: c.check.path, line: doc.locate([...directive.at, inc.key]).line, hosts: [host.id],
+        detail: `${c.check.path}:${doc.locate([...directive.at, inc.key]).line} merges ${directive.paths.map((p) => JSON.stringify(p)).join(', ')} into a server entry: what it adds to that server is not read`,
+      });
+      continue;
+    }
+    if (containers.length === 0) continue;
+    for (const p of directive.paths) {
+      const named = path.isAbsolute(p) || path.win32.isAbsolute(p) ? mapRecordedPath(p, ctx) : path.resolve(path.dirname(c.check.path), p);
+      if (named === undefined) continue;
+      const rel = path.relative(root, named);
+      if (rel.startsWith('..') || path.isAbsolute(rel) || chain.includes(named)) continue;
+      const { gate: _gate, ...rest } = location;
+      const includedAt: HostLocation = { ...rest, containers };
+      const read = await checkFile(host, includedAt, named, cache, { ...extra, pattern: `${c.check.path} ${pointer} (includes this file)` });
+      out.push(read);
+      append(out, await includedFiles(host, location, inc, read, at, [...chain, named], depth + 1, root, ctx, cache, extra));
+    }
   }
   return out;
 }

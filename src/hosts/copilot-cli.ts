@@ -1,7 +1,14 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type Container, type HostDefinition } from './types.js';
 
 const DOCS = 'GitHub docs https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers (~/.copilot/mcp-config.json, mcpServers)';
 const VSDOCS = 'VS Code docs https://code.visualstudio.com/docs/agents/reference/mcp-configuration (portable Copilot format: $COPILOT_HOME/mcp-config.json, fallback ~/.copilot/mcp-config.json; .mcp.json at the workspace root)';
+
+const PLUGIN_REF = 'GitHub docs https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-plugin-reference (plugin.json at the root of the plugin directory; component path field mcpServers); microsoft/vscode@074e12d7 src/vs/workbench/contrib/chat/common/plugins/AGENTS_PLUGINS.md (Copilot-format manifests: mcpServers as a path, a list of paths or inline definitions)';
+const FLAT = [{ path: ['mcpServers'], shape: 'map-or-flat' }] as const satisfies readonly Container[];
+const PLUGIN_MANIFEST = [{
+  path: ['mcpServers'], shape: 'map',
+  references: { base: 'plugin-root', manifestDir: '.claude-plugin', paths: 'any', format: 'json', containers: FLAT, source: PLUGIN_REF },
+}] as const satisfies readonly Container[];
 
 /** GitHub Copilot CLI, from the documentation above. The workspace `.mcp.json` is read under claude-code (shared file). */
 export const copilotCli = {
@@ -18,6 +25,12 @@ export const copilotCli = {
     {
       scope: 'plugin', glob: true, path: '~/.copilot/installed-plugins/*/*/.mcp.json', containers: [{ path: ['mcpServers'], shape: 'map-or-flat' }],
       source: 'GitHub docs https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/plugins-finding-installing ("stored at ~/.copilot/installed-plugins/MARKETPLACE/PLUGIN-NAME/"); github/copilot-cli#2113 (a plugin\'s .mcp.json)',
+    },
+    // plugin.json at the plugin root (or in .claude-plugin/, the Claude Code layout) may declare mcpServers inline, or
+    // name MCP config files by a path or a list of paths relative to the plugin root.
+    {
+      scope: 'plugin', glob: true, path: '~/.copilot/installed-plugins/*/*/{plugin.json,.claude-plugin/plugin.json}', containers: PLUGIN_MANIFEST,
+      gate: ['mcpServers'], source: PLUGIN_REF,
     },
     { scope: 'project', path: '<project>/.github/mcp.json', unverified: true, source: 'https://www.developersdigest.tech/mcp-servers/clients/github-copilot-cli (per-repository .github/mcp.json, citing the GitHub docs)' },
   ],

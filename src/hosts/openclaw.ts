@@ -15,6 +15,8 @@ const NAMES = '{openclaw,clawdbot,moldbot,moltbot}.json';
 const PROFILE = 'FailproofAI/failproofai@432c9627:lib/openclaw-profiles.ts (named profiles in ~/.openclaw-<name>, each with its own openclaw.json); openclaw src/cli/profile.ts applyCliProfileEnv, src/daemon/paths.ts resolveGatewayStateDir by name';
 // OPENCLAW_HOME replaces the home every one of these paths starts from.
 const HOME = 'openclaw/openclaw@03db3d1d3ea6de21f7f6e1d30d73526e383c44fa:src/infra/home-dir.ts (resolveRawHomeDir: OPENCLAW_HOME, else HOME)';
+const INCLUDES = 'openclaw/openclaw@0e177a6f2156dadd91355ab19795581abf03e8cb:src/config/includes.ts (INCLUDE_KEY, MAX_INCLUDE_DEPTH, IncludeProcessor resolvePath / loadFile / processInclude, deepMerge)';
+const INCLUDE = '$include';
 const TOOLS = 'msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py; ace26597/mcp-lock@0415c80:src/parsers/config-discovery.ts';
 
 /**
@@ -28,10 +30,15 @@ export const openclaw = {
   name: 'OpenClaw',
   format: 'jsonc',
   containers: [
-    { path: ['mcp', 'servers'], shape: 'map' },
-    { path: ['provider', 'mcpServers'], shape: 'map' },
-    { path: ['mcpServers'], shape: 'map' },
+    { path: ['mcp', 'servers'], shape: 'map', skipKeys: [INCLUDE] },
+    { path: ['provider', 'mcpServers'], shape: 'map', skipKeys: [INCLUDE] },
+    { path: ['mcpServers'], shape: 'map', skipKeys: [INCLUDE] },
   ],
+  // `$include` (a path or a list of paths, relative to the including file, inside the top config
+  // file's folder) at any object level is replaced by the named files, deep-merged there with its
+  // sibling keys; nested includes up to depth 10; a cycle, an escaping path or a file that cannot be
+  // read or parsed is an error.
+  includes: { key: INCLUDE, maxDepth: 10, withinRoot: true, source: INCLUDES },
   entry: STANDARD_ENTRY,
   source: `${TOOLS} (containers); ${CANDIDATES} (files)`,
   locations: [

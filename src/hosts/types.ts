@@ -138,6 +138,32 @@ export interface Container {
   readonly wildcard?: { readonly names: 'block' } | { readonly names: 'plugin'; readonly field: string };
   /** Items of an `array` container that pull their entry from another file (Continue `uses:`). */
   readonly uses?: UsesBlocks;
+  /** Keys of a `map` container that name no server (OpenClaw's `$include` directive). */
+  readonly skipKeys?: readonly string[];
+}
+
+/**
+ * A key that, at any object level of a config file, names files the host reads and deep-merges at
+ * that level (OpenClaw `$include`: a path or a list of paths, relative to the including file).
+ * Each named file is read with the host's containers re-rooted at that level; its own includes
+ * are followed up to `maxDepth`, and a file already on the chain is not read again (the host
+ * refuses a cycle). `withinRoot`: the host refuses a path outside the top config file's folder.
+ */
+export interface PluginFolderSetting {
+  /** Path template of the settings file. */
+  readonly file: string;
+  /** Key of the map of folder → boolean (one segment: a dotted VS Code setting name). */
+  readonly key: string;
+  /** Files read in each enabled folder, relative to it, each with its own containers. */
+  readonly files: readonly { readonly path: string; readonly containers: readonly Container[] }[];
+  readonly source: string;
+}
+
+export interface ConfigIncludes {
+  readonly key: string;
+  readonly maxDepth: number;
+  readonly withinRoot: true;
+  readonly source: string;
 }
 
 /**
@@ -331,6 +357,10 @@ export interface HostDefinition {
   readonly codeKeys?: readonly CodeKey[];
   /** Files naming remote configs the host fetches and merges. */
   readonly remoteConfigs?: readonly RemoteConfigs[];
+  /** Settings mapping plugin folders to `true`, whose MCP files the host loads. */
+  readonly pluginFolderSettings?: readonly PluginFolderSetting[];
+  /** A key naming files merged into the config where it appears. */
+  readonly includes?: ConfigIncludes;
   /** Options of the host's program that add a config file, when a session file's wrapper gives them. */
   readonly launchOptions?: readonly LaunchOption[];
   /** Per-folder enablement rules for extensions. */

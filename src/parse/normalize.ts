@@ -172,7 +172,10 @@ export function normalize(input: NormalizeInput): Normalized {
       } else {
         if (value === null) continue; // `"mcpServers": null` = no servers
         if (!isObject(value)) { problem(at, 'a map of server name to entry', value); continue; }
-        for (const [name, v] of Object.entries(value)) add(name, v, [...at, name], scope, project, plugin);
+        for (const [name, v] of Object.entries(value)) {
+          if (c.skipKeys?.includes(name) === true) continue;
+          add(name, v, [...at, name], scope, project, plugin);
+        }
       }
     }
   }
