@@ -11,14 +11,15 @@ export const VSCODE_PLUGINS = 'microsoft/vscode@074e12d7019ed7d9bc9e237b7d9f7863
 
 const FLAT = [{ path: ['mcpServers'], shape: 'map-or-flat' }] as const satisfies readonly Container[];
 const AGENT_V1 = [{ path: ['mcpServers'], shape: 'map-or-flat' }, { path: ['servers'], shape: 'map' }] as const satisfies readonly Container[];
-const manifest = (manifestDir: string): readonly Container[] => [{
+/** A plugin manifest whose `mcpServers` is a map or names files (paths relative to the plugin root, the manifest's folder being `.claude-plugin`). */
+const MANIFEST: readonly Container[] = [{
   path: ['mcpServers'], shape: 'map',
-  references: { base: 'plugin-root', manifestDir, paths: 'any', format: 'json', containers: FLAT, source: VSCODE_PLUGINS },
+  references: { base: 'plugin-root', manifestDir: '.claude-plugin', paths: 'any', format: 'json', containers: FLAT, source: VSCODE_PLUGINS },
 }];
 
 export const PLUGIN_FOLDER_FILES: PluginFolderSetting['files'] = [
   { path: '.mcp.json', containers: FLAT },
   { path: 'mcp.json', containers: AGENT_V1 },
-  { path: 'plugin.json', containers: manifest('.claude-plugin') },
-  { path: '.claude-plugin/plugin.json', containers: manifest('.claude-plugin') },
+  { path: 'plugin.json', containers: MANIFEST },
+  { path: '.claude-plugin/plugin.json', containers: MANIFEST },
 ];
