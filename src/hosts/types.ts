@@ -114,8 +114,10 @@ export interface Container {
    * (plugin `.mcp.json` files). `single`: the object at `path` is one entry named by `nameField`
    * or the file's base name. `file-entry`: the document root is one entry named after the file,
    * when it looks like one (has `command`, `url` …) — a block file holding a single server.
+   * `map-or-items`: a map as `map`, or a list whose object items are such maps and whose string
+   * items name servers configured elsewhere (not entries here): Claude Code agent `mcpServers`.
    */
-  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single' | 'file-entry' | 'command-line';
+  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single' | 'file-entry' | 'command-line' | 'map-or-items';
   readonly nameField?: string;
   /**
    * `command-line`: the string at `path` is one stdio server named `name`, whose program and
