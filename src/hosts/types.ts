@@ -164,16 +164,22 @@ export interface UsesBlocks {
  * a list of paths, relative to the plugin root): each named file is read with `containers`.
  */
 export interface FileReferences {
-  readonly base: 'plugin-root';
-  /** The folder below the plugin root that holds the manifest (`.claude-plugin`, `.codex-plugin`). */
-  readonly manifestDir: string;
+  /**
+   * What relative paths are read against: `plugin-root`, the plugin's folder; `file-dir`, the
+   * folder of the file naming them (Codex `[agents.<role>] config_file`).
+   */
+  readonly base: 'plugin-root' | 'file-dir';
+  /** `plugin-root`: the folder below the plugin root that holds the manifest (`.claude-plugin`, `.codex-plugin`). */
+  readonly manifestDir?: string;
+  /** The scope of the named files' entries, when not the naming file's (a role layer applied when selected). */
+  readonly scope?: Scope;
   /**
    * `any`: a path or a list of paths, relative ones against the plugin root, absolute ones as
    * recorded. `dot-relative`: one path that starts with `./` and stays inside the plugin root (no
    * `..`); the host ignores any other value, so the audit does not follow it either.
    */
   readonly paths: 'any' | 'dot-relative';
-  readonly format: 'json';
+  readonly format: ConfigFormat;
   readonly containers: readonly Container[];
   readonly source: string;
 }
