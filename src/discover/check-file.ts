@@ -167,10 +167,11 @@ export async function parseAs(format: ConfigFormat, text: string): Promise<Resul
     case 'jsonc': return parseJsonc(text, { strict: false });
     case 'toml': return (await import('../parse/toml.js')).parseToml(text);
     case 'yaml': return (await import('../parse/yaml.js')).parseYaml(text);
+    case 'yaml-frontmatter': return (await import('../parse/frontmatter.js')).parseFrontmatter(text);
   }
 }
 
-const FORMAT_NAMES: Readonly<Record<ConfigFormat, string>> = { json: 'JSON', jsonc: 'JSONC', toml: 'TOML', yaml: 'YAML' };
+const FORMAT_NAMES: Readonly<Record<ConfigFormat, string>> = { json: 'JSON', jsonc: 'JSONC', toml: 'TOML', yaml: 'YAML', 'yaml-frontmatter': 'YAML frontmatter' };
 
 /** What every check of `file` for this host location records. */
 function checkBase(host: HostDefinition, location: HostLocation, file: string, extra: { readonly pattern?: string; readonly project?: string }) {
@@ -274,7 +275,7 @@ export async function checkFile(
   const key = `${format}\0${file}`;
   let pendingParse = cache.parses.get(key);
   if (pendingParse === undefined) {
-    const cap = format === 'yaml' ? MAX_YAML_CHARS : BIG_FILES.has(path.basename(file)) ? MAX_CONFIG_BYTES : MAX_PARSED_CHARS;
+    const cap = format === 'yaml' || format === 'yaml-frontmatter' ? MAX_YAML_CHARS : BIG_FILES.has(path.basename(file)) ? MAX_CONFIG_BYTES : MAX_PARSED_CHARS;
     if (text.length > cap || cache.parsedChars + text.length > MAX_RUN_PARSED_CHARS) {
       const limit = text.length > cap ? cap : MAX_RUN_PARSED_CHARS;
       return error(fileFinding(() => finding(configTooLarge, { ...data, size: String(Buffer.byteLength(text)), limit: String(limit) }, at())), configTooLarge.id);

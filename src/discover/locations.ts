@@ -113,13 +113,13 @@ async function followed(
     }
     const refs = ref.container.references;
     if (refs === undefined) continue;
-    const root = pluginRoot(c.check.path, refs.manifestDir);
+    const root = refs.base === 'file-dir' ? path.dirname(c.check.path) : pluginRoot(c.check.path, refs.manifestDir ?? '');
     if (refs.paths === 'dot-relative' && !insideByDotPath(ref.path)) continue;
     const named = path.isAbsolute(ref.path) || path.win32.isAbsolute(ref.path) ? mapRecordedPath(ref.path, ctx) : path.resolve(root, ref.path);
     if (named === undefined) continue;
     // The named file is read whatever it holds: the manifest's presence gate is not its own.
     const { gate: _manifestGate, ...manifestLocation } = location;
-    const refLocation: HostLocation = { ...manifestLocation, format: refs.format, containers: refs.containers };
+    const refLocation: HostLocation = { ...manifestLocation, format: refs.format, containers: refs.containers, ...(refs.scope !== undefined ? { scope: refs.scope } : {}) };
     out.push(await checkFile(host, refLocation, named, cache, { ...extra, pattern: `${c.check.path} ${ref.pointer} (names this file)` }));
   }
   if (host.includes !== undefined && c.doc !== undefined) {

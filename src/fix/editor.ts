@@ -5,6 +5,7 @@
  * inside the edited entry (every other entry stays byte-identical).
  */
 import type { PointerSegment } from '../parse/document.js';
+import { parseFrontmatter } from '../parse/frontmatter.js';
 import { parseJsonc } from '../parse/jsonc.js';
 import { parseToml } from '../parse/toml.js';
 import { parseYaml } from '../parse/yaml.js';
@@ -18,7 +19,8 @@ import { editYaml, yamlEntrySpan } from './yaml-edit.js';
 
 /** The value of a text as the audit reads it, or undefined when it does not parse. */
 export function readValue(text: string, format: ConfigFormat): { value: unknown } | undefined {
-  const r = format === 'toml' ? parseToml(text) : format === 'yaml' ? parseYaml(text) : parseJsonc(text, { strict: format === 'json' });
+  const r = format === 'toml' ? parseToml(text) : format === 'yaml' ? parseYaml(text)
+    : format === 'yaml-frontmatter' ? parseFrontmatter(text) : parseJsonc(text, { strict: format === 'json' });
   return r.ok ? { value: r.value.value } : undefined;
 }
 
@@ -28,6 +30,7 @@ function entrySpan(text: string, format: ConfigFormat, path: readonly PointerSeg
     case 'jsonc': return jsonEntrySpan(text, path);
     case 'yaml': return yamlEntrySpan(text, path);
     case 'toml': return tomlEntrySpan(text, path);
+    case 'yaml-frontmatter': return undefined;
   }
 }
 
@@ -50,6 +53,9 @@ function problem(before: string, after: string, format: ConfigFormat, expected: 
 
 /** Applies one entry's ops to a file's text, or refuses with the reason. */
 export function editEntry(text: string, format: ConfigFormat, edit: EntryEdit): EditResult {
+  // A Markdown file's frontmatter (an agent definition) is not rewritten: the body is prose the
+  // edit proofs do not cover.
+  if (format === 'yaml-frontmatter') return refused('mcp-audit does not edit the frontmatter of a Markdown file');
   const before = readValue(text, format);
   if (before === undefined) return refused('the file does not parse; mcp-audit edits only files it can read');
   const span = entrySpan(text, format, edit.entryPath);

@@ -18,6 +18,13 @@ const FLAT = [{ path: ['mcpServers'], shape: 'map-or-flat' }] as const;
 // A marketplace's plugin entry may declare the plugin's components itself: with `strict: false` the
 // entry is the whole manifest, otherwise its fields are added to the plugin's plugin.json; an
 // inline `mcpServers` map launches when the plugin (`<entry name>@<marketplace>`) is enabled.
+// Subagent definitions: Markdown files whose YAML frontmatter may carry `mcpServers`, a list whose
+// items are a server name (one configured elsewhere) or an inline `{name: config}` map (a plain
+// map is read too: errs towards launched). Inline servers start when the subagent runs, and at
+// session start for the agent run as the main thread (`--agent`, the `agent` setting); every
+// definition is listed whether or not it is selected. Plugin subagents' mcpServers are ignored.
+const SUBAGENT_DOCS = 'Claude Code docs https://code.claude.com/docs/en/sub-agents ("Supported frontmatter fields": mcpServers, a server name or an inline definition; project .claude/agents/, user ~/.claude/agents/; plugin subagents do not support hooks, mcpServers or permissionMode); anthropics/claude-code@b5cc83f6:CHANGELOG.md (2.1.117: agent frontmatter mcpServers loaded for main-thread agent sessions via --agent)';
+const AGENT_FRONTMATTER = [{ path: ['mcpServers'], shape: 'map-or-items' }] as const;
 const MARKETPLACE_DOCS = 'Claude Code docs https://code.claude.com/docs/en/plugin-marketplaces (plugin entries: "strict", component fields such as mcpServers) and https://code.claude.com/docs/en/plugins-reference (mcpServers)';
 
 /** Claude Code, from the documentation cited per fact. */
@@ -75,6 +82,8 @@ export const claudeCode = {
     },
     { scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_CACHE_DIR/**/.mcp.json', containers: FLAT, source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/claude_code.py _plugin_root_dirs (CLAUDE_CODE_PLUGIN_CACHE_DIR, an extra plugins root); not in the documentation', unverified: true },
     { scope: 'plugin', glob: true, path: '$CLAUDE_CODE_PLUGIN_SEED_DIR/**/.mcp.json', containers: FLAT, source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/claude_code.py _plugin_root_dirs (CLAUDE_CODE_PLUGIN_SEED_DIR, os.pathsep-separated read-only seed roots); not in the documentation', unverified: true },
+    { scope: 'user', glob: true, path: '~/.claude/agents/**/*.md', format: 'yaml-frontmatter', containers: AGENT_FRONTMATTER, gate: ['mcpServers'], note: 'subagent definitions: inline servers start when the agent runs', source: SUBAGENT_DOCS },
+    { scope: 'project', glob: true, path: '<project>/.claude/agents/**/*.md', format: 'yaml-frontmatter', containers: AGENT_FRONTMATTER, gate: ['mcpServers'], note: 'subagent definitions: inline servers start when the agent runs', source: SUBAGENT_DOCS },
     {
       scope: 'project', path: '<project>/.mcp.json', sharedWith: ['cursor', 'vscode', 'windsurf', 'copilot-cli'],
       source: `${MCP_DOCS}: project scope; VS Code docs https://code.visualstudio.com/docs/agents/reference/mcp-configuration (portable .mcp.json)`,
@@ -158,6 +167,7 @@ export const claudeCode = {
     '.mcp.json is also read by Cursor, VS Code, Windsurf and Copilot CLI; its entries are reported once, under claude-code.',
     'disabledMcpjsonServers turns a .mcp.json server off for Claude Code only: the entry stays enabled (the other hosts launch it) and the switch is recorded in disabledOnlyFor.',
     '~/.claude/.config.json (or $CLAUDE_CONFIG_DIR/.config.json), when present, is the global config file instead of ~/.claude.json; the audit lists both files\' entries, so ~/.claude.json entries are kept launched then (errs towards launched).',
+    'Subagent definitions (~/.claude/agents, <project>/.claude/agents) are listed with their inline frontmatter mcpServers, selected or not; a plugin\'s agents/ are not read (Claude Code ignores mcpServers there).',
     'allowManagedMcpServersOnly (only the managed allow list counts) is not modelled: user allow lists are added to the managed one, which errs towards launched.',
   ],
 } as const satisfies HostDefinition;

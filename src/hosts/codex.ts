@@ -17,6 +17,19 @@ const CODEX_MANIFEST = [{ path: ['mcpServers'], shape: 'map', references: { ...M
 const CLAUDE_MANIFEST = [{ path: ['mcpServers'], shape: 'map', references: { ...MANIFEST_REFS, manifestDir: '.claude-plugin' } }] as const;
 const TYPES = 'openai/codex@00b17c26 codex-rs/config/src/mcp_types.rs (RawMcpServerConfig, TryFrom: command → stdio, else url → streamable HTTP)';
 
+// Agent roles: a role's config layer is applied over the session's config when a subagent of
+// that role is spawned, so its `[mcp_servers.*]` start then. Roles are declared in a layer's
+// `[agents.<role>] config_file` (relative to that layer's file) and discovered in every
+// `.toml` under the layer's folder's agents/ (recursively); a role file is config.toml plus
+// name, description and nickname_candidates.
+const ROLES = 'openai/codex@13730471 codex-rs/core/src/config/agent_roles.rs (load_agent_roles: agents.<role>.config_file per layer, discover_agent_roles_in_dir <config folder>/agents, collect_agent_role_files_recursive *.toml; RawAgentRoleFileToml flattens ConfigToml); openai/codex@001f15e9 codex-rs/core/src/agent/role.rs (apply_role_to_config: the role file as a session-flags layer)';
+const ROLE_NOTE = 'agent role layer: its servers start in a subagent spawned with the role';
+const ROLE_REFS = {
+  path: ['agents', '*', 'config_file'], shape: 'map', wildcard: { names: 'block' },
+  references: { base: 'file-dir', paths: 'any', format: 'toml', containers: [{ path: ['mcp_servers'], shape: 'map' }], scope: 'profile', source: ROLES },
+} as const;
+const CONFIG_CONTAINERS = [{ path: ['mcp_servers'], shape: 'map' }, ROLE_REFS] as const;
+
 /** Codex, from the host source; Windows backslashes in a TOML basic string are invalid escapes and invalidate the whole file (openai/codex#37616). */
 export const codex = {
   id: 'codex',
@@ -38,9 +51,10 @@ export const codex = {
   }],
   locations: [
     {
-      scope: 'user', path: '~/.codex/config.toml', listsProjects: ['projects'], trustKey: { key: 'trust_level', value: 'trusted' },
+      scope: 'user', path: '~/.codex/config.toml', listsProjects: ['projects'], trustKey: { key: 'trust_level', value: 'trusted' }, containers: CONFIG_CONTAINERS,
       source: `${LOADER} (load_user_config_layer, project_trust_context)`,
     },
+    { scope: 'profile', glob: true, path: '~/.codex/agents/**/*.toml', note: ROLE_NOTE, source: ROLES },
     { scope: 'profile', glob: true, path: '~/.codex/*.config.toml', note: 'profile overlay, used when selected', source: `${LOADER} (load_config_layers_state doc: profile)` },
     { scope: 'managed', os: ['darwin', 'linux'], path: '/etc/codex/config.toml', source: `${LOADER} (SYSTEM_CONFIG_TOML_FILE_UNIX)` },
     { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/OpenAI/Codex/config.toml', source: `${LOADER} (windows_system_config_toml_file)` },
@@ -82,10 +96,16 @@ export const codex = {
       containers: CLAUDE_MANIFEST, source: `${MANIFEST_PATHS}; ${PLUGIN_MANIFEST_NEW}; ${PLUGIN_MCP}`,
     },
     {
-      scope: 'project', path: '<project>/.codex/config.toml', onlyListedProjects: true,
+      scope: 'project', path: '<project>/.codex/config.toml', onlyListedProjects: true, containers: CONFIG_CONTAINERS,
       trustFromProjectRoot: { markers: ['.git'], source: `${LOADER} (ProjectTrustContext::decision_for_dir: the dir's key, then the project root's; find_project_root, default_project_root_markers = [".git"])` },
       note: 'loaded only for roots with trust_level = "trusted" in [projects]; entries of other roots are reported disabled',
       source: `${LOADER} (load_project_layers, disabled_reason_for_decision)`,
+    },
+    {
+      scope: 'project', glob: true, path: '<project>/.codex/agents/**/*.toml', onlyListedProjects: true,
+      trustFromProjectRoot: { markers: ['.git'], source: `${LOADER} (ProjectTrustContext::decision_for_dir: the dir's key, then the project root's; find_project_root, default_project_root_markers = [".git"])` },
+      note: `${ROLE_NOTE}; loaded only for roots with trust_level = "trusted" in [projects]; entries of other roots are reported disabled`,
+      source: `${ROLES}; ${LOADER} (load_project_layers, disabled_reason_for_decision)`,
     },
   ],
   dirVariables: [{ name: 'CODEX_HOME', replaces: [{ prefix: '~/.codex' }], source: `${LOADER} (codex_home: CODEX_HOME or ~/.codex)` }],
@@ -113,6 +133,7 @@ export const codex = {
       { location: '~/Library/Preferences/ByHost/com.openai.codex.*.plist' }, { location: '~/Library/Preferences/com.openai.codex.plist' },
       { location: '/Library/Preferences/com.openai.codex.plist' },
       { location: '/etc/codex/managed_config.toml' }, { location: '~/.codex/managed_config.toml' },
+      { location: '<project>/.codex/agents/**/*.toml' }, { location: '~/.codex/agents/**/*.toml' },
       { location: '<project>/.codex/config.toml' }, { location: '~/.codex/*.config.toml' }, { location: '~/.codex/config.toml' },
       { location: '/etc/codex/config.toml' }, { location: '%PROGRAMDATA%/OpenAI/Codex/config.toml' },
     ],

@@ -9,6 +9,13 @@ const CONFIG_FILE = `${REPO}:vibe/core/config/harness_files/_harness_manager.py 
 // TrustedFoldersManager: `trusted = [...]`, `untrusted = [...]` (resolved paths); the nearest
 // folder at or above the cwd named in either list decides.
 const TRUST = `${REPO}:vibe/core/trusted_folders.py (TrustedFoldersManager._load, _closest_decision)`;
+// Agent profiles: every `*.toml` of the agents folders (config agent_paths, <cwd>/.vibe/agents in
+// a trusted folder, <VIBE_HOME>/agents); each key but display_name, description, safety and
+// agent_type is a config override deep-merged over the config when the agent is active (the
+// initial `--agent`/default_agent, a switch, or a subagent): a list such as mcp_servers
+// replaces the config's, so its servers start then.
+const AGENTS = 'mistralai/mistral-vibe@0cbbe2ee:vibe/core/agents/manager.py (AgentManager._compute_search_paths, _discover_agents: base.glob("*.toml")); mistralai/mistral-vibe@039e52d7:vibe/core/agents/models.py (AgentProfile.from_toml: overrides; apply_to_config: _deep_merge)';
+const AGENT_NOTE = 'agent profile: its mcp_servers replace the config\'s while the agent is active';
 const MODELS = `${REPO}:vibe/core/config/models.py (MCPServer: MCPHttp | MCPStreamableHttp | MCPStdio, discriminator "transport"; MCPStdio command, args, env, cwd; _MCPBase.disabled)`;
 
 /**
@@ -31,6 +38,8 @@ export const mistralVibe = {
       scope: 'project', path: '<project>/.vibe/config.toml', note: 'read instead of the user config when Vibe runs in this folder and it is trusted',
       source: `${CONFIG_FILE}; ${TRUST}`,
     },
+    { scope: 'profile', glob: true, path: '~/.vibe/agents/*.toml', note: AGENT_NOTE, source: `${AGENTS}; ${HOME}` },
+    { scope: 'project', glob: true, path: '<project>/.vibe/agents/*.toml', note: `${AGENT_NOTE}; read in a trusted folder`, source: `${AGENTS}; ${TRUST}` },
   ],
   dirVariables: [
     { name: 'VIBE_HOME', replaces: [{ prefix: '~/.vibe' }], source: HOME },
@@ -43,6 +52,7 @@ export const mistralVibe = {
   notes: [
     'A project .vibe/config.toml is listed for every known project; Vibe loads it only where the nearest trust decision in trusted_folders.toml is trusted (not applied: errs towards launched).',
     'In a trusted folder with .vibe/config.toml the user config is not read there; its entries still run in every other folder.',
+    'Agent profiles in the agents folders are listed whether or not an agent is selected; folders added by the agent_paths setting are not followed.',
     '~/.vibe/.env is loaded into Vibe\'s environment before the config: a VIBE_MCP_SERVERS there is not read.',
   ],
 } as const satisfies HostDefinition;

@@ -114,8 +114,10 @@ export interface Container {
    * (plugin `.mcp.json` files). `single`: the object at `path` is one entry named by `nameField`
    * or the file's base name. `file-entry`: the document root is one entry named after the file,
    * when it looks like one (has `command`, `url` …) — a block file holding a single server.
+   * `map-or-items`: a map as `map`, or a list whose object items are such maps and whose string
+   * items name servers configured elsewhere (not entries here): Claude Code agent `mcpServers`.
    */
-  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single' | 'file-entry' | 'command-line';
+  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single' | 'file-entry' | 'command-line' | 'map-or-items';
   readonly nameField?: string;
   /**
    * `command-line`: the string at `path` is one stdio server named `name`, whose program and
@@ -188,16 +190,22 @@ export interface UsesBlocks {
  * a list of paths, relative to the plugin root): each named file is read with `containers`.
  */
 export interface FileReferences {
-  readonly base: 'plugin-root';
-  /** The folder below the plugin root that holds the manifest (`.claude-plugin`, `.codex-plugin`). */
-  readonly manifestDir: string;
+  /**
+   * What relative paths are read against: `plugin-root`, the plugin's folder; `file-dir`, the
+   * folder of the file naming them (Codex `[agents.<role>] config_file`).
+   */
+  readonly base: 'plugin-root' | 'file-dir';
+  /** `plugin-root`: the folder below the plugin root that holds the manifest (`.claude-plugin`, `.codex-plugin`). */
+  readonly manifestDir?: string;
+  /** The scope of the named files' entries, when not the naming file's (a role layer applied when selected). */
+  readonly scope?: Scope;
   /**
    * `any`: a path or a list of paths, relative ones against the plugin root, absolute ones as
    * recorded. `dot-relative`: one path that starts with `./` and stays inside the plugin root (no
    * `..`); the host ignores any other value, so the audit does not follow it either.
    */
   readonly paths: 'any' | 'dot-relative';
-  readonly format: 'json';
+  readonly format: ConfigFormat;
   readonly containers: readonly Container[];
   readonly source: string;
 }

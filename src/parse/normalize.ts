@@ -169,6 +169,12 @@ export function normalize(input: NormalizeInput): Normalized {
         const named = c.rootNameField !== undefined ? (isObject(root) ? root[c.rootNameField] : undefined)
           : isObject(value) && c.nameField !== undefined ? value[c.nameField] : undefined;
         add(typeof named === 'string' && named !== '' ? named : baseName(input.file), value, at, scope, project);
+      } else if (c.shape === 'map-or-items' && Array.isArray(value)) {
+        value.forEach((item: unknown, i) => {
+          if (typeof item === 'string') return; // a server configured elsewhere, by name
+          if (!isObject(item)) { problem([...at, i], 'a server name or a map of server name to entry', item); return; }
+          for (const [name, v] of Object.entries(item)) add(name, v, [...at, i, name], scope, project, plugin);
+        });
       } else {
         if (value === null) continue; // `"mcpServers": null` = no servers
         if (!isObject(value)) { problem(at, 'a map of server name to entry', value); continue; }
