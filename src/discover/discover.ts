@@ -24,7 +24,7 @@ import { absentLocation, checkLocation } from './locations.js';
 import { resolveRelocators, type HostEnvApplied } from './relocation.js';
 import { textSubstitutionFloor } from './text-substitution.js';
 import { codeProviderFloor } from './code-providers.js';
-import { codeKeyFloor, remoteConfigFloor } from './host-code.js';
+import { codeKeyFloor, remoteConfigFloor, workspaceSettingFloor } from './host-code.js';
 import { ancestorFileFloor } from './ancestor-files.js';
 import { readsFromAnyCwd, subfoldersOf } from './subfolders.js';
 
@@ -213,6 +213,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);
   codeKeyFloor([...userChecks, ...projectChecks], floor);
   await remoteConfigFloor(hosts, ctx, out.cache, floor);
+  if (projectScan) await workspaceSettingFloor(hosts, projectRoots, out.cache, floor);
   const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
   for (const c of await decideLaunch(switched, ctx, out.cache, allRoots)) record(out, c);
   for (const l of out.locations) {

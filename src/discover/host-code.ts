@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { HostDefinition } from '../hosts/types.js';
 import type { ParsedDocument } from '../parse/document.js';
 import { parseJsonc } from '../parse/jsonc.js';
@@ -63,6 +64,27 @@ export async function remoteConfigFloor(hosts: readonly HostDefinition[], ctx: P
             detail: `${file}:${line} holds a ${r.match.value} entry: ${host.id} fetches ${url} and merges the config it returns, which the audit does not fetch`,
           });
         }
+      }
+    }
+  }
+}
+
+/**
+ * A project whose own settings file sets one of a host's workspace settings
+ * (`HostDefinition.workspaceSettings`): what it moves or adds is not followed per project.
+ */
+export async function workspaceSettingFloor(hosts: readonly HostDefinition[], roots: readonly { readonly path: string }[], cache: FileCache, floor: FloorCauses): Promise<void> {
+  for (const host of hosts) {
+    for (const ws of host.workspaceSettings ?? []) {
+      for (const root of roots) {
+        const file = path.join(root.path, ...ws.file.split('/'));
+        const read = await readThrough(cache, file);
+        if (read.kind !== 'text' || !ws.keys.some((k) => read.text.includes(k))) continue;
+        const parsed = parseJsonc(read.text, { strict: false });
+        const doc = parsed.ok ? parsed.value.value : undefined;
+        const set = ws.keys.filter((k) => !parsed.ok || (isObject(doc) && Object.hasOwn(doc, k) && doc[k] !== null && doc[k] !== ''));
+        if (set.length === 0) continue;
+        floor.add({ kind: 'not-followed', path: file, hosts: [host.id], detail: `${file} sets ${set.join(', ')}: ${ws.reason}; what it names was not read` });
       }
     }
   }

@@ -173,3 +173,17 @@ export interface RemoteConfigs {
   readonly fetches: string;
   readonly source: string;
 }
+
+/**
+ * Settings a project's own settings file may hold that move or add the host's server files
+ * (Roo Code's `roo-cline.customStoragePath`, VS Code's `chat.pluginLocations` in
+ * `.vscode/settings.json`): not followed per project, so a project whose file sets one is a floor cause.
+ */
+export interface WorkspaceSettings {
+  /** The settings file, relative to the project root. */
+  readonly file: string;
+  /** Top-level keys (dotted names are single keys, as VS Code writes them). */
+  readonly keys: readonly string[];
+  readonly reason: string;
+  readonly source: string;
+}

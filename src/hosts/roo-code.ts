@@ -32,6 +32,13 @@ export const rooCode = {
     source: `${R} src/utils/storage.ts:14-28 (getStorageBasePath: vscode.workspace.getConfiguration("roo-cline").get("customStoragePath"))`,
   }],
 
+  // The setting has no scope in Roo's package.json (VS Code's default is "window"), so a workspace's
+  // .vscode/settings.json may set it too (https://code.visualstudio.com/api/references/contribution-points#contributes.configuration).
+  workspaceSettings: [{
+    file: '.vscode/settings.json', keys: ['roo-cline.customStoragePath'],
+    reason: 'a workspace setting that moves Roo Code\'s global storage (its mcp_settings.json) for that window',
+    source: `${R} src/utils/storage.ts:14-28; package.json contributes.configuration (no scope: window)`,
+  }],
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: `${R} src/utils/config.ts:35-66 (\${workspaceFolder}, \${env:NAME})` },
   launchDir: { kind: 'project', source: `${HUB}:96,726 (cwd defaults to the first workspace folder)` },
   notes: [

@@ -5,9 +5,9 @@ import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedIns
 export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
 
 import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
-import type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs } from './host-lookup.js';
+import type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings } from './host-lookup.js';
 
-export type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs };
+export type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings };
 
 export type { ConfigFormat, Scope, Transport };
 
@@ -357,6 +357,8 @@ export interface HostDefinition {
   readonly projectWalk?: ProjectWalk;
   /** Host settings that move a location's folder. */
   readonly relocatingSettings?: readonly RelocatingSetting[];
+  /** Settings in a project's own settings file that move or add server files, not followed per project. */
+  readonly workspaceSettings?: readonly WorkspaceSettings[];
   /** Files the host may read above a project root, not modelled. */
   readonly ancestorFiles?: AncestorFiles;
   /** Installed extensions whose code provides servers at run time. */

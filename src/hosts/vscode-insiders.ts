@@ -31,6 +31,12 @@ export const vscodeInsiders = {
     folderOption: { program: 'code-insiders', option: '--extensions-dir', prefix: '~/.vscode-insiders/extensions', source: EXTENSIONS_PATH },
     source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders); microsoft/vscode src/vs/platform/environment/common/environmentService.ts (extensionsPath = userHome/dataFolderName/extensions)',
   },
+  // chat.pluginLocations set in a workspace's own settings (folders relative to it): not followed per project.
+  workspaceSettings: [{
+    file: '.vscode/settings.json', keys: ['chat.pluginLocations'],
+    reason: 'a workspace setting naming agent plugin folders whose .mcp.json and plugin.json VS Code loads in that window',
+    source: PLUGINS,
+  }],
   pluginFolderSettings: [{ file: '<UD>/Code - Insiders/User/settings.json', key: 'chat.pluginLocations', files: PLUGIN_FILES, source: PLUGINS }],
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: REF },
 } as const satisfies HostDefinition;

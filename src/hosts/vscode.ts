@@ -78,6 +78,12 @@ export const vscode = {
     { file: '<UD>/Code/User/settings.json', key: ['chat.mcp.access'], value: 'none', source: ADD },
     { file: '<UD>/Code/User/settings.json', key: ['chat.mcp.enabled'], value: false, source: `${ADD} (older setting)` },
   ],
+  // chat.pluginLocations set in a workspace's own settings (folders relative to it): not followed per project.
+  workspaceSettings: [{
+    file: '.vscode/settings.json', keys: ['chat.pluginLocations'],
+    reason: 'a workspace setting naming agent plugin folders whose .mcp.json and plugin.json VS Code loads in that window',
+    source: PLUGINS,
+  }],
   pluginFolderSettings: [{ file: '<UD>/Code/User/settings.json', key: 'chat.pluginLocations', files: PLUGIN_FILES, source: PLUGINS }],
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: REF },
   notes: [
