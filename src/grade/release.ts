@@ -81,6 +81,18 @@ export function specRelease(frame: Frame, cacheOnly: string | undefined): Identi
  * `XDG_DATA_HOME`) is the environment claim's to judge. Proven only by its receipt and the
  * `*.dist-info/METADATA` of the proxy's own package inside it.
  */
+/**
+ * Where uv keeps tool installs, below the home, in the order its state store picks them
+ * (astral-sh/uv crates/uv-state/src/lib.rs StateStore::from_settings: the legacy folder when it
+ * exists, else the XDG data folder; crates/uv-tool/src/lib.rs InstalledTools::from_settings: its
+ * `tools` folder). Every one is looked at: an install in any of them may be the one uvx reuses.
+ * UV_TOOL_DIR and XDG_DATA_HOME move it; both are judged by the environment claim.
+ */
+const UV_TOOL_DIRS: Readonly<Record<'posix' | 'win32', readonly string[]>> = {
+  posix: ['Library/Application Support/uv/tools', '.local/share/uv/tools'],
+  win32: ['AppData/Roaming/uv/data/tools', 'AppData/Roaming/uv/tools'],
+};
+
 export async function uvToolRelease(frame: Frame, program: string | undefined, proxy: PinningProxy, home: string, ctx: TrustContext):
   Promise<{ readonly identified?: Identified; readonly facts: readonly FileFact[] } | undefined> {
   const pkg = frame.package;
@@ -92,19 +104,22 @@ export async function uvToolRelease(frame: Frame, program: string | undefined, p
   // `name==1.0` and `name@1.0` reach here as `1.0`; a range keeps its operators (launch/package-spec.ts).
   const spec = written === '' ? undefined : /^[<>=!~]/.test(written) ? written : `==${written}`;
   const facts: FileFact[] = [];
-  for (const dirName of [...new Set([pkg.name, pypiName(pkg.name)])]) {
-    const tool = path.posix.join(home, '.local', 'share', 'uv', 'tools', dirName);
+  const tools = UV_TOOL_DIRS[ctx.posix ? 'posix' : 'win32'].flatMap((base) => [...new Set([pkg.name, pypiName(pkg.name)])].map((dirName) => path.posix.join(home, base, dirName)));
+  for (const tool of tools) {
     const receipt = path.posix.join(tool, 'uv-receipt.toml');
     if ((await ctx.files.readText(receipt)) === undefined) {
       // With a version written and no install, the spec alone decides, as it always did: nothing to list.
       if (spec === undefined) facts.push({ path: receipt, state: 'absent', summary: 'no uv tool install of this package', by: 'uv' });
       continue;
     }
+    // An install is there: uvx may reuse it, so unless its environment is read the release is not known.
+    if (!ctx.posix) return { identified: { ok: false, why: `uvx may run the uv tool install in ${tool}, whose Windows environment (Lib/, Scripts/) the audit does not verify` }, facts };
     const where = await sitePackagesOf(tool, ctx.files);
     if (where !== undefined && 'why' in where) return { identified: { ok: false, why: `uvx may run the uv tool install in ${tool}, but ${where.why}` }, facts };
-    const site = where?.site;
-    for (const d of site === undefined ? [] : (await ctx.files.readDir(site)) ?? []) {
-      if (site === undefined || where === undefined || !d.endsWith('.dist-info')) continue;
+    if (where === undefined) return { identified: { ok: false, why: `uvx may run the uv tool install in ${tool}, whose environment has no lib/python3.X/site-packages the audit reads (another interpreter's layout)` }, facts };
+    const site = where.site;
+    for (const d of (await ctx.files.readDir(site)) ?? []) {
+      if (!d.endsWith('.dist-info')) continue;
       const metadataPath = path.posix.join(site, d, 'METADATA');
       const text = await ctx.files.readText(metadataPath);
       const metaName = text === undefined ? undefined : /^Name:\s*(.+)$/m.exec(text)?.[1]?.trim();
@@ -156,6 +171,8 @@ export async function uvToolRelease(frame: Frame, program: string | undefined, p
         facts,
       };
     }
+    // The receipt names this package, but no distribution of it is in the environment: not what uvx would run either way.
+    return { identified: { ok: false, why: `uvx may reuse the uv tool install in ${tool}, whose environment holds no ${pkg.name} distribution the audit could identify` }, facts };
   }
   if (spec !== undefined) return { facts };
   return { identified: { ok: false, why: `${frame.name} fetches ${pkg.name} with no version, and no uv tool install of it was found to identify the release` }, facts };
