@@ -384,13 +384,12 @@ async function sessionVariables(s: State, ctx: EnvironmentInput['ctx'], frames: 
     s.injected.push({ name: v.name, value: v.value ?? `\0${v.unreadable ?? 'unread'}`, label: `${v.name} (set by ${v.file}:${v.line})`, from: -1, to: Number.MAX_SAFE_INTEGER, file: { path: v.file, line: v.line } });
   }
   const byName = [...new Set(frames.map((f) => f.program).filter((p) => isBareName(p)))];
-  for (const dir of session.pathDirs) {
-    for (const name of byName) {
-      const candidates = ctx.platform === 'win32' ? ['', '.exe', '.cmd', '.bat', '.com'].map((x) => name + x) : [name];
-      const looked = namesPresent(dir, candidates, ctx.platform);
-      const hit = 'present' in looked ? looked.present[0] : `${name}, perhaps (the folder cannot be listed: ${looked.unlisted})`;
-      if (hit !== undefined) s.findings.push(finding(envPathOverride, { ...subjectOf(s), name: `PATH (a session file puts ${dir} on it, which holds ${hit})` }));
-    }
+  const candidates = byName.flatMap((name) => (ctx.platform === 'win32' ? ['', '.exe', '.cmd', '.bat', '.com'].map((x) => name + x) : [name]));
+  for (const dir of byName.length === 0 ? [] : session.pathDirs) {
+    // One listing per folder for every name the launch looks up.
+    const looked = namesPresent(dir, candidates, ctx.platform);
+    const hits = 'present' in looked ? looked.present : [`${byName.join(', ')}, perhaps (the folder cannot be listed: ${looked.unlisted})`];
+    for (const hit of hits) s.findings.push(finding(envPathOverride, { ...subjectOf(s), name: `PATH (a session file puts ${dir} on it, which holds ${hit})` }));
   }
   s.proof.push(`the home's session files were read: ${session.vars.length} assignment(s) in ${session.files} file(s), ${session.pathDirs.length} folder(s) put on PATH${byName.length > 0 ? `, none holding ${byName.join(', ')}` : ''}`);
 }

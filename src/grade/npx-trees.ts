@@ -75,9 +75,11 @@ const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
  * (libnpmexec `missingFromTree`), checking no integrity, so it is proven only by what the install
  * recorded: its package.json names the package (at the spec's version when one is written), and
  * the install's package-lock.json records it `resolved` from the default registry with an
- * `integrity` (arborist's hidden lockfile of the npx tree). Undefined when the install holds no copy.
+ * `integrity` (arborist's hidden lockfile of the npx tree). The copies so verified are counted; one of
+ * another release, which an exact spec does not reuse, is neither checked nor counted.
  */
-async function cachedCopy(install: string, names: readonly string[], version: string | undefined, ctx: NpxTreesContext): Promise<string | undefined> {
+async function cachedCopy(install: string, names: readonly string[], version: string | undefined, ctx: NpxTreesContext): Promise<{ readonly why: string } | { readonly verified: number }> {
+  let verified = 0;
   for (const name of names) {
     const dir = path.join(install, 'node_modules', ...name.split('/'));
     if ((await ctx.lstat(dir)).kind === 'missing') continue;
@@ -85,9 +87,9 @@ async function cachedCopy(install: string, names: readonly string[], version: st
     let pkg: unknown;
     try { pkg = pkgText === undefined ? undefined : JSON.parse(pkgText); } catch { pkg = undefined; }
     const field = (o: unknown, k: string): unknown => (typeof o === 'object' && o !== null ? Reflect.get(o, k) : undefined);
-    if (field(pkg, 'name') !== name) return `${dir} holds a package.json that does not name ${name}`;
+    if (field(pkg, 'name') !== name) return { why: `${dir} holds a package.json that does not name ${name}` };
     const v = field(pkg, 'version');
-    if (typeof v !== 'string') return `${dir} holds a package.json with no version`;
+    if (typeof v !== 'string') return { why: `${dir} holds a package.json with no version` };
     // A copy of another release does not satisfy an exact spec: npx does not reuse it.
     if (version !== undefined && /^\d+\.\d+\.\d+(?:[-+].*)?$/.test(version) && v !== version) continue;
     const lockText = (await ctx.readText(path.join(install, 'package-lock.json'))) ?? (await ctx.readText(path.join(install, 'node_modules', '.package-lock.json')));
@@ -97,11 +99,11 @@ async function cachedCopy(install: string, names: readonly string[], version: st
     const resolved = field(rec, 'resolved');
     const integrity = field(rec, 'integrity');
     if (typeof resolved !== 'string' || !resolved.startsWith(DEFAULT_REGISTRY) || typeof integrity !== 'string') {
-      return `${dir} is not recorded as fetched from ${DEFAULT_REGISTRY} with an integrity (${typeof resolved === 'string' ? `resolved ${resolved}` : 'no lockfile record'})`;
+      return { why: `${dir} is not recorded as fetched from ${DEFAULT_REGISTRY} with an integrity (${typeof resolved === 'string' ? `resolved ${resolved}` : 'no lockfile record'})` };
     }
-    return undefined;
+    verified++;
   }
-  return undefined;
+  return { verified };
 }
 
 /** The cache: its root, `_npx` and each install directory in it, `_cacache` and its stores, and any copy of the proxy's package there. */
@@ -122,9 +124,9 @@ async function cacheTree(frame: Frame, by: PinningProxy, ctx: NpxTreesContext): 
   const names = [...new Set([frame.package?.name ?? '', ...by.packages.npm].filter((n) => n !== ''))];
   let copies = 0;
   for (const d of installs.slice(0, 10_000)) {
-    const why = await cachedCopy(path.join(npx, d), names, frame.package?.version, ctx);
-    if (why !== undefined) return { open: [`npm's cache: ${why}; npx runs a cached copy that satisfies the spec without checking it`], proof: [] };
-    for (const n of names) if ((await ctx.lstat(path.join(npx, d, 'node_modules', ...n.split('/')))).kind !== 'missing') copies++;
+    const got = await cachedCopy(path.join(npx, d), names, frame.package?.version, ctx);
+    if ('why' in got) return { open: [`npm's cache: ${got.why}; npx runs a cached copy that satisfies the spec without checking it`], proof: [] };
+    copies += got.verified;
   }
   return { open: [], proof: [`npm's cache ${root} was read: it, _npx with its ${installs.length} install director${installs.length === 1 ? 'y' : 'ies'} and _cacache are owned by root or the account and writable by no one else${copies > 0 ? `; its ${copies} cached cop${copies === 1 ? 'y' : 'ies'} of ${names.join('/')} name the package and are recorded as fetched from ${DEFAULT_REGISTRY} with an integrity` : ''}`] };
 }
