@@ -88,6 +88,7 @@ export const vscode = {
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: REF },
   notes: [
     '`inputs[]` with ${input:id} supplies prompted secrets: such a value is never known to the audit.',
+    'Where VS Code looks (microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpConfigPathsService.ts): the user settings\' `mcp` section, the workspace file\'s `settings.mcp`, and each folder\'s .vscode/mcp.json. A folder\'s .vscode/settings.json `mcp` section is not among them, so it is not listed.',
     'Enterprise policy (ChatMCP / McpGalleryServiceUrl, MDM or /etc/vscode/policy.json) is not read yet.',
   ],
 } as const satisfies HostDefinition;
