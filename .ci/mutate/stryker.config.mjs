@@ -1,6 +1,6 @@
 // Mutation testing of the grader and the proxy modules: `npm run mutate` (a bench, not part of
 // `npm test`). Stryker mutates src/grade and src/proxies in a sandbox copy (.stryker-tmp/), builds
-// it there with tsc and the bundle, and runs the compiled grade, proxy and rule tests in process
+// it there with tsc and the bundle, and runs the compiled grade, proxy, rule and wiring tests in process
 // with per-test coverage (node-test-runner.mjs). Reports: reports/mutation/ (git-ignored).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -8,7 +8,8 @@ export default {
   plugins: ['./.ci/mutate/node-test-runner.mjs', './.ci/mutate/doc-strings-ignorer.mjs'],
   testRunner: 'node-test',
   nodeTest: {
-    testFiles: ['dist/test/grade/*.test.js', 'dist/test/proxies/*.test.js', 'dist/test/rules/*.test.js'],
+    // wiring.test.js runs every proxy's wrap and unwrap (src/proxies/*: wire/unwire) in process.
+    testFiles: ['dist/test/grade/*.test.js', 'dist/test/proxies/*.test.js', 'dist/test/rules/*.test.js', 'dist/test/fix/wiring.test.js'],
   },
   ignorers: ['doc-strings'],
   // The sandbox is built from the (instrumented) sources; a stale dist/ must not be copied in.
