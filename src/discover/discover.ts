@@ -203,11 +203,13 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   const below = projectScan && anyCwd.length > 0 ? subfoldersOf(projectRoots, anyCwdHosts) : { dirs: [], floor: [] };
   for (const f of below.floor) floor.add(f);
   for (const dir of below.dirs) if (!walked.has(dir)) checkAt(dir, anyCwd);
-  const projectChecks = unique((await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`)));
   const allRoots = [
     ...projectRoots, ...[...walked.entries()].map(([dir, walkers]): ProjectRoot => ({ path: dir, sources: [...walkers].map((h): ProjectSource => `walk:${h}`) })),
     ...below.dirs.filter((d) => !walked.has(d)).map((dir): ProjectRoot => ({ path: dir, sources: anyCwdHosts.map((h): ProjectSource => `walk:${h}`) })),
   ];
+  // Settings that move a project file (Crush options.data_directory) are read once the roots are known.
+  if (projectScan) projectJobs.push(relocatedBySettings(hosts, ctx, out.cache, floor, allRoots.map((r) => r.path)));
+  const projectChecks = unique((await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`)));
   await codeProviderFloor(hosts, ctx, floor, relocation.launchOptions);
   if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor, walked);
   await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);

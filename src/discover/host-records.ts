@@ -7,7 +7,7 @@ import { caseInsensitiveLayout, expandAll, expandBraces, expandTemplate, mapReco
 import type { FloorCauses } from './floor.js';
 import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
-import type { HostDefinition, HostLocation, PluginEnablement, TrustedFolders } from '../hosts/types.js';
+import type { HostDefinition, HostLocation, PluginEnablement, RelocatingSetting, TrustedFolders } from '../hosts/types.js';
 import type { LaunchOptionValue } from './session-env.js';
 import { extend } from '../shared/extend.js';
 import { checkFollowed } from './locations.js';
@@ -54,37 +54,81 @@ export function globOptions(ctx: PathContext, cache: FileCache): GlobOptions {
 
 /**
  * Locations moved by a host setting (`relocatingSettings`, Roo Code `roo-cline.customStoragePath`):
- * the file at the setting's folder is checked as the location. A value that is not an absolute
- * path cannot be followed: the count is a floor.
+ * the file at the setting's folder is checked as the location. Run twice: without `roots`, for the
+ * files outside any project and their absolute values; with the project roots once they are known,
+ * for the `<project>/` files and for the relative values a `relative: 'project'` setting joins to
+ * the folder the host runs in. A value that cannot be followed makes the count a floor.
  */
-export async function relocatedBySettings(hosts: readonly HostDefinition[], ctx: PathContext, cache: FileCache, floor: FloorCauses): Promise<LocatedCheck[]> {
+export async function relocatedBySettings(
+  hosts: readonly HostDefinition[], ctx: PathContext, cache: FileCache, floor: FloorCauses, roots?: readonly string[],
+): Promise<LocatedCheck[]> {
   const out: LocatedCheck[] = [];
   for (const host of hosts) {
     for (const rs of host.relocatingSettings ?? []) {
       const location = host.locations.find((l) => l.path === rs.location);
       if (location === undefined || !rs.location.startsWith(rs.prefix)) continue;
       const rest = rs.location.slice(rs.prefix.length).split('/').filter((x) => x !== '');
-      for (const template of expandBraces(rs.file)) {
-        for (const expanded of expandAll(template, ctx, host.dirVariables)) {
-          const files = expanded.pattern === undefined ? [expanded.base] : await globFiles(expanded, globOptions(ctx, cache));
-          for (const file of files) {
-            const value = rs.format === 'text' ? await trimmedText(cache, file) : at(await cachedJsonValue(cache, file), rs.key);
-            if (value === undefined || value === '') continue;
-            const what = rs.format === 'text' ? 'the path it holds' : rs.key.join('.');
-            const dir = typeof value === 'string' && (path.isAbsolute(value) || path.win32.isAbsolute(value)) ? mapRecordedPath(value, ctx) : undefined;
-            if (dir === undefined) {
-              floor.add({
-                kind: 'not-followed', path: file, hosts: [host.id],
-                detail: `${what} in ${file} moves ${host.name}'s ${rest.join('/')} to a folder that is not an absolute path: the file there was not read`,
-              });
-              continue;
+      const inProject = rs.file.startsWith('<project>/');
+      if (roots === undefined && inProject) continue;
+      // A `<project>/` file is read in each root; any other file once, its relative values joined to each root.
+      const sites: readonly (string | undefined)[] = inProject ? roots ?? [] : [undefined];
+      for (const site of sites) {
+        for (const template of expandBraces(rs.file)) {
+          for (const expanded of expandAll(template, ctx, host.dirVariables, site)) {
+            const files = expanded.pattern === undefined ? [expanded.base] : await globFiles(expanded, globOptions(ctx, cache));
+            for (const file of files) {
+              for (const { value, what, recordedProject } of await settingValues(rs, cache, file, ctx)) {
+                const absolute = typeof value === 'string' && (path.isAbsolute(value) || path.win32.isAbsolute(value));
+                // The first pass takes absolute values of files outside projects; the second the rest.
+                const deferred = !absolute && rs.relative === 'project';
+                if (roots === undefined ? deferred : !inProject && !deferred) continue;
+                const bases = absolute ? [undefined] : rs.relative === 'project' && typeof value === 'string' ? (site !== undefined ? [site] : roots ?? []) : [];
+                if (bases.length === 0) {
+                  floor.add({
+                    kind: 'not-followed', path: file, hosts: [host.id],
+                    detail: `${what} in ${file} moves ${host.name}'s ${rest.join('/')} to a folder that is not an absolute path: the file there was not read`,
+                  });
+                  continue;
+                }
+                for (const b of bases) {
+                  const dir = b === undefined ? mapRecordedPath(value as string, ctx) : path.resolve(b, value as string);
+                  if (dir === undefined) {
+                    floor.add({ kind: 'not-followed', path: file, hosts: [host.id], detail: `${what} in ${file} names a folder outside the audited tree: the file there was not read` });
+                    continue;
+                  }
+                  const project = b ?? site ?? recordedProject;
+                  const check = await checkFile(host, location, path.join(dir, ...rest), cache, { pattern: `${what} of ${file}`, ...(project !== undefined ? { project } : {}) });
+                  out.push(extend(check, { host, location }));
+                }
+              }
             }
-            const check = await checkFile(host, location, path.join(dir, ...rest), cache, { pattern: `${what} of ${file}` });
-            out.push(extend(check, { host, location }));
           }
         }
       }
     }
+  }
+  return out;
+}
+
+/** The folders a relocating setting's file names: the value at `key`, or each item's at `each`; empty strings left out. */
+async function settingValues(
+  rs: RelocatingSetting, cache: FileCache, file: string, ctx: PathContext,
+): Promise<{ value: unknown; what: string; recordedProject?: string }[]> {
+  if (rs.format === 'text') {
+    const text = await trimmedText(cache, file);
+    return text === undefined || text === '' ? [] : [{ value: text, what: 'the path it holds' }];
+  }
+  const value = at(await cachedJsonValue(cache, file), rs.key);
+  if (rs.each === undefined) return value === undefined || value === '' ? [] : [{ value, what: rs.key.join('.') }];
+  if (!Array.isArray(value)) return [];
+  const what = `${rs.key.join('.')}[].${rs.each.join('.')}`;
+  const out: { value: unknown; what: string; recordedProject?: string }[] = [];
+  for (const item of value) {
+    const v = at(item, rs.each);
+    if (v === undefined || v === '') continue;
+    const p = rs.eachProject === undefined ? undefined : at(item, rs.eachProject);
+    const recordedProject = typeof p === 'string' && path.isAbsolute(p) ? mapRecordedPath(p, ctx) : undefined;
+    out.push({ value: v, what, ...(recordedProject !== undefined ? { recordedProject } : {}) });
   }
   return out;
 }
@@ -147,8 +191,9 @@ export async function launchOptionFiles(hosts: readonly HostDefinition[], values
     for (const host of hosts) {
       for (const o of host.launchOptions ?? []) {
         if (o.program !== v.program || o.option !== v.option) continue;
-        const location: HostLocation = { scope: o.scope, path: v.value, containers: o.containers, source: o.source };
-        const check = await checkFile(host, location, v.value, cache, { pattern: `${v.option} of ${v.program} in ${v.file}:${v.line}` });
+        const file = o.fileInFolder === undefined ? v.value : path.join(v.value, o.fileInFolder);
+        const location: HostLocation = { scope: o.scope, path: file, containers: o.containers, source: o.source };
+        const check = await checkFile(host, location, file, cache, { pattern: `${v.option} of ${v.program} in ${v.file}:${v.line}` });
         out.push(extend(check, { host, location }));
       }
     }

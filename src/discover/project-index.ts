@@ -75,9 +75,15 @@ function remoteNoter(file: string, unread: { path: string; detail: string }[]): 
   };
 }
 
-async function foldersOf(index: ProjectIndex, doc: unknown, ctx: PathContext, cache: FileCache, remote: (value: unknown) => void): Promise<Folder[]> {
+/** The value at a key path, undefined where one is missing. */
+function keyPathValue(doc: unknown, keys: readonly string[]): unknown {
   let value = doc;
-  for (const k of index.key) value = isObject(value) && Object.hasOwn(value, k) ? value[k] : undefined;
+  for (const k of keys) value = isObject(value) && Object.hasOwn(value, k) ? value[k] : undefined;
+  return value;
+}
+
+async function foldersOf(index: ProjectIndex, doc: unknown, ctx: PathContext, cache: FileCache, remote: (value: unknown) => void): Promise<Folder[]> {
+  const value = keyPathValue(doc, index.key);
   switch (index.kind ?? 'value') {
     case 'value': {
       remote(value);
@@ -97,7 +103,8 @@ async function foldersOf(index: ProjectIndex, doc: unknown, ctx: PathContext, ca
     case 'list': {
       if (!Array.isArray(value)) return [];
       const out: Folder[] = [];
-      for (const item of value) {
+      for (const listed of value as unknown[]) {
+        const item: unknown = index.item === undefined ? listed : keyPathValue(listed, index.item);
         remote(item);
         const f = indexedFolder(item, ctx);
         if (f !== undefined) out.push(f);

@@ -3,6 +3,15 @@ import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 // charmbracelet/crush @ 37f36e93824e5c4f892e4a817f7f628e2682fe14 (2026-08-21).
 const W = 'charmbracelet/crush@37f36e93';
 const LOAD = `${W} internal/config/load.go`;
+// The workspace data file is <options.data_directory>/crush.json (Load: workspacePath), the folder
+// from --data-dir, else the merged config's options.data_directory (relative to the working
+// directory, config.go:326), else the closest .crush folder (setDefaults, load.go:556-565).
+const DATA_DIR = `${LOAD}:58,556-565; internal/config/config.go:326 (Options.DataDirectory: relative paths against the working directory)`;
+// Each run records its working directory and data folder in projects.json beside the global data
+// file (internal/projects/projects.go: projectsFilePath = dir(GlobalConfigData()); Register from
+// internal/cmd/root.go:363).
+const PROJECTS = `${W} internal/projects/projects.go (Project{path, data_dir}); internal/cmd/root.go:363 (projects.Register)`;
+const DATA_SETTING = { key: ['options', 'data_directory'], relative: 'project', location: '<project>/.crush/crush.json', prefix: '<project>/.crush', source: DATA_DIR } as const;
 
 /** Crush, from the host source. */
 export const crush = {
@@ -33,6 +42,21 @@ export const crush = {
     { name: 'XDG_DATA_HOME', os: 'win32', replaces: [{ prefix: '%LOCALAPPDATA%' }], source: `${LOAD} (GlobalConfigData: XDG_DATA_HOME before LOCALAPPDATA)` },
     { name: 'CRUSH_GLOBAL_DATA', replaces: [{ prefix: '~/.local/share/crush' }, { prefix: '%LOCALAPPDATA%/crush' }], source: `${LOAD} (GlobalConfigData: CRUSH_GLOBAL_DATA)` },
     { name: 'CRUSH_GLOBAL_CONFIG', replaces: [{ prefix: '~/.config/crush' }], source: `${LOAD} (GlobalConfig: CRUSH_GLOBAL_CONFIG)` },
+  ],
+  relocatingSettings: [
+    ...['/etc/crush/crush.json', '~/.config/crush/crush.json', '~/.local/share/crush/crush.json', '%LOCALAPPDATA%/crush/crush.json', '<project>/.crush.json', '<project>/crush.json']
+      .map((file) => ({ ...DATA_SETTING, file })),
+    { file: '~/.local/share/crush/projects.json', key: ['projects'], each: ['data_dir'], eachProject: ['path'], location: '<project>/.crush/crush.json', prefix: '<project>/.crush', source: PROJECTS },
+    { file: '%LOCALAPPDATA%/crush/projects.json', key: ['projects'], each: ['data_dir'], eachProject: ['path'], location: '<project>/.crush/crush.json', prefix: '<project>/.crush', source: PROJECTS },
+  ],
+  projectIndexes: [
+    { path: '~/.local/share/crush/projects.json', key: ['projects'], kind: 'list', item: ['path'], source: PROJECTS },
+    { path: '%LOCALAPPDATA%/crush/projects.json', key: ['projects'], kind: 'list', item: ['path'], source: PROJECTS },
+  ],
+  // `crush -D DIR` / `--data-dir DIR` (internal/cmd/root.go:58) reads DIR/crush.json as the workspace file.
+  launchOptions: [
+    { program: 'crush', option: '--data-dir', fileInFolder: 'crush.json', scope: 'project', containers: [{ path: ['mcp'], shape: 'map' }], source: `${W} internal/cmd/root.go:58; ${DATA_DIR}` },
+    { program: 'crush', option: '-D', fileInFolder: 'crush.json', scope: 'project', containers: [{ path: ['mcp'], shape: 'map' }], source: `${W} internal/cmd/root.go:58; ${DATA_DIR}` },
   ],
   // lookupConfigs walks from the working directory up to the git working tree root, else reads the cwd alone.
   projectWalk: { markers: ['.git'], withoutMarker: 'self', source: `${LOAD} (lookupConfigs, projectBoundary: worktree root or the cwd itself)` },

@@ -75,6 +75,19 @@ export interface RelocatingSetting {
    */
   readonly format?: 'json' | 'text';
   readonly key: readonly string[];
+  /**
+   * The value at `key` is an array, and each item's value at this key path is a folder (Crush
+   * projects.json records each project's `data_dir`). Absent: the value at `key` is the folder.
+   */
+  readonly each?: readonly string[];
+  /** With `each`: the key path, in the same item, of the project folder the host ran in (Crush `path`). */
+  readonly eachProject?: readonly string[];
+  /**
+   * `project`: a relative value is joined to the folder the host runs in (Crush
+   * `options.data_directory`, SmartJoin with its working directory): for a `<project>/` file that
+   * project, for any other file each known project root. Absent: a relative value is a floor cause.
+   */
+  readonly relative?: 'project';
   readonly location: string;
   readonly prefix: string;
   readonly source: string;

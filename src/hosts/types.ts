@@ -309,6 +309,11 @@ export interface ProjectIndex {
    * lines; each message line carries `cwd`).
    */
   readonly line?: 'first' | 'first-naming';
+  /**
+   * For `list`: the key path, inside each item of the array, of the folder (Crush projects.json
+   * `{"projects": [{"path": "/home/u/app", …}]}`: key `projects`, item `path`). Absent: each item is the folder.
+   */
+  readonly item?: readonly string[];
   /** The index file's format: JSONC (default) or TOML. */
   readonly format?: 'jsonc' | 'toml';
   /** Where the host writes this record (source or documentation). */
@@ -447,6 +452,11 @@ export interface LaunchOption {
   /** The program name a session file wraps (`claude`). */
   readonly program: string;
   readonly option: string;
+  /**
+   * The option names a folder, and the host reads this file in it (Crush `--data-dir DIR`: its
+   * workspace config `DIR/crush.json`). Absent: the option names the file itself.
+   */
+  readonly fileInFolder?: string;
   readonly scope: Scope;
   readonly containers: readonly Container[];
   readonly source: string;
