@@ -34,6 +34,14 @@ export const claudeDesktop = {
       path: '%LOCALAPPDATA%/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/claude_desktop_config.json',
       note: 'MSIX/Store build; the %APPDATA% file is then ignored', source: 'anthropics/claude-code#29100, docker/mcp-gateway#424 (the Store build reads the file under its package LocalCache)',
     },
+    // The packaged app's writes to %APPDATA% land in its package's LocalCache\Roaming
+    // (https://learn.microsoft.com/en-us/windows/msix/desktop/desktop-to-uwp-behind-the-scenes, "AppData"),
+    // so the Store build unpacks its Desktop Extensions there too.
+    {
+      scope: 'plugin', os: 'win32', glob: true,
+      path: '%LOCALAPPDATA%/Packages/Claude_*/LocalCache/Roaming/Claude/Claude Extensions/*/manifest.json', containers: EXTENSION, unverified: true,
+      note: 'MSIX/Store build', source: `${MCPB}; https://learn.microsoft.com/en-us/windows/msix/desktop/desktop-to-uwp-behind-the-scenes (AppData writes of a packaged app go to its LocalCache)`,
+    },
   ],
   variables: { form: 'shell', fields: ['command', 'args', 'env'], known: ['__dirname'], scopes: ['plugin'], source: MCPB },
   notes: [
