@@ -165,13 +165,14 @@ export async function parseAs(format: ConfigFormat, text: string): Promise<Resul
   switch (format) {
     case 'json': return parseJsonc(text, { strict: true });
     case 'jsonc': return parseJsonc(text, { strict: false });
+    case 'json5': return (await import('../parse/json5.js')).parseJson5(text);
     case 'toml': return (await import('../parse/toml.js')).parseToml(text);
     case 'yaml': return (await import('../parse/yaml.js')).parseYaml(text);
     case 'yaml-frontmatter': return (await import('../parse/frontmatter.js')).parseFrontmatter(text);
   }
 }
 
-const FORMAT_NAMES: Readonly<Record<ConfigFormat, string>> = { json: 'JSON', jsonc: 'JSONC', toml: 'TOML', yaml: 'YAML', 'yaml-frontmatter': 'YAML frontmatter' };
+const FORMAT_NAMES: Readonly<Record<ConfigFormat, string>> = { json: 'JSON', jsonc: 'JSONC', json5: 'JSON5', toml: 'TOML', yaml: 'YAML', 'yaml-frontmatter': 'YAML frontmatter' };
 
 /** What every check of `file` for this host location records. */
 function checkBase(host: HostDefinition, location: HostLocation, file: string, extra: { readonly pattern?: string; readonly project?: string }) {
@@ -257,7 +258,7 @@ export async function checkFile(
       case 'invalid-utf8': {
         const make = (): Finding => finding(configInvalidUtf8, { ...data, offset: String(read.offset ?? 0) }, at(read.line, read.column));
         // Node-based JSON hosts decode with replacement characters and launch what they read.
-        if ((format !== 'json' && format !== 'jsonc') || read.lossyText === undefined) return error(fileFinding(make), configInvalidUtf8.id);
+        if ((format !== 'json' && format !== 'jsonc' && format !== 'json5') || read.lossyText === undefined) return error(fileFinding(make), configInvalidUtf8.id);
         text = read.lossyText;
         lossy = make;
         break;

@@ -7,6 +7,7 @@
 import type { PointerSegment } from '../parse/document.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { parseJsonc } from '../parse/jsonc.js';
+import { parseJson5 } from '../parse/json5.js';
 import { parseToml } from '../parse/toml.js';
 import { parseYaml } from '../parse/yaml.js';
 import type { ConfigFormat } from '../parse/types.js';
@@ -20,14 +21,15 @@ import { editYaml, yamlEntrySpan } from './yaml-edit.js';
 /** The value of a text as the audit reads it, or undefined when it does not parse. */
 export function readValue(text: string, format: ConfigFormat): { value: unknown } | undefined {
   const r = format === 'toml' ? parseToml(text) : format === 'yaml' ? parseYaml(text)
-    : format === 'yaml-frontmatter' ? parseFrontmatter(text) : parseJsonc(text, { strict: format === 'json' });
+    : format === 'yaml-frontmatter' ? parseFrontmatter(text) : format === 'json5' ? parseJson5(text) : parseJsonc(text, { strict: format === 'json' });
   return r.ok ? { value: r.value.value } : undefined;
 }
 
 function entrySpan(text: string, format: ConfigFormat, path: readonly PointerSegment[]): Span | undefined {
   switch (format) {
     case 'json':
-    case 'jsonc': return jsonEntrySpan(text, path);
+    case 'jsonc':
+    case 'json5': return jsonEntrySpan(text, path);
     case 'yaml': return yamlEntrySpan(text, path);
     case 'toml': return tomlEntrySpan(text, path);
     case 'yaml-frontmatter': return undefined;
@@ -58,6 +60,8 @@ export function editEntry(text: string, format: ConfigFormat, edit: EntryEdit): 
   if (format === 'yaml-frontmatter') return refused('mcp-audit does not edit the frontmatter of a Markdown file');
   const before = readValue(text, format);
   if (before === undefined) return refused('the file does not parse; mcp-audit edits only files it can read');
+  // jsonc-parser's edits keep a file's layout only where the file is JSONC: JSON5-only syntax is not rewritten.
+  if (format === 'json5' && !parseJsonc(text, { strict: false }).ok) return refused('the file uses JSON5 syntax that is not JSONC; mcp-audit edits JSON5 files only where they are also JSONC');
   const span = entrySpan(text, format, edit.entryPath);
   if (span === undefined) return refused('the entry could not be located in the file');
   const expected = applyOps(before.value, edit.entryPath, edit.ops);
@@ -65,7 +69,8 @@ export function editEntry(text: string, format: ConfigFormat, edit: EntryEdit): 
   let result: EditResult;
   switch (format) {
     case 'json':
-    case 'jsonc': result = editJson(text, edit.entryPath, edit.ops); break;
+    case 'jsonc':
+    case 'json5': result = editJson(text, edit.entryPath, edit.ops); break;
     case 'toml': result = editToml(text, edit.entryPath, edit.ops, (t) => readValue(t, 'toml')?.value); break;
     case 'yaml': result = editYaml(text, edit.entryPath, edit.ops, (out) => problem(text, out, format, expected, span) === undefined); break;
   }

@@ -20,15 +20,15 @@ const INCLUDE = '$include';
 const TOOLS = 'msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py; ace26597/mcp-lock@0415c80:src/parsers/config-discovery.ts';
 
 /**
- * OpenClaw. The file is JSON5; it is read as JSONC (comments, trailing commas). JSON5-only syntax
- * (unquoted keys, single quotes) is reported as config-unparseable rather than guessed. Where the
- * servers sit in it is taken from other tools' readers (TOOLS).
+ * OpenClaw. The file is JSON5, read as OpenClaw reads it (openclaw/openclaw src/config/io.ts
+ * parseConfigJson5: JSON.parse, then the json5 package): unquoted keys and single quotes included.
+ * Where the servers sit in it is taken from other tools' readers (TOOLS).
  */
 export const openclaw = {
   id: 'openclaw',
   envFiles: NO_ENV_FILES,
   name: 'OpenClaw',
-  format: 'jsonc',
+  format: 'json5',
   containers: [
     { path: ['mcp', 'servers'], shape: 'map', skipKeys: [INCLUDE] },
     { path: ['provider', 'mcpServers'], shape: 'map', skipKeys: [INCLUDE] },
