@@ -71,10 +71,42 @@ function runPackageBin(pkg: PackageRef, rest: readonly Tok[], ctx: Ctx, next: Ne
   return next([{ text: pkg.name }, ...rest], ctx);
 }
 
+/**
+ * npx's own pre-parse (npm/cli@v11.19.1:bin/npx-cli.js, the loop before cli()) takes the word after
+ * any option that is neither one of its switches (npm's Boolean definitions and a few of its own)
+ * nor `--key=value` as that option's value, when the word does not start with `-`. npm itself
+ * reads these three as switches: after one of them the package is swallowed, npx inserts no `--`
+ * before it, and npm then reads the options after the package as its own and drops the first `--`.
+ */
+const NPX_SWALLOWS = ['--no', '--no-yes', '--no-audit'];
+
+/** Runner frames: `npx` (npx-cli.js's pre-parse), `npm exec` (npm's own parser over the whole line), or another runner. */
+type RunnerKind = 'npx' | 'npm-exec' | 'other';
+
 /** npx / bunx / yarn dlx / pnpm dlx, from the argument after the runner (and its subcommand). */
-function npmRunner(prog: Tok, all: readonly Tok[], from: number, spec: OptionSpec, ctx: Ctx, next: Next): Leaf {
+function npmRunner(prog: Tok, all: readonly Tok[], from: number, spec: OptionSpec, ctx: Ctx, next: Next, kind: RunnerKind = 'other'): Leaf {
   const scan = scanOptions(all, from, spec);
   if (!scan.ok) { ctx.frames.push(frame(prog, all, 'package-runner', undefined)); return opaque(scan.reason, texts(all).join(' ')); }
+  if (kind === 'npx' && !scan.dashDash) {
+    const swallowed = all.slice(from, scan.next).findIndex((t, i, before) => NPX_SWALLOWS.includes(t.text) && i === before.length - 1);
+    if (swallowed >= 0 && all[scan.next] !== undefined) {
+      ctx.frames.push(frame(prog, all, 'package-runner', undefined, scan.seen));
+      return opaque(`npx takes the word after ${all[from + swallowed]?.text ?? ''} as its value (npm/cli@v11.19.1:bin/npx-cli.js) where npm reads a switch: npm then reads the options after the package and drops the first --, so what runs is not what the line reads`, texts(all).join(' '));
+    }
+  }
+  // npm exec parses options anywhere up to the first `--`, which it drops (npm-exec docs, "npx vs
+  // npm exec"): an option after the package is npm's, not the package's.
+  if (kind === 'npm-exec' && !scan.dashDash) {
+    const after = all.slice(scan.next + 1);
+    const end = after.findIndex((t) => t.text === '--');
+    const beforeEnd = end < 0 ? after : after.slice(0, end);
+    const option = beforeEnd.find((t) => t.text.startsWith('-') && t.text !== '-');
+    if (option !== undefined) {
+      ctx.frames.push(frame(prog, all, 'package-runner', undefined, scan.seen));
+      return opaque(`npm exec reads ${option.text} after the package as its own option (https://docs.npmjs.com/cli/v11/commands/npm-exec#npx-vs-npm-exec)`, texts(all).join(' '));
+    }
+    if (end >= 0) return npmRunner(prog, [...all.slice(0, scan.next + 1), ...after.slice(0, end), ...after.slice(end + 1)], from, spec, ctx, next, 'other');
+  }
   const explicit = optionValues(scan.seen, '-p', '--package')[0];
   const call = optionValues(scan.seen, '-c', '--call')[0];
   const rest = all.slice(scan.next);
@@ -101,14 +133,14 @@ function npmRunner(prog: Tok, all: readonly Tok[], from: number, spec: OptionSpe
   return runPackageBin(pkg, rest.slice(1), ctx, next);
 }
 
-export const npx: Handler = (prog, args, ctx, next) => npmRunner(prog, args, 0, NPX, ctx, next);
+export const npx: Handler = (prog, args, ctx, next) => npmRunner(prog, args, 0, NPX, ctx, next, 'npx');
 export const bunx: Handler = (prog, args, ctx, next) => npmRunner(prog, args, 0, BUNX, ctx, next);
 export const pnpx: Handler = (prog, args, ctx, next) => npmRunner(prog, args, 0, PNPM_DLX, ctx, next);
 
 /** `npm exec|x …`; `npm start|run …` run package.json scripts (opaque); anything else is a leaf. */
 export const npm: Handler = (prog, args, ctx, next) => {
   const sub = args[0]?.text;
-  if (sub === 'exec' || sub === 'x') return npmRunner(prog, args, 1, NPX, ctx, next);
+  if (sub === 'exec' || sub === 'x') return npmRunner(prog, args, 1, NPX, ctx, next, 'npm-exec');
   if (sub === 'start' || sub === 'run' || sub === 'run-script' || sub === 'test') {
     ctx.frames.push(frame(prog, args, 'package-runner', undefined));
     return opaque('npm script: the command lives in package.json', texts(args).join(' '));
