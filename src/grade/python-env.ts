@@ -89,11 +89,26 @@ async function interpreterOf(root: string, script: string, ctx: TrustContext, py
   if (cfg.get('include-system-site-packages')?.toLowerCase() === 'true') {
     return { ok: false, why: `${cfgPath} sets include-system-site-packages = true: the base interpreter's site-packages, not read here, load too` };
   }
+  // site imports sitecustomize from sys.path at every start (docs.python.org/3/library/site.html),
+  // the base's standard library included: one that is not root's is the account's own hook.
+  const stdlib = path.posix.join(path.posix.dirname(realHome ?? home), 'lib', py);
+  const hook = path.posix.join(stdlib, 'sitecustomize.py');
+  const hookState = await ctx.files.lstat(hook);
+  // Debian links it to /etc/python3.X/sitecustomize.py: the link and the file it ends at must both be root's.
+  const hookTarget = hookState.kind === 'symlink' ? await ctx.files.stat(hook) : hookState;
+  const rootOwned = (st: typeof hookState): boolean => (st.kind === 'file' || st.kind === 'symlink') && st.uid === 0;
+  // Only the distribution's own hook is taken: root's, under /usr or /etc (a managed interpreter
+  // under the home, `uv python install`'s, is the account's to change).
+  const hookReal = hookState.kind === 'missing' ? undefined : await ctx.files.realpath(hook);
+  const systemHook = hookReal !== undefined && /^\/(usr|etc)\//.test(hookReal) && rootOwned(hookState) && hookTarget.kind === 'file' && rootOwned(hookTarget);
+  if (hookState.kind !== 'missing' && !systemHook) {
+    return { ok: false, why: `${hook}, in the standard library of the interpreter ${cfgPath} names, runs at every start-up and is not a root-owned file of the system's Python (under /usr or /etc): what it does is not read` };
+  }
   const version = cfg.get('version_info') ?? cfg.get('version');
   if (version !== undefined && !`${version}.`.startsWith(`${py.slice('python'.length)}.`)) {
     return { ok: false, why: `${cfgPath} says Python ${version}, but the site-packages read are those of ${py}` };
   }
-  facts.push(`${cfgPath} was read: home ${home} is owned by root or the audited account and writable by no one else, and include-system-site-packages is not true`);
+  facts.push(`${cfgPath} was read: home ${home} is owned by root or the audited account and writable by no one else, and include-system-site-packages is not true; ${hookState.kind === 'missing' ? `${hook} does not exist` : `${hook} is the system Python's own, root's`}`);
   return { ok: true, fact: facts.join('; ') };
 }
 
