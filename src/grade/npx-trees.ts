@@ -202,6 +202,10 @@ export async function runnerCaches(frame: Frame, ctx: NpxTreesContext): Promise<
   const runner = pythonRunner(frame);
   if (runner === undefined) return { open: [], proof: [], assumptions: [] };
   if (ctx.platform === 'win32') return { open: [], proof: [], assumptions: [`program: assumed ${runner}'s cache on Windows is writable only by the account (its ACL is not read)`] };
+  if (runner === 'uv') {
+    const hook = await managedPythonHook(ctx);
+    if (hook !== undefined) return { open: [hook], proof: [], assumptions: [] };
+  }
   const root = runner === 'uv' ? path.join(ctx.home, '.cache', 'uv') : path.join(ctx.home, '.local', 'share', 'pipx');
   const top = await privateNode(root, ctx, ['directory']);
   if (top.state === 'bad') return { open: [`${runner}'s cache ${top.why}: a copy planted there runs as the proxy`], proof: [], assumptions: [] };
@@ -224,4 +228,26 @@ export async function runnerCaches(frame: Frame, ctx: NpxTreesContext): Promise<
     if (st.state === 'bad') return { open: [`${runner}'s cache: ${st.why}, so what is planted there runs as the proxy`], proof: [], assumptions: [] };
   }
   return { open: [], proof: [`${runner}'s cache ${root} was read: it and the ${dirs.length} entr${dirs.length === 1 ? 'y' : 'ies'} in it are owned by root or the account and writable by no one else`], assumptions: [] };
+}
+
+/**
+ * uv builds the environments uvx runs on the interpreters it manages first (astral-sh/uv
+ * crates/uv-python/src/discovery.rs: PythonPreference, default Managed; installed under
+ * `~/.local/share/uv/python`, https://docs.astral.sh/uv/concepts/python-versions/#installing-a-python-version).
+ * site imports a sitecustomize.py from the standard library at every start
+ * (docs.python.org/3/library/site.html): in one of those interpreters it is the account's own
+ * start-up hook, and runs in the proxy. Undefined when no managed interpreter holds one.
+ */
+async function managedPythonHook(ctx: NpxTreesContext): Promise<string | undefined> {
+  const base = path.join(ctx.home, '.local', 'share', 'uv', 'python');
+  for (const install of (await ctx.readDir(base)) ?? []) {
+    const lib = path.join(base, install, 'lib');
+    for (const py of ((await ctx.readDir(lib)) ?? []).filter((n) => /^python3(\.\d+)?$/.test(n))) {
+      const names = (await ctx.readDir(path.join(lib, py))) ?? [];
+      if (names.includes('sitecustomize.py')) {
+        return `uv prefers the interpreters it manages, and ${path.join(lib, py, 'sitecustomize.py')} in one of them runs at every start of it: what it does is not read`;
+      }
+    }
+  }
+  return undefined;
 }
