@@ -107,28 +107,32 @@ async function cachedCopy(install: string, names: readonly string[], version: st
 }
 
 /** The cache: its root, `_npx` and each install directory in it, `_cacache` and its stores, and any copy of the proxy's package there. */
-async function cacheTree(frame: Frame, by: PinningProxy, ctx: NpxTreesContext): Promise<{ open: string[]; proof: string[] }> {
+async function cacheTree(frame: Frame, by: PinningProxy, ctx: NpxTreesContext): Promise<{ open: string[]; proof: string[]; assumptions: string[] }> {
   const root = ctx.platform === 'win32' ? path.join(ctx.home, 'AppData', 'Local', 'npm-cache') : path.join(ctx.home, '.npm');
   const top = await privateNode(root, ctx, ['directory']);
-  if (top.state === 'missing') return { open: [], proof: [`npm's cache ${root} is absent: npx creates it at launch, as the account`] };
-  if (top.state === 'bad') return { open: [`npm's cache ${top.why}: a copy planted there satisfies the spec`], proof: [] };
+  if (top.state === 'missing') return { open: [], proof: [`npm's cache ${root} is absent: npx creates it at launch, as the account`], assumptions: [] };
+  if (top.state === 'bad') return { open: [`npm's cache ${top.why}: a copy planted there satisfies the spec`], proof: [], assumptions: [] };
   const dirs = [path.join(root, '_npx'), path.join(root, '_cacache'), path.join(root, '_cacache', 'index-v5'), path.join(root, '_cacache', 'content-v2')];
   const npx = path.join(root, '_npx');
   const installs = (await ctx.readDir(npx)) ?? [];
   for (const d of installs.slice(0, 10_000)) dirs.push(path.join(npx, d), path.join(npx, d, 'node_modules'));
-  if (installs.length > 10_000) return { open: [`${npx} holds ${installs.length} install directories, more than are checked`], proof: [] };
+  if (installs.length > 10_000) return { open: [`${npx} holds ${installs.length} install directories, more than are checked`], proof: [], assumptions: [] };
   for (const d of dirs) {
     const st = await privateNode(d, ctx, ['directory']);
-    if (st.state === 'bad') return { open: [`npm's cache: ${st.why}, so a copy planted there satisfies the spec`], proof: [] };
+    if (st.state === 'bad') return { open: [`npm's cache: ${st.why}, so a copy planted there satisfies the spec`], proof: [], assumptions: [] };
   }
   const names = [...new Set([frame.package?.name ?? '', ...by.packages.npm].filter((n) => n !== ''))];
   let copies = 0;
   for (const d of installs.slice(0, 10_000)) {
     const got = await cachedCopy(path.join(npx, d), names, frame.package?.version, ctx);
-    if ('why' in got) return { open: [`npm's cache: ${got.why}; npx runs a cached copy that satisfies the spec without checking it`], proof: [] };
+    if ('why' in got) return { open: [`npm's cache: ${got.why}; npx runs a cached copy that satisfies the spec without checking it`], proof: [], assumptions: [] };
     copies += got.verified;
   }
-  return { open: [], proof: [`npm's cache ${root} was read: it, _npx with its ${installs.length} install director${installs.length === 1 ? 'y' : 'ies'} and _cacache are owned by root or the account and writable by no one else${copies > 0 ? `; its ${copies} cached cop${copies === 1 ? 'y' : 'ies'} of ${names.join('/')} name the package and are recorded as fetched from ${DEFAULT_REGISTRY} with an integrity` : ''}`] };
+  // npx runs a cached copy whose lock record satisfies the spec without checking its files against
+  // the integrity (npm/cli@v11.19.1:workspaces/libnpmexec/lib/index.js): the record shows where
+  // the copy came from, not that its files are still those bytes.
+  const assumptions = copies > 0 ? [`program: assumed the files of the cached cop${copies === 1 ? 'y' : 'ies'} of ${names.join('/')} in ${npx} are still the bytes npm fetched: npx does not check them against the recorded integrity at launch, and the account can rewrite them`] : [];
+  return { open: [], assumptions, proof: [`npm's cache ${root} was read: it, _npx with its ${installs.length} install director${installs.length === 1 ? 'y' : 'ies'} and _cacache are owned by root or the account and writable by no one else${copies > 0 ? `; its ${copies} cached cop${copies === 1 ? 'y' : 'ies'} of ${names.join('/')} name the package and are recorded as fetched from ${DEFAULT_REGISTRY} with an integrity` : ''}`] };
 }
 
 /** Global copies of the package or of its command. */
@@ -172,8 +176,8 @@ async function globalTree(frame: Frame, by: PinningProxy, ctx: NpxTreesContext):
 
 export async function npxTrees(frame: Frame, by: PinningProxy, ctx: NpxTreesContext): Promise<NpxTrees> {
   const global = await globalTree(frame, by, ctx);
-  const cache = ctx.platform === 'win32' ? { open: [], proof: [] } : await cacheTree(frame, by, ctx);
-  return { open: [...global.open, ...cache.open], proof: [...global.proof, ...cache.proof], assumptions: global.assumptions };
+  const cache = ctx.platform === 'win32' ? { open: [], proof: [], assumptions: [] } : await cacheTree(frame, by, ctx);
+  return { open: [...global.open, ...cache.open], proof: [...global.proof, ...cache.proof], assumptions: [...global.assumptions, ...cache.assumptions] };
 }
 
 /** uv's runners (`uvx`, `uv tool run`) and pipx's (`pipx run`): each reuses what its cache holds. */
