@@ -44,8 +44,12 @@ export const crush = {
     { name: 'CRUSH_GLOBAL_CONFIG', replaces: [{ prefix: '~/.config/crush' }], source: `${LOAD} (GlobalConfig: CRUSH_GLOBAL_CONFIG)` },
   ],
   relocatingSettings: [
-    ...['/etc/crush/crush.json', '~/.config/crush/crush.json', '~/.local/share/crush/crush.json', '%LOCALAPPDATA%/crush/crush.json', '<project>/.crush.json', '<project>/crush.json']
-      .map((file) => ({ ...DATA_SETTING, file })),
+    { ...DATA_SETTING, file: '/etc/crush/crush.json' },
+    { ...DATA_SETTING, file: '~/.config/crush/crush.json' },
+    { ...DATA_SETTING, file: '~/.local/share/crush/crush.json' },
+    { ...DATA_SETTING, file: '%LOCALAPPDATA%/crush/crush.json' },
+    { ...DATA_SETTING, file: '<project>/.crush.json' },
+    { ...DATA_SETTING, file: '<project>/crush.json' },
     { file: '~/.local/share/crush/projects.json', key: ['projects'], each: ['data_dir'], eachProject: ['path'], location: '<project>/.crush/crush.json', prefix: '<project>/.crush', source: PROJECTS },
     { file: '%LOCALAPPDATA%/crush/projects.json', key: ['projects'], each: ['data_dir'], eachProject: ['path'], location: '<project>/.crush/crush.json', prefix: '<project>/.crush', source: PROJECTS },
   ],
