@@ -3,7 +3,7 @@ import { isObject } from '../parse/normalize.js';
 import type { ServerEntry } from '../parse/types.js';
 import { cachedJsonValue, checkFile, readThrough, type FileCache } from './check-file.js';
 import { globFiles, type GlobOptions } from './glob.js';
-import { caseInsensitiveLayout, expandAll, expandBraces, expandTemplate, mapRecordedPath, type PathContext } from './paths.js';
+import { caseInsensitiveLayout, expandAll, expandBraces, expandTemplate, mapRecordedPath, sandboxOf, type PathContext } from './paths.js';
 import type { FloorCauses } from './floor.js';
 import type { ProjectRoot } from './projects.js';
 import type { LocatedCheck } from './switches.js';
@@ -352,22 +352,37 @@ export async function applyTrustedFolders(
 /**
  * A host-wide off switch (Zed `disable_ai`) disables every entry of the host, naming the file and
  * key, when every copy of its file (relocations included) turns it on: the copy the host reads is
- * not known, and a copy that does not switch everything off leaves the servers running.
+ * not known, and a copy that does not switch everything off leaves the servers running. A copy in
+ * a Flathub sandbox (paths.ts `sandboxOf`) belongs to that install alone: it decides for the
+ * entries read inside the sandbox, the other copies for the rest.
  */
 export async function applyHostSwitches(checks: readonly LocatedCheck[], host: HostDefinition, ctx: PathContext, cache: FileCache): Promise<LocatedCheck[]> {
+  let current: readonly LocatedCheck[] = checks;
   for (const sw of host.hostSwitches ?? []) {
-    const copies = expandAll(sw.file, ctx, host.dirVariables);
-    let on = copies.length > 0;
-    for (const copy of copies) {
-      const parsed = checks.find((c) => c.check.path === copy.base && c.doc !== undefined)?.doc?.value;
-      if (at(parsed ?? await cachedJsonValue(cache, copy.base), sw.key) !== sw.value) { on = false; break; }
+    const installs = new Map<string, string[]>();
+    for (const copy of expandAll(sw.file, ctx, host.dirVariables)) {
+      const key = sandboxOf(copy.base, ctx) ?? '';
+      installs.set(key, [...(installs.get(key) ?? []), copy.base]);
     }
-    const file = copies[0]?.base;
-    if (!on || file === undefined) continue;
-    const reason = `${sw.key.join('.')}: ${JSON.stringify(sw.value)} in ${copies.map((c) => c.base).join(' and ')} turns every ${host.name} MCP server off`;
-    return checks.map((c) => extend(c, { entries: c.entries.map((e) => (e.disabled ? e : entryWith(e, { disabled: true, disabledBy: reason, state: 'disabled' as const, stateBy: { reason, file, key: sw.key.join('.') } }))) }));
+    const on = new Map<string, readonly string[]>();
+    for (const [key, copies] of installs) {
+      let all = true;
+      for (const copy of copies) {
+        const parsed = current.find((c) => c.check.path === copy && c.doc !== undefined)?.doc?.value;
+        if (at(parsed ?? await cachedJsonValue(cache, copy), sw.key) !== sw.value) { all = false; break; }
+      }
+      if (all) on.set(key, copies);
+    }
+    if (on.size === 0) continue;
+    current = current.map((c) => {
+      const copies = on.get(sandboxOf(c.check.path, ctx) ?? '');
+      const file = copies?.[0];
+      if (copies === undefined || file === undefined) return c;
+      const reason = `${sw.key.join('.')}: ${JSON.stringify(sw.value)} in ${copies.join(' and ')} turns every ${host.name} MCP server off`;
+      return extend(c, { entries: c.entries.map((e) => (e.disabled ? e : entryWith(e, { disabled: true, disabledBy: reason, state: 'disabled' as const, stateBy: { reason, file, key: sw.key.join('.') } }))) });
+    });
   }
-  return [...checks];
+  return [...current];
 }
 
 /** Project entries whose folder trust lives where the audit cannot read it get a launch doubt. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DirVariable } from '../hosts/types.js';
+import { VSCODE_FAMILY_FLATPAKS, type DirVariable } from '../hosts/types.js';
 import type { Platform } from '../shared/env.js';
 
 /**
@@ -91,14 +91,15 @@ export function expandTemplate(template: string, ctx: PathContext, project?: str
 }
 
 /**
- * Every path a template names: its own expansion, one per known value of a `$NAME` head, and the
+ * Every path a template names: its own expansion, one per known value of a `$NAME` head, the
  * same for each relocation of its prefix by a directory variable of the host (`~/.codex/x` is
- * also `$CODEX_HOME/x`). Deduplicated, the default first.
+ * also `$CODEX_HOME/x`), and its copy in each Flathub sandbox of the product it names
+ * (`sandboxTemplates`). Deduplicated, the default first.
  */
 export function expandAll(template: string, ctx: PathContext, dirs?: readonly DirVariable[], project?: string): ExpandedPath[] {
   const out: ExpandedPath[] = [];
   const seen = new Set<string>();
-  for (const t of relocatedTemplates(template, ctx, dirs)) {
+  for (const t of [...relocatedTemplates(template, ctx, dirs), ...sandboxTemplates(template, ctx.platform)]) {
     const [head = '', ...rest] = t.split('/');
     const starts = head.startsWith('$') ? ctx.relocators?.get(head.slice(1)) ?? [] : [expandHead(head, ctx, project)];
     for (const start of starts) {
@@ -120,6 +121,30 @@ export function relocatedTemplates(template: string, ctx: PathContext, dirs: rea
     }
   }
   return out;
+}
+
+/**
+ * A `<UD>/<product>/…` template inside the Flathub sandbox of each product it names, on Linux:
+ * `<UD>/Code/User/mcp.json` is also `~/.var/app/com.visualstudio.code/config/Code/User/mcp.json`
+ * (types.ts `VSCODE_FAMILY_FLATPAKS`). The product segment may be a brace group (`{Code,Cursor}`):
+ * only its alternatives packaged on Flathub get a copy, each in its own sandbox.
+ */
+export function sandboxTemplates(template: string, platform: Platform): string[] {
+  if (platform !== 'linux' || !template.startsWith('<UD>/')) return [];
+  const [, product = '', ...rest] = template.split('/');
+  if (rest.length === 0) return [];
+  const group = /^\{([^{}]*)\}$/.exec(product)?.[1];
+  const names = group === undefined ? [product] : group.split(',');
+  return VSCODE_FAMILY_FLATPAKS.filter((f) => names.includes(f.folder)).map((f) => ['~', '.var', 'app', f.appId, 'config', f.folder, ...rest].join('/'));
+}
+
+/** The Flathub sandbox (`~/.var/app/<app id>`, `VSCODE_FAMILY_FLATPAKS`) a file lies in, by app id; undefined outside every one. */
+export function sandboxOf(file: string, ctx: PathContext): string | undefined {
+  if (ctx.platform !== 'linux') return undefined;
+  const apps = path.join(ctx.home, '.var', 'app') + path.sep;
+  if (!file.startsWith(apps)) return undefined;
+  const id = file.slice(apps.length).split(path.sep)[0];
+  return VSCODE_FAMILY_FLATPAKS.find((f) => f.appId === id)?.appId;
 }
 
 /** The rest of a template (a glob such as `*\/package.json`) below a folder already on the audited tree. */

@@ -31,6 +31,17 @@ export interface DirVariable {
 }
 
 /**
+ * A product packaged on Flathub whose sandbox moves its user-data folder: `<UD>/<folder>` is
+ * also read at ~/.var/app/<appId>/config/<folder> on Linux (paths.ts `sandboxTemplates`).
+ */
+export interface FlatpakApp {
+  readonly appId: string;
+  /** The product's user-data folder name below `<UD>`. */
+  readonly folder: string;
+  readonly source: string;
+}
+
+/**
  * The host walks from the folder it runs in up to the project root, reading its project files in
  * each folder on the way (Crush, opencode, Codex). Every project root the audit knows is walked
  * up to the nearest ancestor holding one of `markers` (inclusive), never above the audited home.

@@ -5,9 +5,9 @@ import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedIns
 export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
 
 import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
-import type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings } from './host-lookup.js';
+import type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, FlatpakApp, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings } from './host-lookup.js';
 
-export type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings };
+export type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, FlatpakApp, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings };
 
 export type { ConfigFormat, Scope, Transport };
 
@@ -20,7 +20,9 @@ export type { ConfigFormat, Scope, Transport };
  * Path templates use '/' separators and these tokens, expanded by `src/discover/paths.ts`:
  * - `~`               the trusted home (`%USERPROFILE%` on Windows)
  * - `<UD>`            the VS Code-family user-data root: macOS `~/Library/Application Support`,
- *                     Linux `~/.config`, Windows `%APPDATA%` (append `/<App name>`)
+ *                     Linux `~/.config`, Windows `%APPDATA%` (append `/<App name>`); on Linux
+ *                     `<UD>/<App name>` is also read in the Flathub sandbox of that product
+ *                     (`VSCODE_FAMILY_FLATPAKS`), for every location, record and setting file
  * - `%APPDATA%`, `%LOCALAPPDATA%`, `%USERPROFILE%`  Windows folders below the home
  * - `%PROGRAMDATA%`, `%PROGRAMFILES%`, `/etc/…`, `/Library/…`  system (managed) folders
  * - `<project>`       a project root (only in `scope: 'project'` locations)
@@ -440,6 +442,29 @@ export const VSCODE_FAMILY_DIRS = [
 
 /** VS Code-family applications whose user-data folders hold extension storage (Cline, Roo). */
 export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,VSCodium,Cursor,Windsurf,Trae,Kiro,Antigravity,Void,Positron}';
+
+/**
+ * VS Code-family products packaged on Flathub. Flatpak sets XDG_CONFIG_HOME inside the sandbox to
+ * ~/.var/app/<app id>/config (https://docs.flatpak.org/en/latest/conventions.html#xdg-base-directories),
+ * which VS Code's user-data root follows on Linux (microsoft/vscode@05528c78
+ * src/vs/platform/environment/node/userDataPath.ts), so such an install keeps `<UD>/<folder>` at
+ * ~/.var/app/<app id>/config/<folder>: user settings, mcp.json, profiles, extension globalStorage.
+ * HOME is not moved (each manifest grants --filesystem=host), so files named from `~` are shared.
+ */
+export const VSCODE_FAMILY_FLATPAKS = [
+  {
+    appId: 'com.visualstudio.code', folder: 'Code',
+    source: 'flathub/com.visualstudio.code@c86eb750 com.visualstudio.code.yaml (app-id, --filesystem=host); https://flathub.org/apps/com.visualstudio.code',
+  },
+  {
+    appId: 'com.vscodium.codium', folder: 'VSCodium',
+    source: 'flathub/com.vscodium.codium@92763b67 com.vscodium.codium.yaml (id, --filesystem=host; the VSCodium .deb); https://flathub.org/apps/com.vscodium.codium',
+  },
+  {
+    appId: 'com.vscodium.codium-insiders', folder: 'VSCodium - Insiders',
+    source: 'flathub/com.vscodium.codium-insiders@8178be06 com.vscodium.codium-insiders.yaml (id, --filesystem=host; the VSCodium insider .deb); https://flathub.org/apps/com.vscodium.codium-insiders',
+  },
+] as const satisfies readonly FlatpakApp[];
 
 /**
  * An option of the host's program that adds a config file to what it loads (Claude Code

@@ -7,8 +7,6 @@ const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/m
 const ADD = 'VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (user configuration, dev container customizations.vscode.mcp, settings chat.mcp.access)';
 const ROW = 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py (settings.json mcp gated by _parse_settings_mcp_gated, profiles by _discover_profile_mcp_files, .code-workspace settings)';
 const PORTABLE = 'microsoft/vscode-docs@01a5edb docs/editor/portable.md';
-const FLATPAK = '~/.var/app/com.visualstudio.code/config/Code/User';
-const FLATPAK_SOURCE = 'https://docs.flatpak.org/en/latest/conventions.html (XDG_CONFIG_HOME = ~/.var/app/<app-id>/config); https://flathub.org/apps/com.visualstudio.code; microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts (XDG_CONFIG_HOME on Linux)';
 
 /**
  * VS Code: the documentation above; other locations as snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py reads them, VS Code
@@ -25,6 +23,7 @@ export const vscode = {
   entry: { ...STANDARD_ENTRY, disabled: [] },
   source: REF,
   locations: [
+    // Each `<UD>` location is also read in the Flathub sandbox (types.ts VSCODE_FAMILY_FLATPAKS: com.visualstudio.code).
     { scope: 'user', path: '<UD>/Code/User/mcp.json', source: REF },
     { scope: 'user', path: '<UD>/Code/User/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'legacy "mcp" setting, migrated to mcp.json', source: `${ROW}; docker/docs@3712a398 (MCP moved from settings.json to mcp.json)` },
     { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/mcp.json', source: `${REF} (user profile); VS Code docs https://code.visualstudio.com/docs/configure/profiles` },
@@ -34,12 +33,6 @@ export const vscode = {
     // /Applications or ~/Applications) holds the user data.
     { scope: 'user', os: 'darwin', path: '/Applications/code-portable-data/user-data/User/mcp.json', note: 'portable mode (code-portable-data beside the app)', source: `${PORTABLE} (macOS: code-portable-data next to the application)` },
     { scope: 'user', os: 'darwin', path: '~/Applications/code-portable-data/user-data/User/mcp.json', note: 'portable mode (code-portable-data beside the app)', source: `${PORTABLE} (macOS: code-portable-data next to the application)` },
-    // The Flathub package runs in a sandbox whose XDG_CONFIG_HOME is ~/.var/app/<app id>/config
-    // (https://docs.flatpak.org/en/latest/conventions.html#xdg-base-directories), which VS Code's
-    // user data root follows on Linux (microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts).
-    { scope: 'user', os: 'linux', path: `${FLATPAK}/mcp.json`, note: 'Flathub package (com.visualstudio.code)', source: FLATPAK_SOURCE },
-    { scope: 'user', os: 'linux', path: `${FLATPAK}/settings.json`, containers: SETTINGS, gate: ['mcp'], note: 'Flathub package, legacy "mcp" setting', source: FLATPAK_SOURCE },
-    { scope: 'profile', os: 'linux', glob: true, path: `${FLATPAK}/profiles/*/mcp.json`, note: 'Flathub package', source: FLATPAK_SOURCE },
     { scope: 'user', path: '~/.vscode/mcp.json', containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }], unverified: true, source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/vscode.py (_user_mcp_file_paths: "VS Code\'s own user-level MCP file"; not in the VS Code docs)' },
     { scope: 'user', os: 'linux', path: '~/.vscode-server/data/User/mcp.json', note: 'VS Code Server (remote)', source: 'stacklok/toolhive@e25de16:pkg/client/config.go (VSCodeServer: RelPath .vscode-server/data/User, /servers)' },
     { scope: 'project', path: '<project>/.vscode/mcp.json', source: REF },
