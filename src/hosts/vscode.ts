@@ -7,6 +7,8 @@ const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/m
 const ADD = 'VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (user configuration, dev container customizations.vscode.mcp, settings chat.mcp.access)';
 const ROW = 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py (settings.json mcp gated by _parse_settings_mcp_gated, profiles by _discover_profile_mcp_files, .code-workspace settings)';
 const PORTABLE = 'microsoft/vscode-docs@01a5edb docs/editor/portable.md';
+// The Flathub package passes --extensions-dir=$XDG_DATA_HOME/vscode/extensions, XDG_DATA_HOME being ~/.var/app/<app id>/data in the sandbox.
+const FLATPAK_EXTENSIONS = 'flathub/com.visualstudio.code@c86eb750 code.sh (--extensions-dir set to XDG_DATA_HOME/vscode/extensions); https://docs.flatpak.org/en/latest/conventions.html#xdg-base-directories';
 
 /**
  * VS Code: the documentation above; other locations as snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py reads them, VS Code
@@ -55,10 +57,11 @@ export const vscode = {
   // An extension's code registers servers with vscode.lm.registerMcpServerDefinitionProvider after
   // declaring the provider ids in package.json: nothing on disk lists them.
   codeProviders: {
-    manifests: ['~/.vscode/extensions/*/package.json', '$VSCODE_PORTABLE/extensions/*/package.json'],
+    // The Flathub package's own extensions folder (FLATPAK_EXTENSIONS) as well.
+    manifests: ['~/.vscode/extensions/*/package.json', '$VSCODE_PORTABLE/extensions/*/package.json', '~/.var/app/com.visualstudio.code/data/vscode/extensions/*/package.json'],
     key: ['contributes', 'mcpServerDefinitionProviders'], format: 'jsonc',
     folderOption: { program: 'code', option: '--extensions-dir', prefix: '~/.vscode/extensions', source: EXTENSIONS_PATH },
-    source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders, registerMcpServerDefinitionProvider); https://code.visualstudio.com/docs/configure/extensions/extension-marketplace (extensions in ~/.vscode/extensions)',
+    source: `VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders, registerMcpServerDefinitionProvider); https://code.visualstudio.com/docs/configure/extensions/extension-marketplace (extensions in ~/.vscode/extensions); ${FLATPAK_EXTENSIONS}`,
   },
   projectIndexes: [
     { path: '<UD>/{Code,Code - Insiders,VSCodium,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['folder'] },

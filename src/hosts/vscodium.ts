@@ -2,6 +2,10 @@ import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type
 
 const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
 
+// The Flathub packages pass --extensions-dir $XDG_DATA_HOME/codium/extensions (codium-insiders for the
+// insider build), XDG_DATA_HOME being ~/.var/app/<app id>/data in the sandbox.
+const FLATPAK_EXTENSIONS = 'flathub/com.vscodium.codium@92763b67 com.vscodium.codium.yaml (editor_args --extensions-dir under XDG_DATA_HOME/codium); flathub/com.vscodium.codium-insiders@8178be06 com.vscodium.codium-insiders.yaml (XDG_DATA_HOME/codium-insiders); https://docs.flatpak.org/en/latest/conventions.html#xdg-base-directories';
+
 /** VSCodium: apisec-inc/mcp-audit@3f823c4:mcp_audit/scanners/vscode.py. */
 export const vscodium = {
   id: 'vscodium',
@@ -21,10 +25,14 @@ export const vscodium = {
   // Extensions live in ~/<dataFolderName>/extensions (microsoft/vscode src/vs/platform/environment/common/environmentService.ts
   // extensionsPath; VSCodium's dataFolderName is .vscode-oss): a provider there registers servers at run time.
   codeProviders: {
-    manifests: ['~/.vscode-oss/extensions/*/package.json'],
+    manifests: [
+      '~/.vscode-oss/extensions/*/package.json',
+      // The Flathub packages' own extensions folders (FLATPAK_EXTENSIONS).
+      '~/.var/app/com.vscodium.codium/data/codium/extensions/*/package.json', '~/.var/app/com.vscodium.codium-insiders/data/codium-insiders/extensions/*/package.json',
+    ],
     key: ['contributes', 'mcpServerDefinitionProviders'], format: 'jsonc',
     folderOption: { program: 'codium', option: '--extensions-dir', prefix: '~/.vscode-oss/extensions', source: EXTENSIONS_PATH },
-    source: 'VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders); microsoft/vscode src/vs/platform/environment/common/environmentService.ts (extensionsPath = userHome/dataFolderName/extensions)',
+    source: `VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders); microsoft/vscode src/vs/platform/environment/common/environmentService.ts (extensionsPath = userHome/dataFolderName/extensions); ${FLATPAK_EXTENSIONS}`,
   },
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration' },
 } as const satisfies HostDefinition;
