@@ -440,8 +440,14 @@ export const VSCODE_FAMILY_DIRS = [
   { name: 'XDG_CONFIG_HOME', os: 'linux', replaces: [{ prefix: '<UD>' }], source: 'microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts (linux: XDG_CONFIG_HOME || ~/.config)' },
 ] as const satisfies readonly DirVariable[];
 
-/** VS Code-family applications whose user-data folders hold extension storage (Cline, Roo). */
-export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,VSCodium,Cursor,Windsurf,Trae,Kiro,Antigravity,Void,Positron}';
+/**
+ * VS Code-family applications whose user-data folders hold extension storage (Cline, Roo). The
+ * folder is the product's `nameShort` (microsoft/vscode@f9aabd98 src/main.ts: getUserDataPath(args,
+ * product.nameShort)): `Code - OSS` for a build of microsoft/vscode's own sources
+ * (microsoft/vscode@01b879a0 product.json nameShort), `VSCodium - Insiders` for VSCodium's insider
+ * builds (VSCodium/vscodium@a6a4322e prepare_vscode.sh: insider nameShort).
+ */
+export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,Code - OSS,VSCodium,VSCodium - Insiders,Cursor,Windsurf,Trae,Kiro,Antigravity,Void,Positron}';
 
 /**
  * VS Code-family products packaged on Flathub. Flatpak sets XDG_CONFIG_HOME inside the sandbox to

@@ -7,6 +7,9 @@ const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/m
 const ADD = 'VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (user configuration, dev container customizations.vscode.mcp, settings chat.mcp.access)';
 const ROW = 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py (settings.json mcp gated by _parse_settings_mcp_gated, profiles by _discover_profile_mcp_files, .code-workspace settings)';
 const PORTABLE = 'microsoft/vscode-docs@01a5edb docs/editor/portable.md';
+// Builds of microsoft/vscode's own sources name their user-data folder after product.json nameShort,
+// "Code - OSS" (microsoft/vscode@01b879a0 product.json; microsoft/vscode@f9aabd98 src/main.ts getUserDataPath(args, product.nameShort)).
+const OSS = 'microsoft/vscode@01b879a0 product.json (nameShort "Code - OSS", the user-data folder of builds of these sources); microsoft/vscode@f9aabd98 src/main.ts (getUserDataPath(args, product.nameShort))';
 // The Flathub package passes --extensions-dir=$XDG_DATA_HOME/vscode/extensions, XDG_DATA_HOME being ~/.var/app/<app id>/data in the sandbox.
 const FLATPAK_EXTENSIONS = 'flathub/com.visualstudio.code@c86eb750 code.sh (--extensions-dir set to XDG_DATA_HOME/vscode/extensions); https://docs.flatpak.org/en/latest/conventions.html#xdg-base-directories';
 
@@ -26,10 +29,10 @@ export const vscode = {
   source: REF,
   locations: [
     // Each `<UD>` location is also read in the Flathub sandbox (types.ts VSCODE_FAMILY_FLATPAKS: com.visualstudio.code).
-    { scope: 'user', path: '<UD>/Code/User/mcp.json', source: REF },
-    { scope: 'user', path: '<UD>/Code/User/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'legacy "mcp" setting, migrated to mcp.json', source: `${ROW}; docker/docs@3712a398 (MCP moved from settings.json to mcp.json)` },
-    { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/mcp.json', source: `${REF} (user profile); VS Code docs https://code.visualstudio.com/docs/configure/profiles` },
-    { scope: 'profile', glob: true, path: '<UD>/Code/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'], source: ROW },
+    { scope: 'user', path: '<UD>/{Code,Code - OSS}/User/mcp.json', source: `${REF}; ${OSS}` },
+    { scope: 'user', path: '<UD>/{Code,Code - OSS}/User/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'legacy "mcp" setting, migrated to mcp.json', source: `${ROW}; docker/docs@3712a398 (MCP moved from settings.json to mcp.json); ${OSS}` },
+    { scope: 'profile', glob: true, path: '<UD>/{Code,Code - OSS}/User/profiles/*/mcp.json', source: `${REF} (user profile); VS Code docs https://code.visualstudio.com/docs/configure/profiles; ${OSS}` },
+    { scope: 'profile', glob: true, path: '<UD>/{Code,Code - OSS}/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'], source: `${ROW}; ${OSS}` },
     { scope: 'user', path: '$VSCODE_PORTABLE/user-data/User/mcp.json', note: 'portable install', source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py ($VSCODE_PORTABLE/user-data); VS Code docs https://code.visualstudio.com/docs/editor/portable' },
     // macOS portable mode: a `code-portable-data` folder beside the app (Visual Studio Code.app in
     // /Applications or ~/Applications) holds the user data.
@@ -64,9 +67,9 @@ export const vscode = {
     source: `VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders, registerMcpServerDefinitionProvider); https://code.visualstudio.com/docs/configure/extensions/extension-marketplace (extensions in ~/.vscode/extensions); ${FLATPAK_EXTENSIONS}`,
   },
   projectIndexes: [
-    { path: '<UD>/{Code,Code - Insiders,VSCodium,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['folder'] },
+    { path: '<UD>/{Code,Code - Insiders,Code - OSS,VSCodium,VSCodium - Insiders,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['folder'] },
     {
-      path: '<UD>/{Code,Code - Insiders,VSCodium,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['workspace'], kind: 'workspace-file',
+      path: '<UD>/{Code,Code - Insiders,Code - OSS,VSCodium,VSCodium - Insiders,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['workspace'], kind: 'workspace-file',
       source: 'microsoft/vscode src/vs/workbench/services/workspaces (workspace.json {"workspace": <.code-workspace URI>} for a multi-root window); VS Code docs https://code.visualstudio.com/docs/editing/workspaces/multi-root-workspaces',
     },
   ],
@@ -80,7 +83,7 @@ export const vscode = {
     reason: 'a workspace setting naming agent plugin folders whose .mcp.json and plugin.json VS Code loads in that window',
     source: PLUGINS,
   }],
-  pluginFolderSettings: [{ file: '<UD>/Code/User/settings.json', key: 'chat.pluginLocations', files: PLUGIN_FILES, source: PLUGINS }],
+  pluginFolderSettings: [{ file: '<UD>/{Code,Code - OSS}/User/settings.json', key: 'chat.pluginLocations', files: PLUGIN_FILES, source: PLUGINS }],
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: REF },
   notes: [
     '`inputs[]` with ${input:id} supplies prompted secrets: such a value is never known to the audit.',
