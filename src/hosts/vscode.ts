@@ -1,11 +1,22 @@
 import { PLUGIN_FOLDER_FILES as PLUGIN_FILES, VSCODE_PLUGINS as PLUGINS } from './vscode-plugins.js';
-import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type Container, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
 
 const REF = 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (mcp.json `servers` + `inputs`, workspace .vscode/mcp.json, user profile mcp.json, predefined variables)';
 const ADD = 'VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (user configuration, dev container customizations.vscode.mcp, settings chat.mcp.access)';
 const ROW = 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py (settings.json mcp gated by _parse_settings_mcp_gated, profiles by _discover_profile_mcp_files, .code-workspace settings)';
+const DEVCONTAINER = 'https://containers.dev/implementors/spec/#devcontainerjson (devcontainers/spec@c95ffeed docs/specs/devcontainer-reference.md: .devcontainer/devcontainer.json, .devcontainer.json, .devcontainer/<folder>/devcontainer.json one level deep)';
+// customizations.vscode.mcp is written to the container's mcp.json (ADD); customizations.vscode.settings
+// are written to the container's machine settings (devcontainers/spec@c95ffeed docs/specs/supporting-tools.md),
+// whose `mcp` servers VS Code installs as remote user servers (DEVCONTAINER_SETTINGS); the dotted
+// "mcp.servers" key is read as in a settings.json (SETTINGS).
+const DEVCONTAINER_SETTINGS = 'devcontainers/spec@c95ffeed docs/specs/supporting-tools.md (customizations.vscode.settings: a container/machine specific settings file); microsoft/vscode@ce34ccc3 src/vs/workbench/contrib/mcp/browser/mcpMigration.ts (migrateMcpConfig: remoteEnvironment.settingsPath `mcp.servers` installed as USER_REMOTE); microsoft/vscode@fd413e0a src/vs/server/node/remoteAgentEnvironmentImpl.ts (settingsPath: machineSettingsResource)';
+const DEVCONTAINER_SERVERS = [
+  { path: ['customizations', 'vscode', 'mcp', 'servers'], shape: 'map' },
+  { path: ['customizations', 'vscode', 'settings', 'mcp', 'servers'], shape: 'map' },
+  { path: ['customizations', 'vscode', 'settings', 'mcp.servers'], shape: 'map' },
+] as const satisfies readonly Container[];
 const PORTABLE = 'microsoft/vscode-docs@01a5edb docs/editor/portable.md';
 // Builds of microsoft/vscode's own sources name their user-data folder after product.json nameShort,
 // "Code - OSS" (microsoft/vscode@01b879a0 product.json; microsoft/vscode@f9aabd98 src/main.ts getUserDataPath(args, product.nameShort)).
@@ -46,14 +57,11 @@ export const vscode = {
       containers: [{ path: ['settings', 'mcp', 'servers'], shape: 'map' }, { path: ['settings', 'mcp.servers'], shape: 'map' }],
       gate: ['mcp'], source: ROW,
     },
-    {
-      scope: 'project', path: '<project>/.devcontainer/devcontainer.json',
-      containers: [{ path: ['customizations', 'vscode', 'mcp', 'servers'], shape: 'map' }], gate: ['mcp'], source: ADD,
-    },
-    {
-      scope: 'project', path: '<project>/.devcontainer.json',
-      containers: [{ path: ['customizations', 'vscode', 'mcp', 'servers'], shape: 'map' }], gate: ['mcp'], source: ADD,
-    },
+    // A dev container's configuration: .devcontainer/devcontainer.json, .devcontainer.json, or
+    // .devcontainer/<folder>/devcontainer.json one level down (DEVCONTAINER).
+    { scope: 'project', path: '<project>/.devcontainer/devcontainer.json', containers: DEVCONTAINER_SERVERS, gate: ['mcp'], source: `${ADD}; ${DEVCONTAINER}; ${DEVCONTAINER_SETTINGS}` },
+    { scope: 'project', path: '<project>/.devcontainer.json', containers: DEVCONTAINER_SERVERS, gate: ['mcp'], source: `${ADD}; ${DEVCONTAINER}; ${DEVCONTAINER_SETTINGS}` },
+    { scope: 'project', glob: true, path: '<project>/.devcontainer/*/devcontainer.json', containers: DEVCONTAINER_SERVERS, gate: ['mcp'], source: `${ADD}; ${DEVCONTAINER}; ${DEVCONTAINER_SETTINGS}` },
   ],
   // VSCODE_EXTENSIONS moves the extensions folder whose manifests codeProviders reads.
   dirVariables: [...VSCODE_FAMILY_DIRS, { name: 'VSCODE_EXTENSIONS', replaces: [{ prefix: '~/.vscode/extensions' }], source: EXTENSIONS_PATH }],
