@@ -211,15 +211,20 @@ export function undecodableCheck(
   return { check: extend(checkBase(host, location, file, extra), { status: 'error', entries: 0, serversKey: false, ruleId: configUnreadable.id }), entries: [], findings };
 }
 
-/** Checks one concrete file for one host location. Bad input becomes findings; never throws on it. */
+/**
+ * Checks one concrete file for one host location. Bad input becomes findings; never throws on it.
+ * `given`: the document's text, held by no file (a host content variable's value, read from a
+ * session file): `file` then names where it was read, and nothing is read from disk. Its text is
+ * not kept in the cache's reads, so no edit (`fix`) is ever planned on it.
+ */
 export async function checkFile(
   host: HostDefinition, location: HostLocation, file: string, cache: FileCache,
-  extra: { readonly pattern?: string; readonly project?: string },
+  extra: { readonly pattern?: string; readonly project?: string }, given?: string,
 ): Promise<FileCheck> {
   const format = location.format ?? host.format;
   const scope = location.scope;
   const base = checkBase(host, location, file, extra);
-  const read = await readThrough(cache, file);
+  const read: ReadOutcome = given !== undefined ? { kind: 'text', text: given } : await readThrough(cache, file);
   const real = read.realPath !== undefined ? { realPath: read.realPath } : {};
   const data = { host: host.id, scope, path: file };
   // One file-level finding per file, however many hosts read it: checked and marked at the moment

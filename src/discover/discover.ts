@@ -22,6 +22,7 @@ import { FloorCauses, type FloorCause } from './floor.js';
 import { entryWith } from '../parse/entry-with.js';
 import { absentLocation, checkLocation } from './locations.js';
 import { resolveRelocators, type HostEnvApplied } from './relocation.js';
+import { contentVariableChecks } from './content-variables.js';
 import { textSubstitutionFloor } from './text-substitution.js';
 import { codeProviderFloor } from './code-providers.js';
 import { codeKeyFloor, remoteConfigFloor, workspaceSettingFloor } from './host-code.js';
@@ -142,6 +143,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     ...(await Promise.all(jobs)).flat(), ...await linkedManifests(hosts, ctx, out.cache), ...await relocatedBySettings(hosts, ctx, out.cache, floor),
     ...await pluginFolderFiles(hosts, ctx, out.cache, floor),
     ...await launchOptionFiles(hosts, relocation.launchOptions, out.cache),
+    ...await contentVariableChecks(hosts, relocation.contents, out.cache),
   ]);
   for (const c of userChecks) {
     if (projectScan && c.location.listsProjects !== undefined && c.doc !== undefined) {

@@ -44,6 +44,19 @@ export function hostVariables(hosts: readonly HostDefinition[], platform: Platfo
   return out;
 }
 
+/** Every variable a host reads a whole config document from (`contentVariables`), with the hosts reading it. */
+export function contentVariableHosts(hosts: readonly HostDefinition[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const h of hosts) {
+    for (const v of h.contentVariables ?? []) {
+      const list = out.get(v.name);
+      if (list === undefined) out.set(v.name, [h.id]);
+      else if (!list.includes(h.id)) list.push(h.id);
+    }
+  }
+  return out;
+}
+
 /** Variables only declared (`DirVariable` with no `replaces`): never applied, only a floor cause. */
 function unfollowedVariables(hosts: readonly HostDefinition[], platform: Platform): Set<string> {
   const declared = new Set<string>();
@@ -58,9 +71,23 @@ function unfollowedVariables(hosts: readonly HostDefinition[], platform: Platfor
   return new Set([...declared].filter((n) => !followed.has(n)));
 }
 
+/**
+ * A host content variable's literal value (`ContentVariable`): the config document a session file
+ * or `--host-env FILE` sets it to. Not kept in `applied`: a config document may hold secrets.
+ */
+export interface ContentValue {
+  readonly variable: string;
+  readonly text: string;
+  readonly from: 'host-env' | 'session-file';
+  readonly file: string;
+  readonly line: number;
+}
+
 export interface Relocation {
   readonly relocators: ReadonlyMap<string, readonly string[]>;
   readonly applied: readonly HostEnvApplied[];
+  /** Config documents held by the hosts' content variables, as read. */
+  readonly contents: readonly ContentValue[];
   /** Config files a session file's host wrapper adds by a host's launch option (`claude --mcp-config FILE`). */
   readonly launchOptions: readonly LaunchOptionValue[];
 }
@@ -85,6 +112,8 @@ export async function resolveRelocators(
   hosts: readonly HostDefinition[], ctx: PathContext, env: Env, hostEnvFile: string | undefined, floor: FloorCauses,
 ): Promise<Relocation> {
   const names = hostVariables(hosts, ctx.platform);
+  const contentNames = contentVariableHosts(hosts);
+  const contents: ContentValue[] = [];
   const values = new Map<string, string[]>();
   const applied: HostEnvApplied[] = [];
   const apply = (a: HostEnvApplied): void => {
@@ -94,18 +123,24 @@ export async function resolveRelocators(
     applied.push(a);
   };
   if (hostEnvFile !== undefined) {
-    for (const a of await readHostEnvFile(hostEnvFile, env.cwd, names, ctx)) apply(a);
+    for (const a of await readHostEnvFile(hostEnvFile, env.cwd, names, ctx, contentNames, contents)) apply(a);
   }
   const unfollowed = unfollowedVariables(hosts, ctx.platform);
   const notFollowed: SessionNotFollowed[] = [];
   const launchOptions: LaunchOptionValue[] = [];
   // System startup files and the paths session files name are placed in the audited tree as
   // recorded paths are (below --root: DIR/_system/etc/profile …).
-  const sessionVars = await readSessionEnv(ctx.home, ctx.platform, new Set(names.keys()), notFollowed, {
+  const sessionVars = await readSessionEnv(ctx.home, ctx.platform, new Set([...names.keys(), ...contentNames.keys()]), notFollowed, {
     place: (p) => mapRecordedPath(p, ctx), options: launchOptionNames(hosts), launchOptions,
   });
   for (const n of notFollowed) floor.add({ kind: 'not-followed', path: n.file, line: n.line, detail: n.detail });
   for (const s of sessionVars) {
+    const readers = contentNames.get(s.name);
+    if (readers !== undefined) {
+      if (s.text !== undefined) contents.push({ variable: s.name, text: s.text, from: 'session-file', file: s.file, line: s.line });
+      floor.add(contentCause(s, readers));
+      if (!names.has(s.name)) continue;
+    }
     const hostsOf = names.get(s.name) ?? [];
     if (unfollowed.has(s.name)) {
       floor.add({
@@ -118,7 +153,17 @@ export async function resolveRelocators(
     if (mapped !== undefined) apply({ variable: s.name, value: mapped, from: 'session-file', file: s.file, line: s.line });
     floor.add(sessionCause(s, hostsOf, mapped));
   }
-  return { relocators: values, applied, launchOptions };
+  return { relocators: values, applied, contents, launchOptions };
+}
+
+function contentCause(s: SessionVariable, hosts: readonly string[]) {
+  const what = s.text !== undefined
+    ? 'its value was read as a config document and its servers are listed, but the host\'s session may hold another'
+    : `its value cannot be read (${s.unreadable ?? 'not a literal'}), so the servers it holds are not counted`;
+  return {
+    kind: 'host-variable-set' as const, path: s.file, line: s.line, variable: s.name, hosts,
+    detail: `${s.name} is set in ${s.file}:${s.line}; it holds a config document ${hosts.join(', ')} merge${hosts.length === 1 ? 's' : ''} over ${hosts.length === 1 ? 'its' : 'their'} files: ${what}`,
+  };
 }
 
 function sessionCause(s: SessionVariable, hosts: readonly string[], applied: string | undefined) {
@@ -137,7 +182,10 @@ function sessionCause(s: SessionVariable, hosts: readonly string[], applied: str
  * ignored (the file may be a whole `env` dump); a host variable whose value is not an absolute path
  * is a usage error naming its line. Values are mapped onto the audited tree like recorded paths.
  */
-export async function readHostEnvFile(file: string, cwd: string, names: ReadonlyMap<string, readonly string[]>, ctx: PathContext): Promise<HostEnvApplied[]> {
+export async function readHostEnvFile(
+  file: string, cwd: string, names: ReadonlyMap<string, readonly string[]>, ctx: PathContext,
+  contentNames: ReadonlyMap<string, readonly string[]> = new Map(), contents: ContentValue[] = [],
+): Promise<HostEnvApplied[]> {
   const at = path.resolve(cwd, file);
   const read = await readConfigFile(at);
   if (read.kind !== 'text') {
@@ -146,9 +194,12 @@ export async function readHostEnvFile(file: string, cwd: string, names: Readonly
   const out: HostEnvApplied[] = [];
   read.text.split(/\r?\n/).forEach((raw, i) => {
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(raw);
-    if (m?.[1] === undefined || !names.has(m[1])) return;
+    if (m?.[1] === undefined) return;
     let value = (m[2] ?? '').trim();
     if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
+    // A content variable's value is a config document, taken as written (quotes removed).
+    if (contentNames.has(m[1])) contents.push({ variable: m[1], text: value, from: 'host-env', file: at, line: i + 1 });
+    if (!names.has(m[1])) return;
     if (!path.isAbsolute(value) && !path.win32.isAbsolute(value)) {
       throw new UsageError(`--host-env ${file}:${i + 1}: ${m[1]} must be an absolute path`);
     }

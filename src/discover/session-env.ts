@@ -36,6 +36,11 @@ export interface SessionVariable {
   readonly value?: string;
   /** Why the value cannot be read. */
   readonly unreadable?: string;
+  /**
+   * The value as literal text, when the word holds no expansion (a whole config document in a
+   * host's content variable, `ContentVariable`): POSIX-shell assignments only.
+   */
+  readonly text?: string;
 }
 
 /** A line the audit does not follow: a source it cannot resolve, a host wrapper alias or function. */
@@ -500,7 +505,8 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
       const value = literal(word, walk);
       if (value.value !== undefined) walk.known.set(name, value.value);
       else walk.known.delete(name);
-      if (walk.names.has(name)) record(walk, name, file, i + 1, value);
+      const text = m === pam ? undefined : literalText(word);
+      if (walk.names.has(name)) record(walk, name, file, i + 1, text === undefined ? value : { ...value, text });
       continue;
     }
     if (new RegExp(SOURCE_CMD.source).test(line) || walk.all) continue;
@@ -690,8 +696,28 @@ function plistLine(walk: Walk, file: string, line: number, raw: string, next: re
   }
 }
 
-function record(walk: Walk, name: string, file: string, line: number, v: { value?: string; unreadable?: string }): void {
-  walk.out.push({ name, file, line, ...(v.value !== undefined ? { value: v.value } : { unreadable: v.unreadable ?? 'not a literal path' }) });
+function record(walk: Walk, name: string, file: string, line: number, v: { value?: string; unreadable?: string; text?: string }): void {
+  walk.out.push({
+    name, file, line, ...(v.value !== undefined ? { value: v.value } : { unreadable: v.unreadable ?? 'not a literal path' }),
+    ...(v.text !== undefined ? { text: v.text } : {}),
+  });
+}
+
+/**
+ * A POSIX shell word as the literal text it assigns, when it is one that needs no evaluation:
+ * wholly single-quoted (no escapes: `'{"mcp": {}}'`), wholly double-quoted with no `$` or backquote
+ * (`\"`, `\\`, `\$` and `` \` `` unescaped, as the shell does: POSIX.1-2017 XCU 2.2.3), or a bare
+ * word of characters no shell treats specially (no quoting, expansion, globbing or braces). A trailing `;` or comment after it is dropped. Any
+ * other form (an expansion, a value continued on the next line, words run together) is undefined.
+ */
+export function literalText(word: string): string | undefined {
+  const w = word.trim();
+  const single = /^'([^']*)'\s*;?\s*(?:#.*)?$/s.exec(w);
+  if (single !== null) return single[1];
+  const double = /^"((?:[^"\\$`]|\\.)*)"\s*;?\s*(?:#.*)?$/s.exec(w);
+  if (double !== null) return (double[1] ?? '').replace(/\\([\\"$`])/g, '$1');
+  const bare = /^([^\s'"\\$`;&|<>()#{}*?[\]~]+)\s*;?\s*(?:#.*)?$/.exec(w);
+  return bare?.[1];
 }
 
 /**

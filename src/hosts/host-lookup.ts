@@ -1,4 +1,5 @@
 import type { Platform } from '../shared/env.js';
+import type { ConfigFormat, Scope } from './vocabulary.js';
 
 /**
  * How a host finds its files, beyond fixed paths: the directory variables it reads,
@@ -38,6 +39,22 @@ export interface FlatpakApp {
   readonly appId: string;
   /** The product's user-data folder name below `<UD>`. */
   readonly folder: string;
+  readonly source: string;
+}
+
+/**
+ * A variable of the host's environment whose value is a whole config document the host merges over
+ * its files (Kilo CLI `KILO_CONFIG_CONTENT`, opencode `OPENCODE_CONFIG_CONTENT`). As with a
+ * `DirVariable`, the value is known only when a session file of the audited home sets it to a
+ * literal (a quoted or plain word with no expansion) or `--host-env FILE` gives it: the document is
+ * then read as a location of `scope` and `format`, its entries placed at the session file's line.
+ * Every assignment makes the count a floor (the host's session may hold another value); one whose
+ * value cannot be read names why.
+ */
+export interface ContentVariable {
+  readonly name: string;
+  readonly scope: Scope;
+  readonly format: ConfigFormat;
   readonly source: string;
 }
 

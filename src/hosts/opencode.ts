@@ -62,9 +62,9 @@ export const opencode = {
   dirVariables: [
     { name: 'XDG_CONFIG_HOME', replaces: [{ prefix: '~/.config' }], source: `${CONFIG} (Global.Path.config: xdg-basedir xdgConfig = XDG_CONFIG_HOME or ~/.config)` },
     { name: 'XDG_DATA_HOME', replaces: [{ prefix: '~/.local/share' }], source: 'anomalyco/opencode@0259f2c1 packages/opencode/src/global/index.ts (Global.Path.data: xdg-basedir xdgData = XDG_DATA_HOME or ~/.local/share)' },
-    // Inline JSON merged last: servers held in a variable, not a file. Set in a session file, a floor.
-    { name: 'OPENCODE_CONFIG_CONTENT', replaces: [], source: `${CONFIG} (OPENCODE_CONFIG_CONTENT: inline config merged over the files); ${DOCS}` },
   ],
+  // Inline JSON merged last: servers held in a variable, not a file.
+  contentVariables: [{ name: 'OPENCODE_CONFIG_CONTENT', scope: 'user', format: 'jsonc', source: `${CONFIG} (OPENCODE_CONFIG_CONTENT: inline config merged over the files); ${DOCS}` }],
   // findUp from the working directory to the worktree root (the git root; "/" outside a repository, here: the home).
   projectWalk: { markers: ['.git'], withoutMarker: 'home', source: `${CONFIG} (Filesystem.findUp(name, Instance.directory, Instance.worktree))` },
   precedence: {

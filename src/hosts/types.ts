@@ -5,9 +5,9 @@ import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedIns
 export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
 
 import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
-import type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, FlatpakApp, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings } from './host-lookup.js';
+import type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, ContentVariable, DirVariable, FlatpakApp, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings } from './host-lookup.js';
 
-export type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, DirVariable, FlatpakApp, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings };
+export type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, ContentVariable, DirVariable, FlatpakApp, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings };
 
 export type { ConfigFormat, Scope, Transport };
 
@@ -360,6 +360,8 @@ export interface HostDefinition {
   readonly refusesDuplicateKeys?: RefusesDuplicateKeys;
   /** Variables of the host's environment that move where it reads files. */
   readonly dirVariables?: readonly DirVariable[];
+  /** Variables of the host's environment that hold a whole config document. */
+  readonly contentVariables?: readonly ContentVariable[];
   /** The host walks from its working directory up to the project root. */
   readonly projectWalk?: ProjectWalk;
   /** Host settings that move a location's folder. */
