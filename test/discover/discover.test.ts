@@ -45,8 +45,9 @@ describe('discover', () => {
     const names = d.entries.map((e) => e.name);
     assert.ok(names.includes('deep'));
     assert.ok(names.includes('ancestor'));
-    // The home is no cwd project; Claude Code alone reads it on its walk up to the filesystem root.
-    assert.deepEqual(d.projectRoots.filter((r) => r.path === home).map((r) => r.sources), [['walk:claude-code']]);
+    // The home is no cwd project; Claude Code and the Kilo CLI (outside a repository its worktree is
+    // "/") read it on their walks up to the filesystem root.
+    assert.deepEqual(d.projectRoots.filter((r) => r.path === home).map((r) => r.sources), [['walk:claude-code', 'walk:kilo-cli']]);
   });
 
   it('--no-project-scan skips listed and cwd projects and says the count is a floor; --project still applies', async () => {
