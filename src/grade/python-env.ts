@@ -108,7 +108,7 @@ async function interpreterOf(root: string, script: string, ctx: TrustContext, py
   if (version !== undefined && !`${version}.`.startsWith(`${py.slice('python'.length)}.`)) {
     return { ok: false, why: `${cfgPath} says Python ${version}, but the site-packages read are those of ${py}` };
   }
-  facts.push(`${cfgPath} was read: home ${home} is owned by root or the audited account and writable by no one else, and include-system-site-packages is not true; ${hookState.kind === 'missing' ? `${hook} does not exist` : `${hook} is the system Python's own, root's`}`);
+  facts.push(`${cfgPath} was read: home ${home} is owned by root or the audited account and writable by no one else, and include-system-site-packages is not true; ${hookState.kind === 'missing' ? `${hook} was looked up and is absent` : `${hook} is the system Python's own, root's`}`);
   return { ok: true, fact: facts.join('; ') };
 }
 
