@@ -125,6 +125,7 @@ export async function gradeEntry(entry: ServerEntry, ctx: GradeContext): Promise
   }
   const { rec, by } = recognized.found;
   append(findings, upstreamAdvisoryFindings(rec.upstream, entry.name, findings));
+  append(findings, upstreamAdvisoryFindings(rec.otherUpstream, entry.name, findings));
   const subject = { server: entry.name, proxy: rec.proxy };
   const proxy = (store: string | null, storeSource: GradedProxy['storeSource']): GradedProxy => ({
     id: rec.proxy, recognizerVersion: by.version, mode: rec.mode, blocking: rec.blocking, pins: rec.pins, store, storeSource,

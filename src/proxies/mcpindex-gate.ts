@@ -116,9 +116,13 @@ function recognize(chain: LaunchChain, entry: ServerEntry): Recognition | undefi
   const base = { proxy: 'mcpindex-gate' as const, pins: true, runtime: 'python' as const, serverId: entryName(entry) };
   const withVersion = <R extends Recognition>(r: R): R => (version === undefined ? r : { ...r, version });
   const withUpstream = <R extends Recognition>(r: R, args: readonly string[]): R => {
-    if (mark.original !== undefined) return { ...r, upstream: mark.original, upstreamSource: 'marker' };
     const up = upstreamFromArgs(args);
-    return up === undefined ? r : { ...r, upstream: up, upstreamSource: 'args' };
+    if (mark.original === undefined) return up === undefined ? r : { ...r, upstream: up, upstreamSource: 'args' };
+    // The marker keeps the command line that was wired (lib/scan/parse.ts); `--upstream-command`
+    // is what the documented install runs. When both are there and differ, which one the gate
+    // launches is not published: both are checked (a vulnerable `mcp-remote` in either is reported).
+    const differs = up !== undefined && up.join('\u0000') !== mark.original.join('\u0000');
+    return { ...r, upstream: mark.original, upstreamSource: 'marker', ...(differs ? { otherUpstream: up } : {}) };
   };
   if (chain.leaf.kind !== 'exec') {
     // A marker or `--from mcpindex-gate` on an entry whose command cannot be followed (or a URL).

@@ -69,6 +69,12 @@ export interface Recognition {
   readonly modeInStore?: boolean;
   /** Where `upstream` was read from: the wiring marker object in the entry, or the proxy's arguments. */
   readonly upstreamSource?: 'marker' | 'args';
+  /**
+   * Another command line the entry names as its upstream when two sources disagree (the gate's
+   * `--upstream-command` arguments and its wiring marker's `original`): which one the proxy runs
+   * is not published, so grading checks this one's advisories too.
+   */
+  readonly otherUpstream?: readonly string[];
 }
 
 /** A claim a module cannot establish, with why: never `undefined` meaning "fine". */
