@@ -39,7 +39,12 @@ export const codex = {
   containers: [{ path: ['mcp_servers'], shape: 'map' }],
   // No `type` field and no SSE: `command` → stdio, else `url` → streamable HTTP. `enabled = false` skips.
   // RawMcpServerConfig.cwd (openai/codex codex-rs/config/src/mcp_types.rs, TYPES above); without it Codex's own cwd.
-  entry: { ...STANDARD_ENTRY, type: [], headers: ['http_headers'], enabled: ['enabled'], disabled: [], cwd: ['cwd'] },
+  // `experimental_environment = "remote"` starts a stdio server through the remote executor
+  // environment when one is available (https://developers.openai.com/codex/mcp, "STDIO servers").
+  entry: {
+    ...STANDARD_ENTRY, type: [], headers: ['http_headers'], enabled: ['enabled'], disabled: [], cwd: ['cwd'],
+    placement: [{ key: 'experimental_environment', local: ['local'], source: 'https://developers.openai.com/codex/mcp (STDIO servers: experimental_environment)' }],
+  },
   source: TYPES,
   // Each session's rollout log starts with a `session_meta` line recording the folder it ran in:
   // {"timestamp":…,"type":"session_meta","payload":{"id":…,"cwd":"/home/u/app",…}} (RolloutLine

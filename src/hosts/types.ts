@@ -257,6 +257,12 @@ export interface EntryShape {
   readonly required?: readonly { readonly type?: string; readonly fields: readonly string[] }[];
   /** `type` values the host still parses but no longer starts (Goose `sse`), with the reason. */
   readonly unstartedTypes?: readonly { readonly type: string; readonly reason: string }[];
+  /**
+   * Members that choose the machine the host starts the server on (Codex `experimental_environment`):
+   * an entry holding one with any value but those in `local` is started elsewhere, so what runs,
+   * its environment and its pin store are not this machine's (a launch doubt).
+   */
+  readonly placement?: readonly { readonly key: string; readonly local: readonly string[]; readonly source: string }[];
 }
 
 /**

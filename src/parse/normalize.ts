@@ -362,7 +362,15 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   if (url !== undefined) out.url = url;
   if (disabledBy !== undefined) out.disabledBy = disabledBy;
   if (argOrigins !== undefined) out.argOrigins = argOrigins;
-  if (bothDoubt !== undefined) out.launchDoubts = bothDoubt;
+  // A member that sends the server to another machine (Codex `experimental_environment`): not this machine's launch.
+  const placed = (shape.placement ?? []).flatMap((p) => {
+    if (!Object.hasOwn(obj, p.key)) return [];
+    const v: unknown = obj[p.key];
+    if (typeof v === 'string' && p.local.includes(v)) return [];
+    return [{ reason: `${p.key} = ${typeof v === 'string' ? JSON.stringify(v) : typeof v}: ${input.host} may start this server on another machine (${p.source}), so what runs there, its environment and its pin store are not the ones examined here`, origin: origin([p.key]) }];
+  });
+  const doubts = [...(bothDoubt ?? []), ...placed];
+  if (doubts.length > 0) out.launchDoubts = doubts;
   if (shapeProblems.length > 0) out.shapeProblems = shapeProblems;
   if (project !== undefined) out.project = project;
   if (projectKey !== undefined) out.projectKey = projectKey;
