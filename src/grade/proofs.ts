@@ -19,7 +19,7 @@ import { launchOptionInjection } from '../rules/launch-option-injection.js';
 import { toError } from '../shared/errors.js';
 import { isInside } from '../shared/paths.js';
 import { walkUp } from './config-search.js';
-import { kernelPath, samePath } from './store-location.js';
+import { kernelPath } from './store-location.js';
 import { STORE_FILES } from './stores/files.js';
 
 export interface LaunchedClaim {
@@ -53,6 +53,17 @@ export function launchedClaim(entry: ServerEntry): LaunchedClaim {
   };
 }
 
+/**
+ * True when `dir` is the trusted home as the kernel resolves it: every symlink is followed before a
+ * `..` that comes after it is applied (path_resolution(7)), so `<home>/link/..` is the parent of the
+ * link's target, not the home. Both must resolve on disk; a textual match alone proves nothing.
+ */
+function isHomeDir(dir: string, home: string): boolean {
+  const real = kernelPath(dir, 'linux');
+  const realHome = kernelPath(home, 'linux');
+  return real !== undefined && realHome !== undefined && real === realHome;
+}
+
 /** Where the host starts the server, as proven or not for a cwd-sensitive runner. */
 function cwdOf(entry: ServerEntry, home: string): { proven: true; text: string } | { proven: false; text: string } {
   // The entry's own `cwd` is where the host starts it: normalize reads a cwd field only for hosts whose
@@ -60,7 +71,7 @@ function cwdOf(entry: ServerEntry, home: string): { proven: true; text: string }
   const cwd: ServerEntry['launchCwd'] = entry.cwd !== undefined && entry.cwd.trim() !== '' ? { kind: 'explicit', path: entry.cwd } : entry.launchCwd;
   if (cwd === undefined) return { proven: false, text: 'not known (discovery does not model it for this host)' };
   if (cwd.kind === 'home') return { proven: true, text: 'the trusted home' };
-  if (cwd.kind === 'explicit' && samePath(cwd.path, home, 'linux')) return { proven: true, text: `the trusted home (explicit cwd ${cwd.path})` };
+  if (cwd.kind === 'explicit' && isHomeDir(cwd.path, home)) return { proven: true, text: `the trusted home (explicit cwd ${cwd.path}, resolved on disk as the kernel does)` };
   if (cwd.kind === 'explicit') return { proven: false, text: `the explicit directory ${cwd.path}` };
   if (cwd.kind === 'project') return { proven: false, text: `the project directory ${cwd.path}` };
   return { proven: false, text: `unknown (${cwd.why})` };
@@ -69,12 +80,13 @@ function cwdOf(entry: ServerEntry, home: string): { proven: true; text: string }
 /** The directory an `env -C DIR` frame moved to: proven only when it is the trusted home. */
 function chdirCwd(dir: string, host: ReturnType<typeof cwdOf>, entry: ServerEntry, home: string): ReturnType<typeof cwdOf> {
   if (dir.startsWith('/')) {
-    return samePath(dir, home, 'linux') ? { proven: true, text: `the trusted home (env -C ${dir})` } : { proven: false, text: `the directory ${dir} set by env -C` };
+    return isHomeDir(dir, home) ? { proven: true, text: `the trusted home (env -C ${dir}, resolved on disk as the kernel does)` } : { proven: false, text: `the directory ${dir} set by env -C` };
   }
   const base = entry.cwd !== undefined && entry.cwd.startsWith('/') ? entry.cwd : host.proven ? home : undefined;
   if (base === undefined) return { proven: false, text: `${dir} (env -C) below a working directory that is ${host.text}` };
-  const joined = path.posix.resolve(base, dir);
-  return samePath(joined, home, 'linux') ? { proven: true, text: `the trusted home (env -C ${dir})` } : { proven: false, text: `the directory ${joined} set by env -C` };
+  // Joined as text, not normalized: `..` after a symlink is the kernel's to resolve.
+  const joined = `${base.replace(/\/+$/, '')}/${dir}`;
+  return isHomeDir(joined, home) ? { proven: true, text: `the trusted home (env -C ${dir}, resolved on disk as the kernel does)` } : { proven: false, text: `the directory ${joined} set by env -C` };
 }
 
 /**
