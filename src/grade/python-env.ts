@@ -29,15 +29,41 @@ export function scriptInterpreter(text: string): { readonly python: string; read
 /** The magic numbers of the executable formats a Python interpreter ships as: ELF, Mach-O (thin, both byte orders) and fat Mach-O. */
 const NATIVE_MAGIC = ['7f454c46', 'feedface', 'feedfacf', 'cefaedfe', 'cffaedfe', 'cafebabe'];
 
-/** `pyvenv.cfg` as CPython's site.py reads it: `key = value` lines, keys lower-cased, values stripped (docs.python.org/3/library/site.html). */
-function venvConfig(text: string): ReadonlyMap<string, string> {
+/**
+ * `pyvenv.cfg` as CPython reads it: `key = value` lines, keys lower-cased, values stripped
+ * (docs.python.org/3/library/site.html). Two readers take it: getpath.py, which stops at the first
+ * `home` (python/cpython@v3.13.0:Modules/getpath.py, "CHECK FOR pyvenv.cfg"), and site.py, which
+ * reads it as a text file (universal newlines: a lone `\r` ends a line too) and keeps the last value
+ * of each key (python/cpython@v3.13.0:Lib/site.py `venv`). A file on which they can disagree, a key
+ * written twice or a carriage return not followed by a newline, is not read as either: a problem.
+ */
+function venvConfig(text: string): { readonly values: ReadonlyMap<string, string> } | { readonly problem: string } {
+  if (/\r(?!\n)/.test(text)) return { problem: 'holds a carriage return that is not followed by a newline, so site.py and getpath.py split its lines differently' };
   const out = new Map<string, string>();
   for (const line of text.split(/\r?\n/)) {
     const at = line.indexOf('=');
     if (at < 0) continue;
-    out.set(line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim());
+    const key = line.slice(0, at).trim().toLowerCase();
+    if (out.has(key)) return { problem: `sets ${key} more than once: getpath.py takes the first home, site.py the last value of each key` };
+    out.set(key, line.slice(at + 1).trim());
   }
-  return out;
+  return { values: out };
+}
+
+/**
+ * A `._pth` file beside an interpreter replaces its whole sys.path and turns off site
+ * (docs.python.org/3/library/sys_path_init.html, "._pth files"; getpath.py looks for one next to
+ * the executable on every platform since 3.11). The folders are listed: a file ending in `._pth`
+ * there means the path read here is not the one Python uses.
+ */
+async function pthBeside(dirs: readonly string[], ctx: TrustContext): Promise<{ readonly ok: true; readonly fact: string } | { readonly ok: false; readonly why: string }> {
+  for (const dir of [...new Set(dirs)]) {
+    const names = await ctx.files.readDir(dir);
+    if (names === undefined) return { ok: false, why: `${dir}, the interpreter's folder, could not be listed, so whether a ._pth file replaces its sys.path is not known` };
+    const pth = names.find((n) => n.endsWith('._pth'));
+    if (pth !== undefined) return { ok: false, why: `${path.posix.join(dir, pth)} sits beside the interpreter: it replaces sys.path, so the packages read here are not the ones it imports` };
+  }
+  return { ok: true, fact: `${[...new Set(dirs)].join(' and ')} ${dirs.length > 1 ? 'were' : 'was'} listed and hold${dirs.length > 1 ? '' : 's'} no ._pth file` };
 }
 
 /**
@@ -75,12 +101,17 @@ async function interpreterOf(root: string, script: string, ctx: TrustContext, py
     return { ok: false, why: `${named.python}, the interpreter ${script} names, is ${what}, so what runs is not a Python interpreter this audit can identify` };
   }
   facts.push(chain.fact, `${chain.real ?? named.python} is a native executable`);
+  const pth = await pthBeside([realBin, path.posix.dirname(chain.real ?? named.python)], ctx);
+  if (!pth.ok) return pth;
+  facts.push(pth.fact);
   const cfgPath = path.posix.join(root, 'pyvenv.cfg');
   const cfgText = await ctx.files.readText(cfgPath);
   if (cfgText === undefined) return { ok: false, why: `${cfgPath} could not be read: without it ${named.python} does not start in this environment, and imports from its own prefix` };
   const cfgFile = await trustedFileItself(cfgPath, ctx);
   if (!cfgFile.ok) return { ok: false, why: cfgFile.why };
-  const cfg = venvConfig(cfgText);
+  const read = venvConfig(cfgText);
+  if ('problem' in read) return { ok: false, why: `${cfgPath} ${read.problem}` };
+  const cfg = read.values;
   const home = cfg.get('home');
   if (home === undefined || !path.posix.isAbsolute(home)) return { ok: false, why: `${cfgPath} names no absolute home, so where the standard library comes from is not read` };
   const realHome = await ctx.files.realpath(home);
