@@ -99,7 +99,7 @@ function header(text: string, key: string): string | undefined {
  * "Recording installed projects": RECORD paths are relative to site-packages), and the whole
  * environment, interpreter included, proven as grade/python-env.ts reads it.
  */
-async function pythonInstall(file: string, proxy: PinningProxy, ctx: ArtifactContext): Promise<{ fact: string; release?: string; metadata: string; broken?: string } | undefined> {
+async function pythonInstall(file: string, proxy: PinningProxy, ctx: ArtifactContext): Promise<{ fact: string; release?: string; metadata: string; broken?: string; assumptions?: readonly string[] } | undefined> {
   const bin = path.posix.dirname(file);
   if (path.posix.basename(bin) !== 'bin') return undefined;
   const venv = path.posix.dirname(bin);
@@ -125,7 +125,7 @@ async function pythonInstall(file: string, proxy: PinningProxy, ctx: ArtifactCon
       if (!env.ok) return { fact: '', metadata: metadataPath, broken: `${metadataPath} names ${name}, but ${env.why}` };
       return {
         fact: `${metadataPath} names ${name}${version !== undefined ? ` ${version}` : ''}, and its RECORD lists ${script} with its hash; ${env.fact}`,
-        metadata: metadataPath, ...(rel !== undefined ? { release: rel } : {}),
+        metadata: metadataPath, ...(rel !== undefined ? { release: rel } : {}), assumptions: env.assumptions,
       };
     }
   }
@@ -176,7 +176,7 @@ async function pathArtifact(file: string, frame: Frame, proxy: PinningProxy, ctx
     // A dist-info RECORD hashes every file (verified above); npm keeps no per-file hashes.
     const unhashed = eco === 'npm' ? [`program: assumed the files of the copy at ${path.posix.dirname(installed.metadata)} are those npm unpacked from the release its package.json names (npm keeps no per-file hashes)`] : [];
     return {
-      findings: [], proof: [how, trusted.fact, installed.fact, role], assumptions: unhashed, files,
+      findings: [], proof: [how, trusted.fact, installed.fact, role], assumptions: [...unhashed, ...(py?.assumptions ?? [])], files,
       ...(installed.release !== undefined ? {
         installed: { ok: true, ecosystem: eco, release: installed.release, how: `the installed copy's ${path.posix.basename(installed.metadata)} says ${installed.release}` },
         installedVia: eco === 'npm' ? 'package-json' : 'dist-info',

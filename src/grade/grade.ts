@@ -205,7 +205,10 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   const installedTool = own !== undefined && readsTool && ctx.inspectStores !== false
     ? await uvToolRelease(own, ownProgram, by, ctx.home, { files: ARTIFACT_FILES, uid: ctx.uid, posix: ctx.platform !== 'win32' })
     : undefined;
-  if (installedTool !== undefined) append(files, installedTool.facts);
+  if (installedTool !== undefined) {
+    append(files, installedTool.facts);
+    append(assumptions, installedTool.assumptions ?? []);
+  }
   const viaInstall = program.installedVia !== undefined && (program.installedVia === 'released-launcher' || by.versionSources.includes(program.installedVia))
     ? program.installed : undefined;
   const identified: Identified = installedTool?.identified

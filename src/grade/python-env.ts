@@ -159,7 +159,7 @@ export async function sitePackagesOf(root: string, files: ArtifactFiles): Promis
  * (grade/site-packages.ts); the interpreter is the environment's own and sound.
  */
 export async function verifyPythonEnv(env: { readonly root: string; readonly site: string; readonly py: string; readonly distInfo: string; readonly script: string },
-  ctx: TrustContext): Promise<Trust> {
+  ctx: TrustContext): Promise<{ readonly ok: true; readonly fact: string; readonly assumptions: readonly string[] } | { readonly ok: false; readonly why: string }> {
   const { root, site, py, distInfo, script } = env;
   const packages = await verifySitePackages(site, ctx);
   if (!packages.ok) return packages;
@@ -172,5 +172,5 @@ export async function verifyPythonEnv(env: { readonly root: string; readonly sit
   if (!own.ok) return own;
   const interpreter = await interpreterOf(root, script, ctx, py);
   if (!interpreter.ok) return interpreter;
-  return { ok: true, fact: `${packages.fact}; ${interpreter.fact}` };
+  return { ok: true, fact: `${packages.fact}; ${interpreter.fact}`, assumptions: packages.assumptions };
 }

@@ -94,7 +94,7 @@ const UV_TOOL_DIRS: Readonly<Record<'posix' | 'win32', readonly string[]>> = {
 };
 
 export async function uvToolRelease(frame: Frame, program: string | undefined, proxy: PinningProxy, home: string, ctx: TrustContext):
-  Promise<{ readonly identified?: Identified; readonly facts: readonly FileFact[] } | undefined> {
+  Promise<{ readonly identified?: Identified; readonly facts: readonly FileFact[]; readonly assumptions?: readonly string[] } | undefined> {
   const pkg = frame.package;
   const uvx = frame.name === 'uvx' || (frame.name === 'uv' && frame.args.includes('tool'));
   const written = pkg?.version?.trim() ?? '';
@@ -168,7 +168,7 @@ export async function uvToolRelease(frame: Frame, program: string | undefined, p
             ? `uvx runs the copy uv tool install put in ${tool}, whose ${d}/METADATA says ${version}`
             : `uvx reuses the copy uv tool install put in ${tool}, whose ${d}/METADATA says ${version}, which satisfies ${pkg.name}${spec}`,
         },
-        facts,
+        facts, assumptions: env.assumptions,
       };
     }
     // The receipt names this package, but no distribution of it is in the environment: not what uvx would run either way.
