@@ -13,7 +13,7 @@ export interface ExpandContext {
 }
 
 type Field = VariableSyntax['fields'][number];
-type Known = { value: string; from: Expansion['from'] } | { doubt: string };
+type Known = { value: string; from: Expansion['from'] } | { doubt: string } | { literal: true };
 
 const PATTERNS: Readonly<Record<VariableSyntax['form'], RegExp>> = {
   vscode: /\$\{([^}]*)\}/g,
@@ -44,6 +44,12 @@ function resolveVariable(name: string, syntax: VariableSyntax, e: ServerEntry, c
       return { value: pluginRoot(e.configPath), from: 'plugin-root' };
     }
     return { doubt: hostEnv };
+  }
+  // Only what this host expands (its own list); any other `${…}` is passed as written where its
+  // source says so, and a doubt where that is not known.
+  const kind = name.startsWith('env:') ? 'env' : name.startsWith('input:') ? 'input' : name;
+  if (!(syntax.names ?? []).some((n) => n === kind)) {
+    return syntax.othersLiteral === true ? { literal: true } : { doubt: `whether ${e.host} expands this variable is not known to the audit` };
   }
   switch (name) {
     case 'userHome': return { value: ctx.home, from: 'home' };
@@ -95,6 +101,7 @@ export function expandEntry(e: ServerEntry, syntax: VariableSyntax, ctx: ExpandC
     const name = groups[0] ?? groups[2] ?? groups[3] ?? '';
     const b = groups[1];
     const known = resolveVariable(name, syntax, e, ctx);
+    if ('literal' in known) return token;
     if ('doubt' in known) {
       const fallback = syntax.form !== 'vscode' && b !== undefined ? ' (with a default when unset)' : '';
       // Only the variable's name is shown, never text around it; a lowercase `$x` inside a value may be part of a secret.

@@ -31,7 +31,7 @@ export const cline = {
   ],
   dirVariables: VSCODE_FAMILY_DIRS,
 
-  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: `${C} apps/vscode/src/utils/envExpansion.ts:21-30 (\${env:VAR}, unset left literally)` },
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], names: ['env'], othersLiteral: true, source: `${C} apps/vscode/src/utils/envExpansion.ts:21-30 (\${env:VAR}, unset left literally)` },
   notes: [
     'Any schema error in the file means no server of it is loaded (McpHub.ts:240-287).',
     'Enterprise remote config (allowedMCPServers, blockPersonalRemoteMCPServers) is not on disk.',

@@ -43,7 +43,7 @@ export const cursor = {
     reason: 'the Cursor docs do not say whether Cursor (or cursor-agent) started in a subfolder loads the .cursor/mcp.json of a folder above it',
     source: `${DOCS}; Cursor CLI docs https://cursor.com/docs/cli/mcp (silent on parent folders)`,
   },
-  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers'], source: DOCS },
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers'], names: ['env', 'userHome', 'workspaceFolder', 'workspaceFolderBasename', 'pathSeparator'], source: DOCS },
   notes: [
     'Per-server enable toggles live in the UI state, not in mcp.json.',
     'Checked against the Cursor docs (cursor.com/docs/context/mcp, cursor.com/docs/cli/mcp): the two files, project over global, the interpolation forms. The docs do not say whether Cursor walks up from a subfolder to a .cursor/mcp.json (the workspace root is assumed), how a multi-root workspace is treated, whether an entry\'s cwd or envFile field is honoured (not modelled), or where the files sit on Windows beyond %USERPROFILE%\\.cursor.',

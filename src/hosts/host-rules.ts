@@ -20,9 +20,20 @@ import type { Scope } from './vocabulary.js';
  * `known` names variables the host sets itself in plugin/extension files: Claude Code
  * `CLAUDE_PLUGIN_ROOT`, Gemini `extensionPath` and MCPB `__dirname` (the plugin folder), Gemini `/` and `pathSeparator`.
  */
+/** A VS Code-style variable a host may expand. */
+export type VscodeVariable = 'userHome' | 'workspaceFolder' | 'workspaceFolderBasename' | 'pathSeparator' | '/' | 'env' | 'input';
+
 export interface VariableSyntax {
   readonly form: 'vscode' | 'shell' | 'dollar' | 'opencode' | 'continue';
   readonly fields: readonly ('command' | 'args' | 'env' | 'url' | 'headers' | 'cwd')[];
+  /**
+   * `vscode` form: the variables this host itself expands (`env` for `${env:NAME}`, `input` for
+   * `${input:id}`), from its source or docs. A variable not listed is a launch doubt, unless
+   * `othersLiteral`: the host's source matches only the listed forms, so any other `${…}` is passed
+   * as written (Cline expands `${env:VAR}` alone). Omitted: nothing is known, every variable is a doubt.
+   */
+  readonly names?: readonly VscodeVariable[];
+  readonly othersLiteral?: true;
   readonly known?: readonly ('CLAUDE_PLUGIN_ROOT' | 'extensionPath' | '__dirname' | '/' | 'pathSeparator')[];
   /** Expanded only in files of these scopes (Claude Code: `.mcp.json` and plugin files). Omitted = all. */
   readonly scopes?: readonly Scope[];

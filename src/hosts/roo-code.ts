@@ -39,7 +39,7 @@ export const rooCode = {
     reason: 'a workspace setting that moves Roo Code\'s global storage (its mcp_settings.json) for that window',
     source: `${R} src/utils/storage.ts:14-28; package.json contributes.configuration (no scope: window)`,
   }],
-  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: `${R} src/utils/config.ts:35-66 (\${workspaceFolder}, \${env:NAME})` },
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], names: ['workspaceFolder', 'env'], othersLiteral: true, source: `${R} src/utils/config.ts:35-66 (\${workspaceFolder}, \${env:NAME})` },
   launchDir: { kind: 'project', source: `${HUB}:96,726 (cwd defaults to the first workspace folder)` },
   notes: [
     'A name in both the global and the project file starts twice (one connection per source); tools come from the project one.',

@@ -1,8 +1,8 @@
 import type { Platform } from '../shared/env.js';
 import type { ConfigFileSpec } from '../shared/inventory.js';
-import type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys } from './host-rules.js';
+import type { VariableSyntax, VscodeVariable, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys } from './host-rules.js';
 
-export type { VariableSyntax, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
+export type { VariableSyntax, VscodeVariable, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
 
 import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
 import type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, ContentVariable, DirVariable, FlatpakApp, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings } from './host-lookup.js';
@@ -430,6 +430,13 @@ export const STANDARD_ENTRY = {
 } as const satisfies EntryShape;
 
 export const MCP_SERVERS_MAP = [{ path: ['mcpServers'], shape: 'map' }] as const satisfies readonly Container[];
+
+/**
+ * The predefined variables VS Code resolves in mcp.json that the audit can evaluate
+ * (https://code.visualstudio.com/docs/reference/variables-reference; the MCP configuration
+ * reference says mcp.json takes them). Any other (`${config:…}`, `${command:…}`, `${file}`) is a doubt.
+ */
+export const VSCODE_VARIABLES: readonly VscodeVariable[] = ['userHome', 'workspaceFolder', 'workspaceFolderBasename', 'pathSeparator', '/', 'env', 'input'];
 
 /** VS Code-family settings.json: nested `mcp.servers` and the dotted `"mcp.servers"` key. */
 export const VSCODE_SETTINGS_SERVERS = [

@@ -1,5 +1,5 @@
 import { PLUGIN_FOLDER_FILES as PLUGIN_FILES, VSCODE_PLUGINS as PLUGINS } from './vscode-plugins.js';
-import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_VARIABLES } from './types.js';
 
 const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
 
@@ -38,5 +38,5 @@ export const vscodeInsiders = {
     source: PLUGINS,
   }],
   pluginFolderSettings: [{ file: '<UD>/Code - Insiders/User/settings.json', key: 'chat.pluginLocations', files: PLUGIN_FILES, source: PLUGINS }],
-  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: REF },
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], names: VSCODE_VARIABLES, source: REF },
 } as const satisfies HostDefinition;

@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_VARIABLES } from './types.js';
 
 const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
 
@@ -39,5 +39,5 @@ export const vscodium = {
     folderOption: { program: 'codium', option: '--extensions-dir', prefix: '~/.vscode-oss/extensions', source: EXTENSIONS_PATH },
     source: `VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders); microsoft/vscode src/vs/platform/environment/common/environmentService.ts (extensionsPath = userHome/dataFolderName/extensions); ${INSIDERS}; ${FLATPAK_EXTENSIONS}`,
   },
-  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration' },
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], names: VSCODE_VARIABLES, source: 'VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration' },
 } as const satisfies HostDefinition;

@@ -22,7 +22,7 @@ export const windsurf = {
     { scope: 'user', os: 'win32', path: '%APPDATA%/Codeium/windsurf/mcp_config.json', unverified: true, source: `${MP} (not in the Windsurf docs)` },
     { scope: 'project', path: '<project>/.windsurf/mcp_config.json', unverified: true, source: 'highflame-ai/ramparts@33dcebd src/config.rs (the Windsurf docs name no project-level MCP file)' },
   ],
-  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers'], source: DOCS },
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers'], names: ['env'], source: DOCS },
   notes: [
     'Team and Enterprise admins can allow-list servers (regex on command and each argument) from the Windsurf dashboard: that list is not a file on the machine, so an entry it blocks is still reported as launched.',
     'The Windsurf docs do not say: whether a `disabled` field is honoured (modelled as honoured, per the per-server toggle the UI writes), any project-level file, a directory variable that moves ~/.codeium, or the launch directory of stdio servers.',
