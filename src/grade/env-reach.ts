@@ -34,6 +34,8 @@ export interface Reaching {
   readonly to: number;
   /** Set when it came from a file a component loads (a host's .env): the file and line. */
   readonly file?: { readonly path: string; readonly line: number };
+  /** The value is the host's own, which the audit cannot read (Codex `env_vars`): never benign by its value. */
+  readonly valueUnknown?: true;
 }
 
 export interface Verdict {
@@ -133,7 +135,7 @@ export function verdicts(v: Reaching, readers: readonly Reader[], home: string, 
     if (reader.at < v.from || reader.at > v.to) continue;
     const hit = envItem(reader.inv, v.name, platform);
     if (hit === undefined || !isRead(hit.item, reader)) continue;
-    const effect = benignValue(hit.item, v.value, home, platform) ? 'benign' : hit.item.effect;
+    const effect = v.valueUnknown !== true && benignValue(hit.item, v.value, home, platform) ? 'benign' : hit.item.effect;
     out.push({ reader, item: hit.item, effect, viaFamily: hit.viaFamily });
   }
   return out;

@@ -305,6 +305,11 @@ export async function environmentClaim(input: EnvironmentInput): Promise<ClaimOu
   }
   judgeOptions(s, frames, readers);
   await sessionVariables(s, ctx, frames);
+  // Variables the host copies from its own environment (Codex `env_vars`): they reach every
+  // component, with the host's value, which is not read.
+  for (const name of entry.forwardedEnv ?? []) {
+    s.injected.push({ name, value: '', valueUnknown: true, label: `${name} (forwarded by ${entry.host} from its own environment)`, from: -1, to: Number.MAX_SAFE_INTEGER });
+  }
   const assigned = reachingVariables(chain, entry, s.injected, ctx.platform);
   for (const m of assigned.malformed) s.findings.push(finding(envKeyMalformed, { ...subjectOf(s), name: JSON.stringify(m.name), why: m.why }));
   const reaching = assigned.reaching;

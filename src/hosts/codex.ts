@@ -44,6 +44,8 @@ export const codex = {
   entry: {
     ...STANDARD_ENTRY, type: [], headers: ['http_headers'], enabled: ['enabled'], disabled: [], cwd: ['cwd'],
     placement: [{ key: 'experimental_environment', local: ['local'], source: 'https://developers.openai.com/codex/mcp (STDIO servers: experimental_environment)' }],
+    // `env_vars = ["NAME", { name = "NAME", source = "local" }]`: allowed and forwarded from Codex's environment (same page).
+    forwardsEnv: [{ key: 'env_vars', source: 'https://developers.openai.com/codex/mcp (STDIO servers: env_vars)' }],
   },
   source: TYPES,
   // Each session's rollout log starts with a `session_meta` line recording the folder it ran in:

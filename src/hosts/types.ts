@@ -263,6 +263,12 @@ export interface EntryShape {
    * its environment and its pin store are not this machine's (a launch doubt).
    */
   readonly placement?: readonly { readonly key: string; readonly local: readonly string[]; readonly source: string }[];
+  /**
+   * Members listing variables the host copies from its own environment into the server's (Codex
+   * `env_vars`: names, or `{ name, source }` tables): each reaches the launch with a value the
+   * audit cannot read.
+   */
+  readonly forwardsEnv?: readonly { readonly key: string; readonly source: string }[];
 }
 
 /**

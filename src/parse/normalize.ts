@@ -369,9 +369,22 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
     if (typeof v === 'string' && p.local.includes(v)) return [];
     return [{ reason: `${p.key} = ${typeof v === 'string' ? JSON.stringify(v) : typeof v}: ${input.host} may start this server on another machine (${p.source}), so what runs there, its environment and its pin store are not the ones examined here`, origin: origin([p.key]) }];
   });
+  // Variables the host forwards from its own environment (Codex `env_vars`): names, or tables with a `name`.
+  const forwarded: string[] = [];
+  for (const f of shape.forwardsEnv ?? []) {
+    if (!Object.hasOwn(obj, f.key)) continue;
+    const list: unknown = obj[f.key];
+    const items: readonly unknown[] = Array.isArray(list) ? list : [list];
+    for (const item of items) {
+      const name: unknown = typeof item === 'string' ? item : isObject(item) ? item['name'] : undefined;
+      if (typeof name === 'string') forwarded.push(name);
+      else placed.push({ reason: `${f.key} holds an item that names no variable (${f.source}): what ${input.host} forwards to the server is not known`, origin: origin([f.key]) });
+    }
+  }
   const doubts = [...(bothDoubt ?? []), ...placed];
   if (doubts.length > 0) out.launchDoubts = doubts;
   if (shapeProblems.length > 0) out.shapeProblems = shapeProblems;
+  if (forwarded.length > 0) out.forwardedEnv = forwarded;
   if (project !== undefined) out.project = project;
   if (projectKey !== undefined) out.projectKey = projectKey;
   if (input.realPath !== undefined) out.realPath = input.realPath;

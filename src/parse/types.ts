@@ -130,6 +130,8 @@ export interface ServerEntry {
    * `envFiles`, hosts/types.ts), set by discovery; absent when no discovery established it.
    */
   readonly hostEnvFiles?: { readonly files: readonly ConfigFileSpec[]; readonly source: string };
+  /** Variables the host copies from its own environment into the server's (Codex `env_vars`): names only, their values are the host's. */
+  readonly forwardedEnv?: readonly string[];
   /** Variables the host expands that discovery expanded, and where each value came from. */
   readonly expanded?: readonly Expansion[];
 }
