@@ -1,3 +1,4 @@
+import { entryWith } from '../parse/entry-with.js';
 import path from 'node:path';
 import type { FloorCause } from './floor.js';
 import { parseJsonc } from '../parse/jsonc.js';
@@ -304,6 +305,13 @@ export async function checkFile(
     host: host.id, scope, file, format, containers, entry: host.entry, doc,
     ...real, ...(extra.project !== undefined ? { project: extra.project } : {}),
   });
+  let entries = result.entries;
+  // Values pasted into the text before parsing (HostDefinition.rawTextSubstitution): every entry of the file is in doubt.
+  const pasted = host.rawTextSubstitution?.markers.find((m) => text.includes(m));
+  if (pasted !== undefined && host.rawTextSubstitution !== undefined) {
+    const reason = `${file} holds ${pasted}: ${host.id} pastes values into the file's text before parsing it, unescaped (${host.rawTextSubstitution.source}), so what it parses, and launches, is not the text read`;
+    entries = entries.map((e) => entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] }));
+  }
   const findings: Finding[] = lossy !== undefined ? fileFinding(lossy) : [];
   // A host that refuses duplicate keys skips the whole file: a duplicate anywhere in it matters.
   const strict = host.refusesDuplicateKeys !== undefined && (host.refusesDuplicateKeys.locations?.includes(location.path) ?? true);
@@ -321,7 +329,7 @@ export async function checkFile(
   cache.reported.add(file);
   return {
     check: extend(base, real, { status: 'found', entries: result.entries.length, serversKey: result.containerPresent }),
-    entries: result.entries, findings, doc, ...(result.references.length > 0 ? { references: result.references } : {}),
+    entries, findings, doc, ...(result.references.length > 0 ? { references: result.references } : {}),
   };
 }
 

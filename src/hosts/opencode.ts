@@ -85,6 +85,8 @@ export const opencode = {
     source: `${CONFIG} (mergeConfigConcatArrays: remeda mergeDeep, managed last); ${DOCS}`,
   },
   variables: { form: 'opencode', fields: ['command', 'args', 'env', 'url', 'headers'], source: `${CONFIG} (load: {env:VAR}, {file:path} over the whole text)` },
+  // {env:VAR} is replaced in the text as the value is, before the JSON is parsed ({file:…} is escaped as a JSON string).
+  rawTextSubstitution: { markers: ['{env:'], source: `${CONFIG} (load: text.replace of {env:VAR} before parsing)` },
   launchDir: { kind: 'project', source: `${MCP} (StdioClientTransport without cwd: opencode's own cwd, the project it runs in)` },
   notes: [
     '`command` is one array: executable and arguments together.',

@@ -356,6 +356,13 @@ export interface HostDefinition {
   readonly precedence?: Precedence;
   /** Variables expanded inside entries. */
   readonly variables?: VariableSyntax;
+  /**
+   * The host pastes values into the file's text before it parses it, without escaping them
+   * (Warp's `${NAME}` over the whole file and its `{{name}}` templates; opencode's `{env:NAME}`):
+   * a value holding a quote can add or change any member of any entry. A file holding one of the
+   * markers anywhere gives every entry in it a launch doubt: what the host parses is not the text read.
+   */
+  readonly rawTextSubstitution?: { readonly markers: readonly string[]; readonly source: string };
   /** Administrator policy (managed files, allow/deny lists). */
   readonly policy?: HostPolicy;
   /** Extensions installed by link to a source folder. */

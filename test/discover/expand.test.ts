@@ -36,9 +36,18 @@ describe('host variable expansion', () => {
     assert.match(t?.launchDoubts?.[0]?.reason ?? '', /command uses a \$\( \) command substitution: the host runs this command substitution/);
   });
 
-  it('opencode {env:NAME} is a doubt on the field that holds it', async () => {
-    const [e] = await entries({ '.config/opencode/opencode.json': JSON.stringify({ mcp: { s: { type: 'local', command: ['srv'], environment: { TOKEN: '{env:GH_TOKEN}' } } } }) });
-    assert.match(e?.launchDoubts?.[0]?.reason ?? '', /^env\.TOKEN uses \{env:…\}/);
+  it('opencode {env:NAME} is a doubt on the field that holds it, and on every entry of the file: the value is pasted into the text unescaped', async () => {
+    const [e, other] = await entries({ '.config/opencode/opencode.json': JSON.stringify({ mcp: {
+      s: { type: 'local', command: ['srv'], environment: { TOKEN: '{env:GH_TOKEN}' } },
+      t: { type: 'local', command: ['other'] },
+    } }) });
+    assert.ok(e?.launchDoubts?.some((d) => /^env\.TOKEN uses \{env:…\}/.test(d.reason)), JSON.stringify(e?.launchDoubts));
+    assert.ok(other?.launchDoubts?.some((d) => /holds \{env:: opencode pastes values into the file's text before parsing it, unescaped/.test(d.reason)), JSON.stringify(other?.launchDoubts));
+  });
+
+  it('an opencode file with no {env:…} anywhere gives its entries no doubt', async () => {
+    const [e] = await entries({ '.config/opencode/opencode.json': JSON.stringify({ mcp: { t: { type: 'local', command: ['other'] } } }) });
+    assert.equal(e?.launchDoubts, undefined);
   });
 
   it('VS Code ${workspaceFolder} in a user file names whichever folder is open: a doubt, not the home', async () => {
