@@ -93,6 +93,18 @@ export const vscode = {
     { scope: 'project', path: '<project>/.devcontainer.json', containers: DEVCONTAINER_SERVERS, gate: ['mcp'], source: `${ADD}; ${DEVCONTAINER}; ${DEVCONTAINER_SETTINGS}` },
     { scope: 'project', glob: true, path: '<project>/.devcontainer/*/devcontainer.json', containers: DEVCONTAINER_SERVERS, gate: ['mcp'], source: `${ADD}; ${DEVCONTAINER}; ${DEVCONTAINER_SETTINGS}` },
   ],
+  // A Linux tarball install with a data folder (PORTABLE_MODE): bin/code is the launcher a PATH folder
+  // holds, code the program a desktop entry starts.
+  portableInstalls: {
+    os: ['linux'], launchers: ['bin/code', 'code'], data: 'data', product: 'resources/app/product.json',
+    files: [
+      { scope: 'user', path: 'user-data/User/mcp.json', note: 'portable install', source: `${PORTABLE_MODE}; ${REF}` },
+      { scope: 'user', path: 'user-data/User/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'portable install', source: `${PORTABLE_MODE}; ${ROW}` },
+      { scope: 'profile', glob: true, path: 'user-data/User/profiles/*/mcp.json', note: 'portable install', source: `${PORTABLE_MODE}; ${REF} (user profile)` },
+      { scope: 'profile', glob: true, path: 'user-data/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'portable install', source: `${PORTABLE_MODE}; ${ROW}` },
+    ],
+    source: `${PORTABLE_MODE}; VS Code docs https://code.visualstudio.com/docs/setup/linux (the .tar.gz: bin/code on the PATH)`,
+  },
   // VSCODE_EXTENSIONS moves the extensions folder whose manifests codeProviders reads.
   dirVariables: [
     ...VSCODE_FAMILY_DIRS, { name: 'VSCODE_EXTENSIONS', replaces: [{ prefix: '~/.vscode/extensions' }], source: EXTENSIONS_PATH },
