@@ -1,5 +1,6 @@
 import { lstat, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { append } from '../shared/lists.js';
 import type { HostDefinition, HostLocation } from '../hosts/types.js';
 import { appliesTo, mapRecordedPath, type PathContext } from './paths.js';
 import type { FileCache } from './check-file.js';
@@ -74,7 +75,7 @@ export async function portableInstallFiles(
       const local: PathContext = { ...ctx, relocators: new Map([[DATA, [data]]]) };
       for (const f of p.files) {
         const location: HostLocation = { ...f, path: `$${DATA}/${f.path}`, note: `${f.note ?? 'portable install'} at ${root}` };
-        out.push(...await checkLocation(host, location, local, cache, undefined));
+        append(out, await checkLocation(host, location, local, cache, undefined));
       }
     }
   }
