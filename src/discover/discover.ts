@@ -23,6 +23,7 @@ import { entryWith } from '../parse/entry-with.js';
 import { absentLocation, checkLocation } from './locations.js';
 import { resolveRelocators, type HostEnvApplied } from './relocation.js';
 import { contentVariableChecks } from './content-variables.js';
+import { portableInstallFiles } from './portable-installs.js';
 import { textSubstitutionFloor } from './text-substitution.js';
 import { codeProviderFloor } from './code-providers.js';
 import { codeKeyFloor, remoteConfigFloor, workspaceSettingFloor } from './host-code.js';
@@ -144,6 +145,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     ...await pluginFolderFiles(hosts, ctx, out.cache, floor),
     ...await launchOptionFiles(hosts, relocation.launchOptions, out.cache),
     ...await contentVariableChecks(hosts, relocation.contents, out.cache),
+    ...await portableInstallFiles(hosts, relocation.pathFolders, ctx, out.cache),
   ]);
   for (const c of userChecks) {
     if (projectScan && c.location.listsProjects !== undefined && c.doc !== undefined) {

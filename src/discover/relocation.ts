@@ -5,7 +5,7 @@ import { UsageError } from '../shared/errors.js';
 import type { FloorCauses } from './floor.js';
 import { appliesTo, mapRecordedPath, type PathContext } from './paths.js';
 import { readConfigFile } from './read-file.js';
-import { readSessionEnv, type LaunchOptionValue, type SessionNotFollowed, type SessionVariable } from './session-env.js';
+import { PATH_DIRS, readSessionEnv, type LaunchOptionValue, type SessionNotFollowed, type SessionVariable } from './session-env.js';
 
 /**
  * The known values of the hosts' directory variables (paths.ts `PathContext.relocators`) and the
@@ -90,6 +90,8 @@ export interface Relocation {
   readonly contents: readonly ContentValue[];
   /** Config files a session file's host wrapper adds by a host's launch option (`claude --mcp-config FILE`). */
   readonly launchOptions: readonly LaunchOptionValue[];
+  /** The home's PATH folders: the stock ones and those the session files add (session-env.ts). */
+  readonly pathFolders: readonly string[];
 }
 
 /** Each host program and the options of it that add config files or move a folder (`launchOptions`, `codeProviders.folderOption`). */
@@ -128,10 +130,11 @@ export async function resolveRelocators(
   const unfollowed = unfollowedVariables(hosts, ctx.platform);
   const notFollowed: SessionNotFollowed[] = [];
   const launchOptions: LaunchOptionValue[] = [];
+  const pathDirs: string[] = [];
   // System startup files and the paths session files name are placed in the audited tree as
   // recorded paths are (below --root: DIR/_system/etc/profile …).
   const sessionVars = await readSessionEnv(ctx.home, ctx.platform, new Set([...names.keys(), ...contentNames.keys()]), notFollowed, {
-    place: (p) => mapRecordedPath(p, ctx), options: launchOptionNames(hosts), launchOptions,
+    place: (p) => mapRecordedPath(p, ctx), options: launchOptionNames(hosts), launchOptions, pathDirs,
   });
   for (const n of notFollowed) floor.add({ kind: 'not-followed', path: n.file, line: n.line, detail: n.detail });
   for (const s of sessionVars) {
@@ -153,7 +156,8 @@ export async function resolveRelocators(
     if (mapped !== undefined) apply({ variable: s.name, value: mapped, from: 'session-file', file: s.file, line: s.line });
     floor.add(sessionCause(s, hostsOf, mapped));
   }
-  return { relocators: values, applied, contents, launchOptions };
+  const pathFolders = [...new Set([...PATH_DIRS.map((d) => path.join(ctx.home, d)), ...pathDirs])];
+  return { relocators: values, applied, contents, launchOptions, pathFolders };
 }
 
 function contentCause(s: SessionVariable, hosts: readonly string[]) {

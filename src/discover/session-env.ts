@@ -238,7 +238,7 @@ export async function readSessionEnv(
  * /etc/skel/.profile: `$HOME/bin`, `$HOME/.local/bin`), where installers put host programs
  * (Claude Code's native installer: ~/.local/bin/claude, https://code.claude.com/docs/en/setup).
  */
-const PATH_DIRS = ['.local/bin', 'bin'];
+export const PATH_DIRS = ['.local/bin', 'bin'];
 /** Interpreters whose scripts are read as wrappers; a program itself (an ELF file, a Node script) is not one. */
 const SHELL_SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?(?:sh|bash|dash|zsh|ksh|mksh)\b/;
 

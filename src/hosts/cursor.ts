@@ -31,7 +31,9 @@ export const cursor = {
   // read for the API's names (https://cursor.com/docs/extension-api: vscode.cursor.mcp.registerServer,
   // vscode.cursor.plugins.registerPath).
   codeProviders: {
-    manifests: ['~/.cursor/extensions/*/package.json'],
+    // A Scoop install's launcher passes --extensions-dir <app>/data/extensions, persisted to
+    // <scoop>/persist/cursor/data (ScoopInstaller/Extras@cd859b80 bucket/cursor.json "persist": "data", bin cursor.cmd).
+    manifests: ['~/.cursor/extensions/*/package.json', '~/scoop/persist/cursor/data/extensions/*/package.json', '%PROGRAMDATA%/scoop/persist/cursor/data/extensions/*/package.json'],
     codeMarkers: ['registerServer', 'registerPath'],
     source: 'Cursor docs https://cursor.com/docs/extension-api (vscode.cursor.mcp.registerServer, vscode.cursor.plugins.registerPath)',
   },

@@ -401,6 +401,8 @@ export interface HostDefinition {
   readonly includes?: ConfigIncludes;
   /** Options of the host's program that add a config file, when a session file's wrapper gives them. */
   readonly launchOptions?: readonly LaunchOption[];
+  /** Installs that keep their user data beside the program (VS Code's portable mode). */
+  readonly portableInstalls?: PortableInstalls;
   /** Per-folder enablement rules for extensions. */
   readonly pathRuleEnablement?: PathRuleEnablement;
   /** Where a stdio server starts when its entry names no cwd (absent: unknown). */
@@ -518,5 +520,26 @@ export interface LaunchOption {
   readonly fileInFolder?: string;
   readonly scope: Scope;
   readonly containers: readonly Container[];
+  readonly source: string;
+}
+
+/**
+ * An application that runs portable when a data folder sits in its install folder (VS Code's
+ * portable mode on Linux and Windows: `<install>/data`), at no fixed path. An install is found
+ * from a program file the audit meets (a PATH folder's program of a launcher's name, or a
+ * launcher another reader names), resolved through symbolic links: when it ends in one of
+ * `launchers`, the folder above is the install; its `data` folder, when it exists and the
+ * install's `product` file names no `target` (a setup build, never portable), holds `files`.
+ */
+export interface PortableInstalls {
+  readonly os: readonly Platform[];
+  /** Launchers below the install folder, `/`-separated (`bin/code`, `code`). */
+  readonly launchers: readonly string[];
+  /** The data folder below the install folder. */
+  readonly data: string;
+  /** The product file below the install folder; a `target` member there means the build is not portable. */
+  readonly product: string;
+  /** Files read below the data folder (`path` relative to it). */
+  readonly files: readonly HostLocation[];
   readonly source: string;
 }

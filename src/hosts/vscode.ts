@@ -18,6 +18,21 @@ const DEVCONTAINER_SERVERS = [
   { path: ['customizations', 'vscode', 'settings', 'mcp.servers'], shape: 'map' },
 ] as const satisfies readonly Container[];
 const PORTABLE = 'microsoft/vscode-docs@01a5edb docs/editor/portable.md';
+// Portable mode: on Linux and Windows a `data` folder beside the application makes it portable when the
+// build's product.json has no `target` (the archive and tarball builds), and VS Code then sets
+// VSCODE_PORTABLE to that folder; the user data is <data>/user-data, the extensions <data>/extensions.
+const PORTABLE_MODE = `microsoft/vscode@0314bcff src/bootstrap-node.ts (configurePortable: <app>/data on win32 and linux, isPortable = !('target' in product) && exists, VSCODE_PORTABLE set to it); microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts (1. VSCODE_PORTABLE/user-data); ${PORTABLE}`;
+const SCOOP = 'ScoopInstaller/Extras@cd859b80 bucket/vscode.json (the win32-x64-archive build, "persist": "data", post_install copies %APPDATA%\\Code to $dir\\data\\user-data "[Portable Mode]"); ScoopInstaller/Scoop@b588a06e lib/core.ps1 ($scoopdir: $env:SCOOP, else ~/scoop; $globaldir: $env:SCOOP_GLOBAL, else %PROGRAMDATA%/scoop)';
+// The server keeps its data in --server-data-dir, else VSCODE_AGENT_FOLDER, else ~/<product.serverDataFolderName>:
+// user settings home data/User, machine settings data/Machine, extensions <folder>/extensions (server.main.ts).
+// The remote environment it reports names the machine settings file as settingsPath and data/User/mcp.json
+// as mcpResource (remoteAgentEnvironmentImpl.ts), and the workbench reads settingsPath's `mcp` section as
+// the remote user MCP config (mcpConfigPathsService.ts `usrremote`). Remote-SSH serves Linux, macOS and Windows hosts.
+const REMOTE = 'microsoft/vscode@cd0219f5 src/vs/server/node/server.main.ts (REMOTE_DATA_FOLDER = --server-data-dir || VSCODE_AGENT_FOLDER || ~/<serverDataFolderName>; USER_DATA_PATH/User, USER_DATA_PATH/Machine, extensions); microsoft/vscode@fd413e0a src/vs/server/node/remoteAgentEnvironmentImpl.ts (settingsPath: machineSettingsResource, mcpResource, profiles); VS Code docs https://code.visualstudio.com/docs/remote/ssh (Windows, macOS and Linux SSH hosts)';
+const MACHINE = 'microsoft/vscode@0e428a32 src/vs/workbench/contrib/mcp/common/mcpConfigPathsService.ts (usrremote: uri remoteEnvironment.settingsPath, section mcp, target USER_REMOTE)';
+// A server built from microsoft/vscode's own sources keeps its data in ~/.vscode-server-oss.
+const OSS_SERVER = 'microsoft/vscode@01b879a0 product.json (serverDataFolderName ".vscode-server-oss")';
+const SERVER = '~/{.vscode-server,.vscode-server-oss}';
 // Builds of microsoft/vscode's own sources name their user-data folder after product.json nameShort,
 // "Code - OSS" (microsoft/vscode@01b879a0 product.json; microsoft/vscode@f9aabd98 src/main.ts getUserDataPath(args, product.nameShort)).
 const OSS = 'microsoft/vscode@01b879a0 product.json (nameShort "Code - OSS", the user-data folder of builds of these sources); microsoft/vscode@f9aabd98 src/main.ts (getUserDataPath(args, product.nameShort))';
@@ -45,12 +60,27 @@ export const vscode = {
     { scope: 'profile', glob: true, path: '<UD>/{Code,Code - OSS}/User/profiles/*/mcp.json', source: `${REF} (user profile); VS Code docs https://code.visualstudio.com/docs/configure/profiles; ${OSS}` },
     { scope: 'profile', glob: true, path: '<UD>/{Code,Code - OSS}/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'], source: `${ROW}; ${OSS}` },
     { scope: 'user', path: '$VSCODE_PORTABLE/user-data/User/mcp.json', note: 'portable install', source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py ($VSCODE_PORTABLE/user-data); VS Code docs https://code.visualstudio.com/docs/editor/portable' },
+    { scope: 'user', path: '$VSCODE_PORTABLE/user-data/User/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'portable install', source: `${PORTABLE_MODE}; ${ROW}` },
+    { scope: 'profile', glob: true, path: '$VSCODE_PORTABLE/user-data/User/profiles/*/mcp.json', note: 'portable install', source: `${PORTABLE_MODE}; ${REF} (user profile)` },
+    { scope: 'profile', glob: true, path: '$VSCODE_PORTABLE/user-data/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'portable install', source: `${PORTABLE_MODE}; ${ROW}` },
+    // Scoop (ScoopInstaller/Extras bucket/vscode.json) installs the win32 archive build, which has no
+    // product `target` and so runs portable from <app>/data, persisted to <scoop>/persist/vscode/data
+    // (SCOOP): per-user installs below ~/scoop, global ones below %PROGRAMDATA%/scoop.
+    { scope: 'user', os: 'win32', path: '{~,%PROGRAMDATA%}/scoop/persist/vscode/data/user-data/User/mcp.json', note: 'Scoop install (portable data)', source: `${SCOOP}; ${PORTABLE_MODE}; ${REF}` },
+    { scope: 'user', os: 'win32', path: '{~,%PROGRAMDATA%}/scoop/persist/vscode/data/user-data/User/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'Scoop install (portable data)', source: `${SCOOP}; ${PORTABLE_MODE}; ${ROW}` },
+    { scope: 'profile', os: 'win32', glob: true, path: '{~,%PROGRAMDATA%}/scoop/persist/vscode/data/user-data/User/profiles/*/mcp.json', note: 'Scoop install (portable data)', source: `${SCOOP}; ${PORTABLE_MODE}; ${REF} (user profile)` },
+    { scope: 'profile', os: 'win32', glob: true, path: '{~,%PROGRAMDATA%}/scoop/persist/vscode/data/user-data/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'Scoop install (portable data)', source: `${SCOOP}; ${PORTABLE_MODE}; ${ROW}` },
     // macOS portable mode: a `code-portable-data` folder beside the app (Visual Studio Code.app in
     // /Applications or ~/Applications) holds the user data.
     { scope: 'user', os: 'darwin', path: '/Applications/code-portable-data/user-data/User/mcp.json', note: 'portable mode (code-portable-data beside the app)', source: `${PORTABLE} (macOS: code-portable-data next to the application)` },
     { scope: 'user', os: 'darwin', path: '~/Applications/code-portable-data/user-data/User/mcp.json', note: 'portable mode (code-portable-data beside the app)', source: `${PORTABLE} (macOS: code-portable-data next to the application)` },
     { scope: 'user', path: '~/.vscode/mcp.json', containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }], unverified: true, source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/vscode.py (_user_mcp_file_paths: "VS Code\'s own user-level MCP file"; not in the VS Code docs)' },
-    { scope: 'user', os: 'linux', path: '~/.vscode-server/data/User/mcp.json', note: 'VS Code Server (remote)', source: 'stacklok/toolhive@e25de16:pkg/client/config.go (VSCodeServer: RelPath .vscode-server/data/User, /servers)' },
+    // The VS Code Server a Remote-SSH, WSL, dev container or tunnel window starts on this machine
+    // (any OS: REMOTE): its user mcp.json (the remote environment's mcpResource), its profiles', and
+    // the machine settings' `mcp` section, which VS Code reads as the remote user config (MACHINE).
+    { scope: 'user', path: `${SERVER}/data/User/mcp.json`, note: 'VS Code Server (remote)', source: `stacklok/toolhive@e25de16:pkg/client/config.go (VSCodeServer: RelPath .vscode-server/data/User, /servers); ${REMOTE}; ${OSS_SERVER}` },
+    { scope: 'profile', glob: true, path: `${SERVER}/data/User/profiles/*/mcp.json`, note: 'VS Code Server (remote) profile', source: `${REMOTE}; ${OSS_SERVER}` },
+    { scope: 'user', path: `${SERVER}/data/Machine/settings.json`, containers: SETTINGS, gate: ['mcp'], note: 'VS Code Server (remote) machine settings', source: `${MACHINE}; ${REMOTE}; ${OSS_SERVER}` },
     { scope: 'project', path: '<project>/.vscode/mcp.json', source: REF },
     {
       scope: 'project', glob: true, path: '<project>/*.code-workspace',
@@ -63,13 +93,35 @@ export const vscode = {
     { scope: 'project', path: '<project>/.devcontainer.json', containers: DEVCONTAINER_SERVERS, gate: ['mcp'], source: `${ADD}; ${DEVCONTAINER}; ${DEVCONTAINER_SETTINGS}` },
     { scope: 'project', glob: true, path: '<project>/.devcontainer/*/devcontainer.json', containers: DEVCONTAINER_SERVERS, gate: ['mcp'], source: `${ADD}; ${DEVCONTAINER}; ${DEVCONTAINER_SETTINGS}` },
   ],
+  // A Linux tarball install with a data folder (PORTABLE_MODE): bin/code is the launcher a PATH folder
+  // holds, code the program a desktop entry starts.
+  portableInstalls: {
+    os: ['linux'], launchers: ['bin/code', 'code'], data: 'data', product: 'resources/app/product.json',
+    files: [
+      { scope: 'user', path: 'user-data/User/mcp.json', note: 'portable install', source: `${PORTABLE_MODE}; ${REF}` },
+      { scope: 'user', path: 'user-data/User/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'portable install', source: `${PORTABLE_MODE}; ${ROW}` },
+      { scope: 'profile', glob: true, path: 'user-data/User/profiles/*/mcp.json', note: 'portable install', source: `${PORTABLE_MODE}; ${REF} (user profile)` },
+      { scope: 'profile', glob: true, path: 'user-data/User/profiles/*/settings.json', containers: SETTINGS, gate: ['mcp'], note: 'portable install', source: `${PORTABLE_MODE}; ${ROW}` },
+    ],
+    source: `${PORTABLE_MODE}; VS Code docs https://code.visualstudio.com/docs/setup/linux (the .tar.gz: bin/code on the PATH)`,
+  },
   // VSCODE_EXTENSIONS moves the extensions folder whose manifests codeProviders reads.
-  dirVariables: [...VSCODE_FAMILY_DIRS, { name: 'VSCODE_EXTENSIONS', replaces: [{ prefix: '~/.vscode/extensions' }], source: EXTENSIONS_PATH }],
+  dirVariables: [
+    ...VSCODE_FAMILY_DIRS, { name: 'VSCODE_EXTENSIONS', replaces: [{ prefix: '~/.vscode/extensions' }], source: EXTENSIONS_PATH },
+    { name: 'VSCODE_AGENT_FOLDER', replaces: [{ prefix: '~/.vscode-server' }, { prefix: '~/.vscode-server-oss' }], source: REMOTE },
+    { name: 'SCOOP', os: 'win32', replaces: [{ prefix: '~/scoop' }], source: SCOOP },
+    { name: 'SCOOP_GLOBAL', os: 'win32', replaces: [{ prefix: '%PROGRAMDATA%/scoop' }], source: SCOOP },
+  ],
   // An extension's code registers servers with vscode.lm.registerMcpServerDefinitionProvider after
   // declaring the provider ids in package.json: nothing on disk lists them.
   codeProviders: {
     // The Flathub package's own extensions folder (FLATPAK_EXTENSIONS) as well.
-    manifests: ['~/.vscode/extensions/*/package.json', '$VSCODE_PORTABLE/extensions/*/package.json', '~/.var/app/com.visualstudio.code/data/vscode/extensions/*/package.json'],
+    // The server's extensions (REMOTE) and a Scoop install's (SCOOP) too.
+    manifests: [
+      '~/.vscode/extensions/*/package.json', '$VSCODE_PORTABLE/extensions/*/package.json', '~/.var/app/com.visualstudio.code/data/vscode/extensions/*/package.json',
+      '~/.vscode-server/extensions/*/package.json', '~/.vscode-server-oss/extensions/*/package.json',
+      '~/scoop/persist/vscode/data/extensions/*/package.json', '%PROGRAMDATA%/scoop/persist/vscode/data/extensions/*/package.json',
+    ],
     key: ['contributes', 'mcpServerDefinitionProviders'], format: 'jsonc',
     folderOption: { program: 'code', option: '--extensions-dir', prefix: '~/.vscode/extensions', source: EXTENSIONS_PATH },
     source: `VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders, registerMcpServerDefinitionProvider); https://code.visualstudio.com/docs/configure/extensions/extension-marketplace (extensions in ~/.vscode/extensions); ${FLATPAK_EXTENSIONS}`,
