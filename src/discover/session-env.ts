@@ -239,32 +239,97 @@ export async function readSessionEnv(
  * (Claude Code's native installer: ~/.local/bin/claude, https://code.claude.com/docs/en/setup).
  */
 const PATH_DIRS = ['.local/bin', 'bin'];
-/** Interpreters whose scripts are read as wrappers; a program itself (an ELF file, a Node script) is not one. */
-const SHELL_SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?(?:sh|bash|dash|zsh|ksh|mksh)\b/;
+/**
+ * Interpreters whose scripts are read as wrappers: the POSIX shells, fish and csh/tcsh (their
+ * commands are read as an alias's body; fish `$argv` is the caller's arguments). A text file
+ * with no `#!` line runs as a shell script too (execvp's ENOEXEC fallback,
+ * https://pubs.opengroup.org/onlinepubs/9799919799/functions/exec.html).
+ */
+const SHELL_SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?(?:sh|bash|dash|zsh|ksh|mksh|fish|csh|tcsh)\b/;
+
+/**
+ * A console-script launcher as pip (pypa/distlib distlib/scripts.py SCRIPT_TEMPLATE) and uv
+ * (astral-sh/uv crates/uv-install-wheel/src/wheel.rs) write one for an entry point
+ * (https://packaging.python.org/en/latest/specifications/entry-points/): after the `#!` line (or
+ * distlib's `#!/bin/sh` prologue that execs a long interpreter path), only these lines. Such a
+ * file imports the installed package and calls it with the caller's argv.
+ */
+const CONSOLE_SCRIPT_LINES = [
+  /^# -\*- coding: utf-8 -\*-$/,
+  /^import (?:re|sys)$/,
+  /^from [A-Za-z_][\w.]* import [A-Za-z_]\w*$/,
+  /^if __name__ == (['"])__main__\1:$/,
+  /^ {4}sys\.argv\[0\] = re\.sub\(r'\(-script\\\.pyw\|\\\.exe\)\?\$', '', sys\.argv\[0\]\)$/,
+  /^ {4}if sys\.argv\[0\]\.endswith\((['"])-script\.pyw\1\):$/,
+  /^ {8}sys\.argv\[0\] = sys\.argv\[0\]\[:-11\]$/,
+  /^ {4}elif sys\.argv\[0\]\.endswith\((['"])\.exe\1\):$/,
+  /^ {8}sys\.argv\[0\] = sys\.argv\[0\]\[:-4\]$/,
+  /^ {4}sys\.exit\([A-Za-z_][\w.]*\(\)\)$/,
+];
+
+function consoleScript(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  let body = lines.slice(1);
+  if (/^#!\s*\/bin\/sh\s*$/.test(lines[0] ?? '')) {
+    // distlib: `'''exec' "/long/path/python" "$0" "$@"` then `' '''`.
+    if (!/^'''exec' ("[^"]+"|\S+) "\$0" "\$@"$/.test(lines[1] ?? '') || lines[2] !== "' '''") return false;
+    body = lines.slice(3);
+  } else if (!/^#!\s*(?:\S*\/)?(?:env\s+)?python[\d.]*\s*$/.test(lines[0] ?? '')) {
+    return false;
+  }
+  return body.some((l) => l.startsWith('from ')) && body.some((l) => l.startsWith('    sys.exit(')) && body.every((l) => CONSOLE_SCRIPT_LINES.some((r) => r.test(l)));
+}
+
+/**
+ * A file named like a host program that is an installed program, not a user's wrapper: a symbolic
+ * link into an installed npm package (npm's global bin links `{prefix}/bin/NAME` →
+ * `{prefix}/lib/node_modules/PKG/…`, https://docs.npmjs.com/cli/v10/configuring-npm/folders#executables),
+ * into a uv tool's or pipx's venv (https://docs.astral.sh/uv/concepts/tools/#tool-executables,
+ * https://pipx.pypa.io/stable/how-pipx-works/), or a console-script launcher.
+ */
+function installedProgram(file: string, realPath: string | undefined, text: string): boolean {
+  if (realPath !== undefined && realPath !== file) {
+    const parts = realPath.split(/[\\/]/);
+    const nm = parts.lastIndexOf('node_modules');
+    const pkg = (parts[nm + 1] ?? '').startsWith('@') ? 2 : 1;
+    if (nm >= 0 && (parts[nm + 1] ?? '') !== '' && parts.length > nm + pkg + 1) return true;
+    if (/[\\/](?:uv[\\/]tools|pipx[\\/]venvs)[\\/][^\\/]+[\\/](?:bin|Scripts)[\\/][^\\/]+$/.test(realPath)) return true;
+  }
+  return consoleScript(text);
+}
 
 /** Files of a PATH folder that are read for a host's config-file option; past this, the folder is a floor cause. */
 const MAX_PATH_FILES = 2000;
 
 /**
  * In each folder of the PATH the session files give (the stock ones of the home, and those the
- * files add): a shell script named like a host program (shell-wrappers.ts `wrapperScript`). In
- * folders inside the home, failing closed, any other file that names a host's config-file option
- * (`ai` running `claude --mcp-config …`) too: what it passes is not followed, a floor cause.
- * Folders outside the home (the system's, which only their owner writes) are read for the
- * host-named scripts alone.
+ * files add): a shell script named like a host program (shell-wrappers.ts `wrapperScript`). In a
+ * folder inside the home, a script of another interpreter named like a host program (Python,
+ * Perl, Node …) is code the audit does not evaluate, a floor cause, unless it is an installed
+ * program (`installedProgram`). In folders inside the home, failing closed, any other file that
+ * names a host's config-file option (`ai` running `claude --mcp-config …`) too: what it passes is
+ * not followed, a floor cause. Folders outside the home (the system's, which only their owner
+ * writes) are read for the host-named shell scripts alone.
  */
 async function readWrapperScripts(walk: Walk): Promise<void> {
   if (walk.wrap.options.size === 0) return;
   const options = launchOptionNames(walk.wrap);
   const folders = [...new Set([...PATH_DIRS.map((d) => path.join(walk.home, d)), ...walk.pathDirs])];
   for (const folder of folders) {
+    const own = inside(folder, walk.home);
     for (const program of HOST_PROGRAMS) {
       const file = path.join(folder, program);
       const read = await readConfigFile(file, 1024 * 1024);
-      if (read.kind !== 'text' || !SHELL_SHEBANG.test(read.text)) continue;
-      wrapperScript(walk.wrap, file, program, read.text, (w) => literal(w, walk));
+      if (read.kind !== 'text') continue;
+      if (SHELL_SHEBANG.test(read.text) || !read.text.startsWith('#!')) {
+        if (!consoleScript(read.text)) wrapperScript(walk.wrap, file, program, read.text, (w) => literal(w, walk));
+        continue;
+      }
+      if (!own || installedProgram(file, read.realPath, read.text)) continue;
+      const interpreter = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?(\S+)/.exec(read.text)?.[1] ?? 'another interpreter';
+      walk.wrap.notFollowed.push({ file, line: 1, detail: `${file} is a ${interpreter} script named like the host program \`${program}\` in a folder of the PATH: what it runs, and the options it passes, are code the audit does not evaluate` });
     }
-    if (!inside(folder, walk.home)) continue;
+    if (!own) continue;
     let names: string[];
     try { names = (await readdir(folder)).sort(); } catch { continue; }
     if (names.length > MAX_PATH_FILES) {
