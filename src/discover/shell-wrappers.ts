@@ -341,8 +341,8 @@ export function optionValues(ctx: WrapperContext, program: string, file: string,
     if (eq >= 0) values.push(w.slice(eq + 1));
     else while (i + 1 < words.length && !unquote(words[i + 1] ?? '-').startsWith('-')) values.push(words[++i] ?? '');
     for (const v of values) {
-      // A function's own arguments (`"$@"`, fish `$argv`, PowerShell `@args`) are the caller's, not config files.
-      if (/^"?\$[@*]"?$/.test(v) || /^@args$/i.test(v) || /^"?\$argv"?$/.test(v)) continue;
+      // A function's own arguments (`"$@"`, fish `$argv`, PowerShell `@args`/`$args`, cmd `%*`) are the caller's, not config files.
+      if (/^"?\$[@*]"?$/.test(v) || /^[@$]args$/i.test(v) || v === '%*' || /^"?\$argv"?$/.test(v)) continue;
       let got = unquote(v).trimStart().startsWith('{') ? { unreadable: 'a JSON string, not a file' } : read(v);
       if (got.value !== undefined) {
         const placed = ctx.place !== undefined ? ctx.place(got.value) : got.value;
