@@ -6,7 +6,7 @@ import { append } from '../shared/lists.js';
 import { globFiles } from './glob.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
-import { HOST_PROGRAMS, launchOptionNames, recorded, unfollowedOption, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
+import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
 
 /**
  * What the audited home's own dotfiles and session files say about the hosts' directory
@@ -209,6 +209,8 @@ export async function readSessionEnv(
     for (const rel of WIN32_FILES) {
       for (const file of await expand(home, rel)) await readPowerShell(walk, file);
     }
+    await readWin32Wrappers(walk);
+    if (opts.pathDirs !== undefined) append(opts.pathDirs, walk.pathDirs);
     return [...walk.out, ...hiveMentions(home, names, notFollowed)];
   }
   for (const file of system) for (const f of await expandAbs(file)) await readFile(walk, f, 0);
@@ -239,32 +241,97 @@ export async function readSessionEnv(
  * (Claude Code's native installer: ~/.local/bin/claude, https://code.claude.com/docs/en/setup).
  */
 export const PATH_DIRS = ['.local/bin', 'bin'];
-/** Interpreters whose scripts are read as wrappers; a program itself (an ELF file, a Node script) is not one. */
-const SHELL_SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?(?:sh|bash|dash|zsh|ksh|mksh)\b/;
+/**
+ * Interpreters whose scripts are read as wrappers: the POSIX shells, fish and csh/tcsh (their
+ * commands are read as an alias's body; fish `$argv` is the caller's arguments). A text file
+ * with no `#!` line runs as a shell script too (execvp's ENOEXEC fallback,
+ * https://pubs.opengroup.org/onlinepubs/9799919799/functions/exec.html).
+ */
+const SHELL_SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?(?:sh|bash|dash|zsh|ksh|mksh|fish|csh|tcsh)\b/;
+
+/**
+ * A console-script launcher as pip (pypa/distlib distlib/scripts.py SCRIPT_TEMPLATE) and uv
+ * (astral-sh/uv crates/uv-install-wheel/src/wheel.rs) write one for an entry point
+ * (https://packaging.python.org/en/latest/specifications/entry-points/): after the `#!` line (or
+ * distlib's `#!/bin/sh` prologue that execs a long interpreter path), only these lines. Such a
+ * file imports the installed package and calls it with the caller's argv.
+ */
+const CONSOLE_SCRIPT_LINES = [
+  /^# -\*- coding: utf-8 -\*-$/,
+  /^import (?:re|sys)$/,
+  /^from [A-Za-z_][\w.]* import [A-Za-z_]\w*$/,
+  /^if __name__ == (['"])__main__\1:$/,
+  /^ {4}sys\.argv\[0\] = re\.sub\(r'\(-script\\\.pyw\|\\\.exe\)\?\$', '', sys\.argv\[0\]\)$/,
+  /^ {4}if sys\.argv\[0\]\.endswith\((['"])-script\.pyw\1\):$/,
+  /^ {8}sys\.argv\[0\] = sys\.argv\[0\]\[:-11\]$/,
+  /^ {4}elif sys\.argv\[0\]\.endswith\((['"])\.exe\1\):$/,
+  /^ {8}sys\.argv\[0\] = sys\.argv\[0\]\[:-4\]$/,
+  /^ {4}sys\.exit\([A-Za-z_][\w.]*\(\)\)$/,
+];
+
+function consoleScript(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  let body = lines.slice(1);
+  if (/^#!\s*\/bin\/sh\s*$/.test(lines[0] ?? '')) {
+    // distlib: `'''exec' "/long/path/python" "$0" "$@"` then `' '''`.
+    if (!/^'''exec' ("[^"]+"|\S+) "\$0" "\$@"$/.test(lines[1] ?? '') || lines[2] !== "' '''") return false;
+    body = lines.slice(3);
+  } else if (!/^#!\s*(?:\S*\/)?(?:env\s+)?python[\d.]*\s*$/.test(lines[0] ?? '')) {
+    return false;
+  }
+  return body.some((l) => l.startsWith('from ')) && body.some((l) => l.startsWith('    sys.exit(')) && body.every((l) => CONSOLE_SCRIPT_LINES.some((r) => r.test(l)));
+}
+
+/**
+ * A file named like a host program that is an installed program, not a user's wrapper: a symbolic
+ * link into an installed npm package (npm's global bin links `{prefix}/bin/NAME` →
+ * `{prefix}/lib/node_modules/PKG/…`, https://docs.npmjs.com/cli/v10/configuring-npm/folders#executables),
+ * into a uv tool's or pipx's venv (https://docs.astral.sh/uv/concepts/tools/#tool-executables,
+ * https://pipx.pypa.io/stable/how-pipx-works/), or a console-script launcher.
+ */
+function installedProgram(file: string, realPath: string | undefined, text: string): boolean {
+  if (realPath !== undefined && realPath !== file) {
+    const parts = realPath.split(/[\\/]/);
+    const nm = parts.lastIndexOf('node_modules');
+    const pkg = (parts[nm + 1] ?? '').startsWith('@') ? 2 : 1;
+    if (nm >= 0 && (parts[nm + 1] ?? '') !== '' && parts.length > nm + pkg + 1) return true;
+    if (/[\\/](?:uv[\\/]tools|pipx[\\/]venvs)[\\/][^\\/]+[\\/](?:bin|Scripts)[\\/][^\\/]+$/.test(realPath)) return true;
+  }
+  return consoleScript(text);
+}
 
 /** Files of a PATH folder that are read for a host's config-file option; past this, the folder is a floor cause. */
 const MAX_PATH_FILES = 2000;
 
 /**
  * In each folder of the PATH the session files give (the stock ones of the home, and those the
- * files add): a shell script named like a host program (shell-wrappers.ts `wrapperScript`). In
- * folders inside the home, failing closed, any other file that names a host's config-file option
- * (`ai` running `claude --mcp-config …`) too: what it passes is not followed, a floor cause.
- * Folders outside the home (the system's, which only their owner writes) are read for the
- * host-named scripts alone.
+ * files add): a shell script named like a host program (shell-wrappers.ts `wrapperScript`). In a
+ * folder inside the home, a script of another interpreter named like a host program (Python,
+ * Perl, Node …) is code the audit does not evaluate, a floor cause, unless it is an installed
+ * program (`installedProgram`). In folders inside the home, failing closed, any other file that
+ * names a host's config-file option (`ai` running `claude --mcp-config …`) too: what it passes is
+ * not followed, a floor cause. Folders outside the home (the system's, which only their owner
+ * writes) are read for the host-named shell scripts alone.
  */
 async function readWrapperScripts(walk: Walk): Promise<void> {
   if (walk.wrap.options.size === 0) return;
   const options = launchOptionNames(walk.wrap);
   const folders = [...new Set([...PATH_DIRS.map((d) => path.join(walk.home, d)), ...walk.pathDirs])];
   for (const folder of folders) {
+    const own = inside(folder, walk.home);
     for (const program of HOST_PROGRAMS) {
       const file = path.join(folder, program);
       const read = await readConfigFile(file, 1024 * 1024);
-      if (read.kind !== 'text' || !SHELL_SHEBANG.test(read.text)) continue;
-      wrapperScript(walk.wrap, file, program, read.text, (w) => literal(w, walk));
+      if (read.kind !== 'text') continue;
+      if (SHELL_SHEBANG.test(read.text) || !read.text.startsWith('#!')) {
+        if (!consoleScript(read.text)) wrapperScript(walk.wrap, file, program, read.text, (w) => literal(w, walk));
+        continue;
+      }
+      if (!own || installedProgram(file, read.realPath, read.text)) continue;
+      const interpreter = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?(\S+)/.exec(read.text)?.[1] ?? 'another interpreter';
+      walk.wrap.notFollowed.push({ file, line: 1, detail: `${file} is a ${interpreter} script named like the host program \`${program}\` in a folder of the PATH: what it runs, and the options it passes, are code the audit does not evaluate` });
     }
-    if (!inside(folder, walk.home)) continue;
+    if (!own) continue;
     let names: string[];
     try { names = (await readdir(folder)).sort(); } catch { continue; }
     if (names.length > MAX_PATH_FILES) {
@@ -281,6 +348,78 @@ async function readWrapperScripts(walk: Walk): Promise<void> {
       walk.wrap.notFollowed.push({ file, line: 1, detail: `${file}, a file in a folder of the PATH, names ${named}: the config file it may pass to a host was not followed` });
     }
   }
+}
+
+/**
+ * Windows: npm's shims in its global prefix, `%APPDATA%\npm\<program>.cmd` and `.ps1`
+ * (https://docs.npmjs.com/cli/v10/configuring-npm/folders#executables), and `<program>.cmd`,
+ * `.bat`, `.ps1` files in the PATH folders the session files give. A `.cmd`/`.bat` file is read
+ * line by line: the lines of npm's shim template (npm/cmd-shim@087f3770 lib/index.js
+ * writeShim_) set only its own variables; the line that runs a program is read as an alias's body
+ * (its options the audit does not follow are a floor cause); any other line is a floor cause. A
+ * `.ps1` file's `& PROGRAM args` lines are read the same way; a line naming a config-file option
+ * in another form is a floor cause.
+ */
+const WIN32_PATH_DIRS = ['AppData/Roaming/npm', '.local/bin'];
+const CMD_SHIM_LINES = /^(?:@ECHO off|GOTO start|:find_dp0|SET dp0=%~dp0|EXIT \/b|:start|SETLOCAL|CALL :find_dp0|IF EXIST "%dp0%\\[^"]*" \(|\) ELSE \(|\)|SET "_prog=[^"]*"|SET PATHEXT=%PATHEXT:;\.JS;=;%|)$/i;
+const CMD_SHIM_PREFIX = /^endLocal & goto #_undefined_# 2>NUL \|\| title %COMSPEC% & /i;
+
+function cmdLiteral(word: string, home: string, folder: string): { value?: string; unreadable?: string } {
+  let w = unquote(word);
+  w = w.replace(/%(?:~dp0|dp0)%?\\?/gi, `${folder}/`).replace(/%USERPROFILE%|%HOMEDRIVE%%HOMEPATH%/gi, home)
+    .replace(/%APPDATA%/gi, path.join(home, 'AppData', 'Roaming')).replace(/%LOCALAPPDATA%/gi, path.join(home, 'AppData', 'Local'));
+  if (w.includes('%') || w.includes('!')) return { unreadable: 'uses a variable the audit does not evaluate' };
+  const slashed = path.normalize(w.replace(/\\/g, '/'));
+  return path.isAbsolute(slashed) ? { value: slashed } : { unreadable: 'not an absolute path' };
+}
+
+async function readWin32Wrappers(walk: Walk): Promise<void> {
+  if (walk.wrap.options.size === 0) return;
+  const folders = [...new Set([...WIN32_PATH_DIRS.map((d) => path.join(walk.home, d)), ...walk.pathDirs])];
+  for (const folder of folders) {
+    for (const program of HOST_PROGRAMS) {
+      for (const ext of ['.cmd', '.bat', '.ps1']) {
+        const file = path.join(folder, program + ext);
+        const read = await readConfigFile(file, 1024 * 1024);
+        if (read.kind === 'absent') continue;
+        if (read.kind !== 'text') {
+          walk.wrap.notFollowed.push({ file, line: 1, detail: `${file}, a wrapper of the host program \`${program}\` in a folder of the PATH, could not be read (${read.detail}): the options it passes are not followed` });
+          continue;
+        }
+        if (ext === '.ps1') { ps1Wrapper(walk, file, program, read.text); continue; }
+        read.text.split(/\r?\n/).forEach((raw, i) => {
+          const text = raw.trim();
+          if (CMD_SHIM_LINES.test(text) || /^(?:@?rem\b|::)/i.test(text)) return;
+          const words = tokenize(text.replace(CMD_SHIM_PREFIX, '').replace(/^@/, '')).flatMap((t) => ('word' in t ? [t.word] : []));
+          // `"%_prog%" "%dp0%\…\cli.js" %*` runs node on the package's script; otherwise the first word is the program.
+          const first = unquote(words[0] ?? '').toLowerCase();
+          const args = words.slice(first === '%_prog%' || /(?:^|[\\/])node(?:\.exe)?$/.test(first) ? 2 : 1).filter((w) => !/^\d?>/.test(w));
+          if (words.length === 0 || /^(?:set|if|goto|call|exit|echo|setlocal|endlocal|title|cd|pushd|popd)\b/i.test(first)) {
+            walk.wrap.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} is a line of a wrapper of the host program \`${program}\` that the audit does not follow` });
+            return;
+          }
+          const rest = optionValues(walk.wrap, program, file, i + 1, args, (w) => cmdLiteral(w, walk.home, folder));
+          if (rest.length > 0) walk.wrap.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} starts the host program \`${program}\` with options the audit does not follow (${rest.join(', ')})` });
+        });
+      }
+    }
+  }
+}
+
+function ps1Wrapper(walk: Walk, file: string, program: string, text: string): void {
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const before = recorded(walk.wrap);
+    const words = tokenize(raw, true).flatMap((t) => ('word' in t ? [t.word] : []));
+    const call = words.indexOf('&');
+    if (call >= 0) {
+      // npm's shim: `& "$PROGRAM_EXE" "$PROGRAM_FILE" $args` or `& "$basedir/node$exe" "$basedir/…/cli.js" $args`.
+      const exe = unquote(words[call + 1] ?? '');
+      const args = words.slice(call + (/^\$PROGRAM_EXE$|node\$exe$/i.test(exe) ? 3 : 2));
+      const rest = optionValues(walk.wrap, program, file, i + 1, args, (w) => psLiteral(w, walk.home));
+      if (rest.length > 0) walk.wrap.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} starts the host program \`${program}\` with options the audit does not follow (${rest.join(', ')})` });
+    }
+    unfollowedOption(walk.wrap, file, i + 1, raw, before);
+  });
 }
 
 /** sh, bash, ksh, zsh: `PATH=…`, `PATH+=…`, with `export`/`declare -x`/`typeset -x` before it. */

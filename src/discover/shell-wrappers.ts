@@ -1,3 +1,5 @@
+import { HOSTS } from '../hosts/index.js';
+import { EDITOR_PROGRAMS, type EditorFamily, type EditorPrograms, type HostDefinition } from '../hosts/types.js';
 import { append } from '../shared/lists.js';
 
 /**
@@ -19,14 +21,26 @@ import { append } from '../shared/lists.js';
  */
 
 /**
- * Programs of the hosts: a wrapper that starts one may add options that move or add its config
+ * Programs of the hosts (`HostDefinition.programs`: each host's own, and the editors that run an
+ * extension host): a wrapper that starts one may add options that move or add its config
  * (Claude Code `--mcp-config FILE`, VS Code `--user-data-dir DIR`, Codex `-c key=value`).
  */
-export const HOST_PROGRAMS: readonly string[] = [
-  'claude', 'code', 'code-insiders', 'codium', 'vscodium', 'cursor', 'windsurf', 'codex', 'gemini', 'goose',
-  'crush', 'opencode', 'zed', 'zeditor', 'cn', 'amp', 'qwen', 'kiro', 'copilot', 'kimi', 'kimi-cli', 'vibe', 'openclaw',
-];
+const HOST_LIST: readonly HostDefinition[] = HOSTS;
+const EDITORS: Readonly<Record<EditorFamily, EditorPrograms>> = EDITOR_PROGRAMS;
+export const HOST_PROGRAMS: readonly string[] = [...new Set(HOST_LIST.flatMap((h) => [
+  ...h.programs.names, ...h.programs.editors.flatMap((e) => EDITORS[e].names),
+]))].sort();
 const PROGRAMS = new Set(HOST_PROGRAMS);
+
+/** Flathub app ids of the hosts' builds → the program each stands for (`flatpak run ID …`). */
+const FLATPAK_PROGRAMS: ReadonlyMap<string, string> = new Map(HOST_LIST.flatMap((h) => [
+  ...h.programs.flatpaks, ...h.programs.editors.flatMap((e) => EDITORS[e].flatpaks),
+]).map((f) => [f.id.toLowerCase(), f.program]));
+
+/** macOS application names of the hosts → the program each stands for (`open -a NAME --args …`). */
+const MAC_APP_PROGRAMS: ReadonlyMap<string, string> = new Map(HOST_LIST.flatMap((h) => [
+  ...h.programs.macApps, ...h.programs.editors.flatMap((e) => EDITORS[e].macApps),
+]).map((a) => [a.app.toLowerCase(), a.program]));
 
 /** The session file's values as paths (session-env.ts `literal`, `psLiteral`). */
 export type ValueReader = (word: string) => { value?: string; unreadable?: string };
@@ -136,12 +150,60 @@ function hostCommand(words: readonly string[], self?: string): { program: string
   }
   const word = words[i];
   if (word === undefined) return undefined;
-  const base = (unquote(word).split(/[\\/]/).pop() ?? '').toLowerCase().replace(/\.(?:exe|cmd|bat|ps1)$/, '');
+  const base = programName(word);
   const args = words.slice(i + 1);
   if (PROGRAMS.has(base)) return { program: base, args };
+  if (base === 'flatpak') return flatpakRun(args);
+  if (base === 'open') return openApp(args);
   // A wrapper script `~/.local/bin/claude` that execs the real binary by another path.
   if (self !== undefined && exec) return { program: self, args };
   return undefined;
+}
+
+/** The program a command word names: its last path segment, lower case, without a Windows extension. */
+function programName(word: string): string {
+  return (unquote(word).split(/[\\/]/).pop() ?? '').toLowerCase().replace(/\.(?:exe|cmd|bat|ps1)$/, '');
+}
+
+/**
+ * `flatpak run [OPTION…] APP-ID [ARG…]` starts APP-ID's command with the ARGs
+ * (https://docs.flatpak.org/en/latest/flatpak-command-reference.html#flatpak-run); an option that
+ * takes a value is given as `--name=value`, so the first word not starting with `-` is the app
+ * (a `--command=` option replaces the app's command: the host's program still runs inside it
+ * only when the command is one of them). A host's Flathub id is read as its program.
+ */
+function flatpakRun(words: readonly string[]): { program: string; args: readonly string[] } | undefined {
+  if (unquote(words[0] ?? '') !== 'run') return undefined;
+  let i = 1;
+  let command: string | undefined;
+  for (; i < words.length; i++) {
+    const w = unquote(words[i] ?? '');
+    if (!w.startsWith('-')) break;
+    if (w.startsWith('--command=')) command = programName(w.slice('--command='.length));
+  }
+  const app = unquote(words[i] ?? '').toLowerCase().replace(/\/\S*$/, '');
+  const program = command !== undefined && PROGRAMS.has(command) ? command : FLATPAK_PROGRAMS.get(app);
+  return program === undefined ? undefined : { program, args: words.slice(i + 1) };
+}
+
+/**
+ * macOS `open [-n] [-g] … -a APPLICATION [--args ARG…]`: the words after `--args` are passed to the
+ * application's main (open(1): "--args: All remaining arguments are passed to the opened
+ * application in the argv parameter to main()"). APPLICATION is a name (`"Visual Studio Code"`)
+ * or a bundle path (`/Applications/Cursor.app`), read against the hosts' application names.
+ */
+function openApp(words: readonly string[]): { program: string; args: readonly string[] } | undefined {
+  let app: string | undefined;
+  let args: readonly string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = unquote(words[i] ?? '');
+    if (w === '--args') { args = words.slice(i + 1); break; }
+    if (w === '-a' || w === '--a') app = unquote(words[++i] ?? '');
+  }
+  if (app === undefined) return undefined;
+  const name = (app.replace(/\/+$/, '').split('/').pop() ?? '').replace(/\.app$/i, '').toLowerCase();
+  const program = MAC_APP_PROGRAMS.get(name);
+  return program === undefined ? undefined : { program, args };
 }
 
 /** Commands of a token list: the words between control operators, with the operator after each. */
@@ -279,8 +341,8 @@ export function optionValues(ctx: WrapperContext, program: string, file: string,
     if (eq >= 0) values.push(w.slice(eq + 1));
     else while (i + 1 < words.length && !unquote(words[i + 1] ?? '-').startsWith('-')) values.push(words[++i] ?? '');
     for (const v of values) {
-      // A function's own arguments (`"$@"`, fish `$argv`, PowerShell `@args`) are the caller's, not config files.
-      if (/^"?\$[@*]"?$/.test(v) || /^@args$/i.test(v) || /^"?\$argv"?$/.test(v)) continue;
+      // A function's own arguments (`"$@"`, fish `$argv`, PowerShell `@args`/`$args`, cmd `%*`) are the caller's, not config files.
+      if (/^"?\$[@*]"?$/.test(v) || /^[@$]args$/i.test(v) || v === '%*' || /^"?\$argv"?$/.test(v)) continue;
       let got = unquote(v).trimStart().startsWith('{') ? { unreadable: 'a JSON string, not a file' } : read(v);
       if (got.value !== undefined) {
         const placed = ctx.place !== undefined ? ctx.place(got.value) : got.value;

@@ -1,10 +1,11 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
+import { ANTIGRAVITY_PROGRAMS, NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 /** Antigravity: snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/antigravity.py, stacklok/toolhive@e25de16:pkg/client/config.go. Remote entries use `serverUrl`. */
 export const antigravity = {
   id: 'antigravity',
   envFiles: NO_ENV_FILES,
   name: 'Antigravity',
+  programs: { ...ANTIGRAVITY_PROGRAMS, editors: [] },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: { ...STANDARD_ENTRY, url: [{ key: 'serverUrl' }, { key: 'url' }] },

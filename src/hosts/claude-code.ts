@@ -45,6 +45,7 @@ export const claudeCode = {
     source: `${SETTINGS_DOCS} (settings key \`env\`)`,
   },
   name: 'Claude Code',
+  programs: { names: ['claude'], editors: [], flatpaks: [], macApps: [], source: 'Claude Code docs https://code.claude.com/docs/en/setup (native installer ~/.local/bin/claude; npm @anthropic-ai/claude-code bin `claude`)' },
   format: 'json',
   containers: [{ path: ['mcpServers'], shape: 'map' }],
   // Claude Code has no per-entry `disabled` field: servers are turned off by name lists (switches).

@@ -1,10 +1,11 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_FAMILY_DIRS, type HostDefinition } from './types.js';
+import { KIRO_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_FAMILY_DIRS, type HostDefinition } from './types.js';
 
 /** Kiro: snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/kiro.py, docker/mcp-gateway@2bd20fe:pkg/client/config.yml, stacklok/toolhive@e25de16:pkg/client/config.go. Powers add a `powers.mcpServers` block. */
 export const kiro = {
   id: 'kiro',
   envFiles: NO_ENV_FILES,
   name: 'Kiro',
+  programs: { ...KIRO_PROGRAMS, names: [...KIRO_PROGRAMS.names, 'kiro-cli', 'kiro-cli-chat'], editors: [], source: `${KIRO_PROGRAMS.source}; Kiro CLI docs https://kiro.dev/docs/cli/installation (the kiro-cli command)` },
   format: 'json',
   containers: [{ path: ['mcpServers'], shape: 'map' }, { path: ['powers', 'mcpServers'], shape: 'map' }],
   entry: STANDARD_ENTRY,

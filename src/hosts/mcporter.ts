@@ -5,6 +5,7 @@ export const mcporter = {
   id: 'mcporter',
   envFiles: NO_ENV_FILES,
   name: 'mcporter',
+  programs: { names: ['mcporter'], editors: [], flatpaks: [], macApps: [], source: 'openclaw/mcporter package.json (npm mcporter, bin `mcporter`)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,

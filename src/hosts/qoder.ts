@@ -1,10 +1,11 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { QODER_PROGRAMS, NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 /** Qoder: stacklok/toolhive@e25de16:pkg/client/config.go. */
 export const qoder = {
   id: 'qoder',
   envFiles: NO_ENV_FILES,
   name: 'Qoder',
+  programs: { ...QODER_PROGRAMS, names: [...QODER_PROGRAMS.names, 'qodercli'], editors: [], source: `${QODER_PROGRAMS.source}; Qoder CLI docs https://docs.qoder.com/cli/quick-start (the qodercli command)` },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,

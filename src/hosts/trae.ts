@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
+import { TRAE_PROGRAMS, NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
 
 /** Trae: stacklok/toolhive@e25de16:pkg/client/config.go; ~/.trae/mcp.json as msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py reads it. */
 const CN_DOCS = 'TRAE CN docs https://www.volcengine.com/docs/86677/2137601 (添加 MCP Server: mcp.json in the user folder; 项目级 MCP Server: <project>/.trae/mcp.json, loaded when project MCP is enabled)';
@@ -6,6 +6,7 @@ export const trae = {
   id: 'trae',
   envFiles: NO_ENV_FILES,
   name: 'Trae',
+  programs: { ...TRAE_PROGRAMS, editors: [] },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,

@@ -403,6 +403,11 @@ export interface HostDefinition {
   readonly launchOptions?: readonly LaunchOption[];
   /** Installs that keep their user data beside the program (VS Code's portable mode). */
   readonly portableInstalls?: PortableInstalls;
+  /**
+   * The programs that start the host. Required: a wrapper (alias, shell definition, script, `flatpak run`,
+   * `open -a`) of a program missing here is one the audit does not read.
+   */
+  readonly programs: HostPrograms;
   /** Per-folder enablement rules for extensions. */
   readonly pathRuleEnablement?: PathRuleEnablement;
   /** Where a stdio server starts when its entry names no cwd (absent: unknown). */
@@ -543,3 +548,155 @@ export interface PortableInstalls {
   readonly files: readonly HostLocation[];
   readonly source: string;
 }
+
+/**
+ * The programs that start a host, by which a session file's alias, shell definition or wrapper script,
+ * `flatpak run APP-ID …` or macOS `open -a NAME --args …` starts it (discover/shell-wrappers.ts):
+ * a wrapper that starts one may add options that move or add what it loads (Claude Code
+ * `--mcp-config FILE`, VS Code `--user-data-dir DIR`, Codex `-c key=value`).
+ */
+export interface HostPrograms {
+  /**
+   * Executable names, lower case and without `.exe`/`.cmd`: the host's CLIs, and its desktop
+   * app's executable on Linux, macOS (`Contents/MacOS/<name>`) and Windows.
+   */
+  readonly names: readonly string[];
+  /** For an extension: the editors that run it (`EDITOR_PROGRAMS`); their programs start it too. */
+  readonly editors: readonly EditorFamily[];
+  /** Flathub app ids of its builds (`flatpak run [options] ID [args…]`), with the program each stands for. */
+  readonly flatpaks: readonly FlatpakProgram[];
+  /** macOS application names (`open -a NAME --args …`, the bundle's name without `.app`), with the program each stands for. */
+  readonly macApps: readonly MacAppProgram[];
+  readonly source: string;
+}
+
+export interface FlatpakProgram { readonly id: string; readonly program: string }
+export interface MacAppProgram { readonly app: string; readonly program: string }
+
+/** Editor families whose extensions are hosts (Cline, Roo Code, Continue …). */
+export type EditorFamily = 'vscode-family' | 'jetbrains';
+
+/** The programs of one editor, as `HostPrograms` without `editors`. */
+export type EditorPrograms = Omit<HostPrograms, 'editors'>;
+
+const VSCODE_PRODUCT = 'microsoft/vscode@01b879a0 product.json (applicationName `code-oss`, nameLong `Code - OSS`); VS Code docs https://code.visualstudio.com/docs/setup/linux, https://code.visualstudio.com/docs/setup/mac (`code`, Visual Studio Code.app), https://code.visualstudio.com/docs/setup/windows (Code.exe)';
+
+/** VS Code (stable, and `Code - OSS` builds of its own sources). */
+export const VSCODE_PROGRAMS = {
+  names: ['code', 'code-oss', 'code-tunnel'],
+  flatpaks: [{ id: 'com.visualstudio.code', program: 'code' }, { id: 'com.visualstudio.code-oss', program: 'code-oss' }],
+  macApps: [{ app: 'Visual Studio Code', program: 'code' }, { app: 'Code - OSS', program: 'code-oss' }],
+  source: `${VSCODE_PRODUCT}; https://flathub.org/apps/com.visualstudio.code; https://flathub.org/apps/com.visualstudio.code-oss`,
+} as const satisfies EditorPrograms;
+
+/** VS Code Insiders. */
+export const VSCODE_INSIDERS_PROGRAMS = {
+  names: ['code-insiders', 'code-tunnel-insiders'],
+  flatpaks: [],
+  macApps: [{ app: 'Visual Studio Code - Insiders', program: 'code-insiders' }],
+  source: 'VS Code Insiders https://code.visualstudio.com/insiders/ (`code-insiders`, Visual Studio Code - Insiders.app, Code - Insiders.exe)',
+} as const satisfies EditorPrograms;
+
+/** VSCodium and its insider builds (Flathub ids as in `VSCODE_FAMILY_FLATPAKS`). */
+export const VSCODIUM_PROGRAMS = {
+  names: ['codium', 'vscodium', 'codium-insiders'],
+  flatpaks: [{ id: 'com.vscodium.codium', program: 'codium' }, { id: 'com.vscodium.codium-insiders', program: 'codium-insiders' }],
+  macApps: [{ app: 'VSCodium', program: 'codium' }, { app: 'VSCodium - Insiders', program: 'codium-insiders' }],
+  source: 'VSCodium/vscodium@a6a4322e prepare_vscode.sh (applicationName codium / codium-insiders, nameShort VSCodium / VSCodium - Insiders; Windows VSCodium.exe); https://flathub.org/apps/com.vscodium.codium',
+} as const satisfies EditorPrograms;
+
+/** Cursor, the editor (`cursor`, Cursor.app, Cursor.exe). */
+export const CURSOR_PROGRAMS = {
+  names: ['cursor'],
+  flatpaks: [],
+  macApps: [{ app: 'Cursor', program: 'cursor' }],
+  source: 'Cursor docs https://cursor.com/docs/configuration/shell (the `cursor` shell command); https://cursor.com/downloads',
+} as const satisfies EditorPrograms;
+
+/** Windsurf and Windsurf Next. */
+export const WINDSURF_PROGRAMS = {
+  names: ['windsurf', 'windsurf-next'],
+  flatpaks: [],
+  macApps: [{ app: 'Windsurf', program: 'windsurf' }, { app: 'Windsurf - Next', program: 'windsurf-next' }],
+  source: 'Windsurf docs https://docs.windsurf.com/windsurf/getting-started (the `windsurf` command); https://windsurf.com/windsurf/next (Windsurf Next, `windsurf-next`)',
+} as const satisfies EditorPrograms;
+
+/** Trae and Trae CN. */
+export const TRAE_PROGRAMS = {
+  names: ['trae', 'trae-cn'],
+  flatpaks: [],
+  macApps: [{ app: 'Trae', program: 'trae' }, { app: 'Trae CN', program: 'trae-cn' }],
+  source: 'Trae docs https://docs.trae.ai/ide/install-the-trae-command (the `trae` command); https://www.trae.cn (Trae CN)',
+} as const satisfies EditorPrograms;
+
+/** Kiro, the editor. */
+export const KIRO_PROGRAMS = {
+  names: ['kiro'],
+  flatpaks: [],
+  macApps: [{ app: 'Kiro', program: 'kiro' }],
+  source: 'Kiro docs https://kiro.dev/docs/getting-started/installation/ (Kiro.app, Kiro.exe, the `kiro` shell command)',
+} as const satisfies EditorPrograms;
+
+/** Google Antigravity. */
+export const ANTIGRAVITY_PROGRAMS = {
+  names: ['antigravity'],
+  flatpaks: [],
+  macApps: [{ app: 'Antigravity', program: 'antigravity' }],
+  source: 'Google Antigravity https://antigravity.google/docs (Antigravity.app, Antigravity.exe, the `antigravity` command)',
+} as const satisfies EditorPrograms;
+
+/** Qoder, the editor. */
+export const QODER_PROGRAMS = {
+  names: ['qoder'],
+  flatpaks: [],
+  macApps: [{ app: 'Qoder', program: 'qoder' }],
+  source: 'Qoder docs https://docs.qoder.com (Qoder.app, Qoder.exe, the `qoder` command)',
+} as const satisfies EditorPrograms;
+
+/**
+ * The editors that run extensions: every VS Code-family product of `VSCODE_FAMILY_GLOB` (Void
+ * `void`, voideditor/void product.json; Positron `positron`, posit-dev/positron product.json) and
+ * the JetBrains IDEs, by their launchers (`idea`, `pycharm` …: the IDE's bin/<name>.sh, the
+ * Toolbox's generated scripts, Windows <name>64.exe) and Flathub ids.
+ */
+export const EDITOR_PROGRAMS = {
+  'vscode-family': {
+    names: [
+      ...VSCODE_PROGRAMS.names, ...VSCODE_INSIDERS_PROGRAMS.names, ...VSCODIUM_PROGRAMS.names, ...CURSOR_PROGRAMS.names,
+      ...WINDSURF_PROGRAMS.names, ...TRAE_PROGRAMS.names, ...KIRO_PROGRAMS.names, ...ANTIGRAVITY_PROGRAMS.names,
+      ...QODER_PROGRAMS.names, 'void', 'positron',
+    ],
+    flatpaks: [...VSCODE_PROGRAMS.flatpaks, ...VSCODIUM_PROGRAMS.flatpaks],
+    macApps: [
+      ...VSCODE_PROGRAMS.macApps, ...VSCODE_INSIDERS_PROGRAMS.macApps, ...VSCODIUM_PROGRAMS.macApps, ...CURSOR_PROGRAMS.macApps,
+      ...WINDSURF_PROGRAMS.macApps, ...TRAE_PROGRAMS.macApps, ...KIRO_PROGRAMS.macApps, ...ANTIGRAVITY_PROGRAMS.macApps,
+      ...QODER_PROGRAMS.macApps, { app: 'Void', program: 'void' }, { app: 'Positron', program: 'positron' },
+    ],
+    source: 'the VS Code-family editors above; voideditor/void product.json (applicationName void); posit-dev/positron product.json (applicationName positron)',
+  },
+  jetbrains: {
+    names: [
+      'idea', 'idea64', 'pycharm', 'pycharm64', 'webstorm', 'webstorm64', 'phpstorm', 'phpstorm64', 'goland', 'goland64',
+      'clion', 'clion64', 'rider', 'rider64', 'rubymine', 'rubymine64', 'datagrip', 'datagrip64', 'dataspell', 'dataspell64',
+      'rustrover', 'rustrover64', 'aqua', 'aqua64', 'studio', 'studio64', 'jetbrains-toolbox',
+    ],
+    flatpaks: [
+      { id: 'com.jetbrains.IntelliJ-IDEA-Ultimate', program: 'idea' }, { id: 'com.jetbrains.IntelliJ-IDEA-Community', program: 'idea' },
+      { id: 'com.jetbrains.PyCharm-Professional', program: 'pycharm' }, { id: 'com.jetbrains.PyCharm-Community', program: 'pycharm' },
+      { id: 'com.jetbrains.WebStorm', program: 'webstorm' }, { id: 'com.jetbrains.PhpStorm', program: 'phpstorm' },
+      { id: 'com.jetbrains.GoLand', program: 'goland' }, { id: 'com.jetbrains.CLion', program: 'clion' },
+      { id: 'com.jetbrains.Rider', program: 'rider' }, { id: 'com.jetbrains.RubyMine', program: 'rubymine' },
+      { id: 'com.jetbrains.DataGrip', program: 'datagrip' }, { id: 'com.jetbrains.RustRover', program: 'rustrover' },
+      { id: 'com.google.AndroidStudio', program: 'studio' },
+    ],
+    macApps: [
+      { app: 'IntelliJ IDEA', program: 'idea' }, { app: 'IntelliJ IDEA CE', program: 'idea' }, { app: 'IntelliJ IDEA Ultimate', program: 'idea' },
+      { app: 'PyCharm', program: 'pycharm' }, { app: 'PyCharm CE', program: 'pycharm' }, { app: 'PyCharm Professional Edition', program: 'pycharm' },
+      { app: 'WebStorm', program: 'webstorm' }, { app: 'PhpStorm', program: 'phpstorm' }, { app: 'GoLand', program: 'goland' },
+      { app: 'CLion', program: 'clion' }, { app: 'Rider', program: 'rider' }, { app: 'RubyMine', program: 'rubymine' },
+      { app: 'DataGrip', program: 'datagrip' }, { app: 'DataSpell', program: 'dataspell' }, { app: 'RustRover', program: 'rustrover' },
+      { app: 'Aqua', program: 'aqua' }, { app: 'Android Studio', program: 'studio' },
+    ],
+    source: 'JetBrains docs https://www.jetbrains.com/help/idea/working-with-the-ide-features-from-command-line.html (launchers idea, pycharm, webstorm … on Linux bin/<name>.sh, macOS <Product>.app, Windows <name>64.exe; Toolbox shell scripts); https://flathub.org/apps/com.jetbrains.IntelliJ-IDEA-Ultimate and the other com.jetbrains ids',
+  },
+} as const satisfies Record<EditorFamily, EditorPrograms>;

@@ -1,5 +1,5 @@
 import { PLUGIN_FOLDER_FILES as PLUGIN_FILES, VSCODE_PLUGINS as PLUGINS } from './vscode-plugins.js';
-import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type Container, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_VARIABLES } from './types.js';
+import { VSCODE_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type Container, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_VARIABLES } from './types.js';
 
 const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
 
@@ -48,6 +48,7 @@ export const vscode = {
   id: 'vscode',
   envFiles: NO_ENV_FILES,
   name: 'Visual Studio Code',
+  programs: { ...VSCODE_PROGRAMS, editors: [] },
   format: 'jsonc',
   containers: [{ path: ['servers'], shape: 'map' }],
   // The documented entry has no `disabled` field: servers are stopped/started in the UI.

@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_VARIABLES } from './types.js';
+import { VSCODIUM_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_VARIABLES } from './types.js';
 
 const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
 
@@ -22,6 +22,7 @@ export const vscodium = {
   id: 'vscodium',
   envFiles: NO_ENV_FILES,
   name: 'VSCodium',
+  programs: { ...VSCODIUM_PROGRAMS, editors: [] },
   format: 'jsonc',
   containers: SETTINGS,
   entry: { ...STANDARD_ENTRY, disabled: [] },

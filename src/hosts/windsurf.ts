@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { WINDSURF_PROGRAMS, NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 const DOCS = 'Windsurf docs https://docs.windsurf.com/windsurf/cascade/mcp (~/.codeium/windsurf/mcp_config.json; remote entries take serverUrl or url; interpolation of ${env:VAR} in command, args, env, serverUrl, url, headers)';
 const PLUGIN_DOCS = 'Windsurf plugin docs https://docs.windsurf.com/plugins/cascade/mcp (the JetBrains and other editor plugins: ~/.codeium/mcp_config.json)';
@@ -9,6 +9,7 @@ export const windsurf = {
   id: 'windsurf',
   envFiles: NO_ENV_FILES,
   name: 'Windsurf',
+  programs: { ...WINDSURF_PROGRAMS, editors: [] },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: { ...STANDARD_ENTRY, url: [{ key: 'serverUrl' }, { key: 'url' }] },

@@ -14,7 +14,7 @@ import { testEnv } from '../hosts/helpers.js';
  */
 const VAR = 'MCP_AUDIT_TEST_RELOCATOR';
 const relocatedOnly: HostDefinition = {
-  id: codex.id, name: codex.name, format: codex.format, containers: codex.containers, entry: codex.entry, envFiles: codex.envFiles, source: 'test',
+  id: codex.id, name: codex.name, format: codex.format, containers: codex.containers, entry: codex.entry, envFiles: codex.envFiles, programs: codex.programs, source: 'test',
   locations: [{ scope: 'user', path: '~/.mcp-audit-test-absent/config.toml', source: 'test' }],
   dirVariables: [{ name: VAR, replaces: [{ prefix: '~/.mcp-audit-test-absent' }], source: 'test' }],
 };
