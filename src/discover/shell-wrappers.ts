@@ -314,3 +314,17 @@ export function unfollowedOption(ctx: WrapperContext, file: string, line: number
   ctx.notFollowed.push({ file, line, detail: `${file}:${line} names ${named} in a form the audit does not follow: the config file it may pass to the host was not read` });
 }
 
+
+/**
+ * A launch line that no shell reads but that is split into words like a command (a desktop entry's
+ * `Exec=`, a systemd unit's `ExecStart=`, their quoting already removed and each word re-quoted):
+ * a host program it starts is read as an alias's body is, and the options of it that are not
+ * followed are one floor cause, `what` saying where it stands. Returns the host program, if any.
+ */
+export function launchCommand(ctx: WrapperContext, file: string, line: number, what: string, words: readonly string[], read: ValueReader): string | undefined {
+  const run = hostCommand(words);
+  if (run === undefined) return undefined;
+  const rest = optionValues(ctx, run.program, file, line, run.args, read);
+  if (rest.length > 0) ctx.notFollowed.push({ file, line, detail: `${file}:${line} ${what} starts ${run.program} with options the audit does not follow (${rest.join(', ')})` });
+  return run.program;
+}
