@@ -80,10 +80,13 @@ export interface SessionReadOptions {
   readonly pathDirs?: string[];
 }
 
-/** Startup files of POSIX shells, relative to the home (bash, zsh, sh, csh/tcsh, fish, X sessions). */
+/** Startup files of POSIX shells, relative to the home (bash, zsh, sh, ksh, mksh, csh/tcsh, fish, X sessions). */
 const POSIX_FILES = [
   '.profile', '.bash_profile', '.bash_login', '.bashrc', '.bash_env',
   '.zshenv', '.zprofile', '.zshrc', '.zlogin',
+  // An interactive ksh reads $ENV, ~/.kshrc when ENV is unset (ksh93 sh(1) "Invocation"); mksh
+  // $ENV, else ~/.mkshrc (mksh(1) "Startup files", http://www.mirbsd.org/htman/i386/man1/mksh.htm).
+  '.kshrc', '.mkshrc',
   '.cshrc', '.tcshrc', '.login',
   '.config/fish/config.fish', '.config/fish/conf.d/*.fish',
   // fish autoloads `functions/NAME.fish` when NAME is first run, from $fish_function_path, whose
@@ -226,6 +229,12 @@ export async function readSessionEnv(
   const zdot = walk.known.get('ZDOTDIR');
   if (zdot !== undefined && zdot !== home) {
     for (const f of ['.zshenv', '.zprofile', '.zshrc', '.zlogin']) await readFile(walk, path.join(zdot, f), 0);
+  }
+  // An interactive sh, ksh or mksh reads the file $ENV names (POSIX.1-2017 XCU sh "ENV"), when set literally.
+  const envFile = walk.known.get('ENV');
+  if (envFile !== undefined) {
+    const placed = place !== undefined ? place(envFile) : envFile;
+    if (placed !== undefined) await readFile(walk, placed, 0);
   }
   // After every file: the PATH folders they add are known.
   await readWrapperScripts(walk);
@@ -415,6 +424,10 @@ async function computedLine(walk: Walk, text: string, dialect: 'fish' | 'sh'): P
   const code = text.replace(/\s+#.*$/, '');
   const evals = [...code.matchAll(/(?:^|[;&|{(!]|\b(?:then|do|else|builtin|command)\b)\s*eval\b/g)].length;
   if (evals > 0 && await knownEvals(walk, code) < evals) return 'evaluates text built at run time (eval)';
+  // fish `CMD | source` (and `source (CMD | psub)`), bash `CMD | source /dev/stdin`: a command's
+  // output run as code (https://fishshell.com/docs/current/cmds/source.html: "If no file is
+  // specified and stdin is not the terminal, or if the file name - is used, stdin will be read").
+  if (/\|\s*(?:source|\.)(?:\s+(?:-|\/dev\/stdin))?\s*(?:$|[;&|)])/.test(code) || /\bsource\s+\(/.test(code)) return 'evaluates a command\'s output (| source)';
   if (/(?:^|[;&|{(]|\b(?:then|do|else)\b)\s*printf\s+-v\b/.test(code)) return 'sets a variable through printf -v';
   if (/\b(?:declare|typeset|local)\s+-[a-zA-Z]*n/.test(code)) return 'declares a name reference';
   const m = /(?:^|[;&|{(]|\b(?:then|do|else|builtin|command)\b)\s*(export|declare|typeset|readonly|local|setenv|set)((?:\s+-[-a-zA-Z]*)*)\s+(.+)$/.exec(code);
@@ -470,7 +483,7 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   const options = launchOptionNames(walk.wrap).some((o) => text.includes(o));
   // PATH in any shell's form (fish's `set -gx PATH`, `fish_add_path`), and lines that set what cannot be read.
   const paths = /\bPATH\b|\bpath\b|fish_add_path|fish_user_paths/.test(text);
-  const computes = /\beval\b|\bprintf\s+-v\b|\b(?:declare|typeset|local)\s+-[a-zA-Z]*n|\b(?:export|declare|typeset|readonly|local|setenv|set)\s[^\n]*[$`"'\\(][^\n]*/.test(text);
+  const computes = /\beval\b|\|\s*(?:source|\.)(?:\s|$)|\bsource\s+\(|\bprintf\s+-v\b|\b(?:declare|typeset|local)\s+-[a-zA-Z]*n|\b(?:export|declare|typeset|readonly|local|setenv|set)\s[^\n]*[$`"'\\(][^\n]*/.test(text);
   if (!walk.all && !mentions && !sources && !wrappers && !assigns && !options && !paths && !computes) return;
   const plist = file.endsWith('.plist');
   const lines = text.split(/\r?\n/);
