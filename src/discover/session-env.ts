@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Platform } from '../shared/env.js';
 import { append } from '../shared/lists.js';
 import { globFiles } from './glob.js';
+import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
 import { HOST_PROGRAMS, launchOptionNames, recorded, unfollowedOption, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
@@ -236,10 +237,40 @@ export async function readSessionEnv(
     const placed = place !== undefined ? place(envFile) : envFile;
     if (placed !== undefined) await readFile(walk, placed, 0);
   }
+  // The desktop entries and user services that launch programs with their own environment
+  // (launch-files.ts), after the session files that may move XDG_DATA_HOME.
+  const sink = sinkOf(walk);
+  if (platform === 'linux') {
+    await readDesktopEntries(sink);
+    await readUserUnits(sink);
+  }
   // After every file: the PATH folders they add are known.
   await readWrapperScripts(walk);
   if (opts.pathDirs !== undefined) append(opts.pathDirs, walk.pathDirs);
   return walk.out;
+}
+
+/** The walk as the readers of launch-files.ts see it. */
+function sinkOf(walk: Walk): SessionSink {
+  return {
+    home: walk.home, wrap: walk.wrap, all: walk.all,
+    known: (n) => walk.known.get(n),
+    assign: (name, file, line, v, session) => {
+      if (session) {
+        if (v.value !== undefined) walk.known.set(name, v.value);
+        else walk.known.delete(name);
+      }
+      if (walk.names.has(name)) record(walk, name, file, line, v);
+    },
+    cause: (file, line, detail, setsUnknown) => { walk.notFollowed.push({ file, line, detail, ...(setsUnknown ? { setsUnknown: true as const } : {}) }); },
+    place: (p) => (walk.opts.place !== undefined ? walk.opts.place(p) : inside(p, walk.home) ? p : undefined),
+    shellWord: (w) => literal(w, walk),
+    first: (file) => {
+      if (walk.seen.has(file)) return false;
+      walk.seen.add(file);
+      return true;
+    },
+  };
 }
 
 /**
