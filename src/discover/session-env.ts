@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Platform } from '../shared/env.js';
 import { append } from '../shared/lists.js';
+import { readHyprland, readTerminalEnv, readTmux } from './app-env.js';
 import { globFiles } from './glob.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
@@ -117,6 +118,10 @@ const LINUX_FILES = [
   '.config/environment.d/*.conf', '.pam_environment', '.xprofile', '.xsessionrc', '.xsession', '.xinitrc',
   '.config/plasma-workspace/env/*.sh',
   '.config/systemd/user.conf', '.config/systemd/user.conf.d/*.conf',
+  // uwsm, which starts Hyprland and other compositors as systemd units, sources these as shell
+  // (`export KEY=VAL`: https://wiki.hypr.land/Configuring/Advanced-and-Cool/Environment-variables/
+  // names ~/.config/uwsm/env and ~/.config/uwsm/env-hyprland).
+  '.config/uwsm/env', '.config/uwsm/env-*',
 ];
 /**
  * Windows: PowerShell profiles (`$env:NAME = …`) for PowerShell 7 and Windows PowerShell, all hosts
@@ -213,6 +218,7 @@ export async function readSessionEnv(
     for (const rel of WIN32_FILES) {
       for (const file of await expand(home, rel)) await readPowerShell(walk, file);
     }
+    await readTerminalEnv(sinkOf(walk), platform);
     return [...walk.out, ...hiveMentions(home, names, notFollowed)];
   }
   for (const file of system) for (const f of await expandAbs(file)) await readFile(walk, f, 0);
@@ -237,9 +243,13 @@ export async function readSessionEnv(
     const placed = place !== undefined ? place(envFile) : envFile;
     if (placed !== undefined) await readFile(walk, placed, 0);
   }
-  // The desktop entries and user services that launch programs with their own environment
-  // (launch-files.ts), after the session files that may move XDG_DATA_HOME.
+  // Programs that set the environment of what they start: the compositor, tmux, an editor's
+  // terminals (app-env.ts); then the desktop entries and user services that launch programs with
+  // their own (launch-files.ts), after the session files that may move XDG_DATA_HOME.
   const sink = sinkOf(walk);
+  if (platform === 'linux') await readHyprland(sink);
+  await readTmux(sink);
+  await readTerminalEnv(sink, platform);
   if (platform === 'linux') {
     await readDesktopEntries(sink);
     await readUserUnits(sink);
@@ -250,7 +260,7 @@ export async function readSessionEnv(
   return walk.out;
 }
 
-/** The walk as the readers of launch-files.ts see it. */
+/** The walk as the readers of app-env.ts and launch-files.ts see it. */
 function sinkOf(walk: Walk): SessionSink {
   return {
     home: walk.home, wrap: walk.wrap, all: walk.all,
