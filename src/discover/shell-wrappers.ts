@@ -47,6 +47,11 @@ export interface WrapperContext {
   readonly place: ((p: string) => string | undefined) | undefined;
   readonly values: WrapperOptionValue[] | undefined;
   readonly notFollowed: { file: string; line: number; detail: string }[];
+  /**
+   * Receives each `NAME=value` word a host command of an alias or function body is prefixed with
+   * (`CODEX_HOME=~/x codex`, `env CODEX_HOME=~/x codex`): the host's launch gets NAME.
+   */
+  readonly assigned?: (name: string, word: string, file: string, line: number) => void;
   /** The function whose body is being read, until its end. */
   fn: OpenFunction | undefined;
 }
@@ -144,6 +149,27 @@ function hostCommand(words: readonly string[], self?: string): { program: string
   return undefined;
 }
 
+/**
+ * The assignments before a command's program: `NAME=value` words, and those of an `env` command
+ * (GNU coreutils env: `env [OPTION]… [NAME=VALUE]… [COMMAND [ARG]…]`, `-u NAME` and `-C DIR`
+ * taking a value, https://www.gnu.org/software/coreutils/manual/html_node/env-invocation.html),
+ * past the `exec`, `command` … prefixes a host command may have.
+ */
+function prefixAssignments(ctx: WrapperContext, file: string, line: number, words: readonly string[]): void {
+  if (ctx.assigned === undefined) return;
+  let env = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w);
+    if (m !== null) { ctx.assigned(m[1] ?? '', m[2] ?? '', file, line); continue; }
+    if (w === 'env') { env = true; continue; }
+    if (env && /^-[uC]$/.test(w)) { i++; continue; }
+    if (env && w.startsWith('-')) continue;
+    if (/^(?:exec|command|builtin|noglob|nocorrect|nohup)$/.test(w)) continue;
+    return;
+  }
+}
+
 /** Commands of a token list: the words between control operators, with the operator after each. */
 function commands(tokens: readonly Token[]): { words: string[]; ops: string[] }[] {
   const out: { words: string[]; ops: string[] }[] = [{ words: [], ops: [] }];
@@ -205,6 +231,7 @@ function openFunction(ctx: WrapperContext, file: string, line: number, name: str
 function bodyCommand(ctx: WrapperContext, fn: OpenFunction, file: string, line: number, words: readonly string[], read: ValueReader): void {
   const cmd = hostCommand(words);
   if (cmd === undefined) return;
+  prefixAssignments(ctx, file, line, words);
   const rest = optionValues(ctx, cmd.program, file, line, cmd.args, read);
   if (rest.length === 0 || fn.floored) return;
   fn.floored = true;
@@ -237,6 +264,7 @@ function aliasBody(ctx: WrapperContext, file: string, line: number, name: string
   for (const cmd of commands(tokenize(body))) {
     const run = hostCommand(cmd.words);
     if (run === undefined) continue;
+    prefixAssignments(ctx, file, line, cmd.words);
     program ??= run.program;
     // `alias claude=~/bin/claude` names the program only; an option changes what it loads.
     append(rest, optionValues(ctx, run.program, file, line, run.args, read));
