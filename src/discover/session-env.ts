@@ -183,6 +183,8 @@ interface Walk {
   readonly pathDirs: string[];
   /** Every assignment is recorded (`ALL_NAMES`). */
   readonly all: boolean;
+  /** `file:line:NAME` of the assignments a host command of an alias or function is prefixed with, recorded by the wrapper reader. */
+  readonly prefixed: Set<string>;
 }
 
 /**
@@ -204,8 +206,16 @@ export async function readSessionEnv(
   const walk: Walk = {
     home, names, known: new Map([['HOME', home]]), seen: new Set(), out: [], notFollowed, loops: new Map(), ownDirs,
     notOwnDirs: x11 !== undefined ? [x11] : [], opts,
-    wrap: { options: opts.options ?? new Map(), place, values: opts.launchOptions, notFollowed, fn: undefined },
-    pathDirs: [], all,
+    wrap: {
+      options: opts.options ?? new Map(), place, values: opts.launchOptions, notFollowed, fn: undefined,
+      // `alias cx='env CODEX_HOME=~/x codex'`: the host that alias starts gets CODEX_HOME.
+      assigned: (name, word, file, line) => {
+        if (!walk.names.has(name)) return;
+        walk.prefixed.add(`${file}:${line}:${name}`);
+        record(walk, name, file, line, literal(word, walk));
+      },
+    },
+    pathDirs: [], all, prefixed: new Set(),
   };
   // System startup files first: a login shell reads /etc/profile before ~/.profile, zsh /etc/zshenv
   // before ~/.zshenv, so what they set literally is known to the user's files.
@@ -560,13 +570,14 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
       if (value.value !== undefined) walk.known.set(name, value.value);
       else walk.known.delete(name);
       const text = m === pam ? undefined : literalText(word);
-      if (walk.names.has(name)) record(walk, name, file, i + 1, text === undefined ? value : { ...value, text });
+      if (walk.names.has(name) && !walk.prefixed.has(`${file}:${i + 1}:${name}`)) record(walk, name, file, i + 1, text === undefined ? value : { ...value, text });
       continue;
     }
     if (new RegExp(SOURCE_CMD.source).test(line) || walk.all) continue;
     // A line naming a variable in a form not read above (`export A B`, `eval …CODEX_HOME…`). Only
     // reading it (`$NAME`, `${NAME:-…}`; not `${NAME:=…}`, which assigns) sets nothing.
     for (const name of walk.names) {
+      if (walk.prefixed.has(`${file}:${i + 1}:${name}`)) continue;
       const rest = line.replace(new RegExp(`\\$(?:${name}(?![A-Za-z0-9_])|\\{${name}(?![A-Za-z0-9_]|:?=))`, 'g'), '');
       if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(rest)) {
         record(walk, name, file, i + 1, { unreadable: 'set in a form the audit does not read' });
