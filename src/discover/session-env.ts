@@ -3,7 +3,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Platform } from '../shared/env.js';
 import { append } from '../shared/lists.js';
+import { readHyprland, readTerminalEnv, readTmux } from './app-env.js';
 import { globFiles } from './glob.js';
+import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
 import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
@@ -80,10 +82,13 @@ export interface SessionReadOptions {
   readonly pathDirs?: string[];
 }
 
-/** Startup files of POSIX shells, relative to the home (bash, zsh, sh, csh/tcsh, fish, X sessions). */
+/** Startup files of POSIX shells, relative to the home (bash, zsh, sh, ksh, mksh, csh/tcsh, fish, X sessions). */
 const POSIX_FILES = [
   '.profile', '.bash_profile', '.bash_login', '.bashrc', '.bash_env',
   '.zshenv', '.zprofile', '.zshrc', '.zlogin',
+  // An interactive ksh reads $ENV, ~/.kshrc when ENV is unset (ksh93 sh(1) "Invocation"); mksh
+  // $ENV, else ~/.mkshrc (mksh(1) "Startup files", http://www.mirbsd.org/htman/i386/man1/mksh.htm).
+  '.kshrc', '.mkshrc',
   '.cshrc', '.tcshrc', '.login',
   '.config/fish/config.fish', '.config/fish/conf.d/*.fish',
   // fish autoloads `functions/NAME.fish` when NAME is first run, from $fish_function_path, whose
@@ -113,6 +118,10 @@ const LINUX_FILES = [
   '.config/environment.d/*.conf', '.pam_environment', '.xprofile', '.xsessionrc', '.xsession', '.xinitrc',
   '.config/plasma-workspace/env/*.sh',
   '.config/systemd/user.conf', '.config/systemd/user.conf.d/*.conf',
+  // uwsm, which starts Hyprland and other compositors as systemd units, sources these as shell
+  // (`export KEY=VAL`: https://wiki.hypr.land/Configuring/Advanced-and-Cool/Environment-variables/
+  // names ~/.config/uwsm/env and ~/.config/uwsm/env-hyprland).
+  '.config/uwsm/env', '.config/uwsm/env-*',
 ];
 /**
  * Windows: PowerShell profiles (`$env:NAME = …`) for PowerShell 7 and Windows PowerShell, all hosts
@@ -174,6 +183,8 @@ interface Walk {
   readonly pathDirs: string[];
   /** Every assignment is recorded (`ALL_NAMES`). */
   readonly all: boolean;
+  /** `file:line:NAME` of the assignments a host command of an alias or function is prefixed with, recorded by the wrapper reader. */
+  readonly prefixed: Set<string>;
 }
 
 /**
@@ -195,8 +206,16 @@ export async function readSessionEnv(
   const walk: Walk = {
     home, names, known: new Map([['HOME', home]]), seen: new Set(), out: [], notFollowed, loops: new Map(), ownDirs,
     notOwnDirs: x11 !== undefined ? [x11] : [], opts,
-    wrap: { options: opts.options ?? new Map(), place, values: opts.launchOptions, notFollowed, fn: undefined },
-    pathDirs: [], all,
+    wrap: {
+      options: opts.options ?? new Map(), place, values: opts.launchOptions, notFollowed, fn: undefined,
+      // `alias cx='env CODEX_HOME=~/x codex'`: the host that alias starts gets CODEX_HOME.
+      assigned: (name, word, file, line) => {
+        if (!walk.names.has(name)) return;
+        walk.prefixed.add(`${file}:${line}:${name}`);
+        record(walk, name, file, line, literal(word, walk));
+      },
+    },
+    pathDirs: [], all, prefixed: new Set(),
   };
   // System startup files first: a login shell reads /etc/profile before ~/.profile, zsh /etc/zshenv
   // before ~/.zshenv, so what they set literally is known to the user's files.
@@ -209,6 +228,7 @@ export async function readSessionEnv(
     for (const rel of WIN32_FILES) {
       for (const file of await expand(home, rel)) await readPowerShell(walk, file);
     }
+    await readTerminalEnv(sinkOf(walk), platform);
     await readWin32Wrappers(walk);
     if (opts.pathDirs !== undefined) append(opts.pathDirs, walk.pathDirs);
     return [...walk.out, ...hiveMentions(home, names, notFollowed)];
@@ -229,10 +249,50 @@ export async function readSessionEnv(
   if (zdot !== undefined && zdot !== home) {
     for (const f of ['.zshenv', '.zprofile', '.zshrc', '.zlogin']) await readFile(walk, path.join(zdot, f), 0);
   }
+  // An interactive sh, ksh or mksh reads the file $ENV names (POSIX.1-2017 XCU sh "ENV"), when set literally.
+  const envFile = walk.known.get('ENV');
+  if (envFile !== undefined) {
+    const placed = place !== undefined ? place(envFile) : envFile;
+    if (placed !== undefined) await readFile(walk, placed, 0);
+  }
+  // Programs that set the environment of what they start: the compositor, tmux, an editor's
+  // terminals (app-env.ts); then the desktop entries and user services that launch programs with
+  // their own (launch-files.ts), after the session files that may move XDG_DATA_HOME.
+  const sink = sinkOf(walk);
+  if (platform === 'linux') await readHyprland(sink);
+  await readTmux(sink);
+  await readTerminalEnv(sink, platform);
+  if (platform === 'linux') {
+    await readDesktopEntries(sink);
+    await readUserUnits(sink);
+  }
   // After every file: the PATH folders they add are known.
   await readWrapperScripts(walk);
   if (opts.pathDirs !== undefined) append(opts.pathDirs, walk.pathDirs);
   return walk.out;
+}
+
+/** The walk as the readers of app-env.ts and launch-files.ts see it. */
+function sinkOf(walk: Walk): SessionSink {
+  return {
+    home: walk.home, wrap: walk.wrap, all: walk.all,
+    known: (n) => walk.known.get(n),
+    assign: (name, file, line, v, session) => {
+      if (session) {
+        if (v.value !== undefined) walk.known.set(name, v.value);
+        else walk.known.delete(name);
+      }
+      if (walk.names.has(name)) record(walk, name, file, line, v);
+    },
+    cause: (file, line, detail, setsUnknown) => { walk.notFollowed.push({ file, line, detail, ...(setsUnknown ? { setsUnknown: true as const } : {}) }); },
+    place: (p) => (walk.opts.place !== undefined ? walk.opts.place(p) : inside(p, walk.home) ? p : undefined),
+    shellWord: (w) => literal(w, walk),
+    first: (file) => {
+      if (walk.seen.has(file)) return false;
+      walk.seen.add(file);
+      return true;
+    },
+  };
 }
 
 /**
@@ -554,6 +614,10 @@ async function computedLine(walk: Walk, text: string, dialect: 'fish' | 'sh'): P
   const code = text.replace(/\s+#.*$/, '');
   const evals = [...code.matchAll(/(?:^|[;&|{(!]|\b(?:then|do|else|builtin|command)\b)\s*eval\b/g)].length;
   if (evals > 0 && await knownEvals(walk, code) < evals) return 'evaluates text built at run time (eval)';
+  // fish `CMD | source` (and `source (CMD | psub)`), bash `CMD | source /dev/stdin`: a command's
+  // output run as code (https://fishshell.com/docs/current/cmds/source.html: "If no file is
+  // specified and stdin is not the terminal, or if the file name - is used, stdin will be read").
+  if (/\|\s*(?:source|\.)(?:\s+(?:-|\/dev\/stdin))?\s*(?:$|[;&|)])/.test(code) || /\bsource\s+\(/.test(code)) return 'evaluates a command\'s output (| source)';
   if (/(?:^|[;&|{(]|\b(?:then|do|else)\b)\s*printf\s+-v\b/.test(code)) return 'sets a variable through printf -v';
   if (/\b(?:declare|typeset|local)\s+-[a-zA-Z]*n/.test(code)) return 'declares a name reference';
   const m = /(?:^|[;&|{(]|\b(?:then|do|else|builtin|command)\b)\s*(export|declare|typeset|readonly|local|setenv|set)((?:\s+-[-a-zA-Z]*)*)\s+(.+)$/.exec(code);
@@ -609,7 +673,7 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   const options = launchOptionNames(walk.wrap).some((o) => text.includes(o));
   // PATH in any shell's form (fish's `set -gx PATH`, `fish_add_path`), and lines that set what cannot be read.
   const paths = /\bPATH\b|\bpath\b|fish_add_path|fish_user_paths/.test(text);
-  const computes = /\beval\b|\bprintf\s+-v\b|\b(?:declare|typeset|local)\s+-[a-zA-Z]*n|\b(?:export|declare|typeset|readonly|local|setenv|set)\s[^\n]*[$`"'\\(][^\n]*/.test(text);
+  const computes = /\beval\b|\|\s*(?:source|\.)(?:\s|$)|\bsource\s+\(|\bprintf\s+-v\b|\b(?:declare|typeset|local)\s+-[a-zA-Z]*n|\b(?:export|declare|typeset|readonly|local|setenv|set)\s[^\n]*[$`"'\\(][^\n]*/.test(text);
   if (!walk.all && !mentions && !sources && !wrappers && !assigns && !options && !paths && !computes) return;
   const plist = file.endsWith('.plist');
   const lines = text.split(/\r?\n/);
@@ -645,13 +709,14 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
       if (value.value !== undefined) walk.known.set(name, value.value);
       else walk.known.delete(name);
       const text = m === pam ? undefined : literalText(word);
-      if (walk.names.has(name)) record(walk, name, file, i + 1, text === undefined ? value : { ...value, text });
+      if (walk.names.has(name) && !walk.prefixed.has(`${file}:${i + 1}:${name}`)) record(walk, name, file, i + 1, text === undefined ? value : { ...value, text });
       continue;
     }
     if (new RegExp(SOURCE_CMD.source).test(line) || walk.all) continue;
     // A line naming a variable in a form not read above (`export A B`, `eval …CODEX_HOME…`). Only
     // reading it (`$NAME`, `${NAME:-…}`; not `${NAME:=…}`, which assigns) sets nothing.
     for (const name of walk.names) {
+      if (walk.prefixed.has(`${file}:${i + 1}:${name}`)) continue;
       const rest = line.replace(new RegExp(`\\$(?:${name}(?![A-Za-z0-9_])|\\{${name}(?![A-Za-z0-9_]|:?=))`, 'g'), '');
       if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(rest)) {
         record(walk, name, file, i + 1, { unreadable: 'set in a form the audit does not read' });

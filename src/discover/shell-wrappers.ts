@@ -61,6 +61,11 @@ export interface WrapperContext {
   readonly place: ((p: string) => string | undefined) | undefined;
   readonly values: WrapperOptionValue[] | undefined;
   readonly notFollowed: { file: string; line: number; detail: string }[];
+  /**
+   * Receives each `NAME=value` word a host command of an alias or function body is prefixed with
+   * (`CODEX_HOME=~/x codex`, `env CODEX_HOME=~/x codex`): the host's launch gets NAME.
+   */
+  readonly assigned?: (name: string, word: string, file: string, line: number) => void;
   /** The function whose body is being read, until its end. */
   fn: OpenFunction | undefined;
 }
@@ -206,6 +211,27 @@ function openApp(words: readonly string[]): { program: string; args: readonly st
   return program === undefined ? undefined : { program, args };
 }
 
+/**
+ * The assignments before a command's program: `NAME=value` words, and those of an `env` command
+ * (GNU coreutils env: `env [OPTION]… [NAME=VALUE]… [COMMAND [ARG]…]`, `-u NAME` and `-C DIR`
+ * taking a value, https://www.gnu.org/software/coreutils/manual/html_node/env-invocation.html),
+ * past the `exec`, `command` … prefixes a host command may have.
+ */
+function prefixAssignments(ctx: WrapperContext, file: string, line: number, words: readonly string[]): void {
+  if (ctx.assigned === undefined) return;
+  let env = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w);
+    if (m !== null) { ctx.assigned(m[1] ?? '', m[2] ?? '', file, line); continue; }
+    if (w === 'env') { env = true; continue; }
+    if (env && /^-[uC]$/.test(w)) { i++; continue; }
+    if (env && w.startsWith('-')) continue;
+    if (/^(?:exec|command|builtin|noglob|nocorrect|nohup)$/.test(w)) continue;
+    return;
+  }
+}
+
 /** Commands of a token list: the words between control operators, with the operator after each. */
 function commands(tokens: readonly Token[]): { words: string[]; ops: string[] }[] {
   const out: { words: string[]; ops: string[] }[] = [{ words: [], ops: [] }];
@@ -267,6 +293,7 @@ function openFunction(ctx: WrapperContext, file: string, line: number, name: str
 function bodyCommand(ctx: WrapperContext, fn: OpenFunction, file: string, line: number, words: readonly string[], read: ValueReader): void {
   const cmd = hostCommand(words);
   if (cmd === undefined) return;
+  prefixAssignments(ctx, file, line, words);
   const rest = optionValues(ctx, cmd.program, file, line, cmd.args, read);
   if (rest.length === 0 || fn.floored) return;
   fn.floored = true;
@@ -299,6 +326,7 @@ function aliasBody(ctx: WrapperContext, file: string, line: number, name: string
   for (const cmd of commands(tokenize(body))) {
     const run = hostCommand(cmd.words);
     if (run === undefined) continue;
+    prefixAssignments(ctx, file, line, cmd.words);
     program ??= run.program;
     // `alias claude=~/bin/claude` names the program only; an option changes what it loads.
     append(rest, optionValues(ctx, run.program, file, line, run.args, read));
@@ -376,3 +404,17 @@ export function unfollowedOption(ctx: WrapperContext, file: string, line: number
   ctx.notFollowed.push({ file, line, detail: `${file}:${line} names ${named} in a form the audit does not follow: the config file it may pass to the host was not read` });
 }
 
+
+/**
+ * A launch line that no shell reads but that is split into words like a command (a desktop entry's
+ * `Exec=`, a systemd unit's `ExecStart=`, their quoting already removed and each word re-quoted):
+ * a host program it starts is read as an alias's body is, and the options of it that are not
+ * followed are one floor cause, `what` saying where it stands. Returns the host program, if any.
+ */
+export function launchCommand(ctx: WrapperContext, file: string, line: number, what: string, words: readonly string[], read: ValueReader): string | undefined {
+  const run = hostCommand(words);
+  if (run === undefined) return undefined;
+  const rest = optionValues(ctx, run.program, file, line, run.args, read);
+  if (rest.length > 0) ctx.notFollowed.push({ file, line, detail: `${file}:${line} ${what} starts ${run.program} with options the audit does not follow (${rest.join(', ')})` });
+  return run.program;
+}

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { literal, readSessionEnv, type LaunchOptionValue, type SessionNotFollowed } from '../../src/discover/session-env.js';
+import { ALL_NAMES, literal, readSessionEnv, type LaunchOptionValue, type SessionNotFollowed } from '../../src/discover/session-env.js';
 
 /** What the audited home's startup files say about host directory variables, read as text only. */
 const temps: string[] = [];
@@ -140,6 +140,16 @@ describe('session files', () => {
     assert.deepEqual(notFollowed.map((n) => [path.relative(h, n.file), n.line]), [['.bashrc', 1], ['.zshrc', 1], ['.zshrc', 4]]);
     assert.match(notFollowed[2]?.detail ?? '', /names --mcp-config in a form the audit does not follow/);
     assert.match(notFollowed[0]?.detail ?? '', /--verbose/);
+  });
+
+  it('a host command of an alias or function prefixed with `env NAME=V` or `NAME=V` gives its launch NAME, once per line', async () => {
+    const h = home({ '.bashrc': "alias cx='env -u X CODEX_HOME=~/cx codex'\nai() {\n  CODEX_HOME=/srv/c command codex\n}\nalias ll='LC_ALL=C ls'\n" });
+    const vars = await readSessionEnv(h, 'linux', NAMES);
+    assert.deepEqual(vars.map((v) => [v.name, v.line, v.value]), [['CODEX_HOME', 1, path.join(h, 'cx')], ['CODEX_HOME', 3, '/srv/c']]);
+    // The whole-session view: a prefix of a command that starts no host is that command's alone.
+    const every = await readSessionEnv(h, 'linux', ALL_NAMES);
+    assert.deepEqual(every.filter((v) => v.name === 'LC_ALL'), []);
+    assert.ok(every.some((v) => v.name === 'CODEX_HOME' && v.line === 1));
   });
 
   it('reads nothing when the hosts have no such variable', async () => {
