@@ -311,6 +311,14 @@ export async function checkFile(
   if (pasted !== undefined && host.rawTextSubstitution !== undefined) {
     const reason = `${file} holds ${pasted}: ${host.id} pastes values into the file's text before parsing it, unescaped (${host.rawTextSubstitution.source}), so what it parses, and launches, is not the text read`;
     entries = entries.map((e) => entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] }));
+  } else if (host.rawTextSubstitution?.envValuesPasted === true) {
+    const source = host.rawTextSubstitution.source;
+    entries = entries.map((e) => {
+      const key = Object.keys(e.env).find((k) => { const v = e.env[k]; return typeof v === 'string' && /["\\\u0000-\u001f]/.test(v); });
+      if (key === undefined) return e;
+      const reason = `env.${key} holds a quote, a backslash or a control character: ${host.id} pastes env values into the server's JSON text unescaped (${source}), so the entry it parses is not the one read`;
+      return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.envOrigins[key] ?? e.origin }] });
+    });
   }
   const findings: Finding[] = lossy !== undefined ? fileFinding(lossy) : [];
   // A host that refuses duplicate keys skips the whole file: a duplicate anywhere in it matters.

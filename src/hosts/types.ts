@@ -362,7 +362,16 @@ export interface HostDefinition {
    * a value holding a quote can add or change any member of any entry. A file holding one of the
    * markers anywhere gives every entry in it a launch doubt: what the host parses is not the text read.
    */
-  readonly rawTextSubstitution?: { readonly markers: readonly string[]; readonly source: string };
+  readonly rawTextSubstitution?: {
+    readonly markers: readonly string[];
+    /**
+     * The host also turns each env value into a template placeholder and pastes the value back into
+     * the server's JSON text unescaped (Warp): an env value holding a quote, a backslash or a control
+     * character rewrites the entry, which is then a launch doubt.
+     */
+    readonly envValuesPasted?: true;
+    readonly source: string;
+  };
   /** Administrator policy (managed files, allow/deny lists). */
   readonly policy?: HostPolicy;
   /** Extensions installed by link to a source folder. */
