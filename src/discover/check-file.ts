@@ -21,6 +21,7 @@ import { MAX_CONFIG_BYTES, readConfigFile, type ReadOutcome } from './read-file.
 import type { CaseFolder } from './fold-case.js';
 import type { HostDefinition, HostLocation } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
+import { HOSTS } from '../hosts/index.js';
 
 /**
  * YAML configs larger than this (in characters) are reported too large and not parsed: YAML costs
@@ -306,19 +307,25 @@ export async function checkFile(
     ...real, ...(extra.project !== undefined ? { project: extra.project } : {}),
   });
   let entries = result.entries;
-  // Values pasted into the text before parsing (HostDefinition.rawTextSubstitution): every entry of the file is in doubt.
-  const pasted = host.rawTextSubstitution?.markers.find((m) => text.includes(m));
-  if (pasted !== undefined && host.rawTextSubstitution !== undefined) {
-    const reason = `${file} holds ${pasted}: ${host.id} pastes values into the file's text before parsing it, unescaped (${host.rawTextSubstitution.source}), so what it parses, and launches, is not the text read`;
-    entries = entries.map((e) => entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] }));
-  } else if (host.rawTextSubstitution?.envValuesPasted === true) {
-    const source = host.rawTextSubstitution.source;
-    entries = entries.map((e) => {
-      const key = Object.keys(e.env).find((k) => { const v = e.env[k]; return typeof v === 'string' && /["\\\u0000-\u001f]/.test(v); });
-      if (key === undefined) return e;
-      const reason = `env.${key} holds a quote, a backslash or a control character: ${host.id} pastes env values into the server's JSON text unescaped (${source}), so the entry it parses is not the one read`;
-      return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.envOrigins[key] ?? e.origin }] });
-    });
+  // Values pasted into the text before parsing (HostDefinition.rawTextSubstitution), by this host or
+  // by another that also starts this file's servers (Warp and ~/.codex/config.toml): every entry of the file is in doubt.
+  for (const paster of pastersOf(host, location)) {
+    const spec = paster.rawTextSubstitution;
+    if (spec === undefined) continue;
+    const by = paster.id === host.id ? paster.id : `${paster.id}, which also starts this file's servers,`;
+    // Another host's file keeps its own variable syntax (Claude Code's ${VAR} per field): only its env values are judged here.
+    const pasted = paster.id === host.id ? spec.markers.find((m) => text.includes(m)) : undefined;
+    if (pasted !== undefined) {
+      const reason = `${file} holds ${pasted}: ${by} pastes values into the file's text before parsing it, unescaped (${spec.source}), so what it parses, and launches, is not the text read`;
+      entries = entries.map((e) => entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] }));
+    } else if (spec.envValuesPasted === true) {
+      entries = entries.map((e) => {
+        const key = Object.keys(e.env).find((k) => { const v = e.env[k]; return typeof v === 'string' && /["\\\u0000-\u001f]/.test(v); });
+        if (key === undefined) return e;
+        const reason = `env.${key} holds a quote, a backslash or a control character: ${by} pastes env values into the server's JSON text unescaped (${spec.source}), so the entry it parses is not the one read`;
+        return entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.envOrigins[key] ?? e.origin }] });
+      });
+    }
   }
   const findings: Finding[] = lossy !== undefined ? fileFinding(lossy) : [];
   // A host that refuses duplicate keys skips the whole file: a duplicate anywhere in it matters.
@@ -348,4 +355,10 @@ function relevant(pointer: string, path: readonly string[], flatRoot: boolean): 
   const n = Math.min(segs.length, path.length);
   for (let i = 0; i < n; i++) if (path[i] !== '*' && path[i] !== segs[i]) return false;
   return true;
+}
+
+/** The hosts that paste values into this location's text: its own host, and any other that also starts its servers. */
+function pastersOf(host: HostDefinition, location: HostLocation): readonly HostDefinition[] {
+  const all: readonly HostDefinition[] = HOSTS;
+  return [host, ...all.filter((h) => h.id !== host.id && (h.rawTextSubstitution?.alsoStarts ?? []).includes(location.path))];
 }

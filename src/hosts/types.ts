@@ -370,6 +370,8 @@ export interface HostDefinition {
      * character rewrites the entry, which is then a launch doubt.
      */
     readonly envValuesPasted?: true;
+    /** Other hosts' files this host also starts servers from (their locations' `path`), rendered the same way. */
+    readonly alsoStarts?: readonly string[];
     readonly source: string;
   };
   /** Administrator policy (managed files, allow/deny lists). */

@@ -58,7 +58,9 @@ export const warp = {
   variables: { form: 'shell', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], source: `${W} app/src/ai/mcp/file_mcp_watcher.rs:30,652-675 (substitute_env_vars, regex \\$\\{([^}]+)\\})` },
   // The substitution pastes values into the text as they are, and each server's JSON is then
   // rendered as a handlebars template ({{name}}) with its env values pasted unescaped before it is parsed.
-  rawTextSubstitution: { markers: ['${', '{{'], envValuesPasted: true, source: `${W} app/src/ai/mcp/file_mcp_watcher.rs:652-676 (substitute_env_vars over the text); app/src/ai/mcp/parsing.rs (parse_result); crates/handlebars/src/lib.rs:37 (render_template)` },
+  // It also starts ~/.claude.json, <repo>/.mcp.json and Codex config.toml servers when file-based MCP is on
+  // (notes below; codex TOML is turned into JSON first: parsing.rs normalize_codex_toml_to_json), rendered the same way.
+  rawTextSubstitution: { markers: ['${', '{{'], envValuesPasted: true, alsoStarts: ['~/.claude.json', '<project>/.mcp.json', '~/.codex/config.toml'], source: `${W} app/src/ai/mcp/file_mcp_watcher.rs:652-676 (substitute_env_vars over the text); app/src/ai/mcp/parsing.rs (parse_result); crates/handlebars/src/lib.rs:37 (render_template)` },
   notes: [
     'A stdio server without working_directory starts in the folder its file was found in (the repository root, or the home for ~/.warp/.mcp.json): warpdotdev/warp@19548ae app/src/ai/mcp/templatable_manager/native.rs:971-980.',
     'Global ~/.warp/.mcp.json servers always start; ~/.claude.json, ~/.codex/config.toml and ~/.agents/.mcp.json servers start only when agents.mcp_servers.file_based_mcp_enabled is on (default off); project-file servers never start on their own, the user starts them from the MCP page.',
