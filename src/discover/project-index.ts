@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
-import { cachedJsonValue, cachedTomlValue, type FileCache } from './check-file.js';
+import { cachedJsonValue, cachedTomlValue, readThrough, type FileCache } from './check-file.js';
 import { globFiles } from './glob.js';
 import { caseInsensitiveLayout, expandAll, expandBraces, type PathContext } from './paths.js';
 import { indexedFolder } from './projects.js';
@@ -50,7 +50,7 @@ export async function readProjectIndexes(hosts: readonly HostDefinition[], ctx: 
             append(unread, logs.unread);
             continue;
           }
-          const read = index.format === 'toml' ? cachedTomlValue : cachedJsonValue;
+          const read = index.format === 'toml' ? cachedTomlValue : index.format === 'text' ? textValue : cachedJsonValue;
           const found = await Promise.all(files.map(async (file) => foldersOf(index, await read(cache, file), ctx, cache, remoteNoter(file, unread))));
           for (const f of found) append(folders, f);
         }
@@ -73,6 +73,12 @@ function remoteNoter(file: string, unread: { path: string; detail: string }[]): 
     const scheme = value.slice(0, value.indexOf(':'));
     unread.push({ path: file, detail: `${file} records a ${scheme} folder, on a machine or file system the audit does not read: the host's project files there were not read` });
   };
+}
+
+/** A `text` index file's trimmed text; undefined when it is absent or unreadable. */
+async function textValue(cache: FileCache, file: string): Promise<unknown> {
+  const read = await readThrough(cache, file);
+  return read.kind === 'text' ? read.text.trim() : undefined;
 }
 
 /** The value at a key path, undefined where one is missing. */

@@ -8,6 +8,7 @@ const PLUGIN_DOCS = 'Claude Code docs https://code.claude.com/docs/en/plugins-re
 // The shipped CLI (2.1.219) takes its global config file from `<config dir>/.config.json` when that
 // exists (config dir: $CLAUDE_CONFIG_DIR, else ~/.claude), else `$CLAUDE_CONFIG_DIR/.claude.json`,
 // else `~/.claude.json`: `if(existsSync(join(fn(),".config.json")))return join(fn(),".config.json")`.
+const MANAGED_LEGACY = 'Claude Code changelog, https://github.com/anthropics/claude-code/blob/main/CHANGELOG.md (2.1.2: "Deprecated Windows managed settings path C:\\ProgramData\\ClaudeCode\\managed-settings.json"; 2.1.75: "Removed deprecated Windows managed settings fallback at C:\\ProgramData\\ClaudeCode\\managed-settings.json"); managed-mcp.json sits in the managed settings folder, https://code.claude.com/docs/en/mcp';
 const LEGACY_CONFIG = 'the shipped claude CLI 2.1.219, https://www.npmjs.com/package/@anthropic-ai/claude-code (global config file: <config dir>/.config.json when it exists, before .claude.json)';
 const CLAUDE_JSON = [
   { path: ['mcpServers'], shape: 'map' },
@@ -58,6 +59,10 @@ export const claudeCode = {
     { scope: 'managed', os: 'darwin', path: '/Library/Application Support/ClaudeCode/managed-mcp.json', source: MANAGED_DOCS },
     { scope: 'managed', os: 'linux', path: '/etc/claude-code/managed-mcp.json', source: MANAGED_DOCS },
     { scope: 'managed', os: 'win32', path: '%PROGRAMFILES%/ClaudeCode/managed-mcp.json', source: MANAGED_DOCS },
+    // The earlier Windows managed folder, C:\ProgramData\ClaudeCode: deprecated in 2.1.2, dropped in 2.1.75;
+    // a machine on an earlier release still starts its servers. Listed (the audit errs towards launched),
+    // but not exclusive: a later release ignores it and starts the other files' servers.
+    { scope: 'managed', os: 'win32', path: '%PROGRAMDATA%/ClaudeCode/managed-mcp.json', note: 'deprecated Windows managed folder, read by releases before 2.1.75', source: MANAGED_LEGACY },
     { scope: 'plugin', glob: true, path: '~/.claude/plugins/cache/**/.mcp.json', containers: FLAT, source: PLUGIN_DOCS },
     {
       scope: 'plugin', glob: true, path: '~/.claude/plugins/cache/**/.claude-plugin/plugin.json',

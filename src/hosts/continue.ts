@@ -68,6 +68,13 @@ export const continueDev = {
     { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/**/*.json', format: 'json', containers: JSON_SHAPES, source: JSON_BLOCKS },
   ],
   dirVariables: [{ name: 'CONTINUE_GLOBAL_DIR', replaces: [{ prefix: '~/.continue' }], source: `${K} core/util/paths.ts:27-36 (getContinueGlobalPath)` }],
+  // Each chat session Continue saves names the workspace it ran in: ~/.continue/sessions/sessions.json,
+  // a list of { sessionId, title, dateCreated, workspaceDirectory } (a file:// URI of the first
+  // workspace folder), written by VS Code and JetBrains alike; each is a folder whose workspace blocks Continue loads.
+  projectIndexes: [{
+    path: '~/.continue/sessions/sessions.json', key: [], kind: 'list', item: ['workspaceDirectory'],
+    source: `${K} core/util/history.ts:155-175 (save: workspaceDirectory in the sessions list); core/util/paths.ts:78-110 (getSessionsListPath); gui/src/redux/thunks/session.ts:253 (workspaceDirectory = window.workspacePaths[0])`,
+  }],
   variables: { form: 'continue', fields: ['command', 'args', 'env', 'url', 'headers'], source: `${K} packages/config-yaml/src/load/unroll.ts:83; core/config/yaml/LocalPlatformClient.ts:16,100-102` },
   launchDir: { kind: 'project', source: `${K} core/context/mcp/MCPConnection.ts:454-492 (no cwd: the workspace root)` },
   notes: [

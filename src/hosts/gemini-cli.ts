@@ -5,6 +5,7 @@ const REPO = 'google-gemini/gemini-cli@5411f113';
 const SETTINGS = `${REPO} packages/cli/src/config/settings.ts`;
 const SYSTEM = `${SETTINGS}:104-125 (getSystemSettingsPath, getSystemDefaultsPath)`;
 const EXT = `${REPO} packages/cli/src/config/extension-manager.ts:624-634,1017-1030`;
+const REGISTRY = 'google-gemini/gemini-cli@043a0880 packages/core/src/config/storage.ts (initialize: ProjectRegistry(<gemini dir>/projects.json, [<gemini dir>/tmp, <gemini dir>/history]).getShortId(project root)); packages/core/src/config/projectRegistry.ts@04fbf507 (RegistryData.projects; ensureOwnershipMarkers writes the path to <base>/<slug>/.project_root)';
 const LISTS = `${SETTINGS}:516-557 (mcp.excluded concatenated, mcp.allowed intersected over every settings scope)`;
 /**
  * loadEnvironment / findEnvFile: from the folder Gemini runs in up to the root, `.gemini/.env` before
@@ -62,9 +63,20 @@ export const geminiCli = {
   dirVariables: [
     { name: 'GEMINI_CLI_HOME', replaces: [{ prefix: '~/.gemini', with: '/.gemini' }], source: `${REPO} packages/core/src/utils/paths.ts (homedir: GEMINI_CLI_HOME or os.homedir())` },
     { name: 'GEMINI_CLI_TRUSTED_FOLDERS_PATH', replaces: [{ prefix: '~/.gemini/trustedFolders.json' }], source: `${REPO} packages/core/src/config/storage.ts (getTrustedFoldersPath)` },
+    // `true` trusts every folder before folder trust is consulted: the project settings of any folder
+    // Gemini runs in are loaded. Not applied to the trust decision: a session file setting it makes the count a floor.
+    { name: 'GEMINI_CLI_TRUST_WORKSPACE', replaces: [], source: 'google-gemini/gemini-cli@05b775a3 packages/core/src/utils/trust.ts (checkPathTrust: GEMINI_CLI_TRUST_WORKSPACE === "true" → trusted, checked first)' },
   ],
-  // The folders the user trusted are folders Gemini ran in: each is a project root.
-  projectIndexes: [{ path: '~/.gemini/trustedFolders.json', key: [], kind: 'keys', source: `${REPO} packages/cli/src/config/trustedFolders.ts` }],
+  // The folders the user trusted are folders Gemini ran in: each is a project root. So is each
+  // folder Gemini gave a short id, trusted or not (with folder trust off, or GEMINI_CLI_TRUST_WORKSPACE,
+  // every folder is trusted): Storage.initialize registers the project root in ~/.gemini/projects.json
+  // `{"projects": {<path>: <slug>}}` and writes the path into <base>/<slug>/.project_root for the
+  // bases ~/.gemini/tmp and ~/.gemini/history.
+  projectIndexes: [
+    { path: '~/.gemini/trustedFolders.json', key: [], kind: 'keys', source: `${REPO} packages/cli/src/config/trustedFolders.ts` },
+    { path: '~/.gemini/projects.json', key: ['projects'], kind: 'keys', source: REGISTRY },
+    { path: '~/.gemini/{tmp,history}/*/.project_root', key: [], format: 'text', source: REGISTRY },
+  ],
   pathRuleEnablement: {
     governs: ['~/.gemini/extensions/*/gemini-extension.json'], file: '~/.gemini/extensions/extension-enablement.json', nameKey: ['name'],
     source: `${REPO} packages/cli/src/config/extensions/extensionEnablement.ts (isEnabled: last matching override wins; Override.fromFileRule)`,

@@ -7,6 +7,7 @@ const DIRS = 'Kilo-Org/kilocode@3eba2fa8 packages/opencode/src/config/paths.ts (
 const GLOBAL = 'Kilo-Org/kilocode@30e1f287 packages/opencode/src/global/index.ts (app "kilo": Global.Path.config is xdg-basedir xdgConfig/kilo, XDG_CONFIG_HOME else ~/.config, on every OS)';
 /** Earlier releases, before the loader read only Kilo's own file names. */
 const EARLIER = 'Kilo-Org/kilocode@77363bc0 packages/opencode/src/config/config.ts (global: config.json, opencode.json, opencode.jsonc in Global.Path.config; KILO_CONFIG_DIR: opencode.jsonc, opencode.json)';
+const STORAGE = `${GLOBAL} (Global.Path.data: xdgData/kilo); anomalyco/opencode@17db7910 packages/opencode/src/storage/storage.ts (dir = Global.Path.data/storage; project/<id>.json { id, vcs, worktree }); anomalyco/opencode@01b9f189 packages/opencode/src/project/project.ts (Info.sandboxes)`;
 const MANAGED = 'Kilo-Org/kilocode@002186d5 packages/opencode/src/config/config.ts (systemManagedConfigDir: /Library/Application Support/kilo, %ProgramData%/kilo, /etc/kilo); Kilo-Org/kilocode@8f6a2cd0 packages/opencode/src/config/config.ts (managed directories load kilo.json, kilo.jsonc)';
 /**
  * McpMigrator.migrate: Kilo Code's MCP files, converted and merged under every config file. In the
@@ -68,6 +69,16 @@ export const kiloCli = {
   ],
   dirVariables: [
     { name: 'XDG_CONFIG_HOME', replaces: [{ prefix: '~/.config' }], source: GLOBAL },
+    { name: 'XDG_DATA_HOME', replaces: [{ prefix: '~/.local/share' }], source: `${GLOBAL} (Global.Path.data: xdgData/kilo)` },
+    // Global.Path.home, where the home .kilocode and .kilo folders are looked up, is KILO_TEST_HOME
+    // when set: an unconditional lookup in the shipped code, whatever its name says.
+    { name: 'KILO_TEST_HOME', replaces: [{ prefix: '~/.kilo', with: '/.kilo' }, { prefix: '~/.kilocode', with: '/.kilocode' }], source: `${GLOBAL} (Path.home: KILO_TEST_HOME || os.homedir()); ${DIRS}` },
+  ],
+  // Each project Kilo opened, as opencode keeps it: <Global.Path.data>/storage/project/<id>.json
+  // { id, worktree, sandboxes, … }: the worktree and each sandbox (another git worktree).
+  projectIndexes: [
+    { path: '~/.local/share/kilo/storage/project/*.json', key: ['worktree'], source: STORAGE },
+    { path: '~/.local/share/kilo/storage/project/*.json', key: ['sandboxes'], kind: 'list', source: STORAGE },
   ],
   // Inline config merged over every file but the managed ones (ConfigParse.jsonc).
   contentVariables: [{ name: 'KILO_CONFIG_CONTENT', scope: 'user', format: 'jsonc', source: `${CONFIG} (KILO_CONFIG_CONTENT: loadConfig of the variable's text)` }],

@@ -8,6 +8,8 @@ const PLUGIN = 'anomalyco/opencode@00210a4c packages/opencode/src/plugin/index.t
 const AUTH = 'anomalyco/opencode@01449267 packages/opencode/src/auth/index.ts (Global.Path.data/auth.json; WellKnown: type, key, token; entries failing the schema dropped)';
 const PLUGIN_FILES = `${CONFIG} (loadPlugin: {plugin,plugins}/*.{ts,js} in every config directory, pushed to config.plugin); ${PLUGIN}`;
 const PLUGIN_RUN = { reason: 'a plugin opencode imports and runs: its config hook may add servers' } as const;
+const GLOBAL = 'anomalyco/opencode@0259f2c1 packages/opencode/src/global/index.ts';
+const STORAGE = 'anomalyco/opencode@17db7910 packages/opencode/src/storage/storage.ts (dir = Global.Path.data/storage; file(dir, key) = dir/<key…>.json; migration 1 writes project/<id>.json { id, vcs, worktree }); anomalyco/opencode@01b9f189 packages/opencode/src/project/project.ts (Info: id, worktree, sandboxes; fromDirectory adds the folder\'s git top level to sandboxes when it is not the worktree)';
 const MCP = 'anomalyco/opencode@001133bc packages/opencode/src/mcp/index.ts; opencode docs https://opencode.ai/docs/mcp-servers';
 
 /**
@@ -63,6 +65,16 @@ export const opencode = {
   dirVariables: [
     { name: 'XDG_CONFIG_HOME', replaces: [{ prefix: '~/.config' }], source: `${CONFIG} (Global.Path.config: xdg-basedir xdgConfig = XDG_CONFIG_HOME or ~/.config)` },
     { name: 'XDG_DATA_HOME', replaces: [{ prefix: '~/.local/share' }], source: 'anomalyco/opencode@0259f2c1 packages/opencode/src/global/index.ts (Global.Path.data: xdg-basedir xdgData = XDG_DATA_HOME or ~/.local/share)' },
+    // Global.Path.home, where the home .opencode folder is looked up, is OPENCODE_TEST_HOME when set:
+    // an unconditional lookup in the shipped code, whatever its name says.
+    { name: 'OPENCODE_TEST_HOME', replaces: [{ prefix: '~/.opencode', with: '/.opencode' }], source: `${GLOBAL} (Path.home: OPENCODE_TEST_HOME || os.homedir()); ${CONFIG} (directories: .opencode found at Global.Path.home)` },
+  ],
+  // Each project opencode opened: <Global.Path.data>/storage/project/<id>.json, { id, worktree, vcs, sandboxes, … }
+  // (the JSON storage of the releases before the SQLite database): the worktree (the git root) and
+  // each sandbox (another git worktree of the repository opencode ran in).
+  projectIndexes: [
+    { path: '~/.local/share/opencode/storage/project/*.json', key: ['worktree'], source: STORAGE },
+    { path: '~/.local/share/opencode/storage/project/*.json', key: ['sandboxes'], kind: 'list', source: STORAGE },
   ],
   // Inline JSON merged last: servers held in a variable, not a file.
   contentVariables: [{ name: 'OPENCODE_CONFIG_CONTENT', scope: 'user', format: 'jsonc', source: `${CONFIG} (OPENCODE_CONFIG_CONTENT: inline config merged over the files); ${DOCS}` }],

@@ -4,6 +4,10 @@ import { MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition } from './types.js
 // user settings in ~/.qwen/settings.json ($QWEN_HOME replaces ~/.qwen) and the project's in
 // <project>/.qwen/settings.json; servers under mcpServers, shaped as Gemini CLI's.
 const STORAGE = 'QwenLM/qwen-code@96a2647e packages/core/src/config/storage.ts (QWEN_DIR .qwen; getGlobalQwenDir: $QWEN_HOME else ~/.qwen)';
+/** getProjectDir: <getRuntimeBaseDir()>/projects/<sanitizeCwd(project root)>; getRuntimeBaseDir: $QWEN_RUNTIME_DIR, else a settings value, else the global .qwen folder. */
+const RUNTIME = 'QwenLM/qwen-code@013e660f packages/core/src/config/storage.ts (getProjectDir, getRuntimeBaseDir)';
+const CHATS = 'QwenLM/qwen-code@015346f1 packages/core/src/services/chatRecordingService.ts (ChatRecord.cwd: "Working directory at time of message", on every record)';
+const TRUST = 'QwenLM/qwen-code@059a1624 packages/cli/src/config/trustedFolders.ts (getTrustedFoldersPath: $QWEN_CODE_TRUSTED_FOLDERS_PATH, else <global .qwen>/trustedFolders.json; a map of folder to trust level)';
 /**
  * getSystemSettingsPath: $QWEN_CODE_SYSTEM_SETTINGS_PATH, else /Library/Application Support/QwenCode
  * (macOS), C:\ProgramData\qwen-code (Windows, a literal path: the default %PROGRAMDATA%),
@@ -67,7 +71,17 @@ export const qwenCode = {
     },
     { scope: 'project', path: '<project>/.qwen/settings.json', source: STORAGE },
   ],
-  dirVariables: [{ name: 'QWEN_HOME', replaces: [{ prefix: '~/.qwen' }], source: STORAGE }],
+  dirVariables: [
+    { name: 'QWEN_HOME', replaces: [{ prefix: '~/.qwen' }], source: STORAGE },
+    { name: 'QWEN_RUNTIME_DIR', replaces: [{ prefix: '~/.qwen/projects', with: '/projects' }], source: RUNTIME },
+    { name: 'QWEN_CODE_TRUSTED_FOLDERS_PATH', replaces: [{ prefix: '~/.qwen/trustedFolders.json' }], source: TRUST },
+  ],
+  // Folders Qwen Code ran in: each session's log, <runtime dir>/projects/<sanitized cwd>/chats/<session id>.jsonl,
+  // whose every record carries the `cwd` it ran in; and the folders the user trusted.
+  projectIndexes: [
+    { path: '~/.qwen/projects/*/chats/*.jsonl', key: ['cwd'], kind: 'session-log', line: 'first-naming', source: `${RUNTIME}; ${CHATS}` },
+    { path: '~/.qwen/trustedFolders.json', key: [], kind: 'keys', source: TRUST },
+  ],
   pathRuleEnablement: {
     governs: ['~/.qwen/extensions/*/qwen-extension.json'], file: '~/.qwen/extensions/extension-enablement.json', nameKey: ['name'],
     source: 'QwenLM/qwen-code@4103ba1f packages/core/src/extension/extensionManager.ts (isEnabled: extension-enablement.json overrides, the last matching rule wins; Override.fromFileRule); QwenLM/qwen-code@d5571544 packages/core/src/extension/extension-store.ts (the store keeps extension-enablement.json as its legacy projection)',

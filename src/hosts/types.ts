@@ -328,8 +328,11 @@ export interface ProjectIndex {
    * `{"projects": [{"path": "/home/u/app", …}]}`: key `projects`, item `path`). Absent: each item is the folder.
    */
   readonly item?: readonly string[];
-  /** The index file's format: JSONC (default) or TOML. */
-  readonly format?: 'jsonc' | 'toml';
+  /**
+   * The index file's format: JSONC (default), TOML, or `text`: the file's whole text, trimmed, is
+   * the value (key `[]`; Gemini's `.project_root` ownership markers hold one absolute path).
+   */
+  readonly format?: 'jsonc' | 'toml' | 'text';
   /** Where the host writes this record (source or documentation). */
   readonly source?: string;
 }
