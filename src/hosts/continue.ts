@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES, type HostDefinition } from './types.js';
 
 // continuedev/continue @ d0a3c0b626b5bebc3bef4742eec05a0242be0bab (2026-06-18).
 const K = 'continuedev/continue@d0a3c0b6';
@@ -67,7 +67,9 @@ export const continueDev = {
     { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/**/*.{yaml,yml}', source: YAML_BLOCKS },
     { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/**/*.json', format: 'json', containers: JSON_SHAPES, source: JSON_BLOCKS },
   ],
-  dirVariables: [{ name: 'CONTINUE_GLOBAL_DIR', replaces: [{ prefix: '~/.continue' }], source: `${K} core/util/paths.ts:27-36 (getContinueGlobalPath)` }],
+  // The VS Code-family extension loads the project files of its window's folders.
+  projectIndexes: VSCODE_FAMILY_WORKSPACES,
+  dirVariables: [...VSCODE_FAMILY_DIRS, { name: 'CONTINUE_GLOBAL_DIR', replaces: [{ prefix: '~/.continue' }], source: `${K} core/util/paths.ts:27-36 (getContinueGlobalPath)` }],
   variables: { form: 'continue', fields: ['command', 'args', 'env', 'url', 'headers'], source: `${K} packages/config-yaml/src/load/unroll.ts:83; core/config/yaml/LocalPlatformClient.ts:16,100-102` },
   launchDir: { kind: 'project', source: `${K} core/context/mcp/MCPConnection.ts:454-492 (no cwd: the workspace root)` },
   notes: [

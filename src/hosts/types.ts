@@ -485,6 +485,26 @@ export const VSCODE_FAMILY_DIRS = [
 export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,Code - OSS,VSCodium,VSCodium - Insiders,Cursor,Windsurf,Trae,Kiro,Antigravity,Void,Positron}';
 
 /**
+ * The folders every VS Code-family window opened, in each product of `VSCODE_FAMILY_GLOB`: a
+ * window records its folder in `<UD>/<product>/User/workspaceStorage/<id>/workspace.json`
+ * (`{"folder": <URI>}`, or `{"workspace": <.code-workspace URI>}` for a multi-root window;
+ * microsoft/vscode src/vs/workbench/services/workspaces), and Code OSS forks keep the same file
+ * under their own user-data folder. The project index of VS Code and of every extension host that
+ * runs in these products (Roo Code, Cline, Kilo Code, Continue …): an extension loads its project
+ * files from the folders of the window it runs in, whichever product that is.
+ */
+export const VSCODE_FAMILY_WORKSPACES = [
+  {
+    path: `<UD>/${VSCODE_FAMILY_GLOB}/User/workspaceStorage/*/workspace.json`, key: ['folder'],
+    source: 'microsoft/vscode src/vs/workbench/services/workspaces (workspace.json {"folder": <URI>}), kept by Code OSS forks under their own user-data folder',
+  },
+  {
+    path: `<UD>/${VSCODE_FAMILY_GLOB}/User/workspaceStorage/*/workspace.json`, key: ['workspace'], kind: 'workspace-file',
+    source: 'microsoft/vscode src/vs/workbench/services/workspaces (workspace.json {"workspace": <.code-workspace URI>} for a multi-root window); VS Code docs https://code.visualstudio.com/docs/editing/workspaces/multi-root-workspaces',
+  },
+] as const satisfies readonly ProjectIndex[];
+
+/**
  * VS Code-family products packaged on Flathub. Flatpak sets XDG_CONFIG_HOME inside the sandbox to
  * ~/.var/app/<app id>/config (https://docs.flatpak.org/en/latest/conventions.html#xdg-base-directories),
  * which VS Code's user-data root follows on Linux (microsoft/vscode@05528c78
