@@ -328,8 +328,12 @@ export interface ProjectIndex {
    * `{"projects": [{"path": "/home/u/app", …}]}`: key `projects`, item `path`). Absent: each item is the folder.
    */
   readonly item?: readonly string[];
-  /** The index file's format: JSONC (default) or TOML. */
-  readonly format?: 'jsonc' | 'toml';
+  /**
+   * The index file's format: JSONC (default) or TOML. `sqlite`: a SQLite database (Zed's workspace
+   * database), which the audit has no reader for: each such file found makes the count a floor,
+   * naming it (the projects it records are not read); `key` is then unused.
+   */
+  readonly format?: 'jsonc' | 'toml' | 'sqlite';
   /** Where the host writes this record (source or documentation). */
   readonly source?: string;
 }
