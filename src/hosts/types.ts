@@ -480,13 +480,16 @@ export const VSCODE_FAMILY_DIRS = [
 ] as const satisfies readonly DirVariable[];
 
 /**
- * VS Code-family applications whose user-data folders hold extension storage (Cline, Roo). The
- * folder is the product's `nameShort` (microsoft/vscode@f9aabd98 src/main.ts: getUserDataPath(args,
- * product.nameShort)): `Code - OSS` for a build of microsoft/vscode's own sources
+ * VS Code-family applications whose user-data folders hold extension storage (Cline, Roo) and
+ * window records (`VSCODE_FAMILY_WORKSPACES`): one for each editor of `EDITOR_PROGRAMS`'
+ * `vscode-family`. The folder is the product's `nameShort` (microsoft/vscode@f9aabd98 src/main.ts:
+ * getUserDataPath(args, product.nameShort)): `Code - OSS` for a build of microsoft/vscode's own sources
  * (microsoft/vscode@01b879a0 product.json nameShort), `VSCodium - Insiders` for VSCodium's insider
- * builds (VSCodium/vscodium@a6a4322e prepare_vscode.sh: insider nameShort).
+ * builds (VSCodium/vscodium@a6a4322e prepare_vscode.sh: insider nameShort), `Trae CN` for TRAE CN
+ * (trae.ts), `Qoder` for Qoder (ragaeeb/spiracha@94bdf56c README.md: Qoder/User/globalStorage and
+ * Qoder/User/workspaceStorage under Application Support).
  */
-export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,Code - OSS,VSCodium,VSCodium - Insiders,Cursor,Windsurf,Trae,Kiro,Antigravity,Void,Positron}';
+export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,Code - OSS,VSCodium,VSCodium - Insiders,Cursor,Windsurf,Trae,Trae CN,Kiro,Antigravity,Void,Positron,Qoder}';
 
 /**
  * The folders every VS Code-family window opened, in each product of `VSCODE_FAMILY_GLOB`: a
