@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
 import { cachedJsonValue, cachedTomlValue, readThrough, type FileCache } from './check-file.js';
@@ -50,6 +50,10 @@ export async function readProjectIndexes(hosts: readonly HostDefinition[], ctx: 
             append(unread, logs.unread);
             continue;
           }
+          if (index.format === 'sqlite') {
+            for (const file of files) if (isFile(file)) unread.push({ path: file, detail: sqliteDetail(host.name, file) });
+            continue;
+          }
           const read = index.format === 'toml' ? cachedTomlValue : index.format === 'text' ? textValue : cachedJsonValue;
           const found = await Promise.all(files.map(async (file) => foldersOf(index, await read(cache, file), ctx, cache, remoteNoter(file, unread))));
           for (const f of found) append(folders, f);
@@ -59,6 +63,15 @@ export async function readProjectIndexes(hosts: readonly HostDefinition[], ctx: 
     }
   }
   return out;
+}
+
+/** A file (not a folder, not absent) at `file`: a literal index path names one that may not exist. */
+function isFile(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+function sqliteDetail(host: string, file: string): string {
+  return `${file} is a SQLite database in which ${host} records the projects it opened; the audit has no SQLite reader, so those projects' files were not read`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES } from './types.js';
 
 /** Amazon Q Developer: snyk/agent-scan@b9e98ab:src/agent_scan/well_known_clients.py, ace26597/mcp-lock@0415c80:src/parsers/config-discovery.ts; the VS Code extension file as msaad00/agent-bom@9910e29:src/agent_bom/discovery/__init__.py reads it (unverified). */
 export const amazonQ = {
@@ -21,6 +21,7 @@ export const amazonQ = {
     { scope: 'project', path: '<project>/.amazonq/mcp.json', source: 'Amazon Q docs https://docs.aws.amazon.com/amazonq/latest/qdeveloper-ug/mcp-ide.html (default.json global/local, legacy mcp.json via useLegacyMcpJson, workspace precedence)' },
     { scope: 'project', glob: true, path: '<project>/.amazonq/cli-agents/*.json', source: 'Amazon Q docs https://docs.aws.amazon.com/amazonq/latest/qdeveloper-ug/qdev-mcp.html (CLI: ~/.aws/amazonq/cli-agents; IDE: ~/.aws/amazonq/agents/default.json)' },
   ],
+  projectIndexes: VSCODE_FAMILY_WORKSPACES,
   dirVariables: VSCODE_FAMILY_DIRS,
 
   notes: ['Agents load the legacy mcp.json only with `useLegacyMcpJson`.'],

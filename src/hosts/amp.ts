@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type Container, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, VSCODE_FAMILY_WORKSPACES, type Container, type HostDefinition } from './types.js';
 
 // Amp is closed source. Every fact below is read from its shipped CLI, npm
 // @ampcode/cli-linux-x64@0.0.1790142911-g7618fb (bin `amp`, a compiled Bun program whose bundled
@@ -40,6 +40,7 @@ export const amp = {
       source: 'stacklok/toolhive@e25de16:pkg/client/config.go (the Amp VS Code extension reads amp.mcpServers from the VS Code user settings); not in the CLI. An extension reads the settings of the editor it is installed in and of the active profile (https://code.visualstudio.com/docs/configure/profiles: a profile has its own settings.json)',
     },
   ],
+  projectIndexes: VSCODE_FAMILY_WORKSPACES,
   dirVariables: [
     { name: 'XDG_CONFIG_HOME', replaces: [{ prefix: '~/.config/amp', with: '/amp' }], source: USER },
     { name: 'VSCODE_APPDATA', replaces: [{ prefix: '<UD>' }], source: 'microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts (2. VSCODE_APPDATA)' },

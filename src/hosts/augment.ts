@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_GLOB } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES, VSCODE_FAMILY_GLOB } from './types.js';
 
 /** Augment (unverified: community documentation only, no host source or public tool); "augment.advanced" is one dotted key holding an array. */
 export const augment = {
@@ -18,6 +18,7 @@ export const augment = {
     { scope: 'user', path: '~/.augment/settings.json', unverified: true, source: 'Augment docs https://docs.augmentcode.com/cli/integrations and https://www.augmentcode.com/changelog/auggie-cli-0-5-4-release-notes (Auggie reads MCP servers from ~/.augment/settings.json)' },
     { scope: 'project', path: '<project>/.augment/settings.json', unverified: true, source: 'unverified: community documentation names a project .augment/settings.json; the Augment docs (docs.augmentcode.com cli/integrations, setup-augment/mcp) and the Auggie changelog searched name only ~/.augment/settings.json and --mcp-config' },
   ],
+  projectIndexes: VSCODE_FAMILY_WORKSPACES,
   dirVariables: VSCODE_FAMILY_DIRS,
 
 } as const satisfies HostDefinition;

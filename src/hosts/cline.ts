@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES } from './types.js';
 
 // cline/cline @ 21cb8d2525bcedf1f4b6890b27a74a14fe7451e4 (2026-08-22).
 const C = 'cline/cline@21cb8d25';
@@ -30,6 +30,7 @@ export const cline = {
     { scope: 'user', path: '~/.cline/mcp.json', unverified: true, source: 'unverified: community code names ~/.cline/mcp.json for the Cline CLI; not found in the source, and none of the config readers checked (agent-scan, toolhive, mcp-gateway, agent-bom) reads it' },
     { scope: 'project', path: '<project>/.cline/mcp.json', unverified: true, source: 'unverified: community code names a project .cline/mcp.json; the source has no project MCP file (cline-rules.ts:24-26)' },
   ],
+  projectIndexes: VSCODE_FAMILY_WORKSPACES,
   dirVariables: VSCODE_FAMILY_DIRS,
 
   variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], names: ['env'], othersLiteral: true, source: `${C} apps/vscode/src/utils/envExpansion.ts:21-30 (\${env:VAR}, unset left literally)` },

@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, STANDARD_ENTRY, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES, type HostDefinition } from './types.js';
 
 // continuedev/continue @ d0a3c0b626b5bebc3bef4742eec05a0242be0bab (2026-06-18).
 const K = 'continuedev/continue@d0a3c0b6';
@@ -67,11 +67,12 @@ export const continueDev = {
     { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/**/*.{yaml,yml}', source: YAML_BLOCKS },
     { scope: 'project', glob: true, path: '<project>/.continue/mcpServers/**/*.json', format: 'json', containers: JSON_SHAPES, source: JSON_BLOCKS },
   ],
-  dirVariables: [{ name: 'CONTINUE_GLOBAL_DIR', replaces: [{ prefix: '~/.continue' }], source: `${K} core/util/paths.ts:27-36 (getContinueGlobalPath)` }],
-  // Each chat session Continue saves names the workspace it ran in: ~/.continue/sessions/sessions.json,
+  dirVariables: [...VSCODE_FAMILY_DIRS, { name: 'CONTINUE_GLOBAL_DIR', replaces: [{ prefix: '~/.continue' }], source: `${K} core/util/paths.ts:27-36 (getContinueGlobalPath)` }],
+  // The VS Code-family extension loads the project files of its window's folders; and each chat
+  // session Continue saves names the workspace it ran in: ~/.continue/sessions/sessions.json,
   // a list of { sessionId, title, dateCreated, workspaceDirectory } (a file:// URI of the first
   // workspace folder), written by VS Code and JetBrains alike; each is a folder whose workspace blocks Continue loads.
-  projectIndexes: [{
+  projectIndexes: [...VSCODE_FAMILY_WORKSPACES, {
     path: '~/.continue/sessions/sessions.json', key: [], kind: 'list', item: ['workspaceDirectory'],
     source: `${K} core/util/history.ts:155-175 (save: workspaceDirectory in the sessions list); core/util/paths.ts:78-110 (getSessionsListPath); gui/src/redux/thunks/session.ts:253 (workspaceDirectory = window.workspacePaths[0])`,
   }],

@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_GLOB, type HostDefinition } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES, VSCODE_FAMILY_GLOB, type HostDefinition } from './types.js';
 
 // Kilo Code's docs ("Using MCP in Kilo Code"): a global mcp_settings.json in the extension's storage
 // and a project .kilocode/mcp.json that "Kilo Code automatically detects and loads", the project
@@ -23,5 +23,6 @@ export const kiloCode = {
     { scope: 'project', path: '<project>/.kilocode/mcp.json', source: EXT_DOCS },
     { scope: 'user', path: '~/.kilocode/cli/global/settings/mcp_settings.json', unverified: true, source: CLI_DOCS },
   ],
+  projectIndexes: VSCODE_FAMILY_WORKSPACES,
   dirVariables: VSCODE_FAMILY_DIRS,
 } as const satisfies HostDefinition;

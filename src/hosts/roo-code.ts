@@ -1,4 +1,4 @@
-import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition, VSCODE_FAMILY_DIRS } from './types.js';
+import { NO_ENV_FILES, MCP_SERVERS_MAP, STANDARD_ENTRY, VSCODE_FAMILY_GLOB, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES } from './types.js';
 
 // RooCodeInc/Roo-Code @ cb836567180a3ff1da6d082f3178b90c3bd22a70 (2026-04-14).
 const R = 'RooCodeInc/Roo-Code@cb836567';
@@ -24,6 +24,7 @@ export const rooCode = {
     },
     { scope: 'project', path: '<project>/.roo/mcp.json', source: `${HUB}:594-605 (the workspace's first folder, no walk-up)` },
   ],
+  projectIndexes: VSCODE_FAMILY_WORKSPACES,
   dirVariables: VSCODE_FAMILY_DIRS,
   // getStorageBasePath: the roo-cline.customStoragePath setting replaces the extension's global storage folder.
   relocatingSettings: [{

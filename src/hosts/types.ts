@@ -329,10 +329,12 @@ export interface ProjectIndex {
    */
   readonly item?: readonly string[];
   /**
-   * The index file's format: JSONC (default), TOML, or `text`: the file's whole text, trimmed, is
-   * the value (key `[]`; Gemini's `.project_root` ownership markers hold one absolute path).
+   * The index file's format: JSONC (default), TOML, `text`: the file's whole text, trimmed, is the
+   * value (key `[]`; Gemini's `.project_root` ownership markers hold one absolute path), or `sqlite`:
+   * a SQLite database (Zed's workspace database), which the audit has no reader for: each such file
+   * found makes the count a floor, naming it (the projects it records are not read); `key` is then unused.
    */
-  readonly format?: 'jsonc' | 'toml' | 'text';
+  readonly format?: 'jsonc' | 'toml' | 'text' | 'sqlite';
   /** Where the host writes this record (source or documentation). */
   readonly source?: string;
 }
@@ -490,13 +492,36 @@ export const VSCODE_FAMILY_DIRS = [
 ] as const satisfies readonly DirVariable[];
 
 /**
- * VS Code-family applications whose user-data folders hold extension storage (Cline, Roo). The
- * folder is the product's `nameShort` (microsoft/vscode@f9aabd98 src/main.ts: getUserDataPath(args,
- * product.nameShort)): `Code - OSS` for a build of microsoft/vscode's own sources
+ * VS Code-family applications whose user-data folders hold extension storage (Cline, Roo) and
+ * window records (`VSCODE_FAMILY_WORKSPACES`): one for each editor of `EDITOR_PROGRAMS`'
+ * `vscode-family`. The folder is the product's `nameShort` (microsoft/vscode@f9aabd98 src/main.ts:
+ * getUserDataPath(args, product.nameShort)): `Code - OSS` for a build of microsoft/vscode's own sources
  * (microsoft/vscode@01b879a0 product.json nameShort), `VSCodium - Insiders` for VSCodium's insider
- * builds (VSCodium/vscodium@a6a4322e prepare_vscode.sh: insider nameShort).
+ * builds (VSCodium/vscodium@a6a4322e prepare_vscode.sh: insider nameShort), `Trae CN` for TRAE CN
+ * (trae.ts), `Qoder` for Qoder (ragaeeb/spiracha@94bdf56c README.md: Qoder/User/globalStorage and
+ * Qoder/User/workspaceStorage under Application Support).
  */
-export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,Code - OSS,VSCodium,VSCodium - Insiders,Cursor,Windsurf,Trae,Kiro,Antigravity,Void,Positron}';
+export const VSCODE_FAMILY_GLOB = '{Code,Code - Insiders,Code - OSS,VSCodium,VSCodium - Insiders,Cursor,Windsurf,Trae,Trae CN,Kiro,Antigravity,Void,Positron,Qoder}';
+
+/**
+ * The folders every VS Code-family window opened, in each product of `VSCODE_FAMILY_GLOB`: a
+ * window records its folder in `<UD>/<product>/User/workspaceStorage/<id>/workspace.json`
+ * (`{"folder": <URI>}`, or `{"workspace": <.code-workspace URI>}` for a multi-root window;
+ * microsoft/vscode src/vs/workbench/services/workspaces), and Code OSS forks keep the same file
+ * under their own user-data folder. The project index of VS Code and of every extension host that
+ * runs in these products (Roo Code, Cline, Kilo Code, Continue …): an extension loads its project
+ * files from the folders of the window it runs in, whichever product that is.
+ */
+export const VSCODE_FAMILY_WORKSPACES = [
+  {
+    path: `<UD>/${VSCODE_FAMILY_GLOB}/User/workspaceStorage/*/workspace.json`, key: ['folder'],
+    source: 'microsoft/vscode src/vs/workbench/services/workspaces (workspace.json {"folder": <URI>}), kept by Code OSS forks under their own user-data folder',
+  },
+  {
+    path: `<UD>/${VSCODE_FAMILY_GLOB}/User/workspaceStorage/*/workspace.json`, key: ['workspace'], kind: 'workspace-file',
+    source: 'microsoft/vscode src/vs/workbench/services/workspaces (workspace.json {"workspace": <.code-workspace URI>} for a multi-root window); VS Code docs https://code.visualstudio.com/docs/editing/workspaces/multi-root-workspaces',
+  },
+] as const satisfies readonly ProjectIndex[];
 
 /**
  * VS Code-family products packaged on Flathub. Flatpak sets XDG_CONFIG_HOME inside the sandbox to

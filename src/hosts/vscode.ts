@@ -1,5 +1,5 @@
 import { PLUGIN_FOLDER_FILES as PLUGIN_FILES, VSCODE_PLUGINS as PLUGINS } from './vscode-plugins.js';
-import { VSCODE_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type Container, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_VARIABLES } from './types.js';
+import { VSCODE_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type Container, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES, VSCODE_VARIABLES } from './types.js';
 
 const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
 
@@ -127,13 +127,7 @@ export const vscode = {
     folderOption: { program: 'code', option: '--extensions-dir', prefix: '~/.vscode/extensions', source: EXTENSIONS_PATH },
     source: `VS Code docs https://code.visualstudio.com/api/extension-guides/ai/mcp (contributes.mcpServerDefinitionProviders, registerMcpServerDefinitionProvider); https://code.visualstudio.com/docs/configure/extensions/extension-marketplace (extensions in ~/.vscode/extensions); ${FLATPAK_EXTENSIONS}`,
   },
-  projectIndexes: [
-    { path: '<UD>/{Code,Code - Insiders,Code - OSS,VSCodium,VSCodium - Insiders,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['folder'] },
-    {
-      path: '<UD>/{Code,Code - Insiders,Code - OSS,VSCodium,VSCodium - Insiders,Cursor,Windsurf}/User/workspaceStorage/*/workspace.json', key: ['workspace'], kind: 'workspace-file',
-      source: 'microsoft/vscode src/vs/workbench/services/workspaces (workspace.json {"workspace": <.code-workspace URI>} for a multi-root window); VS Code docs https://code.visualstudio.com/docs/editing/workspaces/multi-root-workspaces',
-    },
-  ],
+  projectIndexes: VSCODE_FAMILY_WORKSPACES,
   hostSwitches: [
     { file: '<UD>/Code/User/settings.json', key: ['chat.mcp.access'], value: 'none', source: ADD },
     { file: '<UD>/Code/User/settings.json', key: ['chat.mcp.enabled'], value: false, source: `${ADD} (older setting)` },

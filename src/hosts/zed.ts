@@ -9,6 +9,9 @@ const STORE = 'zed-industries/zed@00400088 crates/project/src/context_server_sto
 // [context_servers.<id>] registers a server whose command the extension's code returns at run time.
 const EXTENSIONS = 'zed-industries/zed@010c9b6f crates/paths/src/paths.rs (support_dir, extensions_dir); zed-industries/zed@e62f54d9 crates/extension_host/src/extension_host.rs (ExtensionStore::new: installed_dir = extensions_dir/installed); zed-industries/zed@bf092307 crates/extension/src/extension_manifest.rs (ExtensionManifest.context_servers)';
 
+// The workspace database: <support dir>/db/0-<release channel>/db.sqlite.
+const DB = 'zed-industries/zed@94b6e7f5 crates/paths/src/paths.rs (database_dir: data_dir/db); zed-industries/zed@23f08a23 docs/src/workspace-persistence.md (0-stable, 0-preview); zed-industries/zed@00dc3966 crates/workspace/src/persistence.rs (WorkspaceDb: the workspaces and their worktree paths)';
+
 // The user file flattens release-channel and platform blocks into the settings Zed applies.
 const BLOCKS = 'zed-industries/zed crates/settings_content (UserSettingsContent: #[serde(flatten)] release_channel_overrides { dev, nightly, preview, stable }, platform_overrides { macos, linux, windows }; index id 56133473378)';
 const USER_BLOCKS = [
@@ -53,6 +56,15 @@ export const zed = {
       scope: 'project', path: '<project>/.zed/settings.json', gate: ['context_servers'],
       source: `${PATHS}; ${STORE} (resolve_project_settings: the first visible worktree root)`,
     },
+  ],
+  // Zed records every workspace it opened (its worktree roots) only in its SQLite database
+  // <data dir>/db/0-<channel>/db.sqlite, the data dir being the support dir above (DB). The audit
+  // reads no SQLite: such a database makes the count a floor, naming it.
+  projectIndexes: [
+    { path: '~/.local/share/zed/db/0-*/db.sqlite', key: [], format: 'sqlite', source: DB },
+    { path: '~/.var/app/dev.zed.Zed/data/zed/db/0-*/db.sqlite', key: [], format: 'sqlite', source: DB },
+    { path: '~/Library/Application Support/Zed/db/0-*/db.sqlite', key: [], format: 'sqlite', source: DB },
+    { path: '%LOCALAPPDATA%/Zed/db/0-*/db.sqlite', key: [], format: 'sqlite', source: DB },
   ],
   // Linux: FLATPAK_XDG_CONFIG_HOME, else XDG_CONFIG_HOME (dirs::config_dir); macOS ~/.config/zed is fixed; Windows %APPDATA%.
   dirVariables: [
