@@ -181,6 +181,13 @@ async function inspectStore(rec: Recognition, dir: string, ctx: InspectContext):
     if (!isRecord(doc)) return { path: dir, findings: [...findings, unreadable(legacyPath, 'pins.json is not an object: mcp-pin refuses to start')] };
     const bad = Object.keys(doc).find((k) => !/^[a-f0-9]+$/i.test(k));
     if (bad !== undefined) return { path: dir, findings: [...findings, unreadable(legacyPath, 'pins.json holds a key that is not a server id: mcp-pin refuses to start')] };
+    // migrateLegacyPins writes pins.d/<key>.json per key, ids matched case-insensitively (store.js);
+    // on a case-insensitive volume (APFS, NTFS) a key naming this id in another case is the same
+    // file, written in the object's key order: which record ends up as the pin is not decided here.
+    const folded = Object.keys(doc).filter((k) => k !== id && k.toLowerCase() === id.toLowerCase());
+    if (folded.length > 0) {
+      return { path: dir, findings: [...findings, unreadable(legacyPath, `pins.json also holds ${folded.length} key(s) naming this id in another case, which a case-insensitive volume writes over the same pins.d file: which record is the pin is not known`)] };
+    }
     if (Object.hasOwn(doc, id)) {
       record = doc[id];
       fromLegacy = true;
