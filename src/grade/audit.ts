@@ -32,6 +32,7 @@ export async function audit(options: DiscoverOptions, env: Env, grading: Grading
     // --root: system files (/etc/npmrc, /etc/uv/uv.toml) are read below <root>/_system, as discovery reads /etc/gemini-cli.
     auditRoot: home.source === 'root-flag',
     ...(onWindows ? { acl: icaclsReader(home.user, env.run) } : {}),
+    ...(env.platform === 'darwin' ? { macAclsUnread: true as const } : {}),
     ...(grading.inspectStores === false ? { inspectStores: false } : {}),
     ...(grading.proxies !== undefined ? { proxies: grading.proxies } : {}),
   };

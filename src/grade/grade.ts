@@ -282,6 +282,9 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   }
   if (inspection?.baseline !== undefined) proofs.baseline = [inspection.baseline];
   if (inspection?.assumptions !== undefined) append(assumptions, inspection.assumptions);
+  if (inspection !== undefined && ctx.macAclsUnread === true) {
+    assumptions.push('store: assumed no macOS extended ACL (chmod +a) lets another account write the store or its pin files: ACLs do not show in the mode bits and are not read');
+  }
   if (rec.modeInStore === true) open.mode = 'the mode lives in the store, and the store lists no upstream';
   return [s.row(findings, ev, {
     proxy: gradedProxy,

@@ -20,6 +20,12 @@ export interface StoreContext {
    * instead of mode bits, and ownership is reported as not proven.
    */
   readonly acl?: AclReader;
+  /**
+   * The files live on macOS (the running system, not the layout audited): its extended ACLs
+   * (chmod +a, chmod(1)) are not reflected in the mode bits and are not read, which each row that
+   * inspects a store states as an assumption.
+   */
+  readonly macAclsUnread?: true;
 }
 
 /** Who besides the account (and the machine's own principals) may write a path, per its Windows DACL. */
