@@ -701,6 +701,10 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
     }
     const pam = PAM.exec(line);
     const m = ASSIGN.exec(line) ?? FISH.exec(line) ?? CSH.exec(line) ?? pam ?? LAUNCHCTL.exec(line);
+    if (walk.all && m?.[1] !== undefined && dialect === 'sh' && m !== pam && isOwn(walk, file)) {
+      const hidden = hiddenAssignment(line, dialect);
+      if (hidden !== undefined) walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} ${hidden}; variables it sets were not read`, setsUnknown: true });
+    }
     if (m?.[1] !== undefined) {
       const name = m[1];
       // pam_env spells the home `@{HOME}` (pam_env.conf(5)).
@@ -712,7 +716,13 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
       if (walk.names.has(name) && !walk.prefixed.has(`${file}:${i + 1}:${name}`)) record(walk, name, file, i + 1, text === undefined ? value : { ...value, text });
       continue;
     }
-    if (new RegExp(SOURCE_CMD.source).test(line) || walk.all) continue;
+    if (walk.all) {
+      // Every assignment is wanted: one in a form not read above may set anything (fail closed).
+      const hidden = isOwn(walk, file) ? hiddenAssignment(line, dialect) : undefined;
+      if (hidden !== undefined) walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} ${hidden}; variables it sets were not read`, setsUnknown: true });
+      continue;
+    }
+    if (new RegExp(SOURCE_CMD.source).test(line)) continue;
     // A line naming a variable in a form not read above (`export A B`, `eval …CODEX_HOME…`). Only
     // reading it (`$NAME`, `${NAME:-…}`; not `${NAME:=…}`, which assigns) sets nothing.
     for (const name of walk.names) {
@@ -723,6 +733,42 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
       }
     }
   }
+}
+
+/**
+ * A POSIX-shell line that may set an environment variable in a form the line reader above does not
+ * take: an exported or upper-case assignment after a command separator or a reserved word
+ * (`[ -d x ] && PATH=…`, `cmd; export X=…`, `then export X=…`, `{ export X=…; }`), more names in
+ * one `export`/`declare`, `export --`, `+=`, `read`/`mapfile`/`readarray`/`printf -v` into an
+ * upper-case name, `set -a` (every later assignment exported), and a continued line that assigns
+ * (bash(1) QUOTING, SHELL BUILTIN COMMANDS). Lower-case names set without `export` stay the shell's
+ * own (Debian's `color_prompt=yes` in a `case` arm): every variable the inventories list is upper
+ * case. Undefined when none.
+ */
+// The separator is not a command substitution's `$(`; an assignment followed by a command word is
+// that command's own environment (`SHELL=/bin/sh lesspipe`), not the session's.
+const SEPARATED_ASSIGN = /(?:;|&&|\|\||[{})]|(?<!\$)\(|\b(?:then|do|else|elif)\b)\s*(export\s+(?:--\s+)?|declare\s+-[a-zA-Z]+\s+|typeset\s+-[a-zA-Z]+\s+|readonly\s+)?([A-Za-z_][A-Za-z0-9_]*)\+?=(?:"[^"]*"|[^\s;&|)}]*)(?=\s*(?:$|[;&|)}]|\b(?:fi|done|esac)\b))/g;
+const UPPER = /^[A-Z_][A-Z0-9_]*$/;
+function hiddenAssignment(line: string, dialect: 'sh' | 'fish'): string | undefined {
+  const code = line.replace(/'[^']*'/g, "''");
+  // fish: a `set` after `;`, `and`, `or` or inside a one-line `if`/`begin` (fish docs, "set").
+  if (dialect === 'fish') return /(?:;|\b(?:and|or|begin|else)\b)\s*set\s/.test(code) ? 'sets a variable after a command separator or a keyword' : undefined;
+  // zsh: `path`, tied to PATH (zshparam(1)), and its subscripted assignments (`path[1,0]=…`).
+  if (/(?:^|[\s;&|{(])path\[[^\]]*\]=/.test(code)) return 'assigns an element of zsh\'s path array';
+  if (/\\$/.test(line) && code.includes('=')) return 'continues on the next line (a backslash at its end)';
+  for (const m of code.matchAll(SEPARATED_ASSIGN)) {
+    if (m[1] !== undefined || UPPER.test(m[2] ?? '') || m[2] === 'path') return 'assigns a variable after a command separator or a reserved word';
+  }
+  if (/(?:;|&&|\|\||[{}]|\b(?:then|do|else|elif)\b)\s*path\+?=\(/.test(code)) return 'assigns zsh\'s path array after a command separator or a reserved word';
+  if (/(?:^|[\s;&|{(])(?:export|declare|typeset|readonly|local)\s+--(?:\s|$)/.test(code)) return 'assigns through `export --`';
+  const append = /^\s*(?:(export\s+)|declare\s+-[a-zA-Z]+\s+|typeset\s+-[a-zA-Z]+\s+)?([A-Za-z_][A-Za-z0-9_]*)\+=/.exec(code);
+  if (append !== null && append[2] !== 'PATH' && (append[1] !== undefined || UPPER.test(append[2] ?? ''))) return 'appends to a variable (+=)';
+  const many = /^\s*(?:export|declare|typeset|readonly)\s+(?:-[a-zA-Z]+\s+)?[A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|[^\s"]*)((?:\s+[A-Za-z_][A-Za-z0-9_]*(?:=(?:"[^"]*"|[^\s"]*))?)+)\s*$/.exec(code);
+  if (many !== null) return 'names several variables in one declaration';
+  const into = /(?:^|[\s;&|{(])(?:read|mapfile|readarray)\s+([^;&|<>]*)/.exec(code);
+  if (into !== null && (into[1] ?? '').split(/\s+/).some((w) => UPPER.test(w))) return 'reads a value into a variable (read, mapfile)';
+  if (/(?:^|[\s;&|{(])set\s+(?:-[a-zA-Z]*a[a-zA-Z]*|-o\s+allexport)\b/.test(code)) return 'exports every later assignment (set -a)';
+  return undefined;
 }
 
 /**
