@@ -359,6 +359,15 @@ function relevant(pointer: string, path: readonly string[], flatRoot: boolean): 
 
 /** The hosts that paste values into this location's text: its own host, and any other that also starts its servers. */
 function pastersOf(host: HostDefinition, location: HostLocation): readonly HostDefinition[] {
+  const others = (ALSO_STARTED ??= alsoStarted()).get(location.path)?.filter((h) => h.id !== host.id) ?? [];
+  return others.length === 0 ? [host] : [host, ...others];
+}
+
+/** Location path → the hosts that also start its servers (rawTextSubstitution.alsoStarts): built once, not per file. */
+let ALSO_STARTED: ReadonlyMap<string, readonly HostDefinition[]> | undefined;
+function alsoStarted(): ReadonlyMap<string, readonly HostDefinition[]> {
   const all: readonly HostDefinition[] = HOSTS;
-  return [host, ...all.filter((h) => h.id !== host.id && (h.rawTextSubstitution?.alsoStarts ?? []).includes(location.path))];
+  const out = new Map<string, HostDefinition[]>();
+  for (const h of all) for (const p of h.rawTextSubstitution?.alsoStarts ?? []) out.set(p, [...(out.get(p) ?? []), h]);
+  return out;
 }
