@@ -234,8 +234,16 @@ export function launchGroup(spec: LaunchSpec): LaunchedGroup {
  */
 async function endGroupPosix(pgid: number, markerId: string, watch: DescendantWatch, graceMs: number, leaderExited: () => boolean): Promise<void> {
   // Recorded before the group is signalled: a killed leader's children are orphaned (ppid 1).
-  const escaped = watch.finish();
-  const survivors = (): Map<number, string> => new Map([...escaped, ...markedProcesses(markerId)]);
+  // Every process found is kept until it is dead: a process that is exiting after SIGKILL has already
+  // released its memory, so /proc/<pid>/environ reads empty (environ_read returns 0 without an mm,
+  // torvalds/linux@v6.6:fs/proc/base.c) and a fresh scan no longer finds its marker, while its stat
+  // still shows it running until it becomes a zombie. Waiting on the recorded pid and start time
+  // covers that window.
+  const found = watch.finish();
+  const survivors = (): Map<number, string> => {
+    for (const [pid, start] of markedProcesses(markerId)) found.set(pid, start);
+    return found;
+  };
   const end = (signal: NodeJS.Signals): Map<number, string> => {
     signalGroup(pgid, signal);
     const left = survivors();
