@@ -31,6 +31,7 @@ export async function audit(options: DiscoverOptions, env: Env, grading: Grading
     home: home.path, platform: discovery.platform, uid, user: home.user, userName: await accountNamer(),
     // --root: system files (/etc/npmrc, /etc/uv/uv.toml) are read below <root>/_system, as discovery reads /etc/gemini-cli.
     auditRoot: home.source === 'root-flag',
+    treeWalks: new Map(),
     ...(onWindows ? { acl: icaclsReader(home.user, env.run) } : {}),
     ...(env.platform === 'darwin' ? { macAclsUnread: true as const } : {}),
     ...(grading.inspectStores === false ? { inspectStores: false } : {}),

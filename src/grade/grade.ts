@@ -165,7 +165,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   append(files, program.files);
   // npx may run a copy from its cache or the global tree instead of fetching the spec.
   const own = ownRunnerFrame(chain, by);
-  const treeCtx = { home: ctx.home, platform: ctx.platform, auditRoot: ctx.auditRoot === true, uid: ctx.uid, lstat: ARTIFACT_FILES.lstat, readDir: ARTIFACT_FILES.readDir, readText: ARTIFACT_FILES.readText };
+  const treeCtx = { home: ctx.home, platform: ctx.platform, auditRoot: ctx.auditRoot === true, uid: ctx.uid, files: ARTIFACT_FILES, ...(ctx.treeWalks !== undefined ? { walks: ctx.treeWalks } : {}) };
   const examine = own !== undefined && ctx.inspectStores !== false && program.open === undefined && program.notExamined === undefined;
   const trees = examine && isNpmExec(own) ? await npxTrees(own, by, treeCtx)
     : examine && hasRunnerCache(own) ? await runnerCaches(own, treeCtx)

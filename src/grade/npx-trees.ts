@@ -23,16 +23,14 @@ import type { Frame } from '../launch/types.js';
 import type { PathState } from '../proxies/store-types.js';
 import type { PinningProxy } from '../proxies/types.js';
 import type { Platform } from '../shared/env.js';
+import { privateLocation, privateTree, type TreeContext } from './private-tree.js';
 import { extraWriters } from './stores/file-state.js';
+import { trustedDirs } from './trusted-path.js';
 
-export interface NpxTreesContext {
+export interface NpxTreesContext extends TreeContext {
   readonly home: string;
   readonly platform: Platform;
   readonly auditRoot: boolean;
-  readonly uid: number | undefined;
-  readonly lstat: (p: string) => Promise<PathState>;
-  readonly readDir: (p: string) => Promise<readonly string[] | undefined>;
-  readonly readText: (p: string) => Promise<string | undefined>;
 }
 
 export interface NpxTrees {
@@ -55,7 +53,7 @@ export function isNpmExec(f: Frame): boolean {
 
 /** One directory (or file) that must be owned by root or the account and writable by no one else. */
 async function privateNode(p: string, ctx: NpxTreesContext, kinds: readonly string[]): Promise<{ state: 'missing' } | { state: 'ok' } | { state: 'bad'; why: string }> {
-  const st = await ctx.lstat(p);
+  const st = await ctx.files.lstat(p);
   if (st.kind === 'missing') return { state: 'missing' };
   if (st.kind === 'error') return { state: 'bad', why: `${p} could not be read (${st.reason})` };
   if (!kinds.includes(st.kind)) return { state: 'bad', why: `${p} is a ${st.kind}` };
@@ -82,8 +80,8 @@ async function cachedCopy(install: string, names: readonly string[], version: st
   let verified = 0;
   for (const name of names) {
     const dir = path.join(install, 'node_modules', ...name.split('/'));
-    if ((await ctx.lstat(dir)).kind === 'missing') continue;
-    const pkgText = await ctx.readText(path.join(dir, 'package.json'));
+    if ((await ctx.files.lstat(dir)).kind === 'missing') continue;
+    const pkgText = await ctx.files.readText(path.join(dir, 'package.json'));
     let pkg: unknown;
     try { pkg = pkgText === undefined ? undefined : JSON.parse(pkgText); } catch { pkg = undefined; }
     const field = (o: unknown, k: string): unknown => (typeof o === 'object' && o !== null ? Reflect.get(o, k) : undefined);
@@ -92,7 +90,7 @@ async function cachedCopy(install: string, names: readonly string[], version: st
     if (typeof v !== 'string') return { why: `${dir} holds a package.json with no version` };
     // A copy of another release does not satisfy an exact spec: npx does not reuse it.
     if (version !== undefined && /^\d+\.\d+\.\d+(?:[-+].*)?$/.test(version) && v !== version) continue;
-    const lockText = (await ctx.readText(path.join(install, 'package-lock.json'))) ?? (await ctx.readText(path.join(install, 'node_modules', '.package-lock.json')));
+    const lockText = (await ctx.files.readText(path.join(install, 'package-lock.json'))) ?? (await ctx.files.readText(path.join(install, 'node_modules', '.package-lock.json')));
     let lock: unknown;
     try { lock = lockText === undefined ? undefined : JSON.parse(lockText); } catch { lock = undefined; }
     const rec = field(field(lock, 'packages'), `node_modules/${name}`);
@@ -106,24 +104,16 @@ async function cachedCopy(install: string, names: readonly string[], version: st
   return { verified };
 }
 
-/** The cache: its root, `_npx` and each install directory in it, `_cacache` and its stores, and any copy of the proxy's package there. */
+/** The cache: the whole tree (`_npx` and every install in it, `_cacache`), and any copy of the proxy's package there. */
 async function cacheTree(frame: Frame, by: PinningProxy, ctx: NpxTreesContext): Promise<{ open: string[]; proof: string[]; assumptions: string[] }> {
-  const root = ctx.platform === 'win32' ? path.join(ctx.home, 'AppData', 'Local', 'npm-cache') : path.join(ctx.home, '.npm');
-  const top = await privateNode(root, ctx, ['directory']);
-  if (top.state === 'missing') return { open: [], proof: [`npm's cache ${root} is absent: npx creates it at launch, as the account`], assumptions: [] };
-  if (top.state === 'bad') return { open: [`npm's cache ${top.why}: a copy planted there satisfies the spec`], proof: [], assumptions: [] };
-  const dirs = [path.join(root, '_npx'), path.join(root, '_cacache'), path.join(root, '_cacache', 'index-v5'), path.join(root, '_cacache', 'content-v2')];
+  const root = path.join(ctx.home, '.npm');
+  const tree = await privateLocation(root, ctx.home, "npm's cache", 'npx', ctx);
+  if (!tree.ok) return { open: [`${tree.why}: a copy planted there satisfies the spec`], proof: [], assumptions: [] };
   const npx = path.join(root, '_npx');
-  const installs = (await ctx.readDir(npx)) ?? [];
-  for (const d of installs.slice(0, 10_000)) dirs.push(path.join(npx, d), path.join(npx, d, 'node_modules'));
-  if (installs.length > 10_000) return { open: [`${npx} holds ${installs.length} install directories, more than are checked`], proof: [], assumptions: [] };
-  for (const d of dirs) {
-    const st = await privateNode(d, ctx, ['directory']);
-    if (st.state === 'bad') return { open: [`npm's cache: ${st.why}, so a copy planted there satisfies the spec`], proof: [], assumptions: [] };
-  }
+  const installs = (await ctx.files.readDir(npx)) ?? [];
   const names = [...new Set([frame.package?.name ?? '', ...by.packages.npm].filter((n) => n !== ''))];
   let copies = 0;
-  for (const d of installs.slice(0, 10_000)) {
+  for (const d of installs) {
     const got = await cachedCopy(path.join(npx, d), names, frame.package?.version, ctx);
     if ('why' in got) return { open: [`npm's cache: ${got.why}; npx runs a cached copy that satisfies the spec without checking it`], proof: [], assumptions: [] };
     copies += got.verified;
@@ -132,7 +122,7 @@ async function cacheTree(frame: Frame, by: PinningProxy, ctx: NpxTreesContext): 
   // the integrity (npm/cli@v11.19.1:workspaces/libnpmexec/lib/index.js): the record shows where
   // the copy came from, not that its files are still those bytes.
   const assumptions = copies > 0 ? [`program: assumed the files of the cached cop${copies === 1 ? 'y' : 'ies'} of ${names.join('/')} in ${npx} are still the bytes npm fetched: npx does not check them against the recorded integrity at launch, and the account can rewrite them`] : [];
-  return { open: [], assumptions, proof: [`npm's cache ${root} was read: it, _npx with its ${installs.length} install director${installs.length === 1 ? 'y' : 'ies'} and _cacache are owned by root or the account and writable by no one else${copies > 0 ? `; its ${copies} cached cop${copies === 1 ? 'y' : 'ies'} of ${names.join('/')} name the package and are recorded as fetched from ${DEFAULT_REGISTRY} with an integrity` : ''}`] };
+  return { open: [], assumptions, proof: [`${tree.fact}${copies > 0 ? `; its ${copies} cached cop${copies === 1 ? 'y' : 'ies'} of ${names.join('/')} name the package and are recorded as fetched from ${DEFAULT_REGISTRY} with an integrity` : ''}`] };
 }
 
 /** Global copies of the package or of its command. */
@@ -147,19 +137,22 @@ async function globalTree(frame: Frame, by: PinningProxy, ctx: NpxTreesContext):
   const present: string[] = [];
   const prefixes = PREFIXES[ctx.platform];
   for (const prefix of prefixes) {
+    // A copy, and the command linked to it: every file of it, at every depth, and what its links lead to.
     const candidates = [
-      ...names.map((n) => ({ p: sys(path.posix.join(prefix, 'lib', 'node_modules', n)), kinds: ['directory'] })),
-      ...bins.map((b) => ({ p: sys(path.posix.join(prefix, 'bin', b)), kinds: ['symlink', 'file'] })),
+      ...names.map((n) => sys(path.posix.join(prefix, 'lib', 'node_modules', n))),
+      ...bins.map((b) => sys(path.posix.join(prefix, 'bin', b))),
     ];
     for (const c of candidates) {
-      const st = await privateNode(c.p, ctx, c.kinds);
+      const st = await privateTree(c, ctx);
       if (st.state === 'bad') open.push(`npx may run the global copy: ${st.why}`);
-      else if (st.state === 'ok') present.push(c.p);
+      else if (st.state === 'ok') present.push(c);
     }
-    // What decides who can add a copy: the directories the global tree lives in.
+    // What decides who can add a copy: the directories the global tree lives in, and those above them.
     for (const d of [sys(path.posix.join(prefix, 'lib', 'node_modules')), sys(path.posix.join(prefix, 'bin'))]) {
       const st = await privateNode(d, ctx, ['directory']);
       if (st.state === 'bad') open.push(`npm's global tree: ${st.why}, so anyone there can install a copy npx runs`);
+      const above = st.state === 'ok' ? await trustedDirs(path.posix.dirname(d), { uid: ctx.uid, files: ctx.files, posix: true }, d) : undefined;
+      if (above !== undefined && !above.ok) open.push(`npm's global tree: ${above.why}, so anyone there can replace it with one holding a copy npx runs`);
     }
   }
   const assumptions = [`program: assumed npm's global prefix is one of ${prefixes.join(', ')} (the node the host finds is not readable)`];
@@ -169,7 +162,7 @@ async function globalTree(frame: Frame, by: PinningProxy, ctx: NpxTreesContext):
   return {
     open: [], assumptions,
     proof: [present.length > 0
-      ? `npm's global tree holds ${present.join(', ')}, owned by root or the account and writable by no one else`
+      ? `npm's global tree holds ${present.join(', ')}, owned by root or the account and writable by no one else, each read to its last file`
       : `npm's global tree was read under ${prefixes.join(', ')}: it holds no ${names.join('/')} and no ${bins.join('/')} command, and no one but root or the account can add one`],
   };
 }
@@ -193,15 +186,30 @@ export function hasRunnerCache(f: Frame): boolean {
 }
 
 /**
- * The caches a Python runner takes what it runs from: uv's cache (`~/.cache/uv`, or
- * `%LOCALAPPDATA%\uv\cache`; https://docs.astral.sh/uv/concepts/cache/#cache-directory), whose
- * archives and cached tool environments `uvx` reuses, and pipx's home (`~/.local/share/pipx`,
- * whose `.cache` holds the `pipx run` environments it reuses for 14 days;
- * https://pipx.pypa.io/stable/how-pipx-works/). Whoever can write into one decides what runs
- * as the proxy: the cache, and each folder directly in it, must be owned by root or the account
- * and writable by no one else. A cache setting (UV_CACHE_DIR, PIPX_HOME) is judged by the
- * environment claim.
+ * Where each Python runner takes what it runs from, by its own rules:
+ * - uv: its cache (`~/.cache/uv` on Linux and macOS; https://docs.astral.sh/uv/concepts/cache/#cache-directory),
+ *   whose archives and cached tool environments `uvx` reuses, and the interpreters it manages
+ *   (`~/.local/share/uv/python`), on which it builds those environments first (see `managedPythonHook`).
+ * - pipx: its home is `~/.local/pipx` whenever that exists, else the platform's data directory
+ *   (`~/.local/share/pipx`; `~/Library/Application Support/pipx` on macOS), with the shared pip
+ *   environment in `<home>/shared`, and the `pipx run` environments it reuses for 14 days in
+ *   `<home>/.cache` (legacy home) or the platform's cache directory (`~/.cache/pipx`,
+ *   `~/Library/Caches/pipx`) (pypa/pipx@0051225:src/pipx/paths.py; platformdirs for the two
+ *   directories). Every one of these that exists is walked, whichever pipx release chooses which.
+ * Each must be private to its last entry (`privateLocation`). A setting that moves one
+ * (UV_CACHE_DIR, UV_PYTHON_INSTALL_DIR, PIPX_HOME, XDG_*) is judged by the environment claim.
  */
+function runnerLocations(runner: 'uv' | 'pipx', ctx: NpxTreesContext): readonly { readonly root: string; readonly what: string }[] {
+  const at = (...parts: string[]): string => path.join(ctx.home, ...parts);
+  if (runner === 'uv') return [{ root: at('.cache', 'uv'), what: "uv's cache" }, { root: at('.local', 'share', 'uv', 'python'), what: "uv's managed interpreters" }];
+  return [
+    { root: at('.local', 'pipx'), what: "pipx's home" },
+    { root: at('.local', 'share', 'pipx'), what: "pipx's home" },
+    { root: at('.cache', 'pipx'), what: "pipx's cache" },
+    ...(ctx.platform === 'darwin' ? [{ root: at('Library', 'Application Support', 'pipx'), what: "pipx's home" }, { root: at('Library', 'Caches', 'pipx'), what: "pipx's cache" }] : []),
+  ];
+}
+
 export async function runnerCaches(frame: Frame, ctx: NpxTreesContext): Promise<NpxTrees> {
   const runner = pythonRunner(frame);
   if (runner === undefined) return { open: [], proof: [], assumptions: [] };
@@ -210,28 +218,13 @@ export async function runnerCaches(frame: Frame, ctx: NpxTreesContext): Promise<
     const hook = await managedPythonHook(ctx);
     if (hook !== undefined) return { open: [hook], proof: [], assumptions: [] };
   }
-  const root = runner === 'uv' ? path.join(ctx.home, '.cache', 'uv') : path.join(ctx.home, '.local', 'share', 'pipx');
-  const top = await privateNode(root, ctx, ['directory']);
-  if (top.state === 'bad') return { open: [`${runner}'s cache ${top.why}: a copy planted there runs as the proxy`], proof: [], assumptions: [] };
-  if (top.state === 'missing') {
-    // Whoever can write a folder above it can create the cache first: each one up to the home must be private.
-    for (let d = path.dirname(root); d !== ctx.home && d.startsWith(ctx.home + path.sep); d = path.dirname(d)) {
-      const st = await privateNode(d, ctx, ['directory']);
-      if (st.state === 'bad') return { open: [`${runner}'s cache ${root} is absent and ${st.why}: a cache created there first runs as the proxy`], proof: [], assumptions: [] };
-    }
-    return { open: [], proof: [`${runner}'s cache ${root} is absent and the folders above it up to the home are private: ${runner} creates it at launch, as the account`], assumptions: [] };
+  const proof: string[] = [];
+  for (const { root, what } of runnerLocations(runner, ctx)) {
+    const verdict = await privateLocation(root, ctx.home, what, runner, ctx);
+    if (!verdict.ok) return { open: [`${verdict.why}: what is planted there runs as the proxy`], proof: [], assumptions: [] };
+    proof.push(verdict.fact);
   }
-  const children = (await ctx.readDir(root)) ?? [];
-  const dirs = [...children.map((c) => path.join(root, c))];
-  if (runner === 'pipx') {
-    for (const c of (await ctx.readDir(path.join(root, '.cache'))) ?? []) dirs.push(path.join(root, '.cache', c));
-  }
-  if (dirs.length > 10_000) return { open: [`${root} holds ${dirs.length} entries, more than are checked`], proof: [], assumptions: [] };
-  for (const d of dirs) {
-    const st = await privateNode(d, ctx, ['directory', 'file', 'symlink']);
-    if (st.state === 'bad') return { open: [`${runner}'s cache: ${st.why}, so what is planted there runs as the proxy`], proof: [], assumptions: [] };
-  }
-  return { open: [], proof: [`${runner}'s cache ${root} was read: it and the ${dirs.length} entr${dirs.length === 1 ? 'y' : 'ies'} in it are owned by root or the account and writable by no one else`], assumptions: [] };
+  return { open: [], proof, assumptions: [] };
 }
 
 /**
@@ -244,10 +237,10 @@ export async function runnerCaches(frame: Frame, ctx: NpxTreesContext): Promise<
  */
 async function managedPythonHook(ctx: NpxTreesContext): Promise<string | undefined> {
   const base = path.join(ctx.home, '.local', 'share', 'uv', 'python');
-  for (const install of (await ctx.readDir(base)) ?? []) {
+  for (const install of (await ctx.files.readDir(base)) ?? []) {
     const lib = path.join(base, install, 'lib');
-    for (const py of ((await ctx.readDir(lib)) ?? []).filter((n) => /^python3(\.\d+)?$/.test(n))) {
-      const names = (await ctx.readDir(path.join(lib, py))) ?? [];
+    for (const py of ((await ctx.files.readDir(lib)) ?? []).filter((n) => /^python3(\.\d+)?$/.test(n))) {
+      const names = (await ctx.files.readDir(path.join(lib, py))) ?? [];
       if (names.includes('sitecustomize.py')) {
         return `uv prefers the interpreters it manages, and ${path.join(lib, py, 'sitecustomize.py')} in one of them runs at every start of it: what it does is not read`;
       }

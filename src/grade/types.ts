@@ -1,3 +1,4 @@
+import type { TreeVerdict } from './private-tree.js';
 import type { Claim, Finding } from '../rules/types.js';
 import type { Proxy, NotProven, ProbeRecipe } from '../proxies/types.js';
 import type { Scope, Transport } from '../parse/types.js';
@@ -119,4 +120,6 @@ export interface GradeContext extends StoreContext {
   readonly auditRoot?: boolean;
   /** How config files of the launch are read (default: discover/read-file.ts readConfigFile). Tests use real files. */
   readonly readConfig?: (path: string) => Promise<ReadOutcome>;
+  /** The runner trees walked in this audit (grade/private-tree.ts), shared by its entries. */
+  readonly treeWalks?: Map<string, Promise<TreeVerdict>>;
 }
