@@ -52,7 +52,7 @@ async function walk(root: string, ctx: TreeContext, limit: number): Promise<Tree
   for (let p = pending.pop(); p !== undefined; p = pending.pop()) {
     entries++;
     if (entries > limit) return { state: 'bad', why: `${root} holds more than ${limit} entries (with what its symlinks lead to), so not all of it was read` };
-    const st = await ctx.files.lstat(p);
+    const st = ctx.files.lstatSync(p);
     // Listed a moment ago and gone now: nothing runs from it.
     if (st.kind === 'missing') continue;
     if (st.kind === 'error') return { state: 'bad', why: `${p} could not be read (${st.reason})` };
@@ -63,7 +63,7 @@ async function walk(root: string, ctx: TreeContext, limit: number): Promise<Tree
       if (who !== undefined) return { state: 'bad', why: `${p} can be written by ${who}` };
     }
     if (st.kind === 'directory') {
-      const names = await ctx.files.readDir(p);
+      const names = ctx.files.readDirSync(p);
       if (names === undefined) return { state: 'bad', why: `${p} could not be listed` };
       for (const name of [...names].sort().reverse()) pending.push(path.posix.join(p, name));
       continue;
