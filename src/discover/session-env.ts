@@ -140,6 +140,12 @@ const WIN32_FILES = [
 const PS_COMPUTED = /\b(?:Invoke-Expression|iex)\b|SetEnvironmentVariable|\b(?:Set-Item|New-Item|Set-Content|Add-Content|si|ni|sc|ac)\b[^\n]*\benv:|\$\{env:[^}]*\$/i;
 const SETUVAR = /^\s*SETUVAR\s+--export\s+([A-Za-z_][A-Za-z0-9_]*):(.*)$/;
 const PS_ENV = /^\s*\$env:([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/i;
+/**
+ * An assignment to an environment variable anywhere on a PowerShell line: `$env:NAME` or
+ * `${env:NAME}`, alone or first of several targets (`$env:A, $env:B = …`), then `=` or a compound
+ * assignment operator (about_Assignment_Operators; `=` never compares in PowerShell, `-eq` does).
+ */
+const PS_ENV_SET = /\$(?:env:([A-Za-z_][A-Za-z0-9_]*)|\{env:([^}]*)\})(?:\s*,\s*\$[\w:{}]+)*\s*[-+*/%]?\?{0,2}=(?!=)/gi;
 /** macOS: launchd agents (`launchctl setenv`), the legacy per-user environment.plist. */
 const DARWIN_FILES = ['Library/LaunchAgents/*.plist', '.MacOSX/environment.plist'];
 const MAX_DEPTH = 4;
@@ -760,6 +766,8 @@ function hiddenAssignment(line: string, dialect: 'sh' | 'fish'): string | undefi
     if (m[1] !== undefined || UPPER.test(m[2] ?? '') || m[2] === 'path') return 'assigns a variable after a command separator or a reserved word';
   }
   if (/(?:;|&&|\|\||[{}]|\b(?:then|do|else|elif)\b)\s*path\+?=\(/.test(code)) return 'assigns zsh\'s path array after a command separator or a reserved word';
+  // csh/tcsh: a one-line `if (…) setenv …`, and `setenv` or `set path` after a separator or keyword (tcsh(1) "if (expr) command").
+  if (/(?:;|&&|\|\||\)|\b(?:then|else)\b)\s*(?:setenv\s|set\s+path\b)/.test(code)) return 'sets a variable after a command separator, a condition or a keyword (csh)';
   if (/(?:^|[\s;&|{(])(?:export|declare|typeset|readonly|local)\s+--(?:\s|$)/.test(code)) return 'assigns through `export --`';
   const append = /^\s*(?:(export\s+)|declare\s+-[a-zA-Z]+\s+|typeset\s+-[a-zA-Z]+\s+)?([A-Za-z_][A-Za-z0-9_]*)\+=/.exec(code);
   if (append !== null && append[2] !== 'PATH' && (append[1] !== undefined || UPPER.test(append[2] ?? ''))) return 'appends to a variable (+=)';
@@ -891,6 +899,22 @@ async function readPowerShell(walk: Walk, file: string): Promise<void> {
     unfollowedOption(walk.wrap, file, i + 1, line, before);
     if (/^\s*\.\s+\S/.test(line)) {
       walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} dot-sources a script the audit does not follow; variables it sets were not read`, setsUnknown: true });
+      continue;
+    }
+    // Every assignment to an environment variable on the line: one that is not the whole line's
+    // single leading `$env:NAME = …` (inside a block or after `;`, braced, several names at once)
+    // is in a form this reader does not take.
+    const sets = [...line.replace(/'[^']*'/g, "''").matchAll(PS_ENV_SET)];
+    const lead = line.search(/\S/);
+    if (sets.length > 1 || (sets.length === 1 && (sets[0]?.index !== lead || !PS_ENV.test(line)))) {
+      if (walk.all) {
+        walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} sets an environment variable in a form the audit does not read (inside a block, after a separator, braced or with others); variables it sets were not read`, setsUnknown: true });
+      } else {
+        for (const set of sets) {
+          const name = set[1] ?? set[2] ?? '';
+          for (const wanted of walk.names) if (wanted.toLowerCase() === name.toLowerCase()) record(walk, wanted, file, i + 1, { unreadable: 'set in a form the audit does not read' });
+        }
+      }
       continue;
     }
     const m = PS_ENV.exec(line);

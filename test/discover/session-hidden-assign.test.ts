@@ -10,12 +10,12 @@ import { ALL_NAMES, readSessionEnv, type SessionNotFollowed } from '../../src/di
  * reader does not take is a line that may set anything (setsUnknown), never silently dropped; a
  * lower-case shell variable of the shell's own (Debian's stock .bashrc) is not one.
  */
-async function unknownLines(profile: string, file = '.profile'): Promise<number[]> {
+async function unknownLines(profile: string, file = '.profile', platform: 'linux' | 'win32' = 'linux'): Promise<number[]> {
   const home = mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-hidden-assign-'));
   mkdirSync(path.dirname(path.join(home, file)), { recursive: true });
   writeFileSync(path.join(home, file), profile);
   const notFollowed: SessionNotFollowed[] = [];
-  await readSessionEnv(home, 'linux', ALL_NAMES, notFollowed, { place: (p) => path.join(home, '_system', p) });
+  await readSessionEnv(home, platform, ALL_NAMES, notFollowed, { place: (p) => path.join(home, '_system', p) });
   return notFollowed.filter((n) => n.setsUnknown === true && n.file.endsWith(file)).map((n) => n.line);
 }
 
@@ -58,5 +58,28 @@ describe('assignments the line reader does not take leave the session open', () 
       'while read -r line; do echo "$line"; done < /dev/null',
     ].join('\n');
     assert.deepEqual(await unknownLines(`${stock}\n`), []);
+  });
+
+  it('csh: setenv after a one-line condition, a separator or a keyword', async () => {
+    for (const form of ['if ( -d /tmp ) setenv MCP_PIN_HOME /tmp/p', 'if (-d /tmp) then; setenv NODE_OPTIONS --require=/tmp/x.js; endif', 'test -d /tmp && setenv HOME /tmp/h', 'if ($?prompt) set path = (/tmp/bin $path)']) {
+      assert.deepEqual([...new Set(await unknownLines(`${form}\n`, '.cshrc'))], [1], form);
+    }
+    assert.deepEqual(await unknownLines("set prompt = '%n@%m> '\nsetenv EDITOR vim\n", '.cshrc'), []);
+  });
+
+  it('PowerShell: an environment assignment that is not the line itself', async () => {
+    const profile = 'Documents/PowerShell/Microsoft.PowerShell_profile.ps1';
+    const forms = [
+      'if ($true) { $env:MCP_PIN_HOME = "C:\\Users\\Public\\pins" }',
+      '$x = 1; $env:MCP_PIN_HOME = "C:\\Users\\Public\\pins"',
+      '${env:MCP_PIN_HOME} = "C:\\Users\\Public\\pins"',
+      '$env:MCP_PIN_HOME, $env:X = "C:\\Users\\Public\\pins", "1"',
+      '$env:A = "1"; $env:NODE_OPTIONS = "--require=C:/x.js"',
+      '$env:NODE_OPTIONS += " --require=C:/x.js"',
+    ];
+    for (const form of forms) assert.deepEqual([...new Set(await unknownLines(`${form}\r\n`, profile, 'win32'))], [1], form);
+    // Reading a variable, comparing it, or one plain assignment that is the whole line: nothing unread.
+    const plain = ['$env:EDITOR = "code"', 'if ($env:TERM -eq "xterm") { Write-Host $env:PATH }', "Write-Host '$env:X = 1'"];
+    assert.deepEqual(await unknownLines(`${plain.join('\r\n')}\r\n`, profile, 'win32'), []);
   });
 });
