@@ -43,8 +43,10 @@ const inside = (p: string, dir: string): boolean => p === dir || p.startsWith(di
 async function walk(root: string, ctx: TreeContext, limit: number): Promise<TreeVerdict> {
   const top = await ctx.files.lstat(root);
   if (top.kind === 'missing') return { state: 'missing' };
-  const real = await ctx.files.realpath(root);
-  // What the walk covers: the root as named and as resolved, and each outside target it reaches.
+  // What the walk covers: the root as named and, when it is a directory, as resolved (a folder
+  // above it may be a link), and each outside target it reaches. A root that is itself a symlink
+  // is an entry like any other: judged at its target, which is then walked.
+  const real = top.kind === 'directory' ? await ctx.files.realpath(root) : undefined;
   const covered: string[] = [root, ...(real !== undefined && real !== root ? [real] : [])];
   const pending: string[] = [root];
   const trustedAbove = new Set<string>();
