@@ -40,6 +40,8 @@ interface Case {
   projectScan?: boolean;
   expect: Expect | { upstreams: Record<string, Expect> };
   requires?: string;
+  /** The OS layout audited (`--platform`; default linux): for rules that differ per layout. */
+  platform?: 'linux' | 'darwin';
   /** A known bypass not fixed yet: the case states the right grade and runs as a node:test todo (reported, not failing). */
   todo?: string;
 }
@@ -155,7 +157,7 @@ for (const c of CASES) {
   test(`grade case ${c.name}: ${c.description}`, { skip: skipReason(c), ...(c.todo !== undefined ? { todo: c.todo } : {}) }, async () => {
     const home = await materializeHome(c.home);
     await writeConfig(c, home);
-    const result = await audit({ root: home, projectScan: c.projectScan === true, ...hostsOf(c) }, envFor(), await launcherGrading(c, home));
+    const result = await audit({ root: home, projectScan: c.projectScan === true, ...hostsOf(c), ...(c.platform !== undefined ? { platform: c.platform } : {}) }, envFor(), await launcherGrading(c, home));
     const rows = result.rows.filter((r) => r.name === c.entry.name);
     assert.ok(rows.length > 0, `${c.name}: the reader found no entry ${String(c.entry.name)} (entries: ${result.rows.map((r) => r.name).join(', ')})`);
     if ('upstreams' in c.expect) {

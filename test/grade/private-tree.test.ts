@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -124,6 +124,28 @@ describe('privateTree: every entry of a runner tree, at every depth', { skip: pr
     assert.equal((await privateTree(link, ctx())).state, 'bad');
   });
 
+  it('a symlink to a sibling whose name starts with the tree\'s is outside the tree', async () => {
+    const { home, cache } = base();
+    const sibling = path.join(home, '.cache', 'uv-evil');
+    mkdirSync(sibling);
+    chmodSync(sibling, 0o777);
+    symlinkSync(sibling, path.join(cache, 'env'));
+    const v = await privateTree(cache, ctx());
+    assert.match(v.state === 'bad' ? v.why : '', /uv-evil can be written by/);
+  });
+
+  it('an entry another account owns is bad, at any depth (root only: chown)', { skip: uid !== 0 && 'needs root to chown' }, async () => {
+    const { cache } = base();
+    chownSync(path.join(cache, 'archive-v0', 'A1', 'pkg'), 65534, 65534);
+    const v = await privateTree(cache, ctx());
+    assert.match(v.state === 'bad' ? v.why : '', /pkg is owned by uid 65534, neither root nor the audited account/);
+    // With no audited account known, only root's entries are accepted.
+    const second = base();
+    chownSync(path.join(second.cache, 'archive-v0'), 1000, 1000);
+    assert.equal((await privateTree(second.cache, { uid: undefined, files: ARTIFACT_FILES })).state, 'bad');
+    assert.equal((await privateTree(second.cache, { uid: 1000, files: ARTIFACT_FILES })).state, 'ok');
+  });
+
   it('a symlink loop ends the walk', async () => {
     const { cache } = base();
     symlinkSync(cache, path.join(cache, 'archive-v0', 'self'));
@@ -183,6 +205,21 @@ describe('privateLocation: the tree and where it lies', { skip: process.platform
     chmodSync(path.join(home, '.local', 'share'), 0o1777);
     const sticky = await privateLocation(root, home, "pipx's home", 'pipx', ctx());
     assert.match(sticky.ok ? '' : sticky.why, /share above it can be written by/);
+  });
+
+  it('a present tree with one bad entry is not proven, whatever lies above it', async () => {
+    const { home, cache } = base();
+    chmodSync(path.join(cache, 'archive-v0', 'A1'), 0o777);
+    const v = await privateLocation(cache, home, "uv's cache", 'uv', ctx());
+    assert.match(v.ok ? '' : v.why, /^uv's cache: .*A1 can be written by/);
+  });
+
+  it('an absent tree below a folder another account owns is not proven (root only: chown)', { skip: uid !== 0 && 'needs root to chown' }, async () => {
+    const { home } = base();
+    mkdirSync(path.join(home, '.local'), { mode: 0o755 });
+    chownSync(path.join(home, '.local'), 65534, 65534);
+    const v = await privateLocation(path.join(home, '.local', 'pipx'), home, "pipx's home", 'pipx', ctx());
+    assert.match(v.ok ? '' : v.why, /\.local above it is owned by uid 65534/);
   });
 
   it('an absent tree below a symlink is not proven', async () => {
