@@ -79,7 +79,7 @@ function mentionsVariable(e: ServerEntry, syntax: VariableSyntax): boolean {
       case 'args': if (e.args.some(has)) return true; break;
       case 'url': if (has(e.url)) return true; break;
       case 'cwd': if (has(e.cwd)) return true; break;
-      case 'env': for (const k in e.env) if (Object.hasOwn(e.env, k) && has(e.env[k])) return true; break;
+      case 'env': for (const k in e.env) if (Object.hasOwn(e.env, k) && (has(e.env[k]) || has(k))) return true; break;
       case 'headers': for (const k in e.headers) if (Object.hasOwn(e.headers, k) && has(e.headers[k])) return true; break;
       default: return true;
     }
@@ -126,8 +126,15 @@ export function expandEntry(e: ServerEntry, syntax: VariableSyntax, ctx: ExpandC
     const env: Record<string, string | null> = {};
     let changed = false;
     for (const [k, v] of Object.entries(e.env)) {
-      if (typeof v === 'string' && v.includes(marker)) { changed = true; defineOwn<string | null>(env, k, expand(v, `env.${k}`, e.envOrigins[k] ?? e.origin)); }
-      else defineOwn<string | null>(env, k, v);
+      // Names are expanded too: VS Code resolves every string of the launch, keys included
+      // (microsoft/vscode src/vs/workbench/services/configurationResolver/common/configurationResolverExpression.ts
+      // walks object keys), and Roo Code replaces over the whole serialised config
+      // (RooCodeInc/Roo-Code src/utils/config.ts injectVariables). A name whose variable is not
+      // known stays as written, with a doubt: the variable the server gets is not known.
+      const name = k.includes(marker) ? expand(k, `env name ${k.slice(0, 80)}`, e.envOrigins[k] ?? e.origin) : k;
+      if (name !== k) changed = true;
+      if (typeof v === 'string' && v.includes(marker)) { changed = true; defineOwn<string | null>(env, name, expand(v, `env.${name}`, e.envOrigins[k] ?? e.origin)); }
+      else defineOwn<string | null>(env, name, v);
     }
     if (changed) out = entryWith(out, { env });
   }

@@ -685,9 +685,14 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   const lines = text.split(/\r?\n/);
   walk.wrap.fn = undefined;
   const dialect = file.endsWith('.fish') ? 'fish' : 'sh';
+  // systemd reads environment.d files as env files: whitespace around `=` is dropped, so
+  // `NAME = value` sets NAME (systemd/systemd src/basic/env-file.c parse_env_file_internal:
+  // the key ends at its last non-blank character, blanks before the value are skipped).
+  const envFile = /[\\/]environment\.d[\\/][^\\/]+\.conf$/.test(file);
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
-    const line = raw.replace(/^\s*#.*$/, '');
+    const uncommented = raw.replace(/^\s*#.*$/, '');
+    const line = envFile ? uncommented.replace(/^(\s*[A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*/, '$1=') : uncommented;
     if (plist) { plistLine(walk, file, i + 1, raw, lines.slice(i + 1, i + 3)); continue; }
     loopLine(walk, line);
     const before = recorded(walk.wrap);
@@ -724,7 +729,11 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
     }
     if (walk.all) {
       // Every assignment is wanted: one in a form not read above may set anything (fail closed).
-      const hidden = isOwn(walk, file) ? hiddenAssignment(line, dialect) : undefined;
+      // A line ending in a backslash runs on into the next: a name split across the two
+      // (`UV_INDEX_\` then `URL=…`) is one assignment (bash(1) QUOTING; systemd env files alike).
+      const joined = /\\$/.test(line) ? `${line.slice(0, -1)}${lines[i + 1] ?? ''}` : undefined;
+      const split = joined !== undefined && (ASSIGN.test(joined) || FISH.test(joined) || CSH.test(joined)) ? 'continues an assignment on the next line (a backslash at its end)' : undefined;
+      const hidden = isOwn(walk, file) ? split ?? hiddenAssignment(line, dialect) : undefined;
       if (hidden !== undefined) walk.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} ${hidden}; variables it sets were not read`, setsUnknown: true });
       continue;
     }

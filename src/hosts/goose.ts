@@ -33,6 +33,9 @@ export const goose = {
     internalTypes: ['builtin', 'platform', 'frontend'],
     unstartedTypes: [{ type: 'sse', reason: 'Goose no longer starts SSE extensions (migrate to streamable_http)' }],
     required: [{ fields: ['enabled'] }, { type: 'stdio', fields: ['cmd', 'args'] }, { type: 'streamable_http', fields: ['uri'] }],
+    // Each name in env_keys is fetched from Goose's environment, keyring or secrets.yaml and set in the
+    // extension's environment (block/goose crates/goose/src/agents/extension_manager.rs merge_environments).
+    forwardsEnv: [{ key: 'env_keys', source: 'block/goose crates/goose/src/agents/extension_manager.rs (merge_environments: env_keys fetched from the config/secret store into the extension env)' }],
   },
   source: `${AGENT}; ${EXT} (ExtensionEntry: enabled + flattened config; malformed entries skipped)`,
   locations: [

@@ -8,7 +8,12 @@ export const mcporter = {
   programs: { names: ['mcporter'], editors: [], flatpaks: [], macApps: [], source: 'openclaw/mcporter package.json (npm mcporter, bin `mcporter`)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
-  entry: STANDARD_ENTRY,
+  // getUrl before getCommand: baseUrl, base_url, url, serverUrl, server_url, then command or executable
+  // (openclaw/mcporter@06621f95 src/config-normalize.ts normalizeServerEntry).
+  entry: {
+    ...STANDARD_ENTRY, command: ['command', 'executable'],
+    url: [{ key: 'baseUrl' }, { key: 'base_url' }, { key: 'url' }, { key: 'serverUrl' }, { key: 'server_url' }], urlBeforeCommand: true,
+  },
   source: 'openclaw/mcporter@ae3d900:src/config-schema.ts (mcpServers: map of server names)',
   locations: [
     { scope: 'user', path: '~/.mcporter/mcporter.json', source: 'openclaw/mcporter@ae3d900:src/paths.ts mcporterConfigCandidates (legacyMcporterDir ~/.mcporter)' },

@@ -122,6 +122,11 @@ export interface Container {
   readonly shape: 'map' | 'array' | 'map-or-flat' | 'single' | 'file-entry' | 'command-line' | 'map-or-items';
   readonly nameField?: string;
   /**
+   * Entries here replace the same-named entries of the containers listed before it in the same
+   * file (VS Code migrates `mcpServers` over `servers`: `{ ...servers, ...mcpServers }`).
+   */
+  readonly overrides?: true;
+  /**
    * `command-line`: the string at `path` is one stdio server named `name`, whose program and
    * arguments the host splits like a shell (Gemini `mcp.serverCommand`). Split at spaces only
    * when the line holds no quoting, escape or expansion; otherwise kept whole as the program.
@@ -244,6 +249,14 @@ export interface EntryShape {
    * `urlBeforeCommand`, such an entry gets a launch doubt: which of the two runs is not known.
    */
   readonly commandBeforeUrl?: true;
+  /**
+   * The host's source shows that `type` decides between the command and the URL of an entry
+   * holding both. Without it such an entry gets a launch doubt even with a type: VS Code, for one,
+   * connects to `url` whenever it is present, whatever `type` says
+   * (microsoft/vscode@9eab112e src/vs/workbench/contrib/mcp/common/discovery/configMcpDiscovery.ts:
+   * `'url' in value ? HTTP : Stdio`), where earlier releases went by `type === 'sse'`.
+   */
+  readonly typeDecides?: true;
   /**
    * `type` values naming extensions that run inside the host, not as a server process (Goose
    * `builtin`, `platform`): such entries get state 'internal'.
@@ -475,9 +488,22 @@ export const MCP_SERVERS_MAP = [{ path: ['mcpServers'], shape: 'map' }] as const
 export const VSCODE_VARIABLES: readonly VscodeVariable[] = ['userHome', 'workspaceFolder', 'workspaceFolderBasename', 'pathSeparator', '/', 'env', 'input'];
 
 /** VS Code-family settings.json: nested `mcp.servers` and the dotted `"mcp.servers"` key. */
+/**
+ * A VS Code mcp.json: `servers`, and `mcpServers`, which VS Code migrates over it when it reads the
+ * file (`{ ...value.servers, ...value.mcpServers }`: a same-named `mcpServers` entry is the one
+ * started; microsoft/vscode@9eab112e src/vs/workbench/contrib/mcp/common/discovery/configMcpDiscovery.ts sync).
+ */
+export const VSCODE_MCP_SERVERS = [
+  { path: ['servers'], shape: 'map' },
+  { path: ['mcpServers'], shape: 'map', overrides: true },
+] as const satisfies readonly Container[];
+
+/** The `mcp` section of a settings file, nested or dotted, with the same migration as VSCODE_MCP_SERVERS. */
 export const VSCODE_SETTINGS_SERVERS = [
   { path: ['mcp', 'servers'], shape: 'map' },
   { path: ['mcp.servers'], shape: 'map' },
+  { path: ['mcp', 'mcpServers'], shape: 'map', overrides: true },
+  { path: ['mcp.mcpServers'], shape: 'map', overrides: true },
 ] as const satisfies readonly Container[];
 
 /**

@@ -1,5 +1,5 @@
 import { PLUGIN_FOLDER_FILES as PLUGIN_FILES, VSCODE_PLUGINS as PLUGINS } from './vscode-plugins.js';
-import { VSCODE_INSIDERS_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_VARIABLES } from './types.js';
+import { VSCODE_INSIDERS_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, VSCODE_MCP_SERVERS, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_VARIABLES } from './types.js';
 
 const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
 
@@ -18,7 +18,7 @@ export const vscodeInsiders = {
   name: 'Visual Studio Code - Insiders',
   programs: { ...VSCODE_INSIDERS_PROGRAMS, editors: [] },
   format: 'jsonc',
-  containers: [{ path: ['servers'], shape: 'map' }],
+  containers: VSCODE_MCP_SERVERS,
   entry: { ...STANDARD_ENTRY, disabled: [] },
   source: REF,
   locations: [

@@ -1,5 +1,5 @@
 import { PLUGIN_FOLDER_FILES as PLUGIN_FILES, VSCODE_PLUGINS as PLUGINS } from './vscode-plugins.js';
-import { VSCODE_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type Container, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES, VSCODE_VARIABLES } from './types.js';
+import { VSCODE_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, VSCODE_MCP_SERVERS, type Container, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES, VSCODE_VARIABLES } from './types.js';
 
 const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
 
@@ -50,7 +50,7 @@ export const vscode = {
   name: 'Visual Studio Code',
   programs: { ...VSCODE_PROGRAMS, editors: [] },
   format: 'jsonc',
-  containers: [{ path: ['servers'], shape: 'map' }],
+  containers: VSCODE_MCP_SERVERS,
   // The documented entry has no `disabled` field: servers are stopped/started in the UI.
   entry: { ...STANDARD_ENTRY, disabled: [] },
   source: REF,
@@ -75,7 +75,7 @@ export const vscode = {
     // /Applications or ~/Applications) holds the user data.
     { scope: 'user', os: 'darwin', path: '/Applications/code-portable-data/user-data/User/mcp.json', note: 'portable mode (code-portable-data beside the app)', source: `${PORTABLE} (macOS: code-portable-data next to the application)` },
     { scope: 'user', os: 'darwin', path: '~/Applications/code-portable-data/user-data/User/mcp.json', note: 'portable mode (code-portable-data beside the app)', source: `${PORTABLE} (macOS: code-portable-data next to the application)` },
-    { scope: 'user', path: '~/.vscode/mcp.json', containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }], unverified: true, source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/vscode.py (_user_mcp_file_paths: "VS Code\'s own user-level MCP file"; not in the VS Code docs)' },
+    { scope: 'user', path: '~/.vscode/mcp.json', containers: VSCODE_MCP_SERVERS, unverified: true, source: 'snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/vscode.py (_user_mcp_file_paths: "VS Code\'s own user-level MCP file"; not in the VS Code docs)' },
     // The VS Code Server a Remote-SSH, WSL, dev container or tunnel window starts on this machine
     // (any OS: REMOTE): its user mcp.json (the remote environment's mcpResource), its profiles', and
     // the machine settings' `mcp` section, which VS Code reads as the remote user config (MACHINE).

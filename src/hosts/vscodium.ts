@@ -1,4 +1,4 @@
-import { VSCODIUM_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_VARIABLES } from './types.js';
+import { VSCODIUM_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, VSCODE_MCP_SERVERS, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_VARIABLES } from './types.js';
 
 const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
 
@@ -30,14 +30,14 @@ export const vscodium = {
   locations: [
     // Each `<UD>` location is also read in the Flathub sandboxes (types.ts VSCODE_FAMILY_FLATPAKS: com.vscodium.codium, com.vscodium.codium-insiders).
     { scope: 'user', path: '<UD>/{VSCodium,VSCodium - Insiders}/User/settings.json', gate: ['mcp'], source: `apisec-inc/mcp-audit@3f823c4:mcp_audit/scanners/vscode.py (VSCodium/User/settings.json per OS); ${INSIDERS}` },
-    { scope: 'user', path: '<UD>/{VSCodium,VSCodium - Insiders}/User/mcp.json', containers: [{ path: ['servers'], shape: 'map' }], source: `VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (user mcp.json) in the VSCodium user-data folder; ${INSIDERS}` },
-    { scope: 'profile', glob: true, path: '<UD>/{VSCodium,VSCodium - Insiders}/User/profiles/*/mcp.json', containers: [{ path: ['servers'], shape: 'map' }], source: `VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (user profile mcp.json) in the VSCodium user-data folder; ${INSIDERS}` },
+    { scope: 'user', path: '<UD>/{VSCodium,VSCodium - Insiders}/User/mcp.json', containers: VSCODE_MCP_SERVERS, source: `VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (user mcp.json) in the VSCodium user-data folder; ${INSIDERS}` },
+    { scope: 'profile', glob: true, path: '<UD>/{VSCodium,VSCodium - Insiders}/User/profiles/*/mcp.json', containers: VSCODE_MCP_SERVERS, source: `VS Code docs https://code.visualstudio.com/docs/copilot/reference/mcp-configuration (user profile mcp.json) in the VSCodium user-data folder; ${INSIDERS}` },
     { scope: 'profile', glob: true, path: '<UD>/{VSCodium,VSCodium - Insiders}/User/profiles/*/settings.json', gate: ['mcp'], source: `snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py (profile settings.json mcp, gated); ${INSIDERS}` },
-    { scope: 'user', path: '~/{.vscodium-server,.vscodium-server-insiders}/data/User/mcp.json', containers: [{ path: ['servers'], shape: 'map' }], note: 'VSCodium server (remote)', source: SERVER },
+    { scope: 'user', path: '~/{.vscodium-server,.vscodium-server-insiders}/data/User/mcp.json', containers: VSCODE_MCP_SERVERS, note: 'VSCodium server (remote)', source: SERVER },
     { scope: 'user', path: '~/{.vscodium-server,.vscodium-server-insiders}/data/Machine/settings.json', gate: ['mcp'], note: 'VSCodium server (remote) machine settings', source: SERVER },
-    { scope: 'user', os: 'win32', path: '{~,%PROGRAMDATA%}/scoop/persist/vscodium/data/user-data/User/mcp.json', containers: [{ path: ['servers'], shape: 'map' }], note: 'Scoop install (portable data)', source: SCOOP },
+    { scope: 'user', os: 'win32', path: '{~,%PROGRAMDATA%}/scoop/persist/vscodium/data/user-data/User/mcp.json', containers: VSCODE_MCP_SERVERS, note: 'Scoop install (portable data)', source: SCOOP },
     { scope: 'user', os: 'win32', path: '{~,%PROGRAMDATA%}/scoop/persist/vscodium/data/user-data/User/settings.json', gate: ['mcp'], note: 'Scoop install (portable data)', source: SCOOP },
-    { scope: 'profile', os: 'win32', glob: true, path: '{~,%PROGRAMDATA%}/scoop/persist/vscodium/data/user-data/User/profiles/*/mcp.json', containers: [{ path: ['servers'], shape: 'map' }], note: 'Scoop install (portable data)', source: SCOOP },
+    { scope: 'profile', os: 'win32', glob: true, path: '{~,%PROGRAMDATA%}/scoop/persist/vscodium/data/user-data/User/profiles/*/mcp.json', containers: VSCODE_MCP_SERVERS, note: 'Scoop install (portable data)', source: SCOOP },
   ],
   // VSCODE_EXTENSIONS moves the extensions folder whose manifests codeProviders reads.
   dirVariables: [

@@ -103,6 +103,7 @@ export function normalize(input: NormalizeInput): Normalized {
   const problem = (at: readonly PointerSegment[], expected: string, actual: unknown): void => {
     problems.push({ pointer: toPointer(at), expected, actual: typeName(actual), position: input.doc.locate(at) });
   };
+  let overrides = false;
   const add = (name: string, value: unknown, at: PointerSegment[], scope: Scope, project: string | undefined, plugin?: string): void => {
     if (!isObject(value)) {
       problem(at, 'an object (one server entry)', value);
@@ -112,9 +113,14 @@ export function normalize(input: NormalizeInput): Normalized {
     for (const sp of entry.shapeProblems ?? []) {
       problems.push({ pointer: sp.pointer, expected: sp.expected, actual: sp.actual, position: { line: sp.origin.line, column: sp.origin.column } });
     }
+    if (overrides) {
+      // The host merges this container over the earlier ones: a same-named entry there is replaced.
+      for (let i = entries.length - 1; i >= 0; i--) if (entries[i]?.name === name && entries[i]?.project === entry.project) entries.splice(i, 1);
+    }
     entries.push(plugin !== undefined ? { ...entry, plugin } : entry);
   };
   for (const c of input.containers) {
+    overrides = c.overrides === true;
     const scope = c.scope ?? input.scope;
     if (c.shape === 'file-entry') {
       if (isObject(root) && ENTRY_HINTS.some((h) => Object.hasOwn(root, h))) {
@@ -308,8 +314,10 @@ function toEntry(input: NormalizeInput, name: string, raw: Obj, at: PointerSegme
   // A host that tries its URL fields first never starts the command of an entry that has a URL.
   if (shape.urlBeforeCommand === true && url !== undefined && command !== undefined) { command = undefined; args = []; }
   // Both, no type, and the host documents no precedence: which one it starts is not known.
-  const bothDoubt = url !== undefined && command !== undefined && typeValue === undefined && shape.commandBeforeUrl !== true
-    ? [{ reason: `the entry has both a command and a URL and no type: which one ${input.host} starts is not documented`, origin: origin([]) }]
+  const bothDoubt = url !== undefined && command !== undefined && (typeValue === undefined ? shape.commandBeforeUrl !== true : shape.typeDecides !== true)
+    ? [{ reason: typeValue === undefined
+      ? `the entry has both a command and a URL and no type: which one ${input.host} starts is not documented`
+      : `the entry has both a command and a URL: whether ${input.host} goes by its type (${typeValue}) or by the URL is not shown by its source`, origin: origin([]) }]
     : undefined;
   if (typeValue !== undefined) {
     // Own keys only: a "type" of "constructor" or "__proto__" must not find Object.prototype members.

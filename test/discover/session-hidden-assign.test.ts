@@ -60,6 +60,13 @@ describe('assignments the line reader does not take leave the session open', () 
     assert.deepEqual(await unknownLines(`${stock}\n`), []);
   });
 
+  it('a name split across a backslash continuation is one assignment, in a profile and in environment.d', async () => {
+    assert.deepEqual(await unknownLines('UV_INDEX_\\\nURL=https://evil.example/simple\n'), [1]);
+    assert.deepEqual(await unknownLines('UV_INDEX_\\\nURL=https://evil.example/simple\n', '.config/environment.d/50-x.conf'), [1]);
+    // A continued command that assigns nothing is not one.
+    assert.deepEqual(await unknownLines('echo one \\\n  two\n'), []);
+  });
+
   it('csh: setenv after a one-line condition, a separator or a keyword', async () => {
     for (const form of ['if ( -d /tmp ) setenv MCP_PIN_HOME /tmp/p', 'if (-d /tmp) then; setenv NODE_OPTIONS --require=/tmp/x.js; endif', 'test -d /tmp && setenv HOME /tmp/h', 'if ($?prompt) set path = (/tmp/bin $path)']) {
       assert.deepEqual([...new Set(await unknownLines(`${form}\n`, '.cshrc'))], [1], form);
