@@ -314,7 +314,8 @@ export async function checkFile(
     if (spec === undefined) continue;
     const by = paster.id === host.id ? paster.id : `${paster.id}, which also starts this file's servers,`;
     // Another host's file keeps its own variable syntax (Claude Code's ${VAR} per field): only its env values are judged here.
-    const pasted = paster.id === host.id ? spec.markers.find((m) => text.includes(m)) : undefined;
+    const listed = paster.id === host.id && spec.namesListedAt !== undefined ? listedNames(doc.value, spec.namesListedAt) : undefined;
+    const pasted = paster.id === host.id ? spec.markers.find((m) => text.includes(m)) ?? listed : undefined;
     if (pasted !== undefined) {
       const reason = `${file} holds ${pasted}: ${by} pastes values into the file's text before parsing it, unescaped (${spec.source}), so what it parses, and launches, is not the text read`;
       entries = entries.map((e) => entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason, origin: e.origin }] }));
@@ -361,6 +362,13 @@ function relevant(pointer: string, path: readonly string[], flatRoot: boolean): 
 function pastersOf(host: HostDefinition, location: HostLocation): readonly HostDefinition[] {
   const others = (ALSO_STARTED ??= alsoStarted()).get(location.path)?.filter((h) => h.id !== host.id) ?? [];
   return others.length === 0 ? [host] : [host, ...others];
+}
+
+/** `"key": [names…]` at the document's root, shown as such when the list is not empty. */
+function listedNames(root: unknown, key: string): string | undefined {
+  if (typeof root !== 'object' || root === null || !Object.hasOwn(root, key)) return undefined;
+  const list: unknown = Reflect.get(root, key);
+  return Array.isArray(list) && list.length > 0 ? `a "${key}" list of ${list.length} variable name${list.length === 1 ? '' : 's'}` : undefined;
 }
 
 /** Location path → the hosts that also start its servers (rawTextSubstitution.alsoStarts): built once, not per file. */

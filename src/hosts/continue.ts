@@ -80,7 +80,9 @@ export const continueDev = {
   launchDir: { kind: 'project', source: `${K} core/context/mcp/MCPConnection.ts:454-492 (no cwd: the workspace root)` },
   // `${{ inputs.X }}` / `${{ secrets.X }}` are filled into the YAML text before it is parsed, in keys
   // and anywhere else as well as in values, with values that may hold any YAML.
-  rawTextSubstitution: { markers: ['${{'], source: 'continuedev/continue@090e4dad packages/config-yaml/src/load/unroll.ts (fillTemplateVariables: TEMPLATE_VAR_REGEX replaced over the YAML text; resolveBlock renders the raw block before parseBlock)' },
+  // The legacy config.json: each name its top-level `env` list holds is replaced over the raw text by its
+  // value (process.env, then ~/.continue/.env) before JSON.parse.
+  rawTextSubstitution: { markers: ['${{'], namesListedAt: 'env', source: 'continuedev/continue core/config/load.ts (resolveSerializedConfig: replaceAll of each listed name over the text); continuedev/continue@090e4dad packages/config-yaml/src/load/unroll.ts (fillTemplateVariables: TEMPLATE_VAR_REGEX replaced over the YAML text; resolveBlock renders the raw block before parseBlock)' },
   notes: [
     'Legacy experimental.modelContextProtocolServers items nest their fields under `transport`.',
     'Same-named JSON block servers: the first file wins (workspace before global); across YAML and JSON the last transport options are used (not modelled).',

@@ -25,4 +25,7 @@ export const kiloCode = {
   ],
   projectIndexes: VSCODE_FAMILY_WORKSPACES,
   dirVariables: VSCODE_FAMILY_DIRS,
+  // The Roo Code fork's McpHub resolves \${workspaceFolder} and \${env:NAME} over the serialised config,
+  // names included, with the same utils/config.ts injectVariables.
+  variables: { form: 'vscode', fields: ['command', 'args', 'env', 'url', 'headers', 'cwd'], names: ['workspaceFolder', 'env'], othersLiteral: true, source: 'Kilo-Org/kilocode@0fc86cec src/services/mcp/McpHub.ts (injectVariables from src/utils/config)' },
 } as const satisfies HostDefinition;

@@ -390,6 +390,12 @@ export interface HostDefinition {
     readonly envValuesPasted?: true;
     /** Other hosts' files this host also starts servers from (their locations' `path`), rendered the same way. */
     readonly alsoStarts?: readonly string[];
+    /**
+     * A top-level key of the file whose array names variables the host replaces, wherever the name
+     * occurs in the text, by their values before parsing (Continue config.json `env`): a non-empty
+     * list puts every entry of the file in doubt.
+     */
+    readonly namesListedAt?: string;
     readonly source: string;
   };
   /** Administrator policy (managed files, allow/deny lists). */

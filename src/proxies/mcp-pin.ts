@@ -15,6 +15,7 @@ import {
 import { finding } from '../rules/types.js';
 import type { Finding } from '../rules/types.js';
 import { pinBaselineAbsent } from '../rules/pin-baseline-absent.js';
+import { pinBaselinePartial } from '../rules/pin-baseline-partial.js';
 import { pinStoreForeignOwner } from '../rules/pin-store-foreign-owner.js';
 import { pinStoreNotRegular } from '../rules/pin-store-not-regular.js';
 import { pinStoreUnreadable } from '../rules/pin-store-unreadable.js';
@@ -123,10 +124,17 @@ function extraWriters(mode: number): string | undefined {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A pin record as attest.js `pinRecord` writes it: a set hash and the per-tool fingerprints. */
-function pinFacts(rec: unknown): { tools: number; setHash: string } | undefined {
+/**
+ * A pin record as attest.js `pinRecord` writes it: a set hash and the per-tool fingerprints, and,
+ * from the release that pins the whole contract, `instructionsHash` (a hash, or null for a server
+ * with no instructions). A record without that key was made by 0.1.4 or earlier: the proxy compares
+ * the server's instructions and prompts only once they are recorded, and records them on the next
+ * clean connect (GautamTalksDev/mcp-pin@d9257e97 src/definitions.js diffDefinitions).
+ */
+function pinFacts(rec: unknown): { tools: number; setHash: string; wholeContract: boolean } | undefined {
   if (!isRecord(rec) || typeof rec.setHash !== 'string' || !Array.isArray(rec.tools)) return undefined;
-  return { tools: rec.tools.length, setHash: rec.setHash };
+  const instructions = rec.instructionsHash;
+  return { tools: rec.tools.length, setHash: rec.setHash, wholeContract: Object.hasOwn(rec, 'instructionsHash') && (instructions === null || typeof instructions === 'string') };
 }
 
 /**
@@ -204,9 +212,13 @@ async function inspectStore(rec: Recognition, dir: string, ctx: InspectContext):
   }
   const facts = pinFacts(record);
   if (facts === undefined) return { path: dir, findings: [...findings, unreadable(fromLegacy ? legacyPath : pinFile, fromLegacy ? `its record there (id ${id}) has no set hash and tool list, and mcp-pin writes it over pins.d/${id}.json on its next start` : 'the pin record has no set hash and tool list')] };
+  if (!facts.wholeContract) {
+    const reason = `it holds ${facts.tools} tool fingerprint(s) but no instructionsHash, as mcp-pin 0.1.4 and earlier wrote it: the server's instructions and prompts are recorded on the next connect, unchecked (GautamTalksDev/mcp-pin@d9257e97 src/definitions.js)`;
+    return { path: dir, findings: [...findings, finding(pinBaselinePartial, { ...subject, path: fromLegacy ? legacyPath : pinFile, reason })] };
+  }
   return {
     path: dir, findings,
-    baseline: `the pin for this wrapped command line (id ${id}) was read from ${where}: ${facts.tools} tool fingerprint(s), set hash ${facts.setHash.slice(0, 12)}`,
+    baseline: `the pin for this wrapped command line (id ${id}) was read from ${where}: ${facts.tools} tool fingerprint(s), set hash ${facts.setHash.slice(0, 12)}, and the server's instructions${Object.hasOwn(record as object, 'prompts') ? ' and prompts' : ''}`,
   };
 }
 

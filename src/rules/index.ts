@@ -28,6 +28,7 @@ import { envPathOverride } from './env-path-override.js';
 import { envPackageSource } from './env-package-source.js';
 import { envOverrideInert } from './env-override-inert.js';
 import { pinBaselineAbsent } from './pin-baseline-absent.js';
+import { pinBaselinePartial } from './pin-baseline-partial.js';
 import { pinBaselineDeleted } from './pin-baseline-deleted.js';
 import { pinBaselineUnindexed } from './pin-baseline-unindexed.js';
 import { pinStoreNotRegular } from './pin-store-not-regular.js';
@@ -91,6 +92,7 @@ export const RULES: readonly RuleMeta[] = [
   envPackageSource,
   envOverrideInert,
   pinBaselineAbsent,
+  pinBaselinePartial,
   pinBaselineDeleted,
   pinBaselineUnindexed,
   pinStoreNotRegular,

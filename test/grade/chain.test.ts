@@ -156,7 +156,7 @@ test('runner-cwd-unproven: npx resolves against a working directory the host doe
     '.cursor/mcp.json': { content: JSON.stringify({ mcpServers: { pin: { command: 'npx', args: ['-y', 'mcp-pin@1.0.0', '--', 'node', '/opt/srv.js'] } } }), mode: 0o600 },
     '.mcp-pin': { dir: true, mode: 0o700 },
     // The pin file of exactly this wrapped command line (mcp-pin store.js serverId).
-    '.mcp-pin/pins.d/01ed2e216a0adbf3.json': { content: JSON.stringify({ id: '01ed2e216a0adbf3', setHash: 'ab'.repeat(32), tools: [] }), mode: 0o600 },
+    '.mcp-pin/pins.d/01ed2e216a0adbf3.json': { content: JSON.stringify({ id: '01ed2e216a0adbf3', setHash: 'ab'.repeat(32), tools: [], instructions: null, instructionsHash: null }), mode: 0o600 },
   };
   const home = await materializeHome(spec);
   const result = await audit({ root: home, projectScan: false }, testEnv('linux'));
