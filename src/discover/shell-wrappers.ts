@@ -137,18 +137,165 @@ export function unquote(word: string): string {
   return word.replace(/"([^"]*)"|'([^']*)'/g, (_t, d?: string, s?: string) => d ?? s ?? '');
 }
 
+/** npm package names of the hosts' programs → the program (`npx -y @anthropic-ai/claude-code …`). */
+const NPM_PROGRAMS: ReadonlyMap<string, string> = new Map(HOST_LIST.flatMap((h) => h.programs.npmPackages.map((p) => [p.name.toLowerCase(), p.program] as const)));
+/** Release folders of the hosts' programs (`claude/versions`), each run by a path below it. */
+const VERSION_FOLDERS: readonly { readonly folder: string; readonly program: string }[] = HOST_LIST.flatMap((h) => h.programs.versionFolders);
+
+/**
+ * Commands that run the command after their own options (and `operands` words), unchanged but for
+ * scheduling, buffering or a time limit: the host they start reads the same config.
+ */
+interface Prefix { readonly values: readonly string[]; readonly operands: number }
+const PREFIXES: Readonly<Record<string, Prefix>> = {
+  // GNU coreutils https://www.gnu.org/software/coreutils/manual/html_node/nice-invocation.html (`-n ADJ`, `--adjustment=ADJ`, obsolete `-ADJ`).
+  nice: { values: ['-n', '--adjustment'], operands: 0 },
+  // https://www.gnu.org/software/coreutils/manual/html_node/nohup-invocation.html
+  nohup: { values: [], operands: 0 },
+  // https://www.gnu.org/software/coreutils/manual/html_node/timeout-invocation.html (`timeout [OPTION] DURATION COMMAND`).
+  timeout: { values: ['-s', '--signal', '-k', '--kill-after'], operands: 1 },
+  // https://www.gnu.org/software/coreutils/manual/html_node/stdbuf-invocation.html
+  stdbuf: { values: ['-i', '-o', '-e', '--input', '--output', '--error'], operands: 0 },
+  // GNU time https://www.gnu.org/software/time/manual/html_node/Invoking-time.html (`-f FORMAT`, `-o FILE`); the shell keyword `time [-p]`.
+  time: { values: ['-f', '--format', '-o', '--output'], operands: 0 },
+  // util-linux https://man7.org/linux/man-pages/man1/ionice.1.html (`-c CLASS`, `-n LEVEL`).
+  ionice: { values: ['-c', '--class', '-n', '--classdata'], operands: 0 },
+  // util-linux https://man7.org/linux/man-pages/man1/setsid.1.html
+  setsid: { values: [], operands: 0 },
+  // util-linux https://man7.org/linux/man-pages/man1/taskset.1.html (`taskset [options] MASK COMMAND`, `-c LIST` as the mask).
+  taskset: { values: [], operands: 1 },
+  // macOS caffeinate(8) https://keith.github.io/xcode-man-pages/caffeinate.8.html (`-t TIMEOUT`, `-w PID`).
+  caffeinate: { values: ['-t', '-w'], operands: 0 },
+};
+
+/**
+ * Package runners that fetch and run a package's program: `npx`/`npm exec`/`npm x`
+ * (https://docs.npmjs.com/cli/v11/commands/npm-exec: `--package=PKG` then the command, `-c CMD`),
+ * `pnpm dlx`/`pnpx` (https://pnpm.io/cli/dlx: `--package`, `-c`/`--shell-mode` runs the words in a
+ * shell), `yarn dlx` (https://yarnpkg.com/cli/dlx: `-p`/`--package`), `bunx`/`bun x`
+ * (https://bun.sh/docs/cli/bunx: `-p`/`--package`), and the PyPI runners `uvx`/`uv tool run`
+ * (https://docs.astral.sh/uv/reference/cli/#uv-tool-run: the first word is the command, `--from
+ * PKG` names its package) and `pipx run` (https://pipx.pypa.io/stable/docs/: `--spec PKG`).
+ * `values` are the options that take a value (others are read as flags); `pkg` the options naming
+ * the package, after which the first word is the command; `shell` the options after which the
+ * words are a shell command.
+ */
+interface Runner {
+  readonly registry: 'npm' | 'pypi';
+  readonly values: readonly string[];
+  readonly pkg: readonly string[];
+  readonly shellValue: readonly string[];
+  readonly shellFlag: readonly string[];
+}
+const NPX: Runner = {
+  registry: 'npm',
+  values: ['-p', '--package', '-c', '--call', '--registry', '--cache', '--userconfig', '--prefix', '-w', '--workspace', '--node-options', '--script-shell', '--loglevel'],
+  pkg: ['-p', '--package'], shellValue: ['-c', '--call'], shellFlag: [],
+};
+const PNPM_DLX: Runner = { registry: 'npm', values: ['--package', '--reporter', '--dir', '-C', '--registry'], pkg: ['--package'], shellValue: [], shellFlag: ['-c', '--shell-mode'] };
+const YARN_DLX: Runner = { registry: 'npm', values: ['-p', '--package'], pkg: ['-p', '--package'], shellValue: [], shellFlag: [] };
+const BUNX: Runner = { registry: 'npm', values: ['-p', '--package'], pkg: ['-p', '--package'], shellValue: [], shellFlag: [] };
+const UVX: Runner = {
+  registry: 'pypi',
+  values: [
+    '--from', '--with', '--with-editable', '--with-requirements', '-w', '-p', '--python', '--index', '--default-index', '-i', '--index-url',
+    '--extra-index-url', '-f', '--find-links', '--python-preference', '--cache-dir', '--config-file', '--directory', '--project', '--env-file',
+    '--refresh-package', '--reinstall-package', '--upgrade-package', '-P', '-C', '--config-setting', '--exclude-newer', '--index-strategy',
+    '--keyring-provider', '--resolution', '--prerelease', '--link-mode', '--color', '--allow-insecure-host', '--constraints', '--overrides', '--build-constraints',
+  ],
+  pkg: [], shellValue: [], shellFlag: [],
+};
+const PIPX_RUN: Runner = { registry: 'pypi', values: ['--spec', '--python', '--index-url', '-i', '--pip-args', '--backend'], pkg: [], shellValue: [], shellFlag: [] };
+
+/** The runner a command starts with and the words after its own name and subcommand. */
+function runnerOf(base: string, args: readonly string[]): { runner: Runner; rest: readonly string[] } | undefined {
+  const sub = unquote(args[0] ?? '');
+  if (base === 'npx') return { runner: NPX, rest: args };
+  if (base === 'npm' && (sub === 'exec' || sub === 'x')) return { runner: NPX, rest: args.slice(1) };
+  if (base === 'pnpx' || base === 'pnx') return { runner: PNPM_DLX, rest: args };
+  if (base === 'pnpm' && sub === 'dlx') return { runner: PNPM_DLX, rest: args.slice(1) };
+  if (base === 'yarn' && sub === 'dlx') return { runner: YARN_DLX, rest: args.slice(1) };
+  if (base === 'bunx') return { runner: BUNX, rest: args };
+  if (base === 'bun' && sub === 'x') return { runner: BUNX, rest: args.slice(1) };
+  if (base === 'uvx') return { runner: UVX, rest: args };
+  if (base === 'uv' && sub === 'tool' && unquote(args[1] ?? '') === 'run') return { runner: UVX, rest: args.slice(2) };
+  if (base === 'pipx' && sub === 'run') return { runner: PIPX_RUN, rest: args.slice(1) };
+  return undefined;
+}
+
+/** A package spec's name: `@scope/name@1.2` → `@scope/name`, `name@latest` → `name`, `pkg==1.0` → `pkg`. */
+function specName(spec: string): string {
+  const s = unquote(spec).toLowerCase();
+  const at = s.indexOf('@', s.startsWith('@') ? 1 : 0);
+  return (at < 0 ? s : s.slice(0, at)).replace(/(?:\[[^\]]*\])?(?:[=<>!~].*)?$/, '');
+}
+
+/** The host program a package runner's words run, and its arguments. */
+function runnerCommand(runner: Runner, words: readonly string[], depth: number): { program: string; args: readonly string[] } | undefined {
+  let named = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = unquote(words[i] ?? '');
+    if (w === '--') { i++; return runnerTarget(runner, named, words, i); }
+    if (!w.startsWith('-')) return runnerTarget(runner, named, words, i);
+    const eq = w.indexOf('=');
+    const option = eq < 0 ? w : w.slice(0, eq);
+    if (runner.shellFlag.includes(option)) return shellString(words.slice(i + 1).map(unquote).join(' '), depth);
+    if (runner.pkg.includes(option)) named = true;
+    if (runner.shellValue.includes(option)) return shellString(eq < 0 ? unquote(words[i + 1] ?? '') : w.slice(eq + 1), depth);
+    if (eq < 0 && runner.values.includes(option)) i++;
+  }
+  return undefined;
+}
+
+function runnerTarget(runner: Runner, named: boolean, words: readonly string[], i: number): { program: string; args: readonly string[] } | undefined {
+  const word = words[i];
+  if (word === undefined) return undefined;
+  // `npm exec PKG -- ARG…`: the `--` ends npm's own options and is not passed on.
+  const args = unquote(words[i + 1] ?? '') === '--' ? words.slice(i + 2) : words.slice(i + 1);
+  // npm: without `--package` the word is the package whose bin runs; PyPI runners and `--package` name the command.
+  const program = runner.registry === 'npm' && !named ? NPM_PROGRAMS.get(specName(word)) : undefined;
+  if (program !== undefined) return { program, args };
+  const base = programName(runner.registry === 'pypi' ? specName(word) : word);
+  return PROGRAMS.has(base) ? { program: base, args } : undefined;
+}
+
+/** Shells that run a command string: `bash -c 'claude …'`, `zsh -lc …`, `fish -c/--command …`. */
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish']);
+
+/** The host command of a command string a shell, `eval` or a runner's shell mode runs. */
+function shellString(text: string, depth: number): { program: string; args: readonly string[] } | undefined {
+  if (depth > 4) return undefined;
+  for (const cmd of commands(tokenize(text))) {
+    const run = hostCommand(cmd.words, undefined, depth + 1);
+    if (run !== undefined) return run;
+  }
+  return undefined;
+}
+
 /** The host program a command runs, and its arguments; `self` is the program a wrapper script stands for. */
-function hostCommand(words: readonly string[], self?: string): { program: string; args: readonly string[] } | undefined {
+function hostCommand(words: readonly string[], self?: string, depth = 0): { program: string; args: readonly string[] } | undefined {
   let i = 0;
   let exec = false;
   while (i < words.length) {
     const w = words[i] ?? '';
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) { i++; continue; }
     if (w === 'exec') { exec = true; i++; continue; }
-    if (w === 'command' || w === 'builtin' || w === 'noglob' || w === 'nocorrect' || w === 'nohup') { i++; continue; }
+    if (w === 'command' || w === 'builtin' || w === 'noglob' || w === 'nocorrect') { i++; continue; }
     if (w === 'env') {
       i++;
       while (i < words.length && /^-/.test(words[i] ?? '')) i += /^-[uC]$/.test(words[i] ?? '') ? 2 : 1;
+      continue;
+    }
+    const prefix = PREFIXES[programName(w)];
+    if (prefix !== undefined && (i + 1 < words.length)) {
+      i++;
+      while (i < words.length && /^-/.test(unquote(words[i] ?? ''))) {
+        const o = unquote(words[i] ?? '');
+        i++;
+        if (o === '--') break;
+        if (!o.includes('=') && prefix.values.includes(o)) i++;
+      }
+      i += prefix.operands;
       continue;
     }
     break;
@@ -158,10 +305,52 @@ function hostCommand(words: readonly string[], self?: string): { program: string
   const base = programName(word);
   const args = words.slice(i + 1);
   if (PROGRAMS.has(base)) return { program: base, args };
+  const versioned = versionProgram(word);
+  if (versioned !== undefined) return { program: versioned, args };
   if (base === 'flatpak') return flatpakRun(args);
   if (base === 'open') return openApp(args);
+  const runner = runnerOf(base, args);
+  if (runner !== undefined) return runnerCommand(runner.runner, runner.rest, depth);
+  if (SHELLS.has(base)) {
+    const c = args.findIndex((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(unquote(a)) || unquote(a) === '--command');
+    if (c >= 0 && args[c + 1] !== undefined) return shellString(unquote(args[c + 1] ?? ''), depth);
+  }
+  if (base === 'eval') return shellString(args.map(unquote).join(' '), depth);
   // A wrapper script `~/.local/bin/claude` that execs the real binary by another path.
   if (self !== undefined && exec) return { program: self, args };
+  return undefined;
+}
+
+/** The program a path below one of the hosts' release folders runs (`~/.local/share/claude/versions/2.0.14`). */
+function versionProgram(word: string): string | undefined {
+  const parts = unquote(word).split(/[\\/]+/);
+  if (parts.length < 3) return undefined;
+  const folder = parts.slice(-3, -1).join('/').toLowerCase();
+  return VERSION_FOLDERS.find((v) => v.folder === folder)?.program;
+}
+
+/** Commands that name a host program without starting it (`which claude`, `pkill -f claude`, `npm install -g @openai/codex`). */
+const INERT = new Set(['which', 'type', 'whereis', 'man', 'echo', 'printf', 'pkill', 'pgrep', 'killall', 'kill', 'hash', 'unalias', 'alias', 'complete', 'compdef', 'cd', 'pushd', 'test', '[', 'ls', 'cat', 'less', 'rm']);
+const INSTALLERS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'pip', 'pip3', 'pipx', 'uv', 'brew', 'apt', 'apt-get', 'winget', 'scoop', 'choco']);
+const INSTALL_VERBS = new Set(['install', 'i', 'add', 'update', 'upgrade', 'up', 'uninstall', 'remove', 'rm', 'un', 'outdated', 'info', 'view', 'show', 'list', 'ls', 'search']);
+
+/**
+ * Fail closed: a command the readers above do not recognise as starting a host, with a host's
+ * program or npm package among its words and an option after it (`firejail codex -c …`,
+ * `sudo -u me claude --mcp-config …`): a host may start through it with options that change what it
+ * loads. Returns that program, unless the command only names it (`which`, an installer's verb).
+ */
+function mentionedHost(words: readonly string[]): string | undefined {
+  let i = 0;
+  while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i] ?? '')) i++;
+  const first = programName(words[i] ?? '');
+  if (INERT.has(first) || (INSTALLERS.has(first) && INSTALL_VERBS.has(unquote(words[i + 1] ?? '')))) return undefined;
+  for (let j = i + 1; j < words.length; j++) {
+    const w = unquote(words[j] ?? '');
+    if (w.startsWith('-') || w.includes('=')) continue;
+    const program = PROGRAMS.has(programName(w)) ? programName(w) : NPM_PROGRAMS.get(specName(w)) ?? versionProgram(w);
+    if (program !== undefined && words.slice(j + 1).some((a) => unquote(a).startsWith('-'))) return program;
+  }
   return undefined;
 }
 
@@ -292,7 +481,13 @@ function openFunction(ctx: WrapperContext, file: string, line: number, name: str
 
 function bodyCommand(ctx: WrapperContext, fn: OpenFunction, file: string, line: number, words: readonly string[], read: ValueReader): void {
   const cmd = hostCommand(words);
-  if (cmd === undefined) return;
+  if (cmd === undefined) {
+    const mentioned = mentionedHost(words);
+    if (mentioned === undefined || fn.floored) return;
+    fn.floored = true;
+    ctx.notFollowed.push({ file, line, detail: `${file}:${line} is in a function \`${fn.name}\` that may start ${mentioned} through \`${programName(words[0] ?? '')}\`, a command the audit does not follow; options it passes (such as a config file) are not read` });
+    return;
+  }
   prefixAssignments(ctx, file, line, words);
   const rest = optionValues(ctx, cmd.program, file, line, cmd.args, read);
   if (rest.length === 0 || fn.floored) return;
@@ -325,7 +520,11 @@ function aliasBody(ctx: WrapperContext, file: string, line: number, name: string
   let program: string | undefined;
   for (const cmd of commands(tokenize(body))) {
     const run = hostCommand(cmd.words);
-    if (run === undefined) continue;
+    if (run === undefined) {
+      const mentioned = mentionedHost(cmd.words);
+      if (mentioned !== undefined) ctx.notFollowed.push({ file, line, detail: `${file}:${line} defines an alias \`${name}\` that may start ${mentioned} through \`${programName(cmd.words[0] ?? '')}\`, a command the audit does not follow; options it passes (such as a config file) are not read` });
+      continue;
+    }
     prefixAssignments(ctx, file, line, cmd.words);
     program ??= run.program;
     // `alias claude=~/bin/claude` names the program only; an option changes what it loads.
@@ -347,6 +546,10 @@ export function wrapperScript(ctx: WrapperContext, file: string, program: string
     for (const cmd of commands(tokenize(raw))) {
       const run = hostCommand(cmd.words, program);
       if (run !== undefined) optionValues(ctx, run.program, file, i + 1, run.args, read);
+      else {
+        const mentioned = mentionedHost(cmd.words);
+        if (mentioned !== undefined) ctx.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} may start ${mentioned} through \`${programName(cmd.words[0] ?? '')}\`, a command the audit does not follow; options it passes (such as a config file) are not read` });
+      }
     }
   });
 }
@@ -413,7 +616,11 @@ export function unfollowedOption(ctx: WrapperContext, file: string, line: number
  */
 export function launchCommand(ctx: WrapperContext, file: string, line: number, what: string, words: readonly string[], read: ValueReader): string | undefined {
   const run = hostCommand(words);
-  if (run === undefined) return undefined;
+  if (run === undefined) {
+    const mentioned = mentionedHost(words);
+    if (mentioned !== undefined) ctx.notFollowed.push({ file, line, detail: `${file}:${line} ${what} may start ${mentioned} through \`${programName(words[0] ?? '')}\`, a command the audit does not follow; options it passes (such as a config file) are not read` });
+    return undefined;
+  }
   const rest = optionValues(ctx, run.program, file, line, run.args, read);
   if (rest.length > 0) ctx.notFollowed.push({ file, line, detail: `${file}:${line} ${what} starts ${run.program} with options the audit does not follow (${rest.join(', ')})` });
   return run.program;

@@ -5,7 +5,7 @@ export const amazonQ = {
   id: 'amazon-q',
   envFiles: NO_ENV_FILES,
   name: 'Amazon Q Developer',
-  programs: { names: ['q', 'qchat'], editors: ['vscode-family', 'jetbrains'], flatpaks: [], macApps: [], source: 'Amazon Q docs https://docs.aws.amazon.com/amazonq/latest/qdeveloper-ug/command-line-installing.html (the `q` command; the Linux zip installs q and qchat); aws/amazon-q-developer-cli crates/chat_cli (binary chat_cli, shipped as qchat); the IDE extension runs in VS Code and JetBrains IDEs' },
+  programs: { npmPackages: [], versionFolders: [], names: ['q', 'qchat'], editors: ['vscode-family', 'jetbrains'], flatpaks: [], macApps: [], source: 'Amazon Q docs https://docs.aws.amazon.com/amazonq/latest/qdeveloper-ug/command-line-installing.html (the `q` command; the Linux zip installs q and qchat); aws/amazon-q-developer-cli crates/chat_cli (binary chat_cli, shipped as qchat); the IDE extension runs in VS Code and JetBrains IDEs' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,

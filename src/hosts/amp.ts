@@ -20,7 +20,7 @@ export const amp = {
   id: 'amp',
   envFiles: NO_ENV_FILES,
   name: 'Amp',
-  programs: { names: ['amp'], editors: ['vscode-family'], flatpaks: [], macApps: [], source: 'npm @ampcode/cli-linux-x64 (bin `amp`); Amp docs https://ampcode.com/manual (the VS Code-family extension)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['amp'], editors: ['vscode-family'], flatpaks: [], macApps: [], source: 'npm @ampcode/cli-linux-x64 (bin `amp`); Amp docs https://ampcode.com/manual (the VS Code-family extension)' },
   format: 'jsonc',
   containers: SERVERS,
   entry: STANDARD_ENTRY,

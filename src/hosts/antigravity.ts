@@ -5,7 +5,7 @@ export const antigravity = {
   id: 'antigravity',
   envFiles: NO_ENV_FILES,
   name: 'Antigravity',
-  programs: { ...ANTIGRAVITY_PROGRAMS, editors: [] },
+  programs: { npmPackages: [], versionFolders: [], ...ANTIGRAVITY_PROGRAMS, editors: [] },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: { ...STANDARD_ENTRY, url: [{ key: 'serverUrl' }, { key: 'url' }] },

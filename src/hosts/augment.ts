@@ -5,7 +5,7 @@ export const augment = {
   id: 'augment',
   envFiles: NO_ENV_FILES,
   name: 'Augment',
-  programs: { names: ['auggie'], editors: ['vscode-family', 'jetbrains'], flatpaks: [], macApps: [], source: 'npm @augmentcode/auggie (bin `auggie`), Augment docs https://docs.augmentcode.com/cli/overview; the extension runs in VS Code and JetBrains IDEs (https://docs.augmentcode.com/setup-augment/install-visual-studio-code, install-jetbrains-ides)' },
+  programs: { npmPackages: [{ name: '@augmentcode/auggie', program: 'auggie', source: 'Augment docs https://docs.augmentcode.com/cli/overview (npm install -g @augmentcode/auggie)' }], versionFolders: [], names: ['auggie'], editors: ['vscode-family', 'jetbrains'], flatpaks: [], macApps: [], source: 'npm @augmentcode/auggie (bin `auggie`), Augment docs https://docs.augmentcode.com/cli/overview; the extension runs in VS Code and JetBrains IDEs (https://docs.augmentcode.com/setup-augment/install-visual-studio-code, install-jetbrains-ides)' },
   format: 'jsonc',
   containers: [
     { path: ['augment.advanced', 'mcpServers'], shape: 'array', nameField: 'name' },

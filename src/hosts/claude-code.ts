@@ -46,7 +46,7 @@ export const claudeCode = {
     source: `${SETTINGS_DOCS} (settings key \`env\`)`,
   },
   name: 'Claude Code',
-  programs: { names: ['claude'], editors: [], flatpaks: [], macApps: [], source: 'Claude Code docs https://code.claude.com/docs/en/setup (native installer ~/.local/bin/claude; npm @anthropic-ai/claude-code bin `claude`)' },
+  programs: { npmPackages: [{ name: '@anthropic-ai/claude-code', program: 'claude', source: 'Claude Code docs https://code.claude.com/docs/en/setup (npm install -g @anthropic-ai/claude-code, the `claude` command)' }], versionFolders: [{ folder: 'claude/versions', program: 'claude', source: 'Claude Code docs https://code.claude.com/docs/en/setup (the native installer keeps its releases under ~/.local/share/claude, each a versions/<version> executable ~/.local/bin/claude links to; uninstalling removes ~/.local/share/claude)' }], names: ['claude'], editors: [], flatpaks: [], macApps: [], source: 'Claude Code docs https://code.claude.com/docs/en/setup (native installer ~/.local/bin/claude; npm @anthropic-ai/claude-code bin `claude`)' },
   format: 'json',
   containers: [{ path: ['mcpServers'], shape: 'map' }],
   // Claude Code has no per-entry `disabled` field: servers are turned off by name lists (switches).

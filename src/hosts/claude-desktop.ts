@@ -16,7 +16,7 @@ export const claudeDesktop = {
   id: 'claude-desktop',
   envFiles: NO_ENV_FILES,
   name: 'Claude Desktop',
-  programs: { names: ['claude', 'claude-desktop'], editors: [], flatpaks: [], macApps: [{ app: 'Claude', program: 'claude' }], source: 'Claude Desktop https://claude.ai/download (Claude.app on macOS, Claude.exe on Windows); `claude-desktop` is the executable of the community Linux builds (aaddrick/claude-desktop-debian)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['claude', 'claude-desktop'], editors: [], flatpaks: [], macApps: [{ app: 'Claude', program: 'claude' }], source: 'Claude Desktop https://claude.ai/download (Claude.app on macOS, Claude.exe on Windows); `claude-desktop` is the executable of the community Linux builds (aaddrick/claude-desktop-debian)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   // The documented entry has command/args/env only: no `disabled` field (servers are toggled in the app).

@@ -10,7 +10,7 @@ export const cline = {
   id: 'cline',
   envFiles: NO_ENV_FILES,
   name: 'Cline',
-  programs: { names: ['cline'], editors: ['vscode-family', 'jetbrains'], flatpaks: [], macApps: [], source: 'cline/cline cli/package.json (npm `cline`, bin `cline`); Cline docs https://docs.cline.bot/getting-started/installing-cline (VS Code family and JetBrains)' },
+  programs: { npmPackages: [{ name: 'cline', program: 'cline', source: 'cline/cline cli/package.json (name cline, bin cline)' }], versionFolders: [], names: ['cline'], editors: ['vscode-family', 'jetbrains'], flatpaks: [], macApps: [], source: 'cline/cline cli/package.json (npm `cline`, bin `cline`); Cline docs https://docs.cline.bot/getting-started/installing-cline (VS Code family and JetBrains)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   // Flat stdio, flat URL (no type = SSE) or nested `transport: {…}` (written by the CLI); `disabled: true` honoured.

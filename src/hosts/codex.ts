@@ -35,7 +35,7 @@ export const codex = {
   id: 'codex',
   envFiles: NO_ENV_FILES,
   name: 'Codex CLI',
-  programs: { names: ['codex'], editors: ['vscode-family'], flatpaks: [], macApps: [{ app: 'Codex', program: 'codex' }], source: 'openai/codex codex-cli/package.json (npm @openai/codex, bin `codex`); Codex docs https://developers.openai.com/codex/ide (the IDE extension runs the bundled codex in VS Code, Cursor, Windsurf), https://developers.openai.com/codex/app (Codex.app)' },
+  programs: { npmPackages: [{ name: '@openai/codex', program: 'codex', source: 'openai/codex codex-cli/package.json (name @openai/codex, bin codex)' }], versionFolders: [], names: ['codex'], editors: ['vscode-family'], flatpaks: [], macApps: [{ app: 'Codex', program: 'codex' }], source: 'openai/codex codex-cli/package.json (npm @openai/codex, bin `codex`); Codex docs https://developers.openai.com/codex/ide (the IDE extension runs the bundled codex in VS Code, Cursor, Windsurf), https://developers.openai.com/codex/app (Codex.app)' },
   format: 'toml',
   containers: [{ path: ['mcp_servers'], shape: 'map' }],
   // No `type` field and no SSE: `command` → stdio, else `url` → streamable HTTP. `enabled = false` skips.

@@ -46,7 +46,7 @@ export const continueDev = {
   id: 'continue',
   envFiles: NO_ENV_FILES,
   name: 'Continue',
-  programs: { names: ['cn'], editors: ['vscode-family', 'jetbrains'], flatpaks: [], macApps: [], source: 'continuedev/continue extensions/cli/package.json (npm @continuedev/cli, bin `cn`); Continue docs https://docs.continue.dev (VS Code and JetBrains extensions)' },
+  programs: { npmPackages: [{ name: '@continuedev/cli', program: 'cn', source: 'continuedev/continue extensions/cli/package.json (name @continuedev/cli, bin cn)' }], versionFolders: [], names: ['cn'], editors: ['vscode-family', 'jetbrains'], flatpaks: [], macApps: [], source: 'continuedev/continue extensions/cli/package.json (npm @continuedev/cli, bin `cn`); Continue docs https://docs.continue.dev (VS Code and JetBrains extensions)' },
   format: 'yaml',
   containers: [{ path: ['mcpServers'], shape: 'array', nameField: 'name' }],
   // No disabled/enabled field in either schema; legacy config.json items nest their fields under `transport`.

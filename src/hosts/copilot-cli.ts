@@ -15,7 +15,7 @@ export const copilotCli = {
   id: 'copilot-cli',
   envFiles: NO_ENV_FILES,
   name: 'GitHub Copilot CLI',
-  programs: { names: ['copilot'], editors: [], flatpaks: [], macApps: [], source: 'GitHub Copilot CLI docs https://docs.github.com/en/copilot/how-tos/set-up/install-copilot-cli (npm @github/copilot, the `copilot` command)' },
+  programs: { npmPackages: [{ name: '@github/copilot', program: 'copilot', source: 'GitHub Copilot CLI docs https://docs.github.com/en/copilot/how-tos/set-up/install-copilot-cli (npm install -g @github/copilot)' }], versionFolders: [], names: ['copilot'], editors: [], flatpaks: [], macApps: [], source: 'GitHub Copilot CLI docs https://docs.github.com/en/copilot/how-tos/set-up/install-copilot-cli (npm @github/copilot, the `copilot` command)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: { ...STANDARD_ENTRY, disabled: [] },

@@ -5,7 +5,7 @@ export const copilotJetbrains = {
   id: 'copilot-jetbrains',
   envFiles: NO_ENV_FILES,
   name: 'GitHub Copilot for JetBrains',
-  programs: { names: [], editors: ['jetbrains'], flatpaks: [], macApps: [], source: 'GitHub Copilot for JetBrains https://plugins.jetbrains.com/plugin/17718-github-copilot (a JetBrains IDE plugin)' },
+  programs: { npmPackages: [], versionFolders: [], names: [], editors: ['jetbrains'], flatpaks: [], macApps: [], source: 'GitHub Copilot for JetBrains https://plugins.jetbrains.com/plugin/17718-github-copilot (a JetBrains IDE plugin)' },
   format: 'json',
   containers: [{ path: ['servers'], shape: 'map' }, { path: ['mcpServers'], shape: 'map' }],
   entry: { ...STANDARD_ENTRY, disabled: [] },

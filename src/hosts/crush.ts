@@ -18,7 +18,7 @@ export const crush = {
   id: 'crush',
   envFiles: NO_ENV_FILES,
   name: 'Crush',
-  programs: { names: ['crush'], editors: [], flatpaks: [], macApps: [], source: 'charmbracelet/crush README.md (the `crush` command: Homebrew, npm @charmland/crush, go install)' },
+  programs: { npmPackages: [{ name: '@charmland/crush', program: 'crush', source: 'charmbracelet/crush README.md (npm install -g @charmland/crush)' }], versionFolders: [], names: ['crush'], editors: [], flatpaks: [], macApps: [], source: 'charmbracelet/crush README.md (the `crush` command: Homebrew, npm @charmland/crush, go install)' },
   format: 'json',
   containers: [{ path: ['mcp'], shape: 'map' }],
   // Transport comes only from `type` (stdio | sse | http): an entry without it is not started.

@@ -7,7 +7,7 @@ export const cursor = {
   id: 'cursor',
   envFiles: NO_ENV_FILES,
   name: 'Cursor',
-  programs: { names: [...CURSOR_PROGRAMS.names, 'cursor-agent', 'agent'], editors: [], flatpaks: CURSOR_PROGRAMS.flatpaks, macApps: CURSOR_PROGRAMS.macApps, source: `${CURSOR_PROGRAMS.source}; Cursor CLI docs https://cursor.com/docs/cli/installation (agent, installed by the script into ~/.local/bin, also as cursor-agent)` },
+  programs: { npmPackages: [], versionFolders: [], names: [...CURSOR_PROGRAMS.names, 'cursor-agent', 'agent'], editors: [], flatpaks: CURSOR_PROGRAMS.flatpaks, macApps: CURSOR_PROGRAMS.macApps, source: `${CURSOR_PROGRAMS.source}; Cursor CLI docs https://cursor.com/docs/cli/installation (agent, installed by the script into ~/.local/bin, also as cursor-agent)` },
   format: 'jsonc',
   containers: MCP_SERVERS_MAP,
   // Servers are toggled in the UI, not by a field in mcp.json: a `disabled` key is not honoured

@@ -8,7 +8,7 @@ export const dockerMcpToolkit = {
   id: 'docker-mcp-toolkit',
   envFiles: NO_ENV_FILES,
   name: 'Docker MCP Toolkit',
-  programs: { names: ['docker', 'docker-mcp', 'docker-desktop'], editors: [], flatpaks: [], macApps: [{ app: 'Docker', program: 'docker' }], source: 'docker/mcp-gateway README.md (the `docker mcp` CLI plugin, docker-mcp); Docker Desktop https://docs.docker.com/desktop/ (Docker.app, Docker Desktop.exe, the Linux docker-desktop package)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['docker', 'docker-mcp', 'docker-desktop'], editors: [], flatpaks: [], macApps: [{ app: 'Docker', program: 'docker' }], source: 'docker/mcp-gateway README.md (the `docker mcp` CLI plugin, docker-mcp); Docker Desktop https://docs.docker.com/desktop/ (Docker.app, Docker Desktop.exe, the Linux docker-desktop package)' },
   format: 'yaml',
   containers: [{ path: ['registry'], shape: 'map' }],
   entry: STANDARD_ENTRY,

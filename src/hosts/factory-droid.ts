@@ -5,7 +5,7 @@ export const factoryDroid = {
   id: 'factory-droid',
   envFiles: NO_ENV_FILES,
   name: 'Factory Droid',
-  programs: { names: ['droid'], editors: [], flatpaks: [], macApps: [], source: 'Factory docs https://docs.factory.ai/cli/getting-started/quickstart (the `droid` command)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['droid'], editors: [], flatpaks: [], macApps: [], source: 'Factory docs https://docs.factory.ai/cli/getting-started/quickstart (the `droid` command)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,

@@ -28,7 +28,7 @@ export const geminiCli = {
     source: ENV_FILES,
   },
   name: 'Gemini CLI',
-  programs: { names: ['gemini'], editors: [], flatpaks: [], macApps: [], source: 'google-gemini/gemini-cli package.json (npm @google/gemini-cli, bin `gemini`)' },
+  programs: { npmPackages: [{ name: '@google/gemini-cli', program: 'gemini', source: 'google-gemini/gemini-cli README.md (npx @google/gemini-cli; package.json bin gemini)' }], versionFolders: [], names: ['gemini'], editors: [], flatpaks: [], macApps: [], source: 'google-gemini/gemini-cli package.json (npm @google/gemini-cli, bin `gemini`)' },
   format: 'jsonc',
   // mcp.serverCommand: one more stdio server, named `mcp` (mcp-client.ts:1170-1186; settingsSchema.ts:1787-1793).
   containers: [...MCP_SERVERS_MAP, { path: ['mcp', 'serverCommand'], shape: 'command-line', name: 'mcp' }],

@@ -23,7 +23,7 @@ export const goose = {
   id: 'goose',
   envFiles: NO_ENV_FILES,
   name: 'Goose',
-  programs: { names: ['goose', 'goose-desktop', 'goosed'], editors: [], flatpaks: [], macApps: [{ app: 'Goose', program: 'goose' }], source: 'block/goose crates/goose-cli (bin `goose`), crates/goose-server (bin `goosed`, run by the desktop app); ui/desktop forge.config.ts (Goose.app, Linux goose-desktop package); https://block.github.io/goose/docs/getting-started/installation' },
+  programs: { npmPackages: [], versionFolders: [], names: ['goose', 'goose-desktop', 'goosed'], editors: [], flatpaks: [], macApps: [{ app: 'Goose', program: 'goose' }], source: 'block/goose crates/goose-cli (bin `goose`), crates/goose-server (bin `goosed`, run by the desktop app); ui/desktop forge.config.ts (Goose.app, Linux goose-desktop package); https://block.github.io/goose/docs/getting-started/installation' },
   format: 'yaml',
   containers: [{ path: ['extensions'], shape: 'map' }],
   entry: {

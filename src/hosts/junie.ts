@@ -5,7 +5,7 @@ export const junie = {
   id: 'junie',
   envFiles: NO_ENV_FILES,
   name: 'JetBrains Junie',
-  programs: { names: ['junie'], editors: ['jetbrains'], flatpaks: [], macApps: [], source: 'Junie docs https://www.jetbrains.com/help/junie/ (the JetBrains IDE plugin; Junie CLI, the `junie` command)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['junie'], editors: ['jetbrains'], flatpaks: [], macApps: [], source: 'Junie docs https://www.jetbrains.com/help/junie/ (the JetBrains IDE plugin; Junie CLI, the `junie` command)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   // Junie starts stdio servers only: a url entry is not connected.

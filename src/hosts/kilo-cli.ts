@@ -24,7 +24,7 @@ export const kiloCli = {
   id: 'kilo-cli',
   envFiles: NO_ENV_FILES,
   name: 'Kilo CLI',
-  programs: { names: ['kilo', 'kilocode'], editors: [], flatpaks: [], macApps: [], source: 'Kilo-Org/kilocode packages/opencode/package.json (npm @kilocode/cli, bin `kilo`; earlier releases `kilocode`)' },
+  programs: { npmPackages: [{ name: '@kilocode/cli', program: 'kilo', source: 'Kilo-Org/kilocode packages/opencode/package.json (npm @kilocode/cli, bin kilo)' }], versionFolders: [], names: ['kilo', 'kilocode'], editors: [], flatpaks: [], macApps: [], source: 'Kilo-Org/kilocode packages/opencode/package.json (npm @kilocode/cli, bin `kilo`; earlier releases `kilocode`)' },
   format: 'jsonc',
   containers: [{ path: ['mcp'], shape: 'map' }],
   // Config files: opencode's `type: local` with `command` an array, `environment`, `enabled`. The

@@ -13,7 +13,7 @@ export const kiloCode = {
   id: 'kilo-code',
   envFiles: NO_ENV_FILES,
   name: 'Kilo Code',
-  programs: { names: ['kilocode', 'kilo'], editors: ['vscode-family', 'jetbrains'], flatpaks: [], macApps: [], source: 'Kilo Code docs https://kilo.ai/docs (the VS Code-family and JetBrains extension; the CLI `kilocode`, later `kilo`, npm @kilocode/cli)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['kilocode', 'kilo'], editors: ['vscode-family', 'jetbrains'], flatpaks: [], macApps: [], source: 'Kilo Code docs https://kilo.ai/docs (the VS Code-family and JetBrains extension; the CLI `kilocode`, later `kilo`, npm @kilocode/cli)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,

@@ -14,7 +14,7 @@ export const kimiCode = {
   id: 'kimi-code',
   envFiles: NO_ENV_FILES,
   name: 'Kimi Code CLI',
-  programs: { names: ['kimi', 'kimi-cli'], editors: [], flatpaks: [], macApps: [], source: 'MoonshotAI/kimi-cli pyproject.toml ([project.scripts] kimi, kimi-cli)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['kimi', 'kimi-cli'], editors: [], flatpaks: [], macApps: [], source: 'MoonshotAI/kimi-cli pyproject.toml ([project.scripts] kimi, kimi-cli)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,

@@ -5,7 +5,7 @@ export const kiro = {
   id: 'kiro',
   envFiles: NO_ENV_FILES,
   name: 'Kiro',
-  programs: { ...KIRO_PROGRAMS, names: [...KIRO_PROGRAMS.names, 'kiro-cli', 'kiro-cli-chat'], editors: [], source: `${KIRO_PROGRAMS.source}; Kiro CLI docs https://kiro.dev/docs/cli/installation (the kiro-cli command)` },
+  programs: { npmPackages: [], versionFolders: [], ...KIRO_PROGRAMS, names: [...KIRO_PROGRAMS.names, 'kiro-cli', 'kiro-cli-chat'], editors: [], source: `${KIRO_PROGRAMS.source}; Kiro CLI docs https://kiro.dev/docs/cli/installation (the kiro-cli command)` },
   format: 'json',
   containers: [{ path: ['mcpServers'], shape: 'map' }, { path: ['powers', 'mcpServers'], shape: 'map' }],
   entry: STANDARD_ENTRY,

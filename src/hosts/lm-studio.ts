@@ -13,7 +13,7 @@ export const lmStudio = {
   id: 'lm-studio',
   envFiles: NO_ENV_FILES,
   name: 'LM Studio',
-  programs: { names: ['lms', 'lm-studio'], editors: [], flatpaks: [], macApps: [{ app: 'LM Studio', program: 'lm-studio' }], source: 'LM Studio docs https://lmstudio.ai/docs/cli (the `lms` command, ~/.lmstudio/bin/lms); https://lmstudio.ai/download (LM Studio.app, LM Studio.exe, the Linux AppImage)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['lms', 'lm-studio'], editors: [], flatpaks: [], macApps: [{ app: 'LM Studio', program: 'lm-studio' }], source: 'LM Studio docs https://lmstudio.ai/docs/cli (the `lms` command, ~/.lmstudio/bin/lms); https://lmstudio.ai/download (LM Studio.app, LM Studio.exe, the Linux AppImage)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,

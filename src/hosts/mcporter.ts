@@ -5,7 +5,7 @@ export const mcporter = {
   id: 'mcporter',
   envFiles: NO_ENV_FILES,
   name: 'mcporter',
-  programs: { names: ['mcporter'], editors: [], flatpaks: [], macApps: [], source: 'openclaw/mcporter package.json (npm mcporter, bin `mcporter`)' },
+  programs: { npmPackages: [{ name: 'mcporter', program: 'mcporter', source: 'openclaw/mcporter package.json (name mcporter, bin mcporter)' }], versionFolders: [], names: ['mcporter'], editors: [], flatpaks: [], macApps: [], source: 'openclaw/mcporter package.json (npm mcporter, bin `mcporter`)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   // getUrl before getCommand: baseUrl, base_url, url, serverUrl, server_url, then command or executable

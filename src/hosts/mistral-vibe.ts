@@ -28,7 +28,7 @@ export const mistralVibe = {
   id: 'mistral-vibe',
   envFiles: NO_ENV_FILES,
   name: 'Mistral Vibe',
-  programs: { names: ['vibe', 'vibe-acp'], editors: [], flatpaks: [], macApps: [], source: 'mistralai/mistral-vibe@ac8f1a09:pyproject.toml ([project.scripts] vibe, vibe-acp)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['vibe', 'vibe-acp'], editors: [], flatpaks: [], macApps: [], source: 'mistralai/mistral-vibe@ac8f1a09:pyproject.toml ([project.scripts] vibe, vibe-acp)' },
   format: 'toml',
   containers: [{ path: ['mcp_servers'], shape: 'array', nameField: 'name' }],
   entry: { ...STANDARD_ENTRY, type: ['transport'], disabled: [], cwd: ['cwd'] },

@@ -28,7 +28,7 @@ export const openclaw = {
   id: 'openclaw',
   envFiles: NO_ENV_FILES,
   name: 'OpenClaw',
-  programs: { names: ['openclaw', 'clawdbot', 'moltbot'], editors: [], flatpaks: [], macApps: [{ app: 'OpenClaw', program: 'openclaw' }], source: 'openclaw/openclaw package.json (npm openclaw, bin `openclaw`; the earlier clawdbot and moltbot names); apps/macos (OpenClaw.app)' },
+  programs: { npmPackages: [{ name: 'openclaw', program: 'openclaw', source: 'openclaw/openclaw package.json (name openclaw, bin openclaw)' }], versionFolders: [], names: ['openclaw', 'clawdbot', 'moltbot'], editors: [], flatpaks: [], macApps: [{ app: 'OpenClaw', program: 'openclaw' }], source: 'openclaw/openclaw package.json (npm openclaw, bin `openclaw`; the earlier clawdbot and moltbot names); apps/macos (OpenClaw.app)' },
   format: 'json5',
   containers: [
     { path: ['mcp', 'servers'], shape: 'map', skipKeys: [INCLUDE] },

@@ -21,7 +21,7 @@ export const opencode = {
   id: 'opencode',
   envFiles: NO_ENV_FILES,
   name: 'opencode',
-  programs: { names: ['opencode'], editors: [], flatpaks: [], macApps: [], source: 'sst/opencode packages/opencode/package.json (npm opencode-ai, bin `opencode`)' },
+  programs: { npmPackages: [{ name: 'opencode-ai', program: 'opencode', source: 'sst/opencode packages/opencode/package.json (npm opencode-ai, bin opencode)' }], versionFolders: [], names: ['opencode'], editors: [], flatpaks: [], macApps: [], source: 'sst/opencode packages/opencode/package.json (npm opencode-ai, bin `opencode`)' },
   format: 'jsonc',
   containers: [{ path: ['mcp'], shape: 'map' }],
   // V1: `type: local` with `command` as one array, `environment`, `enabled`; `type: remote` with `url` (HTTP, then SSE).

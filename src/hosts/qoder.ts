@@ -5,7 +5,7 @@ export const qoder = {
   id: 'qoder',
   envFiles: NO_ENV_FILES,
   name: 'Qoder',
-  programs: { ...QODER_PROGRAMS, names: [...QODER_PROGRAMS.names, 'qodercli'], editors: [], source: `${QODER_PROGRAMS.source}; Qoder CLI docs https://docs.qoder.com/cli/quick-start (the qodercli command)` },
+  programs: { npmPackages: [], versionFolders: [], ...QODER_PROGRAMS, names: [...QODER_PROGRAMS.names, 'qodercli'], editors: [], source: `${QODER_PROGRAMS.source}; Qoder CLI docs https://docs.qoder.com/cli/quick-start (the qodercli command)` },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,

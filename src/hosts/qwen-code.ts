@@ -39,7 +39,7 @@ export const qwenCode = {
     source: `${STORAGE}; unverified: the .env search is read from Gemini CLI, the fork's parent`,
   },
   name: 'Qwen Code',
-  programs: { names: ['qwen'], editors: [], flatpaks: [], macApps: [], source: 'QwenLM/qwen-code package.json (npm @qwen-code/qwen-code, bin `qwen`)' },
+  programs: { npmPackages: [{ name: '@qwen-code/qwen-code', program: 'qwen', source: 'QwenLM/qwen-code package.json (name @qwen-code/qwen-code, bin qwen)' }], versionFolders: [], names: ['qwen'], editors: [], flatpaks: [], macApps: [], source: 'QwenLM/qwen-code package.json (npm @qwen-code/qwen-code, bin `qwen`)' },
   format: 'jsonc',
   containers: MCP_SERVERS_MAP,
   entry: {

@@ -9,7 +9,7 @@ export const rooCode = {
   id: 'roo-code',
   envFiles: NO_ENV_FILES,
   name: 'Roo Code',
-  programs: { names: ['roo'], editors: ['vscode-family'], flatpaks: [], macApps: [], source: 'RooCodeInc/Roo-Code (a VS Code-family extension, https://docs.roocode.com/getting-started/installing); apps/cli/package.json (bin `roo`)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['roo'], editors: ['vscode-family'], flatpaks: [], macApps: [], source: 'RooCodeInc/Roo-Code (a VS Code-family extension, https://docs.roocode.com/getting-started/installing); apps/cli/package.json (bin `roo`)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   // A URL entry without `type` becomes SSE (union order); `disabled: true` honoured.

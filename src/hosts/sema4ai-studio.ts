@@ -5,7 +5,7 @@ export const sema4aiStudio = {
   id: 'sema4ai-studio',
   envFiles: NO_ENV_FILES,
   name: 'Sema4.ai Studio',
-  programs: { names: ['sema4ai-studio'], editors: [], flatpaks: [], macApps: [{ app: 'Sema4.ai Studio', program: 'sema4ai-studio' }], source: 'Sema4.ai docs https://sema4.ai/docs/studio (Sema4.ai Studio desktop app)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['sema4ai-studio'], editors: [], flatpaks: [], macApps: [{ app: 'Sema4.ai Studio', program: 'sema4ai-studio' }], source: 'Sema4.ai docs https://sema4.ai/docs/studio (Sema4.ai Studio desktop app)' },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,

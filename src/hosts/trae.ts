@@ -6,7 +6,7 @@ export const trae = {
   id: 'trae',
   envFiles: NO_ENV_FILES,
   name: 'Trae',
-  programs: { ...TRAE_PROGRAMS, editors: [] },
+  programs: { npmPackages: [], versionFolders: [], ...TRAE_PROGRAMS, editors: [] },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: STANDARD_ENTRY,

@@ -638,17 +638,31 @@ export interface HostPrograms {
   readonly flatpaks: readonly FlatpakProgram[];
   /** macOS application names (`open -a NAME --args …`, the bundle's name without `.app`), with the program each stands for. */
   readonly macApps: readonly MacAppProgram[];
+  /**
+   * npm packages whose bin is the program, as a package runner starts it (`npx -y PKG …`,
+   * `npm exec PKG --`, `pnpm dlx`, `yarn dlx`, `bunx`): the runner runs the package's bin named
+   * like the package, or its only bin (npm/cli@v11.6.2 workspaces/libnpmexec/lib/get-bin-from-manifest.js).
+   * PyPI runners (`uvx --from PKG CMD`, `pipx run --spec PKG CMD`) name the command itself.
+   */
+  readonly npmPackages: readonly NpmProgram[];
+  /**
+   * Folders whose entries are the program's releases, each run by its path
+   * (`~/.local/share/claude/versions/2.0.14`): the path's last folders, `/`-separated.
+   */
+  readonly versionFolders: readonly VersionFolder[];
   readonly source: string;
 }
 
 export interface FlatpakProgram { readonly id: string; readonly program: string }
 export interface MacAppProgram { readonly app: string; readonly program: string }
+export interface NpmProgram { readonly name: string; readonly program: string; readonly source: string }
+export interface VersionFolder { readonly folder: string; readonly program: string; readonly source: string }
 
 /** Editor families whose extensions are hosts (Cline, Roo Code, Continue …). */
 export type EditorFamily = 'vscode-family' | 'jetbrains';
 
 /** The programs of one editor, as `HostPrograms` without `editors`. */
-export type EditorPrograms = Omit<HostPrograms, 'editors'>;
+export type EditorPrograms = Omit<HostPrograms, 'editors' | 'npmPackages' | 'versionFolders'>;
 
 const VSCODE_PRODUCT = 'microsoft/vscode@01b879a0 product.json (applicationName `code-oss`, nameLong `Code - OSS`); VS Code docs https://code.visualstudio.com/docs/setup/linux, https://code.visualstudio.com/docs/setup/mac (`code`, Visual Studio Code.app), https://code.visualstudio.com/docs/setup/windows (Code.exe)';
 

@@ -16,7 +16,7 @@ export const vscodeInsiders = {
   id: 'vscode-insiders',
   envFiles: NO_ENV_FILES,
   name: 'Visual Studio Code - Insiders',
-  programs: { ...VSCODE_INSIDERS_PROGRAMS, editors: [] },
+  programs: { npmPackages: [], versionFolders: [], ...VSCODE_INSIDERS_PROGRAMS, editors: [] },
   format: 'jsonc',
   containers: VSCODE_MCP_SERVERS,
   entry: { ...STANDARD_ENTRY, disabled: [] },

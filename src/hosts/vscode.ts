@@ -48,7 +48,7 @@ export const vscode = {
   id: 'vscode',
   envFiles: NO_ENV_FILES,
   name: 'Visual Studio Code',
-  programs: { ...VSCODE_PROGRAMS, editors: [] },
+  programs: { npmPackages: [], versionFolders: [], ...VSCODE_PROGRAMS, editors: [] },
   format: 'jsonc',
   containers: VSCODE_MCP_SERVERS,
   // The documented entry has no `disabled` field: servers are stopped/started in the UI.

@@ -22,7 +22,7 @@ export const vscodium = {
   id: 'vscodium',
   envFiles: NO_ENV_FILES,
   name: 'VSCodium',
-  programs: { ...VSCODIUM_PROGRAMS, editors: [] },
+  programs: { npmPackages: [], versionFolders: [], ...VSCODIUM_PROGRAMS, editors: [] },
   format: 'jsonc',
   containers: SETTINGS,
   entry: { ...STANDARD_ENTRY, disabled: [] },

@@ -20,7 +20,7 @@ export const warp = {
   id: 'warp',
   envFiles: NO_ENV_FILES,
   name: 'Warp',
-  programs: { names: ['warp', 'warp-terminal', 'warp-terminal-preview', 'warp-cli'], editors: [], flatpaks: [], macApps: [{ app: 'Warp', program: 'warp' }, { app: 'WarpPreview', program: 'warp-terminal-preview' }], source: 'warpdotdev/warp@19548ae app/src/autoupdate/linux.rs (warp-terminal, warp-terminal-preview); Warp docs https://docs.warp.dev/getting-started/getting-started-with-warp (Warp.app, warp.exe; the Linux warp-terminal package)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['warp', 'warp-terminal', 'warp-terminal-preview', 'warp-cli'], editors: [], flatpaks: [], macApps: [{ app: 'Warp', program: 'warp' }, { app: 'WarpPreview', program: 'warp-terminal-preview' }], source: 'warpdotdev/warp@19548ae app/src/autoupdate/linux.rs (warp-terminal, warp-terminal-preview); Warp docs https://docs.warp.dev/getting-started/getting-started-with-warp (Warp.app, warp.exe; the Linux warp-terminal package)' },
   format: 'json',
   // Warp takes only the first of these keys that holds a map; the audit lists all of them (errs towards live).
   containers: [

@@ -9,7 +9,7 @@ export const windsurf = {
   id: 'windsurf',
   envFiles: NO_ENV_FILES,
   name: 'Windsurf',
-  programs: { ...WINDSURF_PROGRAMS, editors: [] },
+  programs: { npmPackages: [], versionFolders: [], ...WINDSURF_PROGRAMS, editors: [] },
   format: 'json',
   containers: MCP_SERVERS_MAP,
   entry: { ...STANDARD_ENTRY, url: [{ key: 'serverUrl' }, { key: 'url' }] },

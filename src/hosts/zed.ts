@@ -35,7 +35,7 @@ export const zed = {
   id: 'zed',
   envFiles: NO_ENV_FILES,
   name: 'Zed',
-  programs: { names: ['zed', 'zeditor', 'zedit', 'zed-editor'], editors: [], flatpaks: [{ id: 'dev.zed.Zed', program: 'zed' }], macApps: [{ app: 'Zed', program: 'zed' }, { app: 'Zed Preview', program: 'zed' }], source: 'zed-industries/zed docs/src/linux.md (the `zed` CLI, ~/.local/bin/zed; distribution packages name it zeditor or zedit; the app binary zed-editor; Flathub dev.zed.Zed); https://zed.dev/docs/installation (Zed.app, Zed Preview.app, Zed.exe)' },
+  programs: { npmPackages: [], versionFolders: [], names: ['zed', 'zeditor', 'zedit', 'zed-editor'], editors: [], flatpaks: [{ id: 'dev.zed.Zed', program: 'zed' }], macApps: [{ app: 'Zed', program: 'zed' }, { app: 'Zed Preview', program: 'zed' }], source: 'zed-industries/zed docs/src/linux.md (the `zed` CLI, ~/.local/bin/zed; distribution packages name it zeditor or zedit; the app binary zed-editor; Flathub dev.zed.Zed); https://zed.dev/docs/installation (Zed.app, Zed Preview.app, Zed.exe)' },
   format: 'jsonc',
   containers: [{ path: ['context_servers'], shape: 'map' }],
   // Untagged enum Stdio | Http | Extension tried in order: `command` wins over `url`; `enabled` defaults to true.
