@@ -348,7 +348,9 @@ function mentionedHost(words: readonly string[]): string | undefined {
   for (let j = i + 1; j < words.length; j++) {
     const w = unquote(words[j] ?? '');
     if (w.startsWith('-') || w.includes('=')) continue;
-    const program = PROGRAMS.has(programName(w)) ? programName(w) : NPM_PROGRAMS.get(specName(w)) ?? versionProgram(w);
+    // A path counts where programs are kept (`…/bin/claude`, `claude.exe`), not any folder named like one (`git -C ~/code`).
+    const named = PROGRAMS.has(programName(w)) && (!/[\\/]/.test(w) || /(?:^|[\\/])(?:\.?bin|MacOS)[\\/][^\\/]+$|\.(?:exe|cmd|bat|ps1)$/i.test(w));
+    const program = named ? programName(w) : NPM_PROGRAMS.get(specName(w)) ?? versionProgram(w);
     if (program !== undefined && words.slice(j + 1).some((a) => unquote(a).startsWith('-'))) return program;
   }
   return undefined;
