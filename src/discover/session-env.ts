@@ -492,6 +492,8 @@ function ps1Wrapper(walk: Walk, file: string, program: string, text: string): vo
 const SH_PATH = /^\s*(?:export\s+|(?:declare|typeset)\s+-[a-zA-Z]+\s+)?PATH\+?=(.*)$/;
 /** zsh's array tied to PATH (zshparam(1) `path`): `path=(…)`, `path+=(…)`; csh/tcsh's `set path = (…)`. */
 const LIST_PATH = /^\s*(?:(?:typeset|declare)\s+-[a-zA-Z]+\s+)?(?:set\s+)?path\s*\+?=\s*\((.*)\)\s*$/;
+/** pam_env's `PATH DEFAULT=…` / `PATH OVERRIDE=…` (pam_env.conf(5); ~/.pam_environment). */
+const PAM_PATH = /^\s*PATH\s+(?:DEFAULT|OVERRIDE)=(.*)$/;
 /** csh/tcsh `setenv PATH …`. */
 const CSH_PATH = /^\s*setenv\s+PATH\s+(.*)$/;
 /**
@@ -517,12 +519,14 @@ function pathLine(walk: Walk, file: string, line: number, text: string): void {
     placePieces(walk, file, line, decoded.split('\x1e').map((p) => `'${p.replace(/'/g, '')}'`));
     return;
   }
-  const sh = SH_PATH.exec(code);
+  const sh = SH_PATH.exec(code) ?? PAM_PATH.exec(code);
   const csh = sh === null ? CSH_PATH.exec(code) : null;
   if (sh !== null || csh !== null) {
     let word = ((sh ?? csh)?.[1] ?? '').trim().replace(/\s*(?:&&|\|\|).*$/, '');
     if (/^"[^"]*"$/.test(word) || /^'[^']*'$/.test(word)) word = word.slice(1, -1);
-    pieces = word.split(':').map((p) => (/^"[^"]*"$/.test(p) ? p : p.replace(/^"|"$/g, '')));
+    // A zero-length prefix is the current working directory (POSIX XBD 8.3 PATH: "a zero-length
+    // prefix is a legacy feature that indicates the current working directory"): read as `.`.
+    pieces = word.split(':').map((p) => (/^"[^"]*"$/.test(p) ? p : p.replace(/^"|"$/g, ''))).map((p) => (p === '' || p === '""' ? '.' : p));
   } else {
     const list = LIST_PATH.exec(code);
     const fish = list === null ? FISH_PATH.exec(code) : null;

@@ -224,6 +224,14 @@ export async function programClaim(chain: LaunchChain, proxy: PinningProxy, ctx:
       const what = `runs ${frame.name} from package ${pkg.name}, which is not one of ${proxy.id}'s published ${pkg.ecosystem} names (${proxy.packages[pkg.ecosystem].join(', ') || 'none'})`;
       return notProven(what, [finding(launchOptionInjection, { server: ctx.server, proxy: proxy.id, what })]);
     }
+    // The runner runs the command word as the shell would: a word with a slash is that file
+    // (execvp(3): no PATH search), not the program the package installed (astral-sh/uv
+    // crates/uv/src/commands/tool/run.rs runs the given executable and only warns when the package
+    // provides no such one; npm/cli workspaces/libnpmexec/lib/run-script.js runs the command with
+    // the package's bin folder put on PATH, which a path never consults).
+    if (!isBareName(frame.program)) {
+      return notProven(`${runner.name} fetches ${pkg.name}, but runs ${frame.program} by its path, not the program the package installs`);
+    }
     const assumptions = isBareName(runner.program)
       ? [`program: assumed the ${runner.name} the host finds on its PATH is the genuine ${runner.name} (the host's PATH is not readable)`] : [];
     const proof = [

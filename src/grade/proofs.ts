@@ -19,7 +19,7 @@ import { launchOptionInjection } from '../rules/launch-option-injection.js';
 import { toError } from '../shared/errors.js';
 import { isInside } from '../shared/paths.js';
 import { walkUp } from './config-search.js';
-import { kernelPath } from './store-location.js';
+import { kernelPath, stableKernelPath } from './store-location.js';
 import { STORE_FILES } from './stores/files.js';
 
 export interface LaunchedClaim {
@@ -59,7 +59,8 @@ export function launchedClaim(entry: ServerEntry): LaunchedClaim {
  * link's target, not the home. Both must resolve on disk; a textual match alone proves nothing.
  */
 function isHomeDir(dir: string, home: string): boolean {
-  const real = kernelPath(dir, 'linux');
+  // The directory named must keep resolving to the home: through no link another account may repoint.
+  const real = stableKernelPath(dir, home);
   const realHome = kernelPath(home, 'linux');
   return real !== undefined && realHome !== undefined && real === realHome;
 }

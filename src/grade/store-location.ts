@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PinningProxy, Recognition } from '../proxies/types.js';
 import type { Platform } from '../shared/env.js';
@@ -61,10 +61,71 @@ export function kernelPath(p: string, platform: Platform): string | undefined {
   return undefined;
 }
 
+/** path_resolution(7) gives up after this many symbolic links (Linux: ELOOP past 40). */
+const MAX_LINKS = 40;
+
+/**
+ * `kernelPath`, but only where no other account can change what the path resolves to: every
+ * entry the resolution passes (a folder, or a symlink it follows) lies in a directory owned by
+ * root or the home's owner and writable by no one else; a sticky directory (such as /tmp) lets
+ * others write but not rename or remove an entry that is not theirs (unlink(2), rename(2):
+ * EPERM on a sticky directory), so there the entry must be root's or the home owner's. A symlink
+ * in a directory anyone may write can be repointed between this read and the host's start;
+ * undefined then: the identity is not proven. POSIX layouts only.
+ */
+export function stableKernelPath(p: string, home: string): string | undefined {
+  if (!path.posix.isAbsolute(p)) return undefined;
+  let owner: number;
+  try {
+    owner = statSync(home).uid;
+  } catch {
+    return undefined;
+  }
+  const trusted = (uid: number): boolean => uid === 0 || uid === owner;
+  let parts = p.split('/').filter((x) => x !== '');
+  let cur = '/';
+  let links = 0;
+  while (parts.length > 0) {
+    const c = parts.shift() ?? '';
+    if (c === '.') continue;
+    // `cur` is a real directory here: its `..` is its parent.
+    if (c === '..') { cur = path.posix.dirname(cur); continue; }
+    const next = path.posix.join(cur, c);
+    let dir: ReturnType<typeof lstatSync>;
+    let st: ReturnType<typeof lstatSync>;
+    try {
+      dir = lstatSync(cur);
+      st = lstatSync(next);
+    } catch {
+      // Not there yet: the rest is taken as written, with no `.`/`..` (as kernelPath).
+      if (parts.some((x) => x === '.' || x === '..')) return undefined;
+      return path.posix.join(next, ...parts);
+    }
+    const othersWrite = (dir.mode & 0o022) !== 0;
+    const sticky = (dir.mode & 0o1000) !== 0;
+    if (!trusted(dir.uid) || (othersWrite && !(sticky && trusted(st.uid)))) return undefined;
+    if (st.isSymbolicLink()) {
+      if (++links > MAX_LINKS) return undefined;
+      let target: string;
+      try {
+        target = readlinkSync(next);
+      } catch {
+        return undefined;
+      }
+      if (target.startsWith('/')) cur = '/';
+      parts = target.split('/').filter((x) => x !== '').concat(parts);
+      continue;
+    }
+    cur = next;
+  }
+  return cur;
+}
+
 /** Same store once both are resolved as the kernel does (POSIX), else lexically. */
-function sameStore(value: string, expected: string, platform: Platform): boolean {
+function sameStore(value: string, expected: string, platform: Platform, home: string): boolean {
   if (platform === 'win32') return samePath(value, expected, platform);
-  const a = kernelPath(value, platform);
+  // The value the proxy is given must keep resolving there: through no link another account may repoint.
+  const a = stableKernelPath(value, home);
   const b = kernelPath(expected, platform);
   return a !== undefined && b !== undefined && a === b;
 }
@@ -94,20 +155,20 @@ export function resolveStore(rec: Recognition, recognizer: PinningProxy, home: s
   if (store.via === 'env') {
     // The store comes from a variable in the entry's env (Hangar MCP_CONFIG). env-store-override
     // reports it; its value is never printed, so the display names the variable only.
-    if (expected !== undefined && p.isAbsolute(store.value) && sameStore(store.value, expected, platform)) {
+    if (expected !== undefined && p.isAbsolute(store.value) && sameStore(store.value, expected, platform, home)) {
       return { ok: true, path: expected, source: 'explicit' };
     }
     return { ok: false, source: 'explicit', display: `$${store.flag}`, findings: [] };
   }
   if (expected !== undefined && p.isAbsolute(store.value)) {
     const candidates = recognizer.defaultStoreSpellings(expected, platform);
-    if (candidates.some((c) => sameStore(store.value, c, platform))) return { ok: true, path: expected, source: 'explicit' };
+    if (candidates.some((c) => sameStore(store.value, c, platform, home))) return { ok: true, path: expected, source: 'explicit' };
   }
   if (expected === undefined && p.isAbsolute(store.value)) {
     // A proxy with no default location (MCPTrust's --lock): judged by where the path really
     // resolves. Under the trusted home it is as visible as a default; ownership and permissions
     // (of the file and every directory up to /) are checked by inspection.
-    const real = platform === 'win32' ? p.normalize(store.value) : kernelPath(store.value, platform);
+    const real = platform === 'win32' ? p.normalize(store.value) : stableKernelPath(store.value, home);
     const realHome = platform === 'win32' ? home : kernelPath(home, platform);
     if (real !== undefined && realHome !== undefined && inside(real, realHome, platform)) return { ok: true, path: real, source: 'explicit' };
   }
