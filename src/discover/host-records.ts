@@ -57,7 +57,9 @@ export function globOptions(ctx: PathContext, cache: FileCache): GlobOptions {
  * the file at the setting's folder is checked as the location. Run twice: without `roots`, for the
  * files outside any project and their absolute values; with the project roots once they are known,
  * for the `<project>/` files and for the relative values a `relative: 'project'` setting joins to
- * the folder the host runs in. A value that cannot be followed makes the count a floor.
+ * the folder the host runs in. A glob location (Mistral Vibe's `~/.vibe/agents/*.toml` moved by
+ * `agent_paths`) is globbed in each named folder. A value that cannot be followed (not a string,
+ * relative where the setting joins none) makes the count a floor.
  */
 export async function relocatedBySettings(
   hosts: readonly HostDefinition[], ctx: PathContext, cache: FileCache, floor: FloorCauses, roots?: readonly string[],
