@@ -231,9 +231,11 @@ async function readStartupEnvFile(
   host: HostDefinition, spec: StartupEnvFile, ctx: PathContext, unfollowed: ReadonlySet<string>, floor: FloorCauses,
   apply: (a: HostEnvApplied) => void, contents: ContentValue[],
 ): Promise<void> {
-  const fold = (n: string): string => (spec.namesIgnoreCase === true ? n.toUpperCase() : n);
-  const dirs = new Map((host.dirVariables ?? []).filter((v) => appliesTo(v.os, ctx.platform)).map((v) => [fold(v.name), v.name]));
-  const docs = new Map((host.contentVariables ?? []).map((v) => [fold(v.name), v.name]));
+  const folded = new Set((spec.namesIgnoreCase ?? []).map((n) => n.toUpperCase()));
+  // Windows environment names are case-insensitive whatever reads them.
+  const keyOf = (n: string): string => (ctx.platform === 'win32' || folded.has(n.toUpperCase()) ? n.toUpperCase() : n);
+  const dirs = new Map((host.dirVariables ?? []).filter((v) => appliesTo(v.os, ctx.platform)).map((v) => [keyOf(v.name), v.name]));
+  const docs = new Map((host.contentVariables ?? []).map((v) => [keyOf(v.name), v.name]));
   for (const e of expandAll(spec.path, ctx, host.dirVariables)) {
     if (e.pattern !== undefined) continue;
     const read = await readConfigFile(e.base);
@@ -243,7 +245,7 @@ async function readStartupEnvFile(
     }
     const lines = read.text.split(/\r?\n/);
     for (const [key, value] of Object.entries(parseDotenv(read.text))) {
-      const name = dirs.get(fold(key)) ?? docs.get(fold(key));
+      const name = dirs.get(keyOf(key)) ?? docs.get(keyOf(key));
       if (name === undefined || value === '') continue;
       const line = lastAssignment(lines, key);
       const at = `${e.base}:${line}`;
@@ -252,7 +254,7 @@ async function readStartupEnvFile(
         floor.add(cause('its value interpolates variables, so what it holds cannot be read'));
         continue;
       }
-      if (docs.get(fold(key)) === name) {
+      if (docs.get(keyOf(key)) === name) {
         contents.push({ variable: name, text: value, from: 'session-file', file: e.base, line });
         continue;
       }

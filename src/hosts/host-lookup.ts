@@ -75,8 +75,11 @@ export interface ContentVariable {
  */
 export interface StartupEnvFile {
   readonly path: string;
-  /** The host matches its variables' names ignoring case (pydantic-settings `case_sensitive=False`). */
-  readonly namesIgnoreCase?: true;
+  /**
+   * Variables the host matches ignoring case (Vibe's settings through pydantic-settings
+   * `case_sensitive=False`); every other name is matched as written (`os.getenv("VIBE_HOME")`).
+   */
+  readonly namesIgnoreCase?: readonly string[];
   readonly source: string;
 }
 

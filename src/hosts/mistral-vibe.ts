@@ -62,7 +62,8 @@ export const mistralVibe = {
   ],
   // VIBE_MCP_SERVERS (a JSON list of MCPServer) replaces every configured server.
   contentVariables: [{ name: 'VIBE_MCP_SERVERS', scope: 'user', format: 'json', containers: [{ path: [], shape: 'array', nameField: 'name' }], source: ENV_SOURCE }],
-  startupEnvFiles: [{ path: '~/.vibe/.env', namesIgnoreCase: true, source: `${DOTENV}; ${ENV_SOURCE}` }],
+  // The settings are matched ignoring case (pydantic-settings); VIBE_HOME is os.getenv, as written.
+  startupEnvFiles: [{ path: '~/.vibe/.env', namesIgnoreCase: ['VIBE_MCP_SERVERS', 'VIBE_AGENT_PATHS'], source: `${DOTENV}; ${ENV_SOURCE}; ${HOME}` }],
   relocatingSettings: [
     { ...AGENT_PATHS_SETTING, file: '~/.vibe/config.toml' },
     { ...AGENT_PATHS_SETTING, file: '<project>/.vibe/config.toml' },
