@@ -16,7 +16,7 @@ export async function contentVariableChecks(hosts: readonly HostDefinition[], va
     for (const host of hosts) {
       for (const c of host.contentVariables ?? []) {
         if (c.name !== v.variable) continue;
-        const location: HostLocation = { scope: c.scope, path: `$${c.name}`, format: c.format, source: c.source };
+        const location: HostLocation = { scope: c.scope, path: `$${c.name}`, format: c.format, ...(c.containers !== undefined ? { containers: c.containers } : {}), source: c.source };
         const where = `${v.file}:${v.line} $${c.name}`;
         const check = await checkFile(host, location, where, cache, { pattern: `${c.name} set in ${v.file}:${v.line}` }, v.text);
         out.push(extend(check, { host, location }));

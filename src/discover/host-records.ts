@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { isObject } from '../parse/normalize.js';
+import { isObject, typeName } from '../parse/normalize.js';
 import type { ServerEntry } from '../parse/types.js';
-import { cachedJsonValue, checkFile, readThrough, type FileCache } from './check-file.js';
+import { cachedJsonValue, cachedTomlValue, checkFile, readThrough, type FileCache } from './check-file.js';
 import { globFiles, type GlobOptions } from './glob.js';
 import { caseInsensitiveLayout, expandAll, expandBraces, expandTemplate, mapRecordedPath, sandboxOf, type PathContext } from './paths.js';
 import type { FloorCauses } from './floor.js';
@@ -10,7 +10,7 @@ import type { LocatedCheck } from './switches.js';
 import type { HostDefinition, HostLocation, PluginEnablement, RelocatingSetting, TrustedFolders } from '../hosts/types.js';
 import type { LaunchOptionValue } from './session-env.js';
 import { extend } from '../shared/extend.js';
-import { checkFollowed } from './locations.js';
+import { checkFollowed, checkGlobIn } from './locations.js';
 import { append, largest } from '../shared/lists.js';
 import { entryWith } from '../parse/entry-with.js';
 
@@ -57,7 +57,9 @@ export function globOptions(ctx: PathContext, cache: FileCache): GlobOptions {
  * the file at the setting's folder is checked as the location. Run twice: without `roots`, for the
  * files outside any project and their absolute values; with the project roots once they are known,
  * for the `<project>/` files and for the relative values a `relative: 'project'` setting joins to
- * the folder the host runs in. A value that cannot be followed makes the count a floor.
+ * the folder the host runs in. A glob location (Mistral Vibe's `~/.vibe/agents/*.toml` moved by
+ * `agent_paths`) is globbed in each named folder. A value that cannot be followed (not a string,
+ * relative where the setting joins none) makes the count a floor.
  */
 export async function relocatedBySettings(
   hosts: readonly HostDefinition[], ctx: PathContext, cache: FileCache, floor: FloorCauses, roots?: readonly string[],
@@ -78,11 +80,17 @@ export async function relocatedBySettings(
             const files = expanded.pattern === undefined ? [expanded.base] : await globFiles(expanded, globOptions(ctx, cache));
             for (const file of files) {
               for (const { value, what, recordedProject } of await settingValues(rs, cache, file, ctx)) {
-                const absolute = typeof value === 'string' && (path.isAbsolute(value) || path.win32.isAbsolute(value));
+                if (typeof value !== 'string') {
+                  // Reported once: in the first pass for a file outside projects, in the second for a `<project>/` one.
+                  if (roots !== undefined && !inProject) continue;
+                  floor.add({ kind: 'not-followed', path: file, hosts: [host.id], detail: `${what} in ${file} is not a path (${typeName(value)}): the folder it may name was not read` });
+                  continue;
+                }
+                const absolute = path.isAbsolute(value) || path.win32.isAbsolute(value);
                 // The first pass takes absolute values of files outside projects; the second the rest.
                 const deferred = !absolute && rs.relative === 'project';
                 if (roots === undefined ? deferred : !inProject && !deferred) continue;
-                const bases = absolute ? [undefined] : rs.relative === 'project' && typeof value === 'string' ? (site !== undefined ? [site] : roots ?? []) : [];
+                const bases = absolute ? [undefined] : rs.relative === 'project' ? (site !== undefined ? [site] : roots ?? []) : [];
                 if (bases.length === 0) {
                   floor.add({
                     kind: 'not-followed', path: file, hosts: [host.id],
@@ -91,13 +99,18 @@ export async function relocatedBySettings(
                   continue;
                 }
                 for (const b of bases) {
-                  const dir = b === undefined ? mapRecordedPath(value as string, ctx) : path.resolve(b, value as string);
+                  const dir = b === undefined ? mapRecordedPath(value, ctx) : path.resolve(b, value);
                   if (dir === undefined) {
                     floor.add({ kind: 'not-followed', path: file, hosts: [host.id], detail: `${what} in ${file} names a folder outside the audited tree: the file there was not read` });
                     continue;
                   }
                   const project = b ?? site ?? recordedProject;
-                  const check = await checkFile(host, location, path.join(dir, ...rest), cache, { pattern: `${what} of ${file}`, ...(project !== undefined ? { project } : {}) });
+                  const extra = { pattern: `${what} of ${file}`, ...(project !== undefined ? { project } : {}) };
+                  if (location.glob === true) {
+                    append(out, await checkGlobIn(host, location, dir, rest.join('/'), ctx, cache, extra));
+                    continue;
+                  }
+                  const check = await checkFile(host, location, path.join(dir, ...rest), cache, extra);
                   out.push(extend(check, { host, location }));
                 }
               }
@@ -118,10 +131,10 @@ async function settingValues(
     const text = await trimmedText(cache, file);
     return text === undefined || text === '' ? [] : [{ value: text, what: 'the path it holds' }];
   }
-  const value = at(await cachedJsonValue(cache, file), rs.key);
+  const value = at(await (rs.format === 'toml' ? cachedTomlValue(cache, file) : cachedJsonValue(cache, file)), rs.key);
   if (rs.each === undefined) return value === undefined || value === '' ? [] : [{ value, what: rs.key.join('.') }];
   if (!Array.isArray(value)) return [];
-  const what = `${rs.key.join('.')}[].${rs.each.join('.')}`;
+  const what = rs.each.length === 0 ? `${rs.key.join('.')}[]` : `${rs.key.join('.')}[].${rs.each.join('.')}`;
   const out: { value: unknown; what: string; recordedProject?: string }[] = [];
   for (const item of value) {
     const v = at(item, rs.each);

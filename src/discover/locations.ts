@@ -81,6 +81,18 @@ async function checkExpanded(
   return [...checks.flat(), ...unread, ...unlistedChecks];
 }
 
+/**
+ * A glob location's pattern read below another folder than its template's (a relocating setting
+ * naming the folder: Mistral Vibe `agent_paths`), with the same records as `checkLocation`.
+ */
+export async function checkGlobIn(
+  host: HostDefinition, location: HostLocation, dir: string, pattern: string, ctx: PathContext, cache: FileCache, extra: { readonly pattern?: string; readonly project?: string },
+): Promise<LocatedCheck[]> {
+  const expanded: ExpandedPath = { base: dir, pattern, display: path.join(dir, pattern) };
+  const checks = await checkExpanded(host, location, expanded, ctx, cache, extra.project);
+  return checks.map((c) => extend(extra.pattern !== undefined ? { ...c, check: { ...c.check, pattern: `${expanded.display} (${extra.pattern})` } } : c, { host, location }));
+}
+
 /** checkFile of one named file of a location, and what it leads to (`followed`). */
 export async function checkFollowed(
   host: HostDefinition, location: HostLocation, file: string, ctx: PathContext, cache: FileCache, extra: { readonly pattern?: string },

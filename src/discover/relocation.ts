@@ -1,9 +1,10 @@
 import path from 'node:path';
-import type { HostDefinition } from '../hosts/types.js';
+import { parse as parseDotenv } from 'dotenv';
+import type { HostDefinition, StartupEnvFile } from '../hosts/types.js';
 import type { Env, Platform } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
 import type { FloorCauses } from './floor.js';
-import { appliesTo, mapRecordedPath, type PathContext } from './paths.js';
+import { appliesTo, expandAll, mapRecordedPath, type PathContext } from './paths.js';
 import { readConfigFile } from './read-file.js';
 import { PATH_DIRS, readSessionEnv, type LaunchOptionValue, type SessionNotFollowed, type SessionVariable } from './session-env.js';
 
@@ -156,6 +157,9 @@ export async function resolveRelocators(
     if (mapped !== undefined) apply({ variable: s.name, value: mapped, from: 'session-file', file: s.file, line: s.line });
     floor.add(sessionCause(s, hostsOf, mapped));
   }
+  for (const h of hosts) {
+    for (const f of h.startupEnvFiles ?? []) await readStartupEnvFile(h, f, { ...ctx, relocators: values }, unfollowed, floor, apply, contents);
+  }
   const pathFolders = [...new Set([...PATH_DIRS.map((d) => path.join(ctx.home, d)), ...pathDirs])];
   return { relocators: values, applied, contents, launchOptions, pathFolders };
 }
@@ -212,4 +216,67 @@ export async function readHostEnvFile(
     out.push({ variable: m[1], value: mapped, from: 'host-env', file: at, line: i + 1 });
   });
   return out;
+}
+
+/**
+ * A dotenv file a host loads into its own environment before it reads its config
+ * (`HostDefinition.startupEnvFiles`, Mistral Vibe's `<VIBE_HOME>/.env`), parsed with the `dotenv`
+ * package's grammar. Only the host's own variables are taken, for it alone: a directory variable's
+ * value is applied (`~` is the home; a relative one is a floor cause), a content variable's
+ * document is read, one with no `replaces` is a floor cause. An empty value is skipped (as
+ * python-dotenv's loader there skips it); a value python-dotenv would interpolate (`${…}` outside
+ * single quotes) cannot be read: a floor cause naming the file and line.
+ */
+async function readStartupEnvFile(
+  host: HostDefinition, spec: StartupEnvFile, ctx: PathContext, unfollowed: ReadonlySet<string>, floor: FloorCauses,
+  apply: (a: HostEnvApplied) => void, contents: ContentValue[],
+): Promise<void> {
+  const folded = new Set((spec.namesIgnoreCase ?? []).map((n) => n.toUpperCase()));
+  // Windows environment names are case-insensitive whatever reads them.
+  const keyOf = (n: string): string => (ctx.platform === 'win32' || folded.has(n.toUpperCase()) ? n.toUpperCase() : n);
+  const dirs = new Map((host.dirVariables ?? []).filter((v) => appliesTo(v.os, ctx.platform)).map((v) => [keyOf(v.name), v.name]));
+  const docs = new Map((host.contentVariables ?? []).map((v) => [keyOf(v.name), v.name]));
+  for (const e of expandAll(spec.path, ctx, host.dirVariables)) {
+    if (e.pattern !== undefined) continue;
+    const read = await readConfigFile(e.base);
+    if (read.kind !== 'text') {
+      if (read.kind !== 'absent') floor.add({ kind: 'config-unread', path: e.base, hosts: [host.id], detail: `${e.base} is loaded into ${host.name}'s environment but cannot be read (${read.detail}): the variables it sets are not known` });
+      continue;
+    }
+    const lines = read.text.split(/\r?\n/);
+    for (const [key, value] of Object.entries(parseDotenv(read.text))) {
+      const name = dirs.get(keyOf(key)) ?? docs.get(keyOf(key));
+      if (name === undefined || value === '') continue;
+      const line = lastAssignment(lines, key);
+      const at = `${e.base}:${line}`;
+      const cause = (what: string) => ({ kind: 'host-variable-set' as const, path: e.base, line, variable: name, hosts: [host.id], detail: `${key} is set in ${at}, which ${host.name} loads into its environment: ${what}` });
+      if (value.includes('${') && !/^\s*'/.test(lines[line - 1]?.replace(/^\s*(?:export\s+)?[^=]*=/, '') ?? '')) {
+        floor.add(cause('its value interpolates variables, so what it holds cannot be read'));
+        continue;
+      }
+      if (docs.get(keyOf(key)) === name) {
+        contents.push({ variable: name, text: value, from: 'session-file', file: e.base, line });
+        continue;
+      }
+      if (unfollowed.has(name)) {
+        floor.add(cause(`it changes what ${host.name} loads in a way the audit does not follow`));
+        continue;
+      }
+      const home = value === '~' || value.startsWith('~/') ? path.join(ctx.home, value.slice(1)) : undefined;
+      const mapped = home ?? (path.isAbsolute(value) || path.win32.isAbsolute(value) ? mapRecordedPath(value, ctx) : undefined);
+      if (mapped === undefined) {
+        floor.add(cause('its value is not an absolute path, so the files it points the host at were not read'));
+        continue;
+      }
+      apply({ variable: name, value: mapped, from: 'session-file', file: e.base, line });
+    }
+  }
+}
+
+/** The 1-based line of the last line assigning `key` (`KEY=`, `export KEY =`): a later assignment wins in a dotenv file. */
+function lastAssignment(lines: readonly string[], key: string): number {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const re = new RegExp(`^\\s*(?:export\\s+)?${escaped}\\s*[=:]`);
+  for (let i = lines.length - 1; i >= 0; i--) if (re.test(lines[i] ?? '')) return i + 1;
+  return 1;
 }

@@ -55,6 +55,31 @@ export interface ContentVariable {
   readonly name: string;
   readonly scope: Scope;
   readonly format: ConfigFormat;
+  /**
+   * Where the entries sit in the document, when not the host's containers (Mistral Vibe's
+   * VIBE_MCP_SERVERS is the `mcp_servers` list itself: `{ path: [], shape: 'array', nameField: 'name' }`).
+   */
+  readonly containers?: readonly { readonly path: readonly string[]; readonly shape: 'map' | 'array'; readonly nameField?: string }[];
+  readonly source: string;
+}
+
+/**
+ * A dotenv file the host loads into its own environment at start, before it reads its config
+ * (Mistral Vibe's `<VIBE_HOME>/.env`, python-dotenv). The host's own variables set there to a
+ * non-empty value (its `dirVariables` and `contentVariables`) are read as a session file's literal
+ * is, for this host alone: a directory variable is applied, a content variable's document is read
+ * and its servers listed. A value the file holds that cannot be read (a relative path, an
+ * interpolation, a document that does not parse) makes the count a floor, naming the file and line;
+ * a readable one does not (the host's environment may hold the variable too, as it may for any
+ * host). `path` is a template moved by the host's directory variables as locations are.
+ */
+export interface StartupEnvFile {
+  readonly path: string;
+  /**
+   * Variables the host matches ignoring case (Vibe's settings through pydantic-settings
+   * `case_sensitive=False`); every other name is matched as written (`os.getenv("VIBE_HOME")`).
+   */
+  readonly namesIgnoreCase?: readonly string[];
   readonly source: string;
 }
 
@@ -98,14 +123,17 @@ export interface BackupFallback {
 export interface RelocatingSetting {
   readonly file: string;
   /**
-   * `json` (default): the string at `key` of the parsed file. `text`: the whole file, trimmed, is
-   * the path (LM Studio `~/.lmstudio-home-pointer`); `key` is then empty.
+   * `json` (default): the string at `key` of the parsed file. `toml`: the same in a TOML file
+   * (Mistral Vibe config.toml). `text`: the whole file, trimmed, is the path (LM Studio
+   * `~/.lmstudio-home-pointer`); `key` is then empty.
    */
-  readonly format?: 'json' | 'text';
+  readonly format?: 'json' | 'toml' | 'text';
   readonly key: readonly string[];
   /**
    * The value at `key` is an array, and each item's value at this key path is a folder (Crush
-   * projects.json records each project's `data_dir`). Absent: the value at `key` is the folder.
+   * projects.json records each project's `data_dir`); `[]`: each item is itself a folder (Mistral
+   * Vibe `agent_paths`). Absent: the value at `key` is the folder. When `location` is a glob
+   * (`~/.vibe/agents/*.toml`), every file the rest of its pattern matches in each folder is read.
    */
   readonly each?: readonly string[];
   /** With `each`: the key path, in the same item, of the project folder the host ran in (Crush `path`). */

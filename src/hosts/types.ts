@@ -5,9 +5,9 @@ import type { VariableSyntax, VscodeVariable, Precedence, HostPolicy, LaunchDire
 export type { VariableSyntax, VscodeVariable, Precedence, HostPolicy, LaunchDirectory, LinkedInstalls, PluginEnablement, TrustedFolders, HostSwitch, OpaqueTrust, RefusesDuplicateKeys };
 
 import type { ConfigFormat, Scope, Transport } from './vocabulary.js';
-import type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, ContentVariable, DirVariable, FlatpakApp, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings } from './host-lookup.js';
+import type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, ContentVariable, DirVariable, FlatpakApp, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, StartupEnvFile, WorkspaceSettings } from './host-lookup.js';
 
-export type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, ContentVariable, DirVariable, FlatpakApp, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, WorkspaceSettings };
+export type { AncestorFiles, BackupFallback, CodeKey, CodeProviders, ContentVariable, DirVariable, FlatpakApp, LoaderRejects, PathRuleEnablement, ProjectWalk, RelocatingSetting, RemoteConfigs, StartupEnvFile, WorkspaceSettings };
 
 export type { ConfigFormat, Scope, Transport };
 
@@ -416,6 +416,8 @@ export interface HostDefinition {
   readonly dirVariables?: readonly DirVariable[];
   /** Variables of the host's environment that hold a whole config document. */
   readonly contentVariables?: readonly ContentVariable[];
+  /** Dotenv files the host loads into its own environment before it reads its config. */
+  readonly startupEnvFiles?: readonly StartupEnvFile[];
   /** The host walks from its working directory up to the project root. */
   readonly projectWalk?: ProjectWalk;
   /** Host settings that move a location's folder. */
