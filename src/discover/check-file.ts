@@ -276,8 +276,10 @@ export async function checkFile(
   } else {
     text = read.text;
   }
-  // A JSON `\u` escape can spell a gated key (`"m\u0063p"`): such a file is always parsed.
-  if (location.gate !== undefined && !text.includes('\\u') && !location.gate.some((g) => text.includes(g))) {
+  // An escape can spell a gated key: JSON `"m\u0063p"` and `"\/"`, YAML double-quoted `\x53`,
+  // `\U00000053` (https://yaml.org/spec/1.2.2/#57-escaped-characters), TOML `\u`/`\U`: a file with
+  // any backslash is always parsed.
+  if (location.gate !== undefined && !text.includes('\\') && !location.gate.some((g) => text.includes(g))) {
     return { check: extend(base, real, { status: 'found', entries: 0, serversKey: false }), entries: [], findings: lossy !== undefined ? fileFinding(lossy) : [] };
   }
   const key = `${format}\0${file}`;
