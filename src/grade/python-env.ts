@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { ArtifactFiles } from './stores/artifact-files.js';
+import { scriptFolderClean } from './script-folder.js';
 import { recordRows, verifySitePackages } from './site-packages.js';
 import { trustedDirs, trustedFileItself, trustedLinkChain, trustedPath } from './trusted-path.js';
 import type { Trust, TrustContext } from './trusted-path.js';
@@ -172,5 +173,7 @@ export async function verifyPythonEnv(env: { readonly root: string; readonly sit
   if (!own.ok) return own;
   const interpreter = await interpreterOf(root, script, ctx, py);
   if (!interpreter.ok) return interpreter;
-  return { ok: true, fact: `${packages.fact}; ${interpreter.fact}`, assumptions: packages.assumptions };
+  const folder = await scriptFolderClean(script, (await ctx.files.readText(script)) ?? '', ctx);
+  if (!folder.ok) return folder;
+  return { ok: true, fact: `${packages.fact}; ${interpreter.fact}; ${folder.fact}`, assumptions: packages.assumptions };
 }
