@@ -162,7 +162,7 @@ export async function sitePackagesOf(root: string, files: ArtifactFiles): Promis
 export async function verifyPythonEnv(env: { readonly root: string; readonly site: string; readonly py: string; readonly distInfo: string; readonly script: string },
   ctx: TrustContext): Promise<{ readonly ok: true; readonly fact: string; readonly assumptions: readonly string[] } | { readonly ok: false; readonly why: string }> {
   const { root, site, py, distInfo, script } = env;
-  const packages = await verifySitePackages(site, ctx);
+  const packages = await verifySitePackages(site, distInfo, ctx);
   if (!packages.ok) return packages;
   const record = await ctx.files.readText(path.posix.join(site, distInfo, 'RECORD'));
   const rel = path.posix.relative(site, script);
