@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { ArtifactFiles } from './stores/artifact-files.js';
+import { scriptFolderClean } from './script-folder.js';
 import { recordRows, verifySitePackages } from './site-packages.js';
 import { trustedDirs, trustedFileItself, trustedLinkChain, trustedPath } from './trusted-path.js';
 import type { Trust, TrustContext } from './trusted-path.js';
@@ -154,6 +155,35 @@ export async function sitePackagesOf(root: string, files: ArtifactFiles): Promis
 }
 
 /**
+ * `<root>/lib64`: a CPython built with `sys.platlibdir` = `lib64` (Fedora, RHEL and openSUSE build
+ * theirs so) puts `<prefix>/lib64/python3.X/site-packages` on sys.path ahead of `lib/`'s and runs
+ * its .pth files (python/cpython@00b300c39bdf67805735006417e4c9dde562cceb:Lib/site.py
+ * `getsitepackages`: `libdirs = [sys.platlibdir]`, then `lib`). The interpreter's platlibdir is
+ * not read here, so that folder must be the one verified: absent, or a link that resolves to `lib`,
+ * as uv (astral-sh/uv@26a9dd4b2125bc271b47855e1fa0c49af3365db5:crates/uv-virtualenv/src/virtualenv.rs,
+ * "create a symlink from `lib64` to `lib`") and the standard library's venv make it; any other
+ * `lib64` holding a non-empty `python3*\/site-packages` is code no RECORD was read for.
+ */
+async function platlibBeside(root: string, ctx: TrustContext): Promise<Trust> {
+  const lib64 = path.posix.join(root, 'lib64');
+  const st = await ctx.files.lstat(lib64);
+  if (st.kind === 'missing') return { ok: true, fact: `${lib64} was looked up and is absent` };
+  const real = await ctx.files.realpath(lib64);
+  const lib = await ctx.files.realpath(path.posix.join(root, 'lib'));
+  if (real !== undefined && real === lib) return { ok: true, fact: `${lib64} resolves to ${lib}, the folder read` };
+  const pys = await ctx.files.readDir(lib64);
+  if (pys === undefined) return { ok: false, why: `${lib64} could not be listed: an interpreter whose sys.platlibdir is lib64 imports from it before lib/` };
+  for (const py of pys.filter((n) => n.startsWith('python3'))) {
+    const site = path.posix.join(lib64, py, 'site-packages');
+    const held = await ctx.files.readDir(site);
+    if (held !== undefined && held.length > 0) {
+      return { ok: false, why: `${site} holds ${held.length} entr${held.length === 1 ? 'y' : 'ies'} (${[...held].sort().slice(0, 3).join(', ')}): an interpreter whose sys.platlibdir is lib64 puts that folder on sys.path before lib/ and runs its .pth files, and no RECORD was read for it` };
+    }
+  }
+  return { ok: true, fact: `${lib64} was listed and holds no non-empty python3*/site-packages` };
+}
+
+/**
  * The environment at `root` runs `script` as installed: the script is a sound file listed, with a
  * hash, in the RECORD of `distInfo`; every distribution in site-packages matches its RECORD
  * (grade/site-packages.ts); the interpreter is the environment's own and sound.
@@ -161,7 +191,7 @@ export async function sitePackagesOf(root: string, files: ArtifactFiles): Promis
 export async function verifyPythonEnv(env: { readonly root: string; readonly site: string; readonly py: string; readonly distInfo: string; readonly script: string },
   ctx: TrustContext): Promise<{ readonly ok: true; readonly fact: string; readonly assumptions: readonly string[] } | { readonly ok: false; readonly why: string }> {
   const { root, site, py, distInfo, script } = env;
-  const packages = await verifySitePackages(site, ctx);
+  const packages = await verifySitePackages(site, distInfo, ctx);
   if (!packages.ok) return packages;
   const record = await ctx.files.readText(path.posix.join(site, distInfo, 'RECORD'));
   const rel = path.posix.relative(site, script);
@@ -172,5 +202,9 @@ export async function verifyPythonEnv(env: { readonly root: string; readonly sit
   if (!own.ok) return own;
   const interpreter = await interpreterOf(root, script, ctx, py);
   if (!interpreter.ok) return interpreter;
-  return { ok: true, fact: `${packages.fact}; ${interpreter.fact}`, assumptions: packages.assumptions };
+  const folder = await scriptFolderClean(script, (await ctx.files.readText(script)) ?? '', ctx);
+  if (!folder.ok) return folder;
+  const platlib = await platlibBeside(root, ctx);
+  if (!platlib.ok) return platlib;
+  return { ok: true, fact: `${packages.fact}; ${interpreter.fact}; ${folder.fact}; ${platlib.fact}`, assumptions: packages.assumptions };
 }
