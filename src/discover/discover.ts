@@ -29,6 +29,7 @@ import { codeProviderFloor } from './code-providers.js';
 import { codeKeyFloor, remoteConfigFloor, workspaceSettingFloor } from './host-code.js';
 import { ancestorFileFloor } from './ancestor-files.js';
 import { readsFromAnyCwd, subfoldersOf } from './subfolders.js';
+import { applyImports } from './imports.js';
 
 export type { LocationCheck } from './check-file.js';
 export type { ProjectRoot, ProjectSource } from './projects.js';
@@ -214,13 +215,15 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   // Settings that move a project file (Crush options.data_directory) are read once the roots are known.
   if (projectScan) projectJobs.push(relocatedBySettings(hosts, ctx, out.cache, floor, allRoots.map((r) => r.path)));
   const projectChecks = unique((await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`)));
+  // Other hosts' files a host imports (mcporter `imports`) count only where it is present and leaves them on.
+  const imported = applyImports([...userChecks, ...projectChecks], hosts, ctx, floor);
   await codeProviderFloor(hosts, ctx, floor, relocation.launchOptions);
   if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor, walked);
-  await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);
-  codeKeyFloor([...userChecks, ...projectChecks], floor);
+  await textSubstitutionFloor(imported, out.cache, ctx, floor);
+  codeKeyFloor(imported, floor);
   await remoteConfigFloor(hosts, ctx, out.cache, floor);
   if (projectScan) await workspaceSettingFloor(hosts, projectRoots, out.cache, floor);
-  const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
+  const switched = await applySwitches(imported, ctx, out.cache, allRoots);
   for (const c of await decideLaunch(switched, ctx, out.cache, allRoots)) record(out, c);
   for (const l of out.locations) {
     const unread = out.cache.unreadLayers.get(l.path);
