@@ -29,7 +29,7 @@ import { codeProviderFloor } from './code-providers.js';
 import { codeKeyFloor, remoteConfigFloor, workspaceSettingFloor } from './host-code.js';
 import { ancestorFileFloor } from './ancestor-files.js';
 import { readsFromAnyCwd, subfoldersOf } from './subfolders.js';
-import { applyImports } from './imports.js';
+import { decideImports, importedHere } from './imports.js';
 
 export type { LocationCheck } from './check-file.js';
 export type { ProjectRoot, ProjectSource } from './projects.js';
@@ -134,9 +134,11 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   const roots = new ProjectRoots();
   const projectLocations: { host: HostDefinition; location: HostLocation }[] = [];
   const jobs: Promise<LocatedCheck[]>[] = [];
+  // Other hosts' files a host imports (mcporter `imports`) are read only where it is present and leaves them on.
+  const importsOff = await decideImports(hosts, ctx, out.cache, floor);
   for (const host of hosts) {
     for (const location of host.locations) {
-      if (!appliesHere(location, platform)) continue;
+      if (!appliesHere(location, platform) || !importedHere(host, location, importsOff)) continue;
       if (location.path.startsWith('<project>/')) projectLocations.push({ host, location });
       else jobs.push(checkLocation(host, location, ctx, out.cache, undefined));
     }
@@ -215,15 +217,13 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   // Settings that move a project file (Crush options.data_directory) are read once the roots are known.
   if (projectScan) projectJobs.push(relocatedBySettings(hosts, ctx, out.cache, floor, allRoots.map((r) => r.path)));
   const projectChecks = unique((await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`)));
-  // Other hosts' files a host imports (mcporter `imports`) count only where it is present and leaves them on.
-  const imported = applyImports([...userChecks, ...projectChecks], hosts, ctx, floor);
   await codeProviderFloor(hosts, ctx, floor, relocation.launchOptions);
   if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor, walked);
-  await textSubstitutionFloor(imported, out.cache, ctx, floor);
-  codeKeyFloor(imported, floor);
+  await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);
+  codeKeyFloor([...userChecks, ...projectChecks], floor);
   await remoteConfigFloor(hosts, ctx, out.cache, floor);
   if (projectScan) await workspaceSettingFloor(hosts, projectRoots, out.cache, floor);
-  const switched = await applySwitches(imported, ctx, out.cache, allRoots);
+  const switched = await applySwitches([...userChecks, ...projectChecks], ctx, out.cache, allRoots);
   for (const c of await decideLaunch(switched, ctx, out.cache, allRoots)) record(out, c);
   for (const l of out.locations) {
     const unread = out.cache.unreadLayers.get(l.path);
