@@ -134,12 +134,17 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   const roots = new ProjectRoots();
   const projectLocations: { host: HostDefinition; location: HostLocation }[] = [];
   const jobs: Promise<LocatedCheck[]>[] = [];
+  // Another host's file read as an import is checked after its owner's reading of it, so a
+  // problem in the file is reported once, under the owning host (check-file.ts reports a file once).
+  const importJobs: (() => Promise<LocatedCheck[]>)[] = [];
+  const projectImportJobs: (() => Promise<LocatedCheck[]>)[] = [];
   // Other hosts' files a host imports (mcporter `imports`) are read only where it is present and leaves them on.
   const importsOff = await decideImports(hosts, ctx, out.cache, floor);
   for (const host of hosts) {
     for (const location of host.locations) {
       if (!appliesHere(location, platform) || !importedHere(host, location, importsOff)) continue;
       if (location.path.startsWith('<project>/')) projectLocations.push({ host, location });
+      else if (location.importKind !== undefined) importJobs.push(() => checkLocation(host, location, ctx, out.cache, undefined));
       else jobs.push(checkLocation(host, location, ctx, out.cache, undefined));
     }
   }
@@ -149,6 +154,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     ...await launchOptionFiles(hosts, relocation.launchOptions, out.cache),
     ...await contentVariableChecks(hosts, relocation.contents, out.cache),
     ...await portableInstallFiles(hosts, relocation.pathFolders, ctx, out.cache),
+    ...(await Promise.all(importJobs.map((job) => job()))).flat(),
   ]);
   for (const c of userChecks) {
     if (projectScan && c.location.listsProjects !== undefined && c.doc !== undefined) {
@@ -196,7 +202,9 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     // entry has nothing below it, so its locations are recorded absent without a call each.
     const gone = noDirectory(dir);
     for (const { host, location } of list) {
-      projectJobs.push(gone ? absentLocation(host, location, ctx, dir) : checkLocation(host, location, ctx, out.cache, dir, seen));
+      if (gone) projectJobs.push(absentLocation(host, location, ctx, dir));
+      else if (location.importKind !== undefined) projectImportJobs.push(() => checkLocation(host, location, ctx, out.cache, dir, seen));
+      else projectJobs.push(checkLocation(host, location, ctx, out.cache, dir, seen));
     }
   };
   for (const root of projectRoots) checkAt(root.path, projectLocations);
@@ -216,7 +224,9 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   ];
   // Settings that move a project file (Crush options.data_directory) are read once the roots are known.
   if (projectScan) projectJobs.push(relocatedBySettings(hosts, ctx, out.cache, floor, allRoots.map((r) => r.path)));
-  const projectChecks = unique((await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`)));
+  const projectFirst = (await Promise.all(projectJobs)).flat();
+  const projectImports = (await Promise.all(projectImportJobs.map((job) => job()))).flat();
+  const projectChecks = unique([...projectFirst, ...projectImports].filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`)));
   await codeProviderFloor(hosts, ctx, floor, relocation.launchOptions);
   if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor, walked);
   await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);

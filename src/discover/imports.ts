@@ -59,8 +59,7 @@ export function importedHere(host: HostDefinition, location: HostLocation, off: 
 function importedBy(value: unknown, spec: HostImports): { readonly on: readonly string[]; readonly unknown: readonly string[] } {
   // Absent, or not a list (which the host's schema refuses; the audit errs towards launched): every kind.
   if (!Array.isArray(value)) return { on: spec.kinds, unknown: [] };
-  const named = value.filter((v): v is string => typeof v === 'string');
   const unknown = value.filter((v) => typeof v !== 'string' || !spec.kinds.includes(v)).map((v) => JSON.stringify(v));
-  if (value.length === 0) return { on: [], unknown };
-  return { on: spec.list === 'listed-then-rest' ? spec.kinds : spec.kinds.filter((k) => named.includes(k)), unknown };
+  // `listed-then-rest`: a non-empty list reorders the kinds, and every kind is still imported.
+  return { on: value.length === 0 ? [] : spec.kinds, unknown };
 }

@@ -474,7 +474,7 @@ export interface HostDefinition {
  * - absent (or no own config file found): every kind;
  * - `[]`: none;
  * - non-empty, `listed-then-rest`: every kind still, the listed ones first (mcporter appends the
- *   defaults it does not name); `listed-only`: only the kinds it names.
+ *   defaults it does not name), so only `[]` turns a kind off.
  * With several own files, a kind is off only when every file that was read turns it off (which of
  * them the host reads is not known: the audit errs towards launched). A listed name that is not in
  * `kinds` makes the count a floor. The imports apply only where the host is present: one of its
@@ -483,7 +483,7 @@ export interface HostDefinition {
 export interface HostImports {
   readonly key: readonly string[];
   readonly kinds: readonly string[];
-  readonly list: 'listed-then-rest' | 'listed-only';
+  readonly list: 'listed-then-rest';
   /** Folders the host creates when it runs, whose existence shows it is on the machine. */
   readonly presence: readonly string[];
   readonly source: string;
