@@ -9,22 +9,26 @@ import { noDirectory } from './read-file.js';
 export type ImportsOff = ReadonlyMap<string, ReadonlySet<string> | 'all'>;
 
 /**
- * Decides each host's `imports` (types.ts `HostImports`) before any file is checked, so an imported
- * file the host does not read is never checked for it (its findings stay the owning host's). The
- * host is present when one of its own user config files (a location without `importKind`, any
- * relocation) or a folder of `presence` exists; a kind is off when every own config file that
- * parses turns it off; a name in a list that is no known kind makes the count a floor.
+ * Decides each host's `imports` (types.ts `HostImports`) before the imported files are checked, so
+ * one the host does not read is never checked for it (its findings stay the owning host's). The
+ * host is present when one of its own config files (a location without `importKind`: the user
+ * ones with any relocation, the project ones in each of `roots`) or a folder of `presence` exists;
+ * a kind is off when every own config file that parses turns it off (a project's config is one
+ * more layer, with its own list, when the host runs there); a name in a list that is no known kind
+ * makes the count a floor. Called once before the project roots are known, and again with them.
  */
-export async function decideImports(hosts: readonly HostDefinition[], ctx: PathContext, cache: FileCache, floor: FloorCauses): Promise<ImportsOff> {
+export async function decideImports(
+  hosts: readonly HostDefinition[], ctx: PathContext, cache: FileCache, floor: FloorCauses, roots: readonly string[] = [],
+): Promise<ImportsOff> {
   const off = new Map<string, ReadonlySet<string> | 'all'>();
   for (const host of hosts) {
     const spec = host.imports;
     if (spec === undefined) continue;
-    const own = host.locations
-      .filter((l) => l.importKind === undefined && l.scope === 'user')
-      .flatMap((l) => expandAll(l.path, ctx, host.dirVariables))
-      .map((e) => e.base)
-      .filter((f) => !noDirectory(f));
+    const mine = host.locations.filter((l) => l.importKind === undefined);
+    const own = [
+      ...mine.filter((l) => !l.path.startsWith('<project>/')).flatMap((l) => expandAll(l.path, ctx, host.dirVariables)),
+      ...mine.filter((l) => l.path.startsWith('<project>/')).flatMap((l) => roots.flatMap((r) => expandAll(l.path, ctx, host.dirVariables, r))),
+    ].map((e) => e.base).filter((f) => !noDirectory(f));
     const present = own.length > 0 || spec.presence.some((p) => expandAll(p, ctx, host.dirVariables).some((e) => !noDirectory(e.base)));
     if (!present) { off.set(host.id, 'all'); continue; }
     let imported: Set<string> | undefined;
