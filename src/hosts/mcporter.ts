@@ -141,9 +141,11 @@ export const mcporter = {
   format: 'json',
   containers: MCP_SERVERS_MAP,
   // getUrl before getCommand: baseUrl, base_url, url, serverUrl, server_url, then command or executable
-  // (openclaw/mcporter@06621f95 src/config-normalize.ts normalizeServerEntry).
+  // (openclaw/mcporter@06621f95 src/config-normalize.ts normalizeServerEntry). RawEntrySchema has no
+  // `type` and no `disabled` (zod drops unknown keys), so neither picks the transport or stops an
+  // entry (openclaw/mcporter@ae3d900:src/config-schema.ts RawEntrySchema).
   entry: {
-    ...STANDARD_ENTRY, command: ['command', 'executable'],
+    ...STANDARD_ENTRY, command: ['command', 'executable'], type: [], disabled: [],
     url: [{ key: 'baseUrl' }, { key: 'base_url' }, { key: 'url' }, { key: 'serverUrl' }, { key: 'server_url' }], urlBeforeCommand: true,
   },
   source: `${M}:src/config-schema.ts (mcpServers: map of server names)`,
