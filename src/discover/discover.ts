@@ -82,7 +82,8 @@ export interface DiscoverOptions {
  *   on a host's lookup path it could not follow; each cause says what (floor.ts).
  * - `hostEnv`: the host directory variables applied, and where each value came from.
  * - `projectRoots`: every project root scanned and why (cwd, cwd-ancestor, flag, listed:<host>, walk:<host>).
- * Order is deterministic: hosts in HOSTS order, locations in definition order, then projects.
+ * Order is deterministic: hosts in HOSTS order, locations in definition order, then projects; the
+ * files a host imports from other hosts (`importKind`) come after the files their owners read.
  */
 export interface Discovery {
   readonly platform: Platform;
