@@ -305,7 +305,7 @@ export async function checkFile(
   const doc = parsed.value;
   const containers = location.containers ?? host.containers;
   const result = normalize({
-    host: host.id, scope, file, format, containers, entry: host.entry, doc,
+    host: host.id, scope, file, format, containers, entry: location.entry ?? host.entry, doc,
     ...real, ...(extra.project !== undefined ? { project: extra.project } : {}),
   });
   let entries = result.entries;
@@ -335,7 +335,7 @@ export async function checkFile(
   const strict = host.refusesDuplicateKeys !== undefined && (host.refusesDuplicateKeys.locations?.includes(location.path) ?? true);
   for (const d of doc.duplicates) {
     const dupKey = `${file}\0${d.pointer}`;
-    if (cache.reported.has(dupKey) || (!strict && !containers.some((c) => relevant(d.pointer, c.path, c.shape === 'map-or-flat')))) continue;
+    if (cache.reported.has(dupKey) || (!strict && !containers.some((c) => relevant(d.pointer, c.path, c.shape === 'map-or-flat' || c.shape === 'flat-if-none')))) continue;
     cache.reported.add(dupKey);
     findings.push(finding(configDuplicateKey, {
         ...data, pointer: d.pointer, first: `${d.first.line}:${d.first.column}`, behaviour: d.hostBehaviour,

@@ -29,6 +29,7 @@ import { codeProviderFloor } from './code-providers.js';
 import { codeKeyFloor, remoteConfigFloor, workspaceSettingFloor } from './host-code.js';
 import { ancestorFileFloor } from './ancestor-files.js';
 import { readsFromAnyCwd, subfoldersOf } from './subfolders.js';
+import { decideImports, importedHere } from './imports.js';
 
 export type { LocationCheck } from './check-file.js';
 export type { ProjectRoot, ProjectSource } from './projects.js';
@@ -81,7 +82,8 @@ export interface DiscoverOptions {
  *   on a host's lookup path it could not follow; each cause says what (floor.ts).
  * - `hostEnv`: the host directory variables applied, and where each value came from.
  * - `projectRoots`: every project root scanned and why (cwd, cwd-ancestor, flag, listed:<host>, walk:<host>).
- * Order is deterministic: hosts in HOSTS order, locations in definition order, then projects.
+ * Order is deterministic: hosts in HOSTS order, locations in definition order, then projects; the
+ * files a host imports from other hosts (`importKind`) come after the files their owners read.
  */
 export interface Discovery {
   readonly platform: Platform;
@@ -133,10 +135,18 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   const roots = new ProjectRoots();
   const projectLocations: { host: HostDefinition; location: HostLocation }[] = [];
   const jobs: Promise<LocatedCheck[]>[] = [];
+  // Another host's file read as an import is checked after its owner's reading of it, so a
+  // problem in the file is reported once, under the owning host (check-file.ts reports a file once).
+  const userImports: { host: HostDefinition; location: HostLocation }[] = [];
+  const projectImportJobs: (() => Promise<LocatedCheck[]>)[] = [];
+  // Other hosts' files a host imports (mcporter `imports`) are read only where it is present and leaves them on.
+  const importsOff = await decideImports(hosts, ctx, out.cache, floor);
+  const checkImport = ({ host, location }: { host: HostDefinition; location: HostLocation }): Promise<LocatedCheck[]> => checkLocation(host, location, ctx, out.cache, undefined);
   for (const host of hosts) {
     for (const location of host.locations) {
       if (!appliesHere(location, platform)) continue;
       if (location.path.startsWith('<project>/')) projectLocations.push({ host, location });
+      else if (location.importKind !== undefined) userImports.push({ host, location });
       else jobs.push(checkLocation(host, location, ctx, out.cache, undefined));
     }
   }
@@ -146,6 +156,7 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     ...await launchOptionFiles(hosts, relocation.launchOptions, out.cache),
     ...await contentVariableChecks(hosts, relocation.contents, out.cache),
     ...await portableInstallFiles(hosts, relocation.pathFolders, ctx, out.cache),
+    ...(await Promise.all(userImports.filter((i) => importedHere(i.host, i.location, importsOff)).map(checkImport))).flat(),
   ]);
   for (const c of userChecks) {
     if (projectScan && c.location.listsProjects !== undefined && c.doc !== undefined) {
@@ -174,6 +185,8 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   if (projectScan) for (const a of cwdAncestors(env.cwd, home.path, ctx.auditRoot)) roots.add(a.dir, a.source);
   for (const p of options.projects ?? []) roots.add(path.resolve(env.cwd, p), 'flag');
   const projectRoots = roots.list();
+  // A project's own config (mcporter <project>/config/mcporter.json) is one more layer of imports.
+  const projectImportsOff = await decideImports(hosts, ctx, out.cache, floor, projectRoots.map((r) => r.path));
   // Project-root markers a host's setting replaces (Codex project_root_markers), for its walk and its trust.
   const walk = walkMarkers(hosts, userChecks);
   for (const f of walk.floor) floor.add(f);
@@ -193,7 +206,10 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
     // entry has nothing below it, so its locations are recorded absent without a call each.
     const gone = noDirectory(dir);
     for (const { host, location } of list) {
-      projectJobs.push(gone ? absentLocation(host, location, ctx, dir) : checkLocation(host, location, ctx, out.cache, dir, seen));
+      if (!importedHere(host, location, projectImportsOff)) continue;
+      if (gone) projectJobs.push(absentLocation(host, location, ctx, dir));
+      else if (location.importKind !== undefined) projectImportJobs.push(() => checkLocation(host, location, ctx, out.cache, dir, seen));
+      else projectJobs.push(checkLocation(host, location, ctx, out.cache, dir, seen));
     }
   };
   for (const root of projectRoots) checkAt(root.path, projectLocations);
@@ -213,7 +229,12 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   ];
   // Settings that move a project file (Crush options.data_directory) are read once the roots are known.
   if (projectScan) projectJobs.push(relocatedBySettings(hosts, ctx, out.cache, floor, allRoots.map((r) => r.path)));
-  const projectChecks = unique((await Promise.all(projectJobs)).flat().filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`)));
+  const projectFirst = (await Promise.all(projectJobs)).flat();
+  const projectImports = (await Promise.all(projectImportJobs.map((job) => job()))).flat();
+  // User files a project's config turns the imports back on for.
+  const lateImports = userImports.filter((i) => importedHere(i.host, i.location, projectImportsOff) && !importedHere(i.host, i.location, importsOff));
+  const lateUserChecks = (await Promise.all(lateImports.map(checkImport))).flat();
+  const projectChecks = unique([...projectFirst, ...projectImports, ...lateUserChecks].filter((c) => !seen.has(`${c.check.host}\0${c.check.path}`)));
   await codeProviderFloor(hosts, ctx, floor, relocation.launchOptions);
   if (projectScan) ancestorFileFloor(hosts, projectRoots, home.path, floor, walked);
   await textSubstitutionFloor([...userChecks, ...projectChecks], out.cache, ctx, floor);

@@ -19,7 +19,8 @@ import { entryWith } from '../parse/entry-with.js';
  * enablement, folder trust (types.ts `LinkedInstalls`, `PluginEnablement`, `TrustedFolders`).
  */
 
-const at = (value: unknown, keys: readonly string[]): unknown => {
+/** The value at a key path of a parsed document (undefined when any step is missing). */
+export const at = (value: unknown, keys: readonly string[]): unknown => {
   let v = value;
   for (const k of keys) v = isObject(v) && Object.hasOwn(v, k) ? v[k] : undefined;
   return v;

@@ -93,6 +93,14 @@ export interface HostLocation {
   readonly fallbacks?: BackupFallback;
   /** Manifests here that the host's loader refuses: their entries are disabled. */
   readonly rejects?: LoaderRejects;
+  /**
+   * The host reads this file, another host's, as one of its imports of this kind (mcporter
+   * `"imports": ["cursor", …]`): read only when the host is present and its own config files do
+   * not turn the kind off (`HostDefinition.imports`, applied by src/discover/imports.ts).
+   */
+  readonly importKind?: string;
+  /** Overrides the host's entry fields for this file (an imported file, read by the importer's own rules). */
+  readonly entry?: EntryShape;
   /** No host source or host documentation confirms this location; at most other tools read it. */
   readonly unverified?: true;
   readonly note?: string;
@@ -118,8 +126,11 @@ export interface Container {
    * when it looks like one (has `command`, `url` …) — a block file holding a single server.
    * `map-or-items`: a map as `map`, or a list whose object items are such maps and whose string
    * items name servers configured elsewhere (not entries here): Claude Code agent `mcpServers`.
+   * `flat-if-none`: when no container listed before it in the same list is present, the document
+   * root is the map (its members that look like an entry); otherwise nothing (`path` unused):
+   * mcporter's root fallback after `mcpServers`, `servers` and `mcp`.
    */
-  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single' | 'file-entry' | 'command-line' | 'map-or-items';
+  readonly shape: 'map' | 'array' | 'map-or-flat' | 'single' | 'file-entry' | 'command-line' | 'map-or-items' | 'flat-if-none';
   readonly nameField?: string;
   /**
    * Entries here replace the same-named entries of the containers listed before it in the same
@@ -436,6 +447,8 @@ export interface HostDefinition {
   readonly pluginFolderSettings?: readonly PluginFolderSetting[];
   /** A key naming files merged into the config where it appears. */
   readonly includes?: ConfigIncludes;
+  /** Other hosts' files the host also starts servers from, by kinds its own config may list (mcporter `imports`). */
+  readonly imports?: HostImports;
   /** Options of the host's program that add a config file, when a session file's wrapper gives them. */
   readonly launchOptions?: readonly LaunchOption[];
   /** Installs that keep their user data beside the program (VS Code's portable mode). */
@@ -452,6 +465,29 @@ export interface HostDefinition {
   /** Facts about this host's switches that a file-based audit should know. */
   readonly notes?: readonly string[];
   /** Where the container key and entry fields come from (source or documentation). */
+  readonly source: string;
+}
+
+/**
+ * Other hosts' config files a host starts servers from (mcporter's imports of Cursor, Claude Code,
+ * Codex … files): each is one of the host's locations with an `importKind`, read by the host's own
+ * entry rules. A list at `key` in the host's own config files (its locations without `importKind`)
+ * chooses the kinds:
+ * - absent (or no own config file found): every kind;
+ * - `[]`: none;
+ * - non-empty, `listed-then-rest`: every kind still, the listed ones first (mcporter appends the
+ *   defaults it does not name), so only `[]` turns a kind off.
+ * With several own files, a kind is off only when every file that was read turns it off (which of
+ * them the host reads is not known: the audit errs towards launched). A listed name that is not in
+ * `kinds` makes the count a floor. The imports apply only where the host is present: one of its
+ * own config files, or a folder of `presence`, exists; elsewhere nothing starts them.
+ */
+export interface HostImports {
+  readonly key: readonly string[];
+  readonly kinds: readonly string[];
+  readonly list: 'listed-then-rest';
+  /** Folders the host creates when it runs, whose existence shows it is on the machine. */
+  readonly presence: readonly string[];
   readonly source: string;
 }
 

@@ -129,6 +129,14 @@ export function normalize(input: NormalizeInput): Normalized {
       }
       continue;
     }
+    if (c.shape === 'flat-if-none') {
+      if (!containerPresent && isObject(root)) {
+        const flat = Object.entries(root).filter(([, v]) => isObject(v) && ENTRY_HINTS.some((h) => Object.hasOwn(v, h)));
+        if (flat.length > 0) containerPresent = true;
+        for (const [name, v] of flat) add(name, v, [name], scope, undefined);
+      }
+      continue;
+    }
     const found = resolvePath(root, c.path, c.wildcard);
     if (found.length === 0 && c.shape === 'map-or-flat' && isObject(root)) {
       const flat = Object.entries(root).filter(([, v]) => isObject(v) && ENTRY_HINTS.some((h) => Object.hasOwn(v, h)));

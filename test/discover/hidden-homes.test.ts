@@ -14,13 +14,15 @@ import { REPO } from '../hosts/helpers.js';
  * with exactly the expected causes. What git cannot hold (a `.git` folder, symbolic links, a file
  * over the size cap) each case's `setup` makes in a temporary copy.
  */
-interface Expected { readonly host: string; readonly name: string; readonly disabled: boolean; readonly command?: string }
+interface Expected { readonly host: string; readonly name: string; readonly disabled: boolean; readonly command?: string; readonly transport?: string }
 interface Case {
   readonly platform: 'linux' | 'darwin' | 'win32';
   readonly class: string;
   readonly expect: readonly Expected[];
   readonly floor: readonly string[];
   readonly absent?: readonly string[];
+  /** Entries one host must not list (another host may: the file is its). */
+  readonly absentFrom?: readonly { readonly host: string; readonly name: string }[];
   readonly hostEnv?: string;
   readonly setup?: { readonly mkdir?: readonly string[]; readonly symlink?: readonly (readonly [string, string])[]; readonly big?: readonly string[] };
 }
@@ -55,7 +57,7 @@ function materialize(name: string, c: Case): string {
 interface Listed {
   readonly countIsFloor: boolean;
   readonly floorCauses: readonly { readonly kind: string; readonly detail: string }[];
-  readonly entries: readonly { readonly host: string; readonly name: string; readonly disabled: boolean; readonly command?: string }[];
+  readonly entries: readonly { readonly host: string; readonly name: string; readonly disabled: boolean; readonly command?: string; readonly transport?: string }[];
 }
 
 async function list(home: string, c: Case): Promise<Listed> {
@@ -88,8 +90,10 @@ describe('hidden homes: every server a host launches by its own lookup rules is 
         assert.ok(got.length > 0, `${want.host}/${want.name} is not listed; listed: ${out.entries.map((e) => `${e.host}/${e.name}`).join(', ')}`);
         assert.ok(got.some((e) => e.disabled === want.disabled), `${want.host}/${want.name}: disabled ${String(want.disabled)} expected`);
         if (want.command !== undefined) assert.ok(got.some((e) => e.command === want.command && !e.disabled), `${want.host}/${want.name} runs ${want.command}`);
+        if (want.transport !== undefined) assert.ok(got.some((e) => e.transport === want.transport && !e.disabled), `${want.host}/${want.name} is reached by ${want.transport}`);
       }
       for (const n of c.absent ?? []) assert.ok(!out.entries.some((e) => e.name === n), `${n} is listed, but the host never reads it`);
+      for (const a of c.absentFrom ?? []) assert.ok(!out.entries.some((e) => e.host === a.host && e.name === a.name), `${a.host}/${a.name} is listed, but ${a.host} does not read it`);
       const kinds = [...new Set(out.floorCauses.map((f) => f.kind))].sort();
       assert.deepEqual(kinds, [...c.floor].sort(), out.floorCauses.map((f) => f.detail).join('\n'));
       assert.equal(out.countIsFloor, c.floor.length > 0);

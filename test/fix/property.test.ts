@@ -8,6 +8,7 @@ import { runFix } from '../../src/fix/fix.js';
 import { valueAt } from '../../src/fix/values.js';
 import { runUnwrap, runWrap } from '../../src/fix/wrap.js';
 import type { DiscoverOptions } from '../../src/discover/discover.js';
+import { HOSTS } from '../../src/hosts/index.js';
 import type { ServerEntry } from '../../src/parse/types.js';
 import { processEnv, type Platform } from '../../src/shared/env.js';
 import { materializeDir, materializeHome, tempDir, type HomeSpec } from '../helpers/materialize.js';
@@ -45,6 +46,10 @@ async function soloHome(srcHome: string, entry: ServerEntry): Promise<{ home: st
   const rel = path.relative(srcHome, entry.configPath);
   await fs.mkdir(path.dirname(path.join(home, rel)), { recursive: true });
   await fs.copyFile(entry.configPath, path.join(home, rel));
+  // A host that imports other hosts' files reads them only where it is present (its folder exists).
+  const host = HOSTS.find((h) => h.id === entry.host);
+  const presence: readonly string[] = host !== undefined && 'imports' in host ? host.imports.presence : [];
+  for (const p of presence) await fs.mkdir(path.join(home, p.replace(/^~\//, '')), { recursive: true });
   const project = entry.project !== undefined && entry.scope === 'project' ? [path.join(home, path.relative(srcHome, entry.project))] : [];
   return { home, options: { root: home, projectScan: false, ...(project.length > 0 ? { projects: project } : {}) } };
 }

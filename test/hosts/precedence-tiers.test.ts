@@ -21,3 +21,20 @@ describe('precedence tiers of field-merging hosts', () => {
     });
   }
 });
+
+/**
+ * Class: a host that imports other hosts' files keeps the first import of a name (mcporter
+ * `if (merged.has(name)) continue`): its tiers must hold every import location, in reading order,
+ * below its own files, or a later import of a name would be graded launched beside the first.
+ */
+describe('precedence tiers of importing hosts', () => {
+  for (const host of HOSTS) {
+    const p = 'precedence' in host ? host.precedence : undefined;
+    if (!('imports' in host) || p === undefined) continue;
+    it(`${host.id}: the import locations are the last tiers, in the order they are read`, () => {
+      const imported = host.locations.filter((l) => 'importKind' in l).map((l) => l.path);
+      assert.ok(imported.length > 0);
+      assert.deepEqual(p.tiers.slice(-imported.length).map((t) => t.location), imported);
+    });
+  }
+});
