@@ -99,7 +99,8 @@ const CASES = loadCases();
 function hostsOf(c: Case): { hosts?: readonly HostDefinition[] } {
   const file = `~/${(c.config ?? { file: '.cursor/mcp.json' }).file}`;
   if (c.projectScan === true) return {};
-  const owners = HOSTS.filter((h) => h.locations.some((l) => l.path === file));
+  // Its owner, not a host that imports the file (mcporter reads other hosts' files as imports).
+  const owners = HOSTS.filter((h) => h.locations.some((l) => l.path === file && !('importKind' in l)));
   return owners.length === 1 ? { hosts: owners } : {};
 }
 
