@@ -5,10 +5,11 @@ import type { Platform } from '../shared/env.js';
 import { append } from '../shared/lists.js';
 import { readHyprland, readTerminalEnv, readTmux } from './app-env.js';
 import { globFiles } from './glob.js';
+import { readTerminalEmulators } from './terminal-env.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
-import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
+import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, WRAPPER_GATE, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
 
 /**
  * What the audited home's own dotfiles and session files say about the hosts' directory
@@ -235,6 +236,7 @@ export async function readSessionEnv(
       for (const file of await expand(home, rel)) await readPowerShell(walk, file);
     }
     await readTerminalEnv(sinkOf(walk), platform);
+    await readTerminalEmulators(sinkOf(walk), platform);
     await readWin32Wrappers(walk);
     if (opts.pathDirs !== undefined) append(opts.pathDirs, walk.pathDirs);
     return [...walk.out, ...hiveMentions(home, names, notFollowed)];
@@ -262,11 +264,12 @@ export async function readSessionEnv(
     if (placed !== undefined) await readFile(walk, placed, 0);
   }
   // Programs that set the environment of what they start: the compositor, tmux, an editor's
-  // terminals (app-env.ts); then the desktop entries and user services that launch programs with
+  // terminals (app-env.ts), terminal emulators and screen (terminal-env.ts); then the desktop entries and user services that launch programs with
   // their own (launch-files.ts), after the session files that may move XDG_DATA_HOME.
   const sink = sinkOf(walk);
   if (platform === 'linux') await readHyprland(sink);
   await readTmux(sink);
+  await readTerminalEmulators(sink, platform);
   await readTerminalEnv(sink, platform);
   if (platform === 'linux') {
     await readDesktopEntries(sink);
@@ -676,7 +679,7 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   // A quick reject: most dotfiles mention none of the variables and source nothing worth following.
   const mentions = [...walk.names].some((n) => text.includes(n));
   const sources = /(?:^|[;&|]\s*|\s)\\?(?:\.|source)\s/m.test(text);
-  const wrappers = /\b(?:alias|function)\b|\(\s*\)/.test(text);
+  const wrappers = WRAPPER_GATE.test(text);
   // A file that only assigns other variables still matters: a later file may build a host
   // variable from them (`export BASE=/opt/x` in one profile.d script, `CODEX_HOME=$BASE/cx` in the next).
   const assigns = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=/m.test(text);
