@@ -9,7 +9,7 @@ import { readTerminalEmulators } from './terminal-env.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
-import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, WRAPPER_GATE, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
+import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, pathScript, WRAPPER_GATE, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
 
 /**
  * What the audited home's own dotfiles and session files say about the hosts' directory
@@ -377,7 +377,8 @@ const MAX_PATH_FILES = 2000;
  * files add): a shell script named like a host program (shell-wrappers.ts `wrapperScript`). In a
  * folder inside the home, a script of another interpreter named like a host program (Python,
  * Perl, Node …) is code the audit does not evaluate, a floor cause, unless it is an installed
- * program (`installedProgram`). In folders inside the home, failing closed, any other file that
+ * program (`installedProgram`). In folders inside the home, a shell script of any other name is
+ * read for the host commands it runs (shell-wrappers.ts `pathScript`); failing closed, any other file that
  * names a host's config-file option (`ai` running `claude --mcp-config …`) too: what it passes is
  * not followed, a floor cause. Folders outside the home (the system's, which only their owner
  * writes) are read for the host-named shell scripts alone.
@@ -412,6 +413,12 @@ async function readWrapperScripts(walk: Walk): Promise<void> {
       const file = path.join(folder, name);
       const read = await readConfigFile(file, 1024 * 1024);
       const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
+      // A shell script of any name (`~/.local/bin/cx` running `codex -c …`): its host commands are read.
+      const before = recorded(walk.wrap);
+      if (read.kind === 'text' && (SHELL_SHEBANG.test(read.text) || !read.text.startsWith('#!')) && !consoleScript(read.text)) {
+        pathScript(walk.wrap, file, read.text, (w) => literal(w, walk));
+      }
+      if (recorded(walk.wrap) !== before) continue;
       const named = text === undefined ? undefined : options.find((o) => text.includes(o));
       if (named === undefined) continue;
       walk.wrap.notFollowed.push({ file, line: 1, detail: `${file}, a file in a folder of the PATH, names ${named}: the config file it may pass to a host was not followed` });

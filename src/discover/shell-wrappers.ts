@@ -601,6 +601,28 @@ export function wrapperScript(ctx: WrapperContext, file: string, program: string
 }
 
 /**
+ * A shell script of a PATH folder that is not named like a host program (`~/.local/bin/cx`): its
+ * commands that start a host (by name, through a runner such as `npx @openai/codex`, a prefix or
+ * `sh -c`) are read as an alias's body is: a config file it passes is recorded, and the host's
+ * options it adds that the audit does not follow are a floor cause at file:line.
+ */
+export function pathScript(ctx: WrapperContext, file: string, text: string, read: ValueReader): void {
+  text.split(/\r?\n/).forEach((raw, i) => {
+    if (/^\s*#/.test(raw)) return;
+    for (const cmd of commands(tokenize(raw))) {
+      const run = hostCommand(cmd.words);
+      if (run === undefined) {
+        const mentioned = mentionedHost(cmd.words);
+        if (mentioned !== undefined) ctx.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1}, a script in a folder of the PATH, may start ${mentioned} through \`${programName(cmd.words[0] ?? '')}\`, a command the audit does not follow; options it passes (such as a config file) are not read` });
+        continue;
+      }
+      const rest = optionValues(ctx, run.program, file, i + 1, run.args, read);
+      if (rest.length > 0) ctx.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1}, a script in a folder of the PATH, starts ${run.program} with options the audit does not follow (${rest.join(', ')})` });
+    }
+  });
+}
+
+/**
  * Records the values of `program`'s config-file options among `words`; returns the options (and
  * values) that could not be followed.
  */
