@@ -117,7 +117,7 @@ export async function globLocation(expanded: ExpandedPath, options: GlobOptions 
     try {
       const list = options?.withFileTypes === true ? readdirSync(dir, { withFileTypes: true }) : readdirSync(dir);
       const rel = path.relative(base, at);
-      if (rel !== '' && rel.split(path.sep).length === lastRead && list.some((e) => typeof e !== 'string' && (e.isDirectory() || e.isSymbolicLink()))) cut.push(at);
+      if (rel !== '' && rel.split(path.sep).length === lastRead && list.some((e) => typeof e !== 'string' && (e.isDirectory() || (e.isSymbolicLink() && isFolder(path.join(at, e.name)))))) cut.push(at);
       // The walk entered `at`: a shadowed bad name of the same decoded path was needed too.
       if (bad.get(at) === true) needed.set(at, true);
       if (process.platform !== 'win32' && list.some((e) => (typeof e === 'string' ? e : e.name).includes('\uFFFD'))) {
@@ -166,6 +166,15 @@ export async function globLocation(expanded: ExpandedPath, options: GlobOptions 
 /** The files a glob location matches (globLocation's files). */
 export async function globFiles(expanded: ExpandedPath, options: GlobOptions = {}): Promise<string[]> {
   return [...(await globLocation(expanded, options)).files];
+}
+
+/** A symbolic link the walk would follow into a folder. */
+function isFolder(p: string): boolean {
+  try {
+    return statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
 }
 
 /** `directory`, `absent` (no entry, or not a folder), or why it cannot be known (EACCES …). */
