@@ -48,6 +48,11 @@ export interface GlobResult {
    * know the file by any of them.
    */
   readonly aliases: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Folders at the walk's depth cap (`GLOB_OPTIONS.deep` below the pattern's literal part) that
+   * hold folders: what those hold was not read, though a `**` of the host's reaches it. Sorted.
+   */
+  readonly cut: readonly string[];
 }
 
 /**
@@ -68,16 +73,23 @@ export interface GlobResult {
  * Without this, such a file read as absent and such a folder's configs were never seen: entries a host launches vanished from the audit.
  */
 export async function globLocation(expanded: ExpandedPath, options: GlobOptions = {}): Promise<GlobResult> {
-  if (expanded.pattern === undefined) return { files: [expanded.base], undecodable: [], unlisted: [], aliases: new Map() };
+  if (expanded.pattern === undefined) return { files: [expanded.base], undecodable: [], unlisted: [], aliases: new Map(), cut: [] };
   let base = expanded.base;
   let kind = directoryKind(base);
   if (kind === 'absent' && options.folder !== undefined) {
     const folded = options.folder.resolve(base);
     if (folded !== undefined) { base = folded; kind = directoryKind(base); }
   }
-  if (kind === 'absent') return { files: [], undecodable: [], unlisted: [], aliases: new Map() };
-  if (kind !== 'directory') return { files: [], undecodable: [], unlisted: [{ path: base, reason: kind }], aliases: new Map() };
+  if (kind === 'absent') return { files: [], undecodable: [], unlisted: [], aliases: new Map(), cut: [] };
+  if (kind !== 'directory') return { files: [], undecodable: [], unlisted: [{ path: base, reason: kind }], aliases: new Map(), cut: [] };
   const fg = (await import('fast-glob')).default;
+  // fast-glob lists folders down to `deep` - 1 levels below the pattern's literal leading
+  // segments and does not descend into the entries at `deep` (fast-glob@3.3.3
+  // out/providers/filters/deep.js `_isSkippedByDeep`: an entry at level >= deep is not read).
+  const pattern = expanded.pattern;
+  const literal = pattern.split('/').findIndex((seg) => fg.isDynamicPattern(seg));
+  const lastRead = (literal < 0 ? 0 : literal) + GLOB_OPTIONS.deep - 1;
+  const cut: string[] = [];
   /** Decoded paths of names that are not valid UTF-8: true when a valid name decodes alike. */
   const bad = new Map<string, boolean>();
   const needed = new Map<string, boolean>();
@@ -104,6 +116,8 @@ export async function globLocation(expanded: ExpandedPath, options: GlobOptions 
     visited.add(real);
     try {
       const list = options?.withFileTypes === true ? readdirSync(dir, { withFileTypes: true }) : readdirSync(dir);
+      const rel = path.relative(base, at);
+      if (rel !== '' && rel.split(path.sep).length === lastRead && list.some((e) => typeof e !== 'string' && (e.isDirectory() || (e.isSymbolicLink() && isFolder(path.join(at, e.name)))))) cut.push(at);
       // The walk entered `at`: a shadowed bad name of the same decoded path was needed too.
       if (bad.get(at) === true) needed.set(at, true);
       if (process.platform !== 'win32' && list.some((e) => (typeof e === 'string' ? e : e.name).includes('\uFFFD'))) {
@@ -123,7 +137,7 @@ export async function globLocation(expanded: ExpandedPath, options: GlobOptions 
       throw e;
     }
   }) as typeof readdirSync;
-  const matches = fg.sync(expanded.pattern, {
+  const matches = fg.sync(pattern, {
     ...GLOB_OPTIONS, cwd: base, fs: { readdirSync: read }, ...(options.noCase === true ? { caseSensitiveMatch: false } : {}),
   });
   const files: string[] = [];
@@ -146,12 +160,21 @@ export async function globLocation(expanded: ExpandedPath, options: GlobOptions 
     }
   }
   const undecodable = [...needed].map(([p, shadows]) => ({ path: p, shadows })).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
-  return { files: files.sort(), undecodable, unlisted: unlisted.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)), aliases };
+  return { files: files.sort(), undecodable, unlisted: unlisted.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)), aliases, cut: cut.sort() };
 }
 
 /** The files a glob location matches (globLocation's files). */
 export async function globFiles(expanded: ExpandedPath, options: GlobOptions = {}): Promise<string[]> {
   return [...(await globLocation(expanded, options)).files];
+}
+
+/** A symbolic link the walk would follow into a folder. */
+function isFolder(p: string): boolean {
+  try {
+    return statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
 }
 
 /** `directory`, `absent` (no entry, or not a folder), or why it cannot be known (EACCES …). */

@@ -65,7 +65,11 @@ async function checkExpanded(
     return followed(host, location, await checkFile(host, location, expanded.base, cache, extra), ctx, cache, extra);
   }
   const noCase = caseInsensitiveLayout(ctx.platform);
-  const { files, undecodable, unlisted, aliases } = await globLocation(expanded, { noCase, ...(cache.folder !== undefined ? { folder: cache.folder } : {}) });
+  const { files, undecodable, unlisted, aliases, cut } = await globLocation(expanded, { noCase, ...(cache.folder !== undefined ? { folder: cache.folder } : {}) });
+  // The walk's depth cap, where the host's own walk goes on: what lies deeper is not read.
+  for (const dir of cut) {
+    cache.floor.push({ kind: 'not-followed', path: dir, hosts: [host.id], detail: `folders below ${dir} were not searched (past the depth the audit walks for ${expanded.display}): ${host.name} may read files there` });
+  }
   if (files.length === 0 && undecodable.length === 0 && unlisted.length === 0) return [noMatch(host, location, expanded.display, extra)];
   const at = { ...extra, pattern: expanded.display };
   // A name the walk met that is not valid UTF-8: config-unreadable, never absent (nor unseen).

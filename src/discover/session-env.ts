@@ -5,10 +5,11 @@ import type { Platform } from '../shared/env.js';
 import { append } from '../shared/lists.js';
 import { readHyprland, readTerminalEnv, readTmux } from './app-env.js';
 import { globFiles } from './glob.js';
+import { readTerminalEmulators } from './terminal-env.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
-import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
+import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, pathScript, WRAPPER_GATE, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
 
 /**
  * What the audited home's own dotfiles and session files say about the hosts' directory
@@ -235,6 +236,7 @@ export async function readSessionEnv(
       for (const file of await expand(home, rel)) await readPowerShell(walk, file);
     }
     await readTerminalEnv(sinkOf(walk), platform);
+    await readTerminalEmulators(sinkOf(walk), platform);
     await readWin32Wrappers(walk);
     if (opts.pathDirs !== undefined) append(opts.pathDirs, walk.pathDirs);
     return [...walk.out, ...hiveMentions(home, names, notFollowed)];
@@ -262,11 +264,12 @@ export async function readSessionEnv(
     if (placed !== undefined) await readFile(walk, placed, 0);
   }
   // Programs that set the environment of what they start: the compositor, tmux, an editor's
-  // terminals (app-env.ts); then the desktop entries and user services that launch programs with
+  // terminals (app-env.ts), terminal emulators and screen (terminal-env.ts); then the desktop entries and user services that launch programs with
   // their own (launch-files.ts), after the session files that may move XDG_DATA_HOME.
   const sink = sinkOf(walk);
   if (platform === 'linux') await readHyprland(sink);
   await readTmux(sink);
+  await readTerminalEmulators(sink, platform);
   await readTerminalEnv(sink, platform);
   if (platform === 'linux') {
     await readDesktopEntries(sink);
@@ -374,7 +377,8 @@ const MAX_PATH_FILES = 2000;
  * files add): a shell script named like a host program (shell-wrappers.ts `wrapperScript`). In a
  * folder inside the home, a script of another interpreter named like a host program (Python,
  * Perl, Node …) is code the audit does not evaluate, a floor cause, unless it is an installed
- * program (`installedProgram`). In folders inside the home, failing closed, any other file that
+ * program (`installedProgram`). In folders inside the home, a shell script of any other name is
+ * read for the host commands it runs (shell-wrappers.ts `pathScript`); failing closed, any other file that
  * names a host's config-file option (`ai` running `claude --mcp-config …`) too: what it passes is
  * not followed, a floor cause. Folders outside the home (the system's, which only their owner
  * writes) are read for the host-named shell scripts alone.
@@ -409,6 +413,12 @@ async function readWrapperScripts(walk: Walk): Promise<void> {
       const file = path.join(folder, name);
       const read = await readConfigFile(file, 1024 * 1024);
       const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
+      // A shell script of any name (`~/.local/bin/cx` running `codex -c …`): its host commands are read.
+      const before = recorded(walk.wrap);
+      if (read.kind === 'text' && (SHELL_SHEBANG.test(read.text) || !read.text.startsWith('#!')) && !consoleScript(read.text)) {
+        pathScript(walk.wrap, file, read.text, (w) => literal(w, walk));
+      }
+      if (recorded(walk.wrap) !== before) continue;
       const named = text === undefined ? undefined : options.find((o) => text.includes(o));
       if (named === undefined) continue;
       walk.wrap.notFollowed.push({ file, line: 1, detail: `${file}, a file in a folder of the PATH, names ${named}: the config file it may pass to a host was not followed` });
@@ -676,7 +686,7 @@ async function readFile(walk: Walk, file: string, depth: number): Promise<void> 
   // A quick reject: most dotfiles mention none of the variables and source nothing worth following.
   const mentions = [...walk.names].some((n) => text.includes(n));
   const sources = /(?:^|[;&|]\s*|\s)\\?(?:\.|source)\s/m.test(text);
-  const wrappers = /\b(?:alias|function)\b|\(\s*\)/.test(text);
+  const wrappers = WRAPPER_GATE.test(text);
   // A file that only assigns other variables still matters: a later file may build a host
   // variable from them (`export BASE=/opt/x` in one profile.d script, `CODEX_HOME=$BASE/cx` in the next).
   const assigns = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=/m.test(text);

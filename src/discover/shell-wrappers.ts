@@ -438,16 +438,20 @@ function commands(tokens: readonly Token[]): { words: string[]; ops: string[] }[
   return out.filter((c) => c.words.length > 0 || c.ops.length > 0);
 }
 
+/** A quick reject: text that may define an alias, a function or a fish abbreviation. */
+export const WRAPPER_GATE = /\b(?:alias|function|abbr)\b|\(\s*\)/;
+
 /**
  * Reads one line of a session file for alias definitions, function definitions and the commands of
  * an open function's body. `fish` selects `function … end` bodies; `ps` PowerShell's tokens.
  */
 export function wrapperLine(ctx: WrapperContext, file: string, line: number, text: string, read: ValueReader, dialect: 'sh' | 'fish' | 'ps'): void {
-  if (!/\b(?:alias|function)\b|\(\s*\)/.test(text) && ctx.fn === undefined) return;
+  if (!WRAPPER_GATE.test(text) && ctx.fn === undefined) return;
   for (const cmd of commands(tokenize(text, dialect === 'ps'))) {
     const fn = ctx.fn;
     const [first, second] = cmd.words;
     if (first === 'alias' && fn === undefined) { aliasCommand(ctx, file, line, cmd.words.slice(1), read); continue; }
+    if (first === 'abbr' && dialect === 'fish' && fn === undefined) { abbrCommand(ctx, file, line, cmd.words.slice(1), read); continue; }
     // `name() …`, `function name …` (a function of any name).
     const header = first === 'function' && second !== undefined ? second.replace(/\(\)$/, '')
       : cmd.words.length === 1 && cmd.ops[0] === '(' && cmd.ops[1] === ')' ? first : undefined;
@@ -517,14 +521,54 @@ function aliasCommand(ctx: WrapperContext, file: string, line: number, args: rea
   for (const [name, body] of defs) aliasBody(ctx, file, line, name, body, read);
 }
 
-function aliasBody(ctx: WrapperContext, file: string, line: number, name: string, body: string, read: ValueReader): void {
+/**
+ * fish `abbr [-a|--add] [-g|-U] NAME [-p|--position command|anywhere] [-r|--regex PATTERN]
+ * [-c|--command COMMAND] [--set-cursor[=MARKER]] ([-f|--function FUNCTION] | EXPANSION…)`: typing
+ * NAME puts EXPANSION (its words joined by spaces) on the command line, which then runs as typed
+ * (https://fishshell.com/docs/current/cmds/abbr.html; fish 2.x also `abbr -a NAME=EXPANSION`,
+ * https://fishshell.com/docs/2.2/commands.html#abbr). EXPANSION is read as an alias's body is; an
+ * expansion a function prints is code the audit does not evaluate (a floor cause). `--erase`,
+ * `--rename`, `--show`, `--list` and `--query` define nothing.
+ */
+const ABBR_VALUES = new Set(['-p', '--position', '-r', '--regex', '-c', '--command', '-f', '--function']);
+const ABBR_OTHER_MODES = new Set(['-e', '--erase', '--rename', '-s', '--show', '-l', '--list', '-q', '--query', '-h', '--help']);
+
+function abbrCommand(ctx: WrapperContext, file: string, line: number, args: readonly string[], read: ValueReader): void {
+  const words: string[] = [];
+  let fn: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const raw = args[i] ?? '';
+    const w = unquote(raw);
+    // Past NAME and the first word of EXPANSION, every word is the expansion's (`abbr -a l ls -la`).
+    if (words.length > 1) { words.push(raw); continue; }
+    if (w === '--') { append(words, args.slice(i + 1)); break; }
+    if (!w.startsWith('-') || w === '-') { words.push(raw); continue; }
+    const eq = w.indexOf('=');
+    const option = eq < 0 ? w : w.slice(0, eq);
+    if (ABBR_OTHER_MODES.has(option)) return;
+    if (!ABBR_VALUES.has(option)) continue;
+    const value = eq < 0 ? unquote(args[++i] ?? '') : w.slice(eq + 1);
+    if (option === '-f' || option === '--function') fn = value;
+  }
+  const first = unquote(words[0] ?? '');
+  const [name, body] = words.length === 1 && first.includes('=') ? [first.slice(0, first.indexOf('=')), first.slice(first.indexOf('=') + 1)]
+    : [first, words.slice(1).map(unquote).join(' ')];
+  if (name === '') return;
+  if (fn !== undefined) {
+    ctx.notFollowed.push({ file, line, detail: `${file}:${line} defines an abbreviation \`${name}\` whose expansion the function \`${fn}\` prints: the command line it makes (which may start a host with options such as a config file) is not evaluated` });
+    return;
+  }
+  aliasBody(ctx, file, line, name, body, read, 'an abbreviation');
+}
+
+function aliasBody(ctx: WrapperContext, file: string, line: number, name: string, body: string, read: ValueReader, kind = 'an alias'): void {
   const rest: string[] = [];
   let program: string | undefined;
   for (const cmd of commands(tokenize(body))) {
     const run = hostCommand(cmd.words);
     if (run === undefined) {
       const mentioned = mentionedHost(cmd.words);
-      if (mentioned !== undefined) ctx.notFollowed.push({ file, line, detail: `${file}:${line} defines an alias \`${name}\` that may start ${mentioned} through \`${programName(cmd.words[0] ?? '')}\`, a command the audit does not follow; options it passes (such as a config file) are not read` });
+      if (mentioned !== undefined) ctx.notFollowed.push({ file, line, detail: `${file}:${line} defines ${kind} \`${name}\` that may start ${mentioned} through \`${programName(cmd.words[0] ?? '')}\`, a command the audit does not follow; options it passes (such as a config file) are not read` });
       continue;
     }
     prefixAssignments(ctx, file, line, cmd.words);
@@ -534,7 +578,7 @@ function aliasBody(ctx: WrapperContext, file: string, line: number, name: string
   }
   if (program === undefined || rest.length === 0) return;
   const what = name.toLowerCase() === program ? '' : ` running ${program}`;
-  ctx.notFollowed.push({ file, line, detail: `${file}:${line} defines an alias \`${name}\`${what} that starts the host with options the audit does not follow (${rest.join(', ')})` });
+  ctx.notFollowed.push({ file, line, detail: `${file}:${line} defines ${kind} \`${name}\`${what} that starts the host with options the audit does not follow (${rest.join(', ')})` });
 }
 
 /**
@@ -552,6 +596,28 @@ export function wrapperScript(ctx: WrapperContext, file: string, program: string
         const mentioned = mentionedHost(cmd.words);
         if (mentioned !== undefined) ctx.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1} may start ${mentioned} through \`${programName(cmd.words[0] ?? '')}\`, a command the audit does not follow; options it passes (such as a config file) are not read` });
       }
+    }
+  });
+}
+
+/**
+ * A shell script of a PATH folder that is not named like a host program (`~/.local/bin/cx`): its
+ * commands that start a host (by name, through a runner such as `npx @openai/codex`, a prefix or
+ * `sh -c`) are read as an alias's body is: a config file it passes is recorded, and the host's
+ * options it adds that the audit does not follow are a floor cause at file:line.
+ */
+export function pathScript(ctx: WrapperContext, file: string, text: string, read: ValueReader): void {
+  text.split(/\r?\n/).forEach((raw, i) => {
+    if (/^\s*#/.test(raw)) return;
+    for (const cmd of commands(tokenize(raw))) {
+      const run = hostCommand(cmd.words);
+      if (run === undefined) {
+        const mentioned = mentionedHost(cmd.words);
+        if (mentioned !== undefined) ctx.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1}, a script in a folder of the PATH, may start ${mentioned} through \`${programName(cmd.words[0] ?? '')}\`, a command the audit does not follow; options it passes (such as a config file) are not read` });
+        continue;
+      }
+      const rest = optionValues(ctx, run.program, file, i + 1, run.args, read);
+      if (rest.length > 0) ctx.notFollowed.push({ file, line: i + 1, detail: `${file}:${i + 1}, a script in a folder of the PATH, starts ${run.program} with options the audit does not follow (${rest.join(', ')})` });
     }
   });
 }

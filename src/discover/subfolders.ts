@@ -15,12 +15,15 @@ import type { ProjectRoot } from './projects.js';
  *   trusted (mistralai/mistral-vibe@ac8f1a09 vibe/core/config/harness_files/_harness_manager.py
  *   `config_file`, vibe/core/trusted_folders.py `_closest_decision`).
  * The folders below each recorded root are searched for those hosts' files, bounded: MAX_DEPTH
- * levels, MAX_FOLDERS in all, version-control and dependency folders and symbolic links skipped.
+ * levels, MAX_FOLDERS in all, version-control, dependency and cache folders and symbolic links
+ * skipped. Build-output folders (`build`, `dist`, `target`, `out`) are searched like any other: a
+ * host is run in them (a CMake build tree, a `dist` folder being tested), and a large one costs at
+ * most the search budget, whose cut is a floor cause, where skipping it by name was silent.
  * What the bounds leave out makes the count a floor.
  */
 const MAX_DEPTH = 4;
 const MAX_FOLDERS = 2000;
-const SKIP = new Set(['.git', '.hg', '.svn', 'node_modules', '.venv', 'venv', '__pycache__', 'target', 'dist', 'build', '.cache']);
+const SKIP = new Set(['.git', '.hg', '.svn', 'node_modules', '.venv', 'venv', '__pycache__', '.cache']);
 export const CWD_HOSTS: ReadonlySet<string> = new Set(['gemini-cli', 'mistral-vibe']);
 
 /** Does `host` read project files from any folder it runs in? */
