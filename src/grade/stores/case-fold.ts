@@ -40,7 +40,16 @@ export interface CaseFold {
 export function caseFoldFor(home: string, layout: Platform, machine: Platform): CaseFold | undefined {
   if (!caseInsensitiveLayout(layout) || machine !== 'linux') return undefined;
   const folder = new CaseFolder();
+  // A tree walk asks for each of its entries once or twice (lstat, then readdir): one answer each.
+  const known = new Map<string, Spelled>();
   const spell = (p: string): Spelled => {
+    const got = known.get(p);
+    if (got !== undefined) return got;
+    const made = spellOnce(p);
+    known.set(p, made);
+    return made;
+  };
+  const spellOnce = (p: string): Spelled => {
     const found = folder.spellings(p, home);
     const [first, second] = found;
     if (second !== undefined) return { several: found };
