@@ -7,7 +7,7 @@ import { readHyprland, readTerminalEnv, readTmux } from './app-env.js';
 import { globFiles } from './glob.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
-import { readConfigFile } from './read-file.js';
+import { readConfigFile, type ReadOutcome } from './read-file.js';
 import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
 
 /**
@@ -80,6 +80,12 @@ export interface SessionReadOptions {
   readonly launchOptions?: LaunchOptionValue[];
   /** Receives the folders the files put on PATH (resolved, placed in the audited tree). */
   readonly pathDirs?: string[];
+  /**
+   * How each file is read (default readConfigFile): the grader passes its case-folded reader for a
+   * macOS or Windows home read from a case-sensitive copy, so `~/.ZSHENV` is the `~/.zshenv` zsh
+   * opens there (grade/stores/case-fold.ts).
+   */
+  readonly read?: (file: string, maxBytes?: number) => Promise<ReadOutcome>;
 }
 
 /** Startup files of POSIX shells, relative to the home (bash, zsh, sh, ksh, mksh, csh/tcsh, fish, X sessions). */
@@ -387,7 +393,7 @@ async function readWrapperScripts(walk: Walk): Promise<void> {
     const own = inside(folder, walk.home);
     for (const program of HOST_PROGRAMS) {
       const file = path.join(folder, program);
-      const read = await readConfigFile(file, 1024 * 1024);
+      const read = await readVia(walk, file, 1024 * 1024);
       if (read.kind !== 'text') continue;
       if (SHELL_SHEBANG.test(read.text) || !read.text.startsWith('#!')) {
         if (!consoleScript(read.text)) wrapperScript(walk.wrap, file, program, read.text, (w) => literal(w, walk));
@@ -407,7 +413,7 @@ async function readWrapperScripts(walk: Walk): Promise<void> {
     for (const name of names) {
       if (HOST_PROGRAMS.includes(name)) continue;
       const file = path.join(folder, name);
-      const read = await readConfigFile(file, 1024 * 1024);
+      const read = await readVia(walk, file, 1024 * 1024);
       const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
       const named = text === undefined ? undefined : options.find((o) => text.includes(o));
       if (named === undefined) continue;
@@ -446,7 +452,7 @@ async function readWin32Wrappers(walk: Walk): Promise<void> {
     for (const program of HOST_PROGRAMS) {
       for (const ext of ['.cmd', '.bat', '.ps1']) {
         const file = path.join(folder, program + ext);
-        const read = await readConfigFile(file, 1024 * 1024);
+        const read = await readVia(walk, file, 1024 * 1024);
         if (read.kind === 'absent') continue;
         if (read.kind !== 'text') {
           walk.wrap.notFollowed.push({ file, line: 1, detail: `${file}, a wrapper of the host program \`${program}\` in a folder of the PATH, could not be read (${read.detail}): the options it passes are not followed` });
@@ -592,7 +598,7 @@ async function knownEvals(walk: Walk, code: string): Promise<number> {
     const place = (p: string): string | undefined => (walk.opts.place !== undefined ? walk.opts.place(p) : inside(p, walk.home) ? p : undefined);
     const listed = [path.join(prefix, 'bin'), path.join(prefix, 'sbin')];
     const paths = place(path.join(prefix, 'etc', 'paths'));
-    const read = paths === undefined ? undefined : await readConfigFile(paths, 64 * 1024);
+    const read = paths === undefined ? undefined : await readVia(walk, paths, 64 * 1024);
     // A paths file that exists but cannot be read adds folders that are not known: not a known eval.
     if (read?.kind === 'problem') continue;
     if (read?.kind === 'text') for (const l of read.text.split(/\r?\n/)) if (path.isAbsolute(l.trim())) listed.push(path.normalize(l.trim()));
@@ -651,6 +657,9 @@ async function expand(home: string, rel: string): Promise<readonly string[]> {
   return globFiles({ base: path.join(home, dir), pattern: path.basename(rel), display: path.join(home, rel) });
 }
 
+/** Reads one file of the session with the reader the caller gave, else readConfigFile. */
+const readVia = (walk: Walk, file: string, maxBytes?: number): Promise<ReadOutcome> => (walk.opts.read ?? readConfigFile)(file, maxBytes);
+
 /** A session file that exists but cannot be read (a FIFO, unreadable, too large): what it sets is not known. */
 function unreadable(walk: Walk, file: string, read: Awaited<ReturnType<typeof readConfigFile>>): void {
   if (read.kind === 'problem' && isOwn(walk, file)) walk.notFollowed.push({ file, line: 1, detail: `${file} cannot be read (${read.detail}); variables it sets were not read`, setsUnknown: true });
@@ -659,7 +668,7 @@ function unreadable(walk: Walk, file: string, read: Awaited<ReturnType<typeof re
 async function readFile(walk: Walk, file: string, depth: number): Promise<void> {
   if (walk.seen.has(file) || depth > MAX_DEPTH) return;
   walk.seen.add(file);
-  const read = await readConfigFile(file);
+  const read = await readVia(walk, file);
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
   if (text === undefined) { unreadable(walk, file, read); return; }
   if (SYSTEMD_MANAGER.test(file)) { systemdManager(walk, file, text); return; }
@@ -879,7 +888,7 @@ async function sourceLine(walk: Walk, file: string, line: number, text: string, 
 async function readOtherShell(walk: Walk, file: string): Promise<void> {
   if (walk.seen.has(file)) return;
   walk.seen.add(file);
-  const read = await readConfigFile(file);
+  const read = await readVia(walk, file);
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
   if (text === undefined) { unreadable(walk, file, read); return; }
   text.split(/\r?\n/).forEach((raw, i) => {
@@ -896,7 +905,7 @@ async function readOtherShell(walk: Walk, file: string): Promise<void> {
 
 /** A PowerShell profile: `$env:NAME = 'value'`; dot-sourced scripts are not followed. */
 async function readPowerShell(walk: Walk, file: string): Promise<void> {
-  const read = await readConfigFile(file);
+  const read = await readVia(walk, file);
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
   if (text === undefined) { unreadable(walk, file, read); return; }
   walk.wrap.fn = undefined;

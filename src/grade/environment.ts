@@ -363,6 +363,7 @@ function sessionOf(ctx: EnvironmentInput['ctx']): Promise<Session> {
     const pathDirs: string[] = [];
     const vars = await readSessionEnv(ctx.home, ctx.platform, ALL_NAMES, notFollowed, {
       place: (p) => mapRecordedPath(p, { platform: ctx.platform, home: ctx.home, auditRoot: ctx.auditRoot === true }), pathDirs,
+      ...(ctx.readConfig !== undefined ? { read: ctx.readConfig } : {}),
     });
     return { vars, unread: notFollowed.filter((n) => n.setsUnknown === true), pathDirs, files: new Set(vars.map((v) => v.file)).size };
   })();

@@ -121,7 +121,7 @@ export interface GradeContext extends StoreContext {
    */
   readonly auditRoot?: boolean;
   /** How config files of the launch are read (default: discover/read-file.ts readConfigFile). Tests use real files. */
-  readonly readConfig?: (path: string) => Promise<ReadOutcome>;
+  readonly readConfig?: (path: string, maxBytes?: number) => Promise<ReadOutcome>;
   /**
    * How the program, runner-tree and install claims read files: stores/artifact-files.ts
    * ARTIFACT_FILES, case-folded for a macOS or Windows home read from a case-sensitive copy

@@ -104,11 +104,11 @@ export function caseFoldedFiles(files: ArtifactFiles, fold: CaseFold): ArtifactF
   };
 }
 
-/** The config files of a launch (~/.npmrc, uv.toml, pip.conf …) as the host's volume opens them. */
-export function caseFoldedRead(read: (p: string) => Promise<ReadOutcome>, fold: CaseFold): (p: string) => Promise<ReadOutcome> {
-  return (p) => {
+/** The config files of a launch (~/.npmrc, uv.toml, pip.conf …) and the home's session files (~/.zshenv …) as the host's volume opens them. */
+export function caseFoldedRead(read: (p: string, maxBytes?: number) => Promise<ReadOutcome>, fold: CaseFold): (p: string, maxBytes?: number) => Promise<ReadOutcome> {
+  return (p, maxBytes) => {
     const s = fold.spell(p);
-    return 'one' in s ? read(s.one) : Promise.resolve({ kind: 'problem', problem: 'unreadable', detail: SEVERAL(s.several) });
+    return 'one' in s ? read(s.one, maxBytes) : Promise.resolve({ kind: 'problem', problem: 'unreadable', detail: SEVERAL(s.several) });
   };
 }
 
