@@ -139,7 +139,7 @@ export async function resolveRelocators(
   // recorded paths are (below --root: DIR/_system/etc/profile …).
   const sessionVars = await readSessionEnv(ctx.home, ctx.platform, new Set([...names.keys(), ...contentNames.keys()]), notFollowed, {
     place: (p) => mapRecordedPath(p, ctx), options: launchOptionNames(hosts), launchOptions, pathDirs,
-    ...(ctx.folder !== undefined ? { read: foldedRead(ctx.folder) } : {}),
+    ...(ctx.folder !== undefined ? { read: foldedRead(ctx.folder), glob: { folder: ctx.folder } } : {}),
   });
   for (const n of notFollowed) floor.add({ kind: 'not-followed', path: n.file, line: n.line, detail: n.detail });
   for (const s of sessionVars) {

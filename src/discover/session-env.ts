@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Platform } from '../shared/env.js';
 import { append } from '../shared/lists.js';
 import { readHyprland, readTerminalEnv, readTmux } from './app-env.js';
-import { globFiles } from './glob.js';
+import { globFiles, type GlobOptions } from './glob.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile, type ReadOutcome } from './read-file.js';
@@ -86,6 +86,12 @@ export interface SessionReadOptions {
    * opens there (grade/stores/case-fold.ts).
    */
   readonly read?: (file: string, maxBytes?: number) => Promise<ReadOutcome>;
+  /**
+   * How the globbed files (`.config/fish/conf.d/*.fish`, `/etc/profile.d/*.sh`) are found: with a
+   * folder, the folder a macOS or Windows volume opens for the spelled one (`.config/Fish/conf.d`).
+   * The pattern itself stays case-sensitive, as the shells' own globbing is (bash without nocaseglob, fish).
+   */
+  readonly glob?: GlobOptions;
 }
 
 /** Startup files of POSIX shells, relative to the home (bash, zsh, sh, ksh, mksh, csh/tcsh, fish, X sessions). */
@@ -236,25 +242,25 @@ export async function readSessionEnv(
     return at === undefined ? [] : [at];
   });
   if (platform === 'win32') {
-    for (const file of system) for (const f of await expandAbs(file)) await readPowerShell(walk, f);
+    for (const file of system) for (const f of await expandAbs(file, opts.glob)) await readPowerShell(walk, f);
     for (const rel of WIN32_FILES) {
-      for (const file of await expand(home, rel)) await readPowerShell(walk, file);
+      for (const file of await expand(home, rel, opts.glob)) await readPowerShell(walk, file);
     }
     await readTerminalEnv(sinkOf(walk), platform);
     await readWin32Wrappers(walk);
     if (opts.pathDirs !== undefined) append(opts.pathDirs, walk.pathDirs);
     return [...walk.out, ...hiveMentions(home, names, notFollowed)];
   }
-  for (const file of system) for (const f of await expandAbs(file)) await readFile(walk, f, 0);
+  for (const file of system) for (const f of await expandAbs(file, opts.glob)) await readFile(walk, f, 0);
   const files = [...POSIX_FILES, ...(platform === 'linux' ? LINUX_FILES : DARWIN_FILES)];
   for (const rel of files) {
-    for (const file of await expand(home, rel)) await readFile(walk, file, 0);
+    for (const file of await expand(home, rel, opts.glob)) await readFile(walk, file, 0);
   }
   for (const rel of OTHER_SHELL_FILES) {
-    for (const file of await expand(home, rel)) await readOtherShell(walk, file);
+    for (const file of await expand(home, rel, opts.glob)) await readOtherShell(walk, file);
   }
   for (const rel of UNIX_PS_FILES) {
-    for (const file of await expand(home, rel)) await readPowerShell(walk, file);
+    for (const file of await expand(home, rel, opts.glob)) await readPowerShell(walk, file);
   }
   // zsh reads its startup files from $ZDOTDIR when .zshenv sets it.
   const zdot = walk.known.get('ZDOTDIR');
@@ -645,16 +651,16 @@ async function computedLine(walk: Walk, text: string, dialect: 'fish' | 'sh'): P
 }
 
 /** An absolute path whose last segment may hold `*` (`/etc/profile.d/*.sh`): the files it names. */
-async function expandAbs(file: string): Promise<readonly string[]> {
+async function expandAbs(file: string, glob: GlobOptions | undefined): Promise<readonly string[]> {
   const base = path.basename(file);
   if (!/[*?[]/.test(base)) return [file];
-  return globFiles({ base: path.dirname(file), pattern: base, display: file });
+  return globFiles({ base: path.dirname(file), pattern: base, display: file }, glob);
 }
 
-async function expand(home: string, rel: string): Promise<readonly string[]> {
+async function expand(home: string, rel: string, glob: GlobOptions | undefined): Promise<readonly string[]> {
   if (!rel.includes('*')) return [path.join(home, rel)];
   const dir = path.dirname(rel);
-  return globFiles({ base: path.join(home, dir), pattern: path.basename(rel), display: path.join(home, rel) });
+  return globFiles({ base: path.join(home, dir), pattern: path.basename(rel), display: path.join(home, rel) }, glob);
 }
 
 /** Reads one file of the session with the reader the caller gave, else readConfigFile. */
@@ -875,7 +881,7 @@ async function sourceLine(walk: Walk, file: string, line: number, text: string, 
       const placed = walk.opts.place !== undefined ? walk.opts.place(t.value) : t.value;
       if (placed === undefined) { skip(`sources ${t.value}, which cannot be placed in the audited tree`); continue; }
       if (/[*?[]/.test(path.dirname(placed))) { skip(`sources ${w}, a pattern over folders the audit does not expand`); continue; }
-      append(targets, loop !== undefined ? await expandAbs(placed) : [placed]);
+      append(targets, loop !== undefined ? await expandAbs(placed, walk.opts.glob) : [placed]);
     }
     for (const target of targets) {
       if (depth + 1 > MAX_DEPTH) skip(`sources ${target}, past the ${MAX_DEPTH} levels of sourcing the audit follows`);

@@ -41,7 +41,7 @@ export async function audit(options: DiscoverOptions, env: Env, grading: Grading
     treeWalks: new Map(),
     artifactFiles: fold === undefined ? ARTIFACT_FILES : caseFoldedFiles(ARTIFACT_FILES, fold),
     storeFiles: fold === undefined ? STORE_FILES : caseFoldedStoreFiles(STORE_FILES, fold),
-    ...(fold !== undefined ? { readConfig: caseFoldedRead(readConfigFile, fold) } : {}),
+    ...(fold !== undefined ? { readConfig: caseFoldedRead(readConfigFile, fold), sessionGlob: { folder: fold } } : {}),
     ...(onWindows ? { acl: icaclsReader(home.user, env.run) } : {}),
     ...(env.platform === 'darwin' ? { macAclsUnread: true as const } : {}),
     ...(grading.inspectStores === false ? { inspectStores: false } : {}),

@@ -5,6 +5,7 @@ import type { Scope, Transport } from '../parse/types.js';
 import type { McpindexPin } from './stores/types.js';
 import type { Platform } from '../shared/env.js';
 import type { StoreContext } from './stores/types.js';
+import type { GlobOptions } from '../discover/glob.js';
 import type { ReadOutcome } from '../discover/read-file.js';
 import type { StoreFiles } from '../proxies/store-types.js';
 import type { ArtifactFiles } from './stores/artifact-files.js';
@@ -128,6 +129,8 @@ export interface GradeContext extends StoreContext {
    * (stores/case-fold.ts), so a fixed name the grader asks for finds what the host's volume opens.
    */
   readonly artifactFiles: ArtifactFiles;
+  /** How the home's globbed session files are found (fish conf.d …): their folder spelled as the volume opens it, with the folding. */
+  readonly sessionGlob?: GlobOptions;
   /** The store inspectors' file toolkit (stores/files.ts STORE_FILES), case-folded likewise. */
   readonly storeFiles: StoreFiles;
   /** The runner trees walked in this audit (grade/private-tree.ts), shared by its entries. */

@@ -19,6 +19,15 @@ describe('session files of a macOS home, spelled in another case', () => {
     assert.deepEqual(d.entries.map((e) => e.name), ['hidden']);
   });
 
+  it('~/.config/Fish/conf.d/*.fish setting CODEX_HOME: fish sources that folder as ~/.config/fish/conf.d', async () => {
+    const home = await materializeHome({
+      '.config/Fish/conf.d/codex.fish': 'set -gx CODEX_HOME $HOME/cx\n',
+      'cx/config.toml': '[mcp_servers.hidden]\ncommand = "node"\nargs = ["/opt/x.js"]\n',
+    });
+    const d = await discover({ root: home, platform: 'darwin', hosts: [codex], projectScan: false }, testEnv('linux'));
+    assert.deepEqual(d.entries.map((e) => e.name), ['hidden']);
+  });
+
   it('control: a Linux layout reads the name as spelled, so ~/.ZSHENV is not zsh\'s file', async () => {
     const home = await materializeHome({
       '.ZSHENV': 'export CODEX_HOME="$HOME/cx"\n',

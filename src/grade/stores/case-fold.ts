@@ -30,6 +30,8 @@ export interface CaseFold {
   spell(p: string): Spelled;
   /** The names in a folder (as spelled on disk), read once per audit; undefined when it cannot be listed. */
   names(dir: string): readonly string[] | undefined;
+  /** The one existing spelling discovery would open (exact first): for the globbed session folders (discover/glob.ts). */
+  resolve(file: string): string | undefined;
 }
 
 /**
@@ -61,7 +63,7 @@ export function caseFoldFor(home: string, layout: Platform, machine: Platform): 
     const above = spell(parent);
     return 'one' in above ? { one: path.join(above.one, path.basename(p)) } : above;
   };
-  return { spell, names: (d) => folder.names(d) };
+  return { spell, names: (d) => folder.names(d), resolve: (f) => folder.resolve(f) };
 }
 
 const SEVERAL = (names: readonly string[]): string => `several entries differ only in case (${names.join(', ')}): which one the volume holds is not known`;
