@@ -14,6 +14,8 @@ import path from 'node:path';
 export class CaseFolder {
   /** Each folder's listing (names as on disk, and indexed by lower-cased name), or the error code it could not be listed with. */
   readonly #listings = new Map<string, { readonly names: readonly string[]; readonly index: Map<string, string[]> } | { readonly code: string }>();
+  /** `spellings` answers, by base and path. */
+  readonly #spelled = new Map<string, string[]>();
 
   /** The existing path `file` names ignoring case, or undefined. `file` itself when it exists as spelled. */
   resolve(file: string): string | undefined {
@@ -43,24 +45,32 @@ export class CaseFolder {
    * on the path then meets the folder's error.
    */
   spellings(file: string, base: string): string[] {
+    const key = `${base}\0${file}`;
+    const known = this.#spelled.get(key);
+    if (known !== undefined) return known;
+    const made = this.#spellings(file, base);
+    this.#spelled.set(key, made);
+    return made;
+  }
+
+  /** One path's spellings from its parent's (memoised): a walk of a tree costs one lookup per entry. */
+  #spellings(file: string, base: string): string[] {
     const prefix = base.endsWith(path.sep) ? base : `${base}${path.sep}`;
-    const rest = file.startsWith(prefix) ? file.slice(prefix.length).split(path.sep).filter((s) => s !== '') : undefined;
-    if (rest === undefined || rest.length === 0 || rest.some((s) => s === '.' || s === '..')) return exists(file) ? [file] : [];
-    let at = [base];
-    for (const seg of rest) {
-      const next: string[] = [];
-      for (const dir of at) {
-        const listing = this.#listing(dir);
-        if ('code' in listing) {
-          if (listing.code !== 'ENOENT' && listing.code !== 'ENOTDIR') next.push(path.join(dir, seg));
-          continue;
-        }
-        for (const name of listing.index.get(seg.toLowerCase()) ?? []) next.push(path.join(dir, name));
+    const segments = file.startsWith(prefix) ? file.slice(prefix.length).split(path.sep) : undefined;
+    if (segments === undefined || segments.every((s) => s === '') || segments.some((s) => s === '.' || s === '..')) return exists(file) ? [file] : [];
+    const seg = path.basename(file);
+    const above = path.dirname(file);
+    const parents = above.startsWith(prefix) ? this.spellings(above, base) : [base];
+    const out: string[] = [];
+    for (const dir of parents) {
+      const listing = this.#listing(dir);
+      if ('code' in listing) {
+        if (listing.code !== 'ENOENT' && listing.code !== 'ENOTDIR') out.push(path.join(dir, seg));
+        continue;
       }
-      if (next.length === 0) return [];
-      at = next;
+      for (const name of listing.index.get(seg.toLowerCase()) ?? []) out.push(path.join(dir, name));
     }
-    return at.sort();
+    return out.sort();
   }
 
   /** The names in `dir` as read once per run (the folder as spelled), or undefined when it cannot be listed. */
