@@ -4,8 +4,8 @@ import type { Env, Platform } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
 import type { FloorCauses } from './floor.js';
 import { appliesTo, mapRecordedPath, type PathContext } from './paths.js';
-import { readConfigFile, type ReadOutcome } from './read-file.js';
-import { PATH_DIRS, readSessionEnv, type LaunchOptionValue, type SessionNotFollowed, type SessionVariable } from './session-env.js';
+import { readConfigFile } from './read-file.js';
+import { PATH_DIRS, foldedSessionReads, readSessionEnv, type LaunchOptionValue, type SessionNotFollowed, type SessionVariable } from './session-env.js';
 
 /**
  * The known values of the hosts' directory variables (paths.ts `PathContext.relocators`) and the
@@ -110,10 +110,6 @@ function launchOptionNames(hosts: readonly HostDefinition[]): Map<string, string
 }
 
 /** Builds the relocators for an audit of `ctx.home` and records the floor causes of its session files. */
-/** Session files looked up ignoring case (fold-case.ts): the spelling on disk, the exact one first. */
-const foldedRead = (folder: NonNullable<PathContext['folder']>) => (file: string, maxBytes?: number): Promise<ReadOutcome> =>
-  readConfigFile(folder.resolve(file) ?? file, maxBytes);
-
 export async function resolveRelocators(
   hosts: readonly HostDefinition[], ctx: PathContext, env: Env, hostEnvFile: string | undefined, floor: FloorCauses,
 ): Promise<Relocation> {
@@ -139,7 +135,7 @@ export async function resolveRelocators(
   // recorded paths are (below --root: DIR/_system/etc/profile …).
   const sessionVars = await readSessionEnv(ctx.home, ctx.platform, new Set([...names.keys(), ...contentNames.keys()]), notFollowed, {
     place: (p) => mapRecordedPath(p, ctx), options: launchOptionNames(hosts), launchOptions, pathDirs,
-    ...(ctx.folder !== undefined ? { read: foldedRead(ctx.folder), glob: { folder: ctx.folder } } : {}),
+    ...foldedSessionReads(ctx.folder),
   });
   for (const n of notFollowed) floor.add({ kind: 'not-followed', path: n.file, line: n.line, detail: n.detail });
   for (const s of sessionVars) {

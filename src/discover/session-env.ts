@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Platform } from '../shared/env.js';
 import { append } from '../shared/lists.js';
 import { readHyprland, readTerminalEnv, readTmux } from './app-env.js';
+import type { CaseFolder } from './fold-case.js';
 import { globFiles, type GlobOptions } from './glob.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
@@ -661,6 +662,16 @@ async function expand(home: string, rel: string, glob: GlobOptions | undefined):
   if (!rel.includes('*')) return [path.join(home, rel)];
   const dir = path.dirname(rel);
   return globFiles({ base: path.join(home, dir), pattern: path.basename(rel), display: path.join(home, rel) }, glob);
+}
+
+/**
+ * The read options for discovery's own session reads of a home whose layout folds case
+ * (PathContext.folder, fold-case.ts): each file and each globbed folder resolved through the
+ * folder, the exact spelling first. Empty for a byte-exact layout.
+ */
+export function foldedSessionReads(folder: Pick<CaseFolder, 'resolve'> | undefined): Pick<SessionReadOptions, 'read' | 'glob'> {
+  if (folder === undefined) return {};
+  return { read: (file, maxBytes) => readConfigFile(folder.resolve(file) ?? file, maxBytes), glob: { folder } };
 }
 
 /** Reads one file of the session with the reader the caller gave, else readConfigFile. */

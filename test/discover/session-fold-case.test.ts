@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { discover } from '../../src/discover/discover.js';
 import { codex } from '../../src/hosts/codex.js';
+import { opencode } from '../../src/hosts/opencode.js';
 import { materializeHome } from '../helpers/materialize.js';
 import { testEnv } from '../hosts/helpers.js';
 
@@ -26,6 +27,15 @@ describe('session files of a macOS home, spelled in another case', () => {
     });
     const d = await discover({ root: home, platform: 'darwin', hosts: [codex], projectScan: false }, testEnv('linux'));
     assert.deepEqual(d.entries.map((e) => e.name), ['hidden']);
+  });
+
+  it('opencode {env:T} in a string, with T set in ~/.ZSHENV to a value holding a quote: a floor cause, as for ~/.zshenv', async () => {
+    const home = await materializeHome({
+      '.ZSHENV': 'export T=\'a"b\'\n',
+      '.config/opencode/opencode.json': '{ "mcp": {}, "x": "{env:T}" }\n',
+    });
+    const d = await discover({ root: home, platform: 'darwin', hosts: [opencode], projectScan: false }, testEnv('linux'));
+    assert.ok(d.floorCauses.some((c) => 'variable' in c && c.variable === 'T'), JSON.stringify(d.floorCauses));
   });
 
   it('control: a Linux layout reads the name as spelled, so ~/.ZSHENV is not zsh\'s file', async () => {
