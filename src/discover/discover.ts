@@ -120,12 +120,14 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   const hosts: readonly HostDefinition[] = options.hosts ?? HOSTS;
   const floor = new FloorCauses();
   const base: PathContext = { platform, home: home.path, auditRoot: home.source === 'root-flag' };
-  const relocation = await resolveRelocators(hosts, base, env, options.hostEnv, floor);
   // A macOS or Windows layout read from a case-sensitive file system (a --root copy on Linux)
-  // opens names ignoring case, as APFS and NTFS do for the host (fold-case.ts).
+  // opens names ignoring case, as APFS and NTFS do for the host (fold-case.ts): the session files
+  // the relocators come from (~/.zshenv spelled ~/.ZSHENV) as much as the host configs.
   const foldCase = caseInsensitiveLayout(platform) && process.platform === 'linux';
   const cache = options.cache ?? newFileCache(foldCase ? new CaseFolder() : undefined);
-  const ctx: PathContext = { ...base, relocators: relocation.relocators, ...(foldCase ? { foldCase, folder: cache.folder ?? new CaseFolder() } : {}) };
+  const folded = foldCase ? { foldCase, folder: cache.folder ?? new CaseFolder() } : {};
+  const relocation = await resolveRelocators(hosts, { ...base, ...folded }, env, options.hostEnv, floor);
+  const ctx: PathContext = { ...base, relocators: relocation.relocators, ...folded };
   const projectScan = options.projectScan ?? true;
   if (!projectScan) floor.add({ kind: 'project-scan-off', detail: 'project scanning was off (--no-project-scan): project files were not read' });
   const out: Collector = { locations: [], entries: [], findings: [], cache };

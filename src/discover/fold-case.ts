@@ -12,7 +12,10 @@ import path from 'node:path';
  * code-point order.
  */
 export class CaseFolder {
-  readonly #listings = new Map<string, Map<string, string[]> | undefined>();
+  /** Each folder's listing (names as on disk, and indexed by lower-cased name), or the error code it could not be listed with. */
+  readonly #listings = new Map<string, { readonly names: readonly string[]; readonly index: Map<string, string[]> } | { readonly code: string }>();
+  /** `spellings` answers, by base and path. */
+  readonly #spelled = new Map<string, string[]>();
 
   /** The existing path `file` names ignoring case, or undefined. `file` itself when it exists as spelled. */
   resolve(file: string): string | undefined {
@@ -32,22 +35,74 @@ export class CaseFolder {
     return dir;
   }
 
+  /**
+   * Every existing path below `base` that `file` names ignoring case, as spelled on disk, sorted:
+   * what a case-insensitive volume would open for it. More than one means the copy holds names
+   * that the original volume cannot hold side by side, so which one the host opens is not known.
+   * `base` (the audited home) is taken as spelled, and so is a path outside it (this machine's own
+   * files) or one with `.` or `..` segments (resolved by the kernel after symlinks, not as text).
+   * A folder that exists but cannot be listed is passed through as spelled: the caller's own call
+   * on the path then meets the folder's error.
+   */
+  spellings(file: string, base: string): string[] {
+    const key = `${base}\0${file}`;
+    const known = this.#spelled.get(key);
+    if (known !== undefined) return known;
+    const made = this.#spellings(file, base);
+    this.#spelled.set(key, made);
+    return made;
+  }
+
+  /** One path's spellings from its parent's (memoised): a walk of a tree costs one lookup per entry. */
+  #spellings(file: string, base: string): string[] {
+    const prefix = base.endsWith(path.sep) ? base : `${base}${path.sep}`;
+    const segments = file.startsWith(prefix) ? file.slice(prefix.length).split(path.sep) : undefined;
+    if (segments === undefined || segments.every((s) => s === '') || segments.some((s) => s === '.' || s === '..')) return exists(file) ? [file] : [];
+    const seg = path.basename(file);
+    const above = path.dirname(file);
+    const parents = above.startsWith(prefix) ? this.spellings(above, base) : [base];
+    const out: string[] = [];
+    for (const dir of parents) {
+      const listing = this.#listing(dir);
+      if ('code' in listing) {
+        if (listing.code !== 'ENOENT' && listing.code !== 'ENOTDIR') out.push(path.join(dir, seg));
+        continue;
+      }
+      for (const name of listing.index.get(seg.toLowerCase()) ?? []) out.push(path.join(dir, name));
+    }
+    return out.sort();
+  }
+
+  /** The names in `dir` as read once per run (the folder as spelled), or undefined when it cannot be listed. */
+  names(dir: string): readonly string[] | undefined {
+    const listing = this.#listing(dir);
+    return 'code' in listing ? undefined : listing.names;
+  }
+
   #list(dir: string): Map<string, string[]> | undefined {
-    if (this.#listings.has(dir)) return this.#listings.get(dir);
-    let index: Map<string, string[]> | undefined;
+    const listing = this.#listing(dir);
+    return 'code' in listing ? undefined : listing.index;
+  }
+
+  #listing(dir: string): { readonly names: readonly string[]; readonly index: Map<string, string[]> } | { readonly code: string } {
+    const known = this.#listings.get(dir);
+    if (known !== undefined) return known;
+    let listing: { readonly names: readonly string[]; readonly index: Map<string, string[]> } | { readonly code: string };
     try {
-      index = new Map();
-      for (const name of readdirSync(dir)) {
+      const names = readdirSync(dir);
+      const index = new Map<string, string[]>();
+      for (const name of names) {
         const k = name.toLowerCase();
         const list = index.get(k);
         if (list === undefined) index.set(k, [name]);
         else list.push(name);
       }
-    } catch {
-      index = undefined;
+      listing = { names, index };
+    } catch (e) {
+      listing = { code: (e as NodeJS.ErrnoException).code ?? 'unreadable' };
     }
-    this.#listings.set(dir, index);
-    return index;
+    this.#listings.set(dir, listing);
+    return listing;
   }
 }
 

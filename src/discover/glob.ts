@@ -10,7 +10,7 @@ const GLOB_OPTIONS = { dot: true, onlyFiles: false, followSymbolicLinks: true, d
 export interface GlobOptions {
   readonly noCase?: boolean;
   /** Resolves the literal base ignoring case when it is absent as spelled (fold-case.ts). */
-  readonly folder?: CaseFolder;
+  readonly folder?: Pick<CaseFolder, 'resolve'>;
 }
 
 /** A folder on the walk that could not be listed (EACCES …): what it holds is unknown. */

@@ -6,7 +6,7 @@ import { UsageError } from '../shared/errors.js';
 import type { FloorCauses } from './floor.js';
 import { appliesTo, expandAll, mapRecordedPath, type PathContext } from './paths.js';
 import { readConfigFile } from './read-file.js';
-import { PATH_DIRS, readSessionEnv, type LaunchOptionValue, type SessionNotFollowed, type SessionVariable } from './session-env.js';
+import { PATH_DIRS, foldedSessionReads, readSessionEnv, type LaunchOptionValue, type SessionNotFollowed, type SessionVariable } from './session-env.js';
 
 /**
  * The known values of the hosts' directory variables (paths.ts `PathContext.relocators`) and the
@@ -136,6 +136,7 @@ export async function resolveRelocators(
   // recorded paths are (below --root: DIR/_system/etc/profile …).
   const sessionVars = await readSessionEnv(ctx.home, ctx.platform, new Set([...names.keys(), ...contentNames.keys()]), notFollowed, {
     place: (p) => mapRecordedPath(p, ctx), options: launchOptionNames(hosts), launchOptions, pathDirs,
+    ...foldedSessionReads(ctx.folder),
   });
   for (const n of notFollowed) floor.add({ kind: 'not-followed', path: n.file, line: n.line, detail: n.detail });
   for (const s of sessionVars) {

@@ -4,11 +4,12 @@ import path from 'node:path';
 import type { Platform } from '../shared/env.js';
 import { append } from '../shared/lists.js';
 import { readHyprland, readTerminalEnv, readTmux } from './app-env.js';
-import { globFiles } from './glob.js';
+import type { CaseFolder } from './fold-case.js';
+import { globFiles, type GlobOptions } from './glob.js';
 import { readTerminalEmulators } from './terminal-env.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
-import { readConfigFile } from './read-file.js';
+import { readConfigFile, type ReadOutcome } from './read-file.js';
 import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, pathScript, WRAPPER_GATE, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
 
 /**
@@ -81,6 +82,18 @@ export interface SessionReadOptions {
   readonly launchOptions?: LaunchOptionValue[];
   /** Receives the folders the files put on PATH (resolved, placed in the audited tree). */
   readonly pathDirs?: string[];
+  /**
+   * How each file is read (default readConfigFile): the grader passes its case-folded reader for a
+   * macOS or Windows home read from a case-sensitive copy, so `~/.ZSHENV` is the `~/.zshenv` zsh
+   * opens there (grade/stores/case-fold.ts).
+   */
+  readonly read?: (file: string, maxBytes?: number) => Promise<ReadOutcome>;
+  /**
+   * How the globbed files (`.config/fish/conf.d/*.fish`, `/etc/profile.d/*.sh`) are found: with a
+   * folder, the folder a macOS or Windows volume opens for the spelled one (`.config/Fish/conf.d`).
+   * The pattern itself stays case-sensitive, as the shells' own globbing is (bash without nocaseglob, fish).
+   */
+  readonly glob?: GlobOptions;
 }
 
 /** Startup files of POSIX shells, relative to the home (bash, zsh, sh, ksh, mksh, csh/tcsh, fish, X sessions). */
@@ -231,9 +244,9 @@ export async function readSessionEnv(
     return at === undefined ? [] : [at];
   });
   if (platform === 'win32') {
-    for (const file of system) for (const f of await expandAbs(file)) await readPowerShell(walk, f);
+    for (const file of system) for (const f of await expandAbs(file, opts.glob)) await readPowerShell(walk, f);
     for (const rel of WIN32_FILES) {
-      for (const file of await expand(home, rel)) await readPowerShell(walk, file);
+      for (const file of await expand(home, rel, opts.glob)) await readPowerShell(walk, file);
     }
     await readTerminalEnv(sinkOf(walk), platform);
     await readTerminalEmulators(sinkOf(walk), platform);
@@ -241,16 +254,16 @@ export async function readSessionEnv(
     if (opts.pathDirs !== undefined) append(opts.pathDirs, walk.pathDirs);
     return [...walk.out, ...hiveMentions(home, names, notFollowed)];
   }
-  for (const file of system) for (const f of await expandAbs(file)) await readFile(walk, f, 0);
+  for (const file of system) for (const f of await expandAbs(file, opts.glob)) await readFile(walk, f, 0);
   const files = [...POSIX_FILES, ...(platform === 'linux' ? LINUX_FILES : DARWIN_FILES)];
   for (const rel of files) {
-    for (const file of await expand(home, rel)) await readFile(walk, file, 0);
+    for (const file of await expand(home, rel, opts.glob)) await readFile(walk, file, 0);
   }
   for (const rel of OTHER_SHELL_FILES) {
-    for (const file of await expand(home, rel)) await readOtherShell(walk, file);
+    for (const file of await expand(home, rel, opts.glob)) await readOtherShell(walk, file);
   }
   for (const rel of UNIX_PS_FILES) {
-    for (const file of await expand(home, rel)) await readPowerShell(walk, file);
+    for (const file of await expand(home, rel, opts.glob)) await readPowerShell(walk, file);
   }
   // zsh reads its startup files from $ZDOTDIR when .zshenv sets it.
   const zdot = walk.known.get('ZDOTDIR');
@@ -391,7 +404,7 @@ async function readWrapperScripts(walk: Walk): Promise<void> {
     const own = inside(folder, walk.home);
     for (const program of HOST_PROGRAMS) {
       const file = path.join(folder, program);
-      const read = await readConfigFile(file, 1024 * 1024);
+      const read = await readVia(walk, file, 1024 * 1024);
       if (read.kind !== 'text') continue;
       if (SHELL_SHEBANG.test(read.text) || !read.text.startsWith('#!')) {
         if (!consoleScript(read.text)) wrapperScript(walk.wrap, file, program, read.text, (w) => literal(w, walk));
@@ -411,7 +424,7 @@ async function readWrapperScripts(walk: Walk): Promise<void> {
     for (const name of names) {
       if (HOST_PROGRAMS.includes(name)) continue;
       const file = path.join(folder, name);
-      const read = await readConfigFile(file, 1024 * 1024);
+      const read = await readVia(walk, file, 1024 * 1024);
       const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
       // A shell script of any name (`~/.local/bin/cx` running `codex -c …`): its host commands are read.
       const before = recorded(walk.wrap);
@@ -456,7 +469,7 @@ async function readWin32Wrappers(walk: Walk): Promise<void> {
     for (const program of HOST_PROGRAMS) {
       for (const ext of ['.cmd', '.bat', '.ps1']) {
         const file = path.join(folder, program + ext);
-        const read = await readConfigFile(file, 1024 * 1024);
+        const read = await readVia(walk, file, 1024 * 1024);
         if (read.kind === 'absent') continue;
         if (read.kind !== 'text') {
           walk.wrap.notFollowed.push({ file, line: 1, detail: `${file}, a wrapper of the host program \`${program}\` in a folder of the PATH, could not be read (${read.detail}): the options it passes are not followed` });
@@ -606,7 +619,7 @@ async function knownEvals(walk: Walk, code: string): Promise<number> {
     const place = (p: string): string | undefined => (walk.opts.place !== undefined ? walk.opts.place(p) : inside(p, walk.home) ? p : undefined);
     const listed = [path.join(prefix, 'bin'), path.join(prefix, 'sbin')];
     const paths = place(path.join(prefix, 'etc', 'paths'));
-    const read = paths === undefined ? undefined : await readConfigFile(paths, 64 * 1024);
+    const read = paths === undefined ? undefined : await readVia(walk, paths, 64 * 1024);
     // A paths file that exists but cannot be read adds folders that are not known: not a known eval.
     if (read?.kind === 'problem') continue;
     if (read?.kind === 'text') for (const l of read.text.split(/\r?\n/)) if (path.isAbsolute(l.trim())) listed.push(path.normalize(l.trim()));
@@ -653,17 +666,30 @@ async function computedLine(walk: Walk, text: string, dialect: 'fish' | 'sh'): P
 }
 
 /** An absolute path whose last segment may hold `*` (`/etc/profile.d/*.sh`): the files it names. */
-async function expandAbs(file: string): Promise<readonly string[]> {
+async function expandAbs(file: string, glob: GlobOptions | undefined): Promise<readonly string[]> {
   const base = path.basename(file);
   if (!/[*?[]/.test(base)) return [file];
-  return globFiles({ base: path.dirname(file), pattern: base, display: file });
+  return globFiles({ base: path.dirname(file), pattern: base, display: file }, glob);
 }
 
-async function expand(home: string, rel: string): Promise<readonly string[]> {
+async function expand(home: string, rel: string, glob: GlobOptions | undefined): Promise<readonly string[]> {
   if (!rel.includes('*')) return [path.join(home, rel)];
   const dir = path.dirname(rel);
-  return globFiles({ base: path.join(home, dir), pattern: path.basename(rel), display: path.join(home, rel) });
+  return globFiles({ base: path.join(home, dir), pattern: path.basename(rel), display: path.join(home, rel) }, glob);
 }
+
+/**
+ * The read options for discovery's own session reads of a home whose layout folds case
+ * (PathContext.folder, fold-case.ts): each file and each globbed folder resolved through the
+ * folder, the exact spelling first. Empty for a byte-exact layout.
+ */
+export function foldedSessionReads(folder: Pick<CaseFolder, 'resolve'> | undefined): Pick<SessionReadOptions, 'read' | 'glob'> {
+  if (folder === undefined) return {};
+  return { read: (file, maxBytes) => readConfigFile(folder.resolve(file) ?? file, maxBytes), glob: { folder } };
+}
+
+/** Reads one file of the session with the reader the caller gave, else readConfigFile. */
+const readVia = (walk: Walk, file: string, maxBytes?: number): Promise<ReadOutcome> => (walk.opts.read ?? readConfigFile)(file, maxBytes);
 
 /** A session file that exists but cannot be read (a FIFO, unreadable, too large): what it sets is not known. */
 function unreadable(walk: Walk, file: string, read: Awaited<ReturnType<typeof readConfigFile>>): void {
@@ -673,7 +699,7 @@ function unreadable(walk: Walk, file: string, read: Awaited<ReturnType<typeof re
 async function readFile(walk: Walk, file: string, depth: number): Promise<void> {
   if (walk.seen.has(file) || depth > MAX_DEPTH) return;
   walk.seen.add(file);
-  const read = await readConfigFile(file);
+  const read = await readVia(walk, file);
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
   if (text === undefined) { unreadable(walk, file, read); return; }
   if (SYSTEMD_MANAGER.test(file)) { systemdManager(walk, file, text); return; }
@@ -880,7 +906,7 @@ async function sourceLine(walk: Walk, file: string, line: number, text: string, 
       const placed = walk.opts.place !== undefined ? walk.opts.place(t.value) : t.value;
       if (placed === undefined) { skip(`sources ${t.value}, which cannot be placed in the audited tree`); continue; }
       if (/[*?[]/.test(path.dirname(placed))) { skip(`sources ${w}, a pattern over folders the audit does not expand`); continue; }
-      append(targets, loop !== undefined ? await expandAbs(placed) : [placed]);
+      append(targets, loop !== undefined ? await expandAbs(placed, walk.opts.glob) : [placed]);
     }
     for (const target of targets) {
       if (depth + 1 > MAX_DEPTH) skip(`sources ${target}, past the ${MAX_DEPTH} levels of sourcing the audit follows`);
@@ -893,7 +919,7 @@ async function sourceLine(walk: Walk, file: string, line: number, text: string, 
 async function readOtherShell(walk: Walk, file: string): Promise<void> {
   if (walk.seen.has(file)) return;
   walk.seen.add(file);
-  const read = await readConfigFile(file);
+  const read = await readVia(walk, file);
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
   if (text === undefined) { unreadable(walk, file, read); return; }
   text.split(/\r?\n/).forEach((raw, i) => {
@@ -910,7 +936,7 @@ async function readOtherShell(walk: Walk, file: string): Promise<void> {
 
 /** A PowerShell profile: `$env:NAME = 'value'`; dot-sourced scripts are not followed. */
 async function readPowerShell(walk: Walk, file: string): Promise<void> {
-  const read = await readConfigFile(file);
+  const read = await readVia(walk, file);
   const text = read.kind === 'text' ? read.text : read.kind === 'problem' ? read.lossyText : undefined;
   if (text === undefined) { unreadable(walk, file, read); return; }
   walk.wrap.fn = undefined;

@@ -3,7 +3,7 @@ import { envReferences } from '../parse/text-references.js';
 import { readThrough, type FileCache } from './check-file.js';
 import type { FloorCauses } from './floor.js';
 import { mapRecordedPath, type PathContext } from './paths.js';
-import { readSessionEnv } from './session-env.js';
+import { foldedSessionReads, readSessionEnv } from './session-env.js';
 
 /**
  * Hosts that substitute `{env:NAME}` in a config's raw text before parsing it (opencode: the
@@ -36,7 +36,7 @@ export async function textSubstitutionFloor(checks: readonly Checked[], cache: F
     for (const r of envReferences(read.text)) refs.push({ file: c.check.path, host: c.host.id, ...r });
   }
   if (refs.length === 0) return;
-  const vars = await readSessionEnv(ctx.home, ctx.platform, new Set(refs.map((r) => r.name)), [], { place: (p) => mapRecordedPath(p, ctx) });
+  const vars = await readSessionEnv(ctx.home, ctx.platform, new Set(refs.map((r) => r.name)), [], { place: (p) => mapRecordedPath(p, ctx), ...foldedSessionReads(ctx.folder) });
   for (const r of refs) {
     const set = vars.filter((v) => v.name === r.name);
     if (set.length === 0) continue;

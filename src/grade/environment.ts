@@ -52,7 +52,7 @@ export interface EnvironmentInput {
   readonly entry: ServerEntry;
   readonly rec: Recognition;
   readonly by: PinningProxy;
-  readonly ctx: Pick<GradeContext, 'home' | 'platform' | 'auditRoot' | 'readConfig'>;
+  readonly ctx: Pick<GradeContext, 'home' | 'platform' | 'auditRoot' | 'readConfig' | 'sessionGlob'>;
 }
 
 /** Every proxy module's own inputs: a variable one of them reads is worth reporting where none of this chain does. */
@@ -363,6 +363,8 @@ function sessionOf(ctx: EnvironmentInput['ctx']): Promise<Session> {
     const pathDirs: string[] = [];
     const vars = await readSessionEnv(ctx.home, ctx.platform, ALL_NAMES, notFollowed, {
       place: (p) => mapRecordedPath(p, { platform: ctx.platform, home: ctx.home, auditRoot: ctx.auditRoot === true }), pathDirs,
+      ...(ctx.readConfig !== undefined ? { read: ctx.readConfig } : {}),
+      ...(ctx.sessionGlob !== undefined ? { glob: ctx.sessionGlob } : {}),
     });
     return { vars, unread: notFollowed.filter((n) => n.setsUnknown === true), pathDirs, files: new Set(vars.map((v) => v.file)).size };
   })();

@@ -25,7 +25,6 @@ import { launchedClaim, programPlacement, inspectWith, storeProof } from './proo
 import { launchOptionInjection } from '../rules/launch-option-injection.js';
 import { programClaim } from './artifact.js';
 import { hasRunnerCache, isNpmExec, npxTrees, runnerCaches } from './npx-trees.js';
-import { ARTIFACT_FILES } from './stores/artifact-files.js';
 import { versionClaim } from './proxy-flaws.js';
 import { ownRunnerFrame, specRelease, uvToolRelease } from './release.js';
 import type { Identified } from './release.js';
@@ -156,16 +155,16 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   s: Pinned): Promise<GradedEntry[]> {
   const { findings, proofs, open, notExamined, assumptions, files, ev, subject } = s;
   const program = await programClaim(chain, by, {
-    server: entry.name, uid: ctx.uid, files: ARTIFACT_FILES, examineFiles: ctx.inspectStores !== false, posix: ctx.platform !== 'win32',
+    server: entry.name, uid: ctx.uid, files: ctx.artifactFiles, examineFiles: ctx.inspectStores !== false, posix: ctx.platform !== 'win32',
   });
-  const placement = await programPlacement(chain, by, entry, ctx.home, ARTIFACT_FILES.lstat, ctx.platform, ctx.auditRoot === true);
+  const placement = await programPlacement(chain, by, entry, ctx.home, ctx.artifactFiles.lstat, ctx.platform, ctx.auditRoot === true);
   append(findings, program.findings);
   append(findings, placement.findings);
   append(assumptions, program.assumptions);
   append(files, program.files);
   // npx may run a copy from its cache or the global tree instead of fetching the spec.
   const own = ownRunnerFrame(chain, by);
-  const treeCtx = { home: ctx.home, platform: ctx.platform, auditRoot: ctx.auditRoot === true, uid: ctx.uid, files: ARTIFACT_FILES, ...(ctx.treeWalks !== undefined ? { walks: ctx.treeWalks } : {}) };
+  const treeCtx = { home: ctx.home, platform: ctx.platform, auditRoot: ctx.auditRoot === true, uid: ctx.uid, files: ctx.artifactFiles, ...(ctx.treeWalks !== undefined ? { walks: ctx.treeWalks } : {}) };
   const examine = own !== undefined && ctx.inspectStores !== false && program.open === undefined && program.notExamined === undefined;
   const trees = examine && isNpmExec(own) ? await npxTrees(own, by, treeCtx)
     : examine && hasRunnerCache(own) ? await runnerCaches(own, treeCtx)
@@ -203,7 +202,7 @@ async function gradePinned(entry: ServerEntry, chain: LaunchChain, rec: Recognit
   // The program the runner starts is the frame after it (`uvx --from P prog`): its console script in the tool environment.
   const ownProgram = own === undefined ? undefined : chain.frames[chain.frames.indexOf(own) + 1]?.name;
   const installedTool = own !== undefined && readsTool && ctx.inspectStores !== false
-    ? await uvToolRelease(own, ownProgram, by, ctx.home, { files: ARTIFACT_FILES, uid: ctx.uid, posix: ctx.platform !== 'win32' })
+    ? await uvToolRelease(own, ownProgram, by, ctx.home, { files: ctx.artifactFiles, uid: ctx.uid, posix: ctx.platform !== 'win32' })
     : undefined;
   if (installedTool !== undefined) {
     append(files, installedTool.facts);

@@ -239,7 +239,10 @@ async function managedPythonHook(ctx: NpxTreesContext): Promise<string | undefin
   const base = path.join(ctx.home, '.local', 'share', 'uv', 'python');
   for (const install of (await ctx.files.readDir(base)) ?? []) {
     const lib = path.join(base, install, 'lib');
-    for (const py of ((await ctx.files.readDir(lib)) ?? []).filter((n) => /^python3(\.\d+)?$/.test(n))) {
+    // The folder is matched ignoring case: the interpreter opens `lib/python3.X` by that spelling,
+    // which a macOS or Windows volume answers with `Python3.X` (stores/case-fold.ts). Only the
+    // module's own name is case-checked by the import system (PEP 235), so sitecustomize.py is exact.
+    for (const py of ((await ctx.files.readDir(lib)) ?? []).filter((n) => /^python3(\.\d+)?$/i.test(n))) {
       const names = (await ctx.files.readDir(path.join(lib, py))) ?? [];
       if (names.includes('sitecustomize.py')) {
         return `uv prefers the interpreters it manages, and ${path.join(lib, py, 'sitecustomize.py')} in one of them runs at every start of it: what it does is not read`;

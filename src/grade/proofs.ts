@@ -8,7 +8,7 @@ import { namesPresent } from '../discover/fold-case.js';
 import { cwdSensitiveFrames } from '../launch/cwd-sensitive.js';
 import type { LaunchChain } from '../launch/types.js';
 import type { ServerEntry } from '../parse/types.js';
-import type { InspectContext, PathState, StoreInspection } from '../proxies/store-types.js';
+import type { InspectContext, PathState, StoreFiles, StoreInspection } from '../proxies/store-types.js';
 import type { PinningProxy, Recognition } from '../proxies/types.js';
 import { launchUnproven } from '../rules/launch-unproven.js';
 import { pinStoreUninspected } from '../rules/pin-store-uninspected.js';
@@ -20,7 +20,6 @@ import { toError } from '../shared/errors.js';
 import { isInside } from '../shared/paths.js';
 import { walkUp } from './config-search.js';
 import { kernelPath, stableKernelPath } from './store-location.js';
-import { STORE_FILES } from './stores/files.js';
 
 export interface LaunchedClaim {
   readonly findings: readonly Finding[];
@@ -211,14 +210,14 @@ const describe = (e: unknown): string => {
 };
 
 /** Runs the module's inspector; a missing or failing inspector is a finding, never a pass. */
-export async function inspectWith(by: PinningProxy, rec: Recognition, p: string, ctx: Omit<InspectContext, 'files'>): Promise<Inspected> {
+export async function inspectWith(by: PinningProxy, rec: Recognition, p: string, ctx: Omit<InspectContext, 'files'> & { readonly storeFiles: StoreFiles }): Promise<Inspected> {
   const uninspected = (reason: string): Inspected =>
     ({ ok: false, findings: [finding(pinStoreUninspected, { ...ctx.subject, path: p, reason })] });
   // The type requires an inspector; a module built around the type (plain data, a bad merge) may still lack one.
   const inspector: unknown = Reflect.get(by, 'inspectStore');
   if (typeof inspector !== 'function') return uninspected(`the ${by.id} module provides no store inspector`);
   try {
-    const inspection = await by.inspectStore(rec, p, { ...ctx, files: STORE_FILES });
+    const inspection = await by.inspectStore(rec, p, { ...ctx, files: ctx.storeFiles });
     return { ok: true, findings: inspection.findings, inspection };
   } catch (e: unknown) {
     return uninspected(`the ${by.id} store inspector failed (${describe(e)})`);

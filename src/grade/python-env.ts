@@ -61,7 +61,9 @@ async function pthBeside(dirs: readonly string[], ctx: TrustContext): Promise<{ 
   for (const dir of [...new Set(dirs)]) {
     const names = await ctx.files.readDir(dir);
     if (names === undefined) return { ok: false, why: `${dir}, the interpreter's folder, could not be listed, so whether a ._pth file replaces its sys.path is not known` };
-    const pth = names.find((n) => n.endsWith('._pth'));
+    // Matched ignoring case: getpath opens `<name>._pth` by that spelling, which a macOS or Windows
+    // volume answers with `python._PTH` (grade/stores/case-fold.ts); elsewhere it only fails closed.
+    const pth = names.find((n) => n.toLowerCase().endsWith('._pth'));
     if (pth !== undefined) return { ok: false, why: `${path.posix.join(dir, pth)} sits beside the interpreter: it replaces sys.path, so the packages read here are not the ones it imports` };
   }
   return { ok: true, fact: `${[...new Set(dirs)].join(' and ')} ${dirs.length > 1 ? 'were' : 'was'} listed and hold${dirs.length > 1 ? '' : 's'} no ._pth file` };

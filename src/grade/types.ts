@@ -5,7 +5,10 @@ import type { Scope, Transport } from '../parse/types.js';
 import type { McpindexPin } from './stores/types.js';
 import type { Platform } from '../shared/env.js';
 import type { StoreContext } from './stores/types.js';
+import type { GlobOptions } from '../discover/glob.js';
 import type { ReadOutcome } from '../discover/read-file.js';
+import type { StoreFiles } from '../proxies/store-types.js';
+import type { ArtifactFiles } from './stores/artifact-files.js';
 
 /**
  * `wired`: every claim the mode examines is proven and the rest were deliberately not examined
@@ -119,7 +122,17 @@ export interface GradeContext extends StoreContext {
    */
   readonly auditRoot?: boolean;
   /** How config files of the launch are read (default: discover/read-file.ts readConfigFile). Tests use real files. */
-  readonly readConfig?: (path: string) => Promise<ReadOutcome>;
+  readonly readConfig?: (path: string, maxBytes?: number) => Promise<ReadOutcome>;
+  /**
+   * How the program, runner-tree and install claims read files: stores/artifact-files.ts
+   * ARTIFACT_FILES, case-folded for a macOS or Windows home read from a case-sensitive copy
+   * (stores/case-fold.ts), so a fixed name the grader asks for finds what the host's volume opens.
+   */
+  readonly artifactFiles: ArtifactFiles;
+  /** How the home's globbed session files are found (fish conf.d …): their folder spelled as the volume opens it, with the folding. */
+  readonly sessionGlob?: GlobOptions;
+  /** The store inspectors' file toolkit (stores/files.ts STORE_FILES), case-folded likewise. */
+  readonly storeFiles: StoreFiles;
   /** The runner trees walked in this audit (grade/private-tree.ts), shared by its entries. */
   readonly treeWalks?: Map<string, Promise<TreeVerdict>>;
 }

@@ -41,7 +41,7 @@ interface Case {
   expect: Expect | { upstreams: Record<string, Expect> };
   requires?: string;
   /** The OS layout audited (`--platform`; default linux): for rules that differ per layout. */
-  platform?: 'linux' | 'darwin';
+  platform?: 'linux' | 'darwin' | 'win32';
   /** A known bypass not fixed yet: the case states the right grade and runs as a node:test todo (reported, not failing). */
   todo?: string;
 }

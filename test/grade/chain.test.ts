@@ -12,6 +12,8 @@ import { CLAIMS } from '../../src/rules/types.js';
 import type { HomeSpec } from '../helpers/materialize.js';
 import { materializeHome } from '../helpers/materialize.js';
 import { testEnv } from '../hosts/helpers.js';
+import { ARTIFACT_FILES } from '../../src/grade/stores/artifact-files.js';
+import { STORE_FILES } from '../../src/grade/stores/files.js';
 
 /** Every grade through the real pipeline: a real ~/.cursor/mcp.json, real stores, audit(). */
 const GATE = ['--from', 'mcpindex-gate==0.16.1', 'mcpindex-proxy', '--mcpindex-stdio', '--upstream-command', 'node', '--upstream-arg=/opt/srv.js'];
@@ -139,7 +141,7 @@ test('launched: a launch doubt leaves it unproven (launch-unproven); a disabled 
   const entry = result.discovery.entries.find((e) => e.name === 'fs');
   assert.ok(entry !== undefined);
   // auditRoot: system files (/etc/npmrc …) are read below the temp home, not from this machine.
-  const ctx = { home, platform: 'linux' as const, auditRoot: true, uid: process.getuid?.(), user: 'u', userName: (uid: number) => `uid ${uid}` };
+  const ctx = { home, platform: 'linux' as const, auditRoot: true, uid: process.getuid?.(), user: 'u', userName: (uid: number) => `uid ${uid}`, artifactFiles: ARTIFACT_FILES, storeFiles: STORE_FILES };
   const [doubted] = await gradeEntry({ ...entry, launchDoubts: [{ reason: 'the host expands ${env:X} at launch' }] }, ctx);
   assert.equal(doubted?.grade, 'unverifiable');
   assert.deepEqual(doubted?.findings.map((f) => f.id), ['launch-unproven']);
@@ -166,7 +168,7 @@ test('runner-cwd-unproven: npx resolves against a working directory the host doe
   const entry = result.discovery.entries[0];
   assert.ok(entry !== undefined);
   // auditRoot: system files (/etc/npmrc …) are read below the temp home, not from this machine.
-  const ctx = { home, platform: 'linux' as const, auditRoot: true, uid: process.getuid?.(), user: 'u', userName: (uid: number) => `uid ${uid}` };
+  const ctx = { home, platform: 'linux' as const, auditRoot: true, uid: process.getuid?.(), user: 'u', userName: (uid: number) => `uid ${uid}`, artifactFiles: ARTIFACT_FILES, storeFiles: STORE_FILES };
   const [atHome] = await gradeEntry({ ...entry, launchCwd: { kind: 'home' } }, ctx);
   assert.equal(atHome?.grade, 'enforcing', atHome?.findings.map((f) => f.id).join(', '));
   assert.match(JSON.stringify(atHome?.evidence), /npx resolves against the working directory, which is the trusted home; node_modules was looked for there/);

@@ -11,6 +11,8 @@ import { gradeEntry } from '../../src/grade/grade.js';
 import { maskAssignments, redactArgv, REDACTED } from '../../src/shared/redact.js';
 import { materializeHome } from '../helpers/materialize.js';
 import type { ServerEntry } from '../../src/parse/types.js';
+import { ARTIFACT_FILES } from '../../src/grade/stores/artifact-files.js';
+import { STORE_FILES } from '../../src/grade/stores/files.js';
 
 const SECRET = 'sk-live-SECRET1';
 const LINE = `API_KEY=${SECRET} npx -y srv | tee /tmp/log`;
@@ -39,7 +41,7 @@ function shEntry(home: string): ServerEntry {
 test('the graded row of an opaque shell line holds no env value', async () => {
   const home = await materializeHome({});
   const rows = await gradeEntry(shEntry(home),
-    { home, platform: 'linux', auditRoot: true, uid: process.getuid?.(), user: os.userInfo().username, userName: (uid: number) => `uid ${uid}` });
+    { home, platform: 'linux', auditRoot: true, uid: process.getuid?.(), user: os.userInfo().username, userName: (uid: number) => `uid ${uid}`, artifactFiles: ARTIFACT_FILES, storeFiles: STORE_FILES });
   assert.ok(!JSON.stringify(rows).includes(SECRET), JSON.stringify(rows.map((r) => r.launch)));
 });
 
