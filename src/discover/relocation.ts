@@ -200,20 +200,28 @@ export async function readHostEnvFile(
     throw new UsageError(`--host-env ${file}: ${read.kind === 'absent' ? 'no such file' : `cannot be read (${read.detail})`}`);
   }
   const out: HostEnvApplied[] = [];
+  // Windows environment names are case-insensitive (about_Environment_Variables): for a win32
+  // layout `codex_home=…` (as `set` prints a name the user typed so) is CODEX_HOME.
+  const folded = (known: ReadonlyMap<string, unknown>): Map<string, string> => new Map([...known.keys()].map((k) => [k.toUpperCase(), k]));
+  const upper = { names: folded(names), docs: folded(contentNames) };
+  const canonical = (known: ReadonlyMap<string, unknown>, byUpper: ReadonlyMap<string, string>, n: string): string | undefined =>
+    known.has(n) ? n : ctx.platform === 'win32' ? byUpper.get(n.toUpperCase()) : undefined;
   read.text.split(/\r?\n/).forEach((raw, i) => {
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(raw);
     if (m?.[1] === undefined) return;
     let value = (m[2] ?? '').trim();
     if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
     // A content variable's value is a config document, taken as written (quotes removed).
-    if (contentNames.has(m[1])) contents.push({ variable: m[1], text: value, from: 'host-env', file: at, line: i + 1 });
-    if (!names.has(m[1])) return;
+    const doc = canonical(contentNames, upper.docs, m[1]);
+    if (doc !== undefined) contents.push({ variable: doc, text: value, from: 'host-env', file: at, line: i + 1 });
+    const name = canonical(names, upper.names, m[1]);
+    if (name === undefined) return;
     if (!path.isAbsolute(value) && !path.win32.isAbsolute(value)) {
       throw new UsageError(`--host-env ${file}:${i + 1}: ${m[1]} must be an absolute path`);
     }
     const mapped = mapRecordedPath(value, ctx);
     if (mapped === undefined) throw new UsageError(`--host-env ${file}:${i + 1}: ${m[1]} cannot be placed in the audited tree`);
-    out.push({ variable: m[1], value: mapped, from: 'host-env', file: at, line: i + 1 });
+    out.push({ variable: name, value: mapped, from: 'host-env', file: at, line: i + 1 });
   });
   return out;
 }

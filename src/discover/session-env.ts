@@ -191,6 +191,21 @@ interface Walk {
   readonly all: boolean;
   /** `file:line:NAME` of the assignments a host command of an alias or function is prefixed with, recorded by the wrapper reader. */
   readonly prefixed: Set<string>;
+  /**
+   * The wanted name (as `names` spells it) a name assigned in a file sets, or undefined. Windows
+   * environment names are case-insensitive ("On Windows, environment variable names are
+   * case-insensitive": https://learn.microsoft.com/powershell/module/microsoft.powershell.core/about/about_environment_variables),
+   * so for a win32 home `$env:codex_home` sets CODEX_HOME; elsewhere names match as written.
+   */
+  readonly wanted: (name: string) => string | undefined;
+}
+
+/** How a home of `platform` matches an assigned name against the wanted `names` (`Walk.wanted`). */
+function wantedNames(names: ReadonlySet<string>, platform: Platform): (name: string) => string | undefined {
+  if (names === ALL_NAMES) return (n) => n;
+  if (platform !== 'win32') return (n) => (names.has(n) ? n : undefined);
+  const upper = new Map([...names].map((n) => [n.toUpperCase(), n]));
+  return (n) => (names.has(n) ? n : upper.get(n.toUpperCase()));
 }
 
 /**
@@ -215,13 +230,14 @@ export async function readSessionEnv(
     wrap: {
       options: opts.options ?? new Map(), place, values: opts.launchOptions, notFollowed, fn: undefined,
       // `alias cx='env CODEX_HOME=~/x codex'`: the host that alias starts gets CODEX_HOME.
-      assigned: (name, word, file, line) => {
-        if (!walk.names.has(name)) return;
+      assigned: (set, word, file, line) => {
+        const name = walk.wanted(set);
+        if (name === undefined) return;
         walk.prefixed.add(`${file}:${line}:${name}`);
         record(walk, name, file, line, literal(word, walk));
       },
     },
-    pathDirs: [], all, prefixed: new Set(),
+    pathDirs: [], all, prefixed: new Set(), wanted: wantedNames(names, platform),
   };
   // System startup files first: a login shell reads /etc/profile before ~/.profile, zsh /etc/zshenv
   // before ~/.zshenv, so what they set literally is known to the user's files.
@@ -288,7 +304,8 @@ function sinkOf(walk: Walk): SessionSink {
         if (v.value !== undefined) walk.known.set(name, v.value);
         else walk.known.delete(name);
       }
-      if (walk.names.has(name)) record(walk, name, file, line, v);
+      const wanted = walk.wanted(name);
+      if (wanted !== undefined) record(walk, wanted, file, line, v);
     },
     cause: (file, line, detail, setsUnknown) => { walk.notFollowed.push({ file, line, detail, ...(setsUnknown ? { setsUnknown: true as const } : {}) }); },
     place: (p) => (walk.opts.place !== undefined ? walk.opts.place(p) : inside(p, walk.home) ? p : undefined),
@@ -925,14 +942,16 @@ async function readPowerShell(walk: Walk, file: string): Promise<void> {
       } else {
         for (const set of sets) {
           const name = set[1] ?? set[2] ?? '';
-          for (const wanted of walk.names) if (wanted.toLowerCase() === name.toLowerCase()) record(walk, wanted, file, i + 1, { unreadable: 'set in a form the audit does not read' });
+          const wanted = walk.wanted(name);
+          if (wanted !== undefined) record(walk, wanted, file, i + 1, { unreadable: 'set in a form the audit does not read' });
         }
       }
       continue;
     }
     const m = PS_ENV.exec(line);
     if (m?.[1] !== undefined) {
-      if (walk.names.has(m[1])) record(walk, m[1], file, i + 1, psLiteral(m[2] ?? '', walk.home));
+      const wanted = walk.wanted(m[1]);
+      if (wanted !== undefined) record(walk, wanted, file, i + 1, psLiteral(m[2] ?? '', walk.home));
       continue;
     }
     const computed = PS_COMPUTED.exec(line);
@@ -941,7 +960,7 @@ async function readPowerShell(walk: Walk, file: string): Promise<void> {
     }
     if (walk.all) continue;
     for (const name of walk.names) {
-      if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(line)) {
+      if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`, walk.wanted(name.toLowerCase()) === name ? 'i' : '').test(line)) {
         record(walk, name, file, i + 1, { unreadable: 'set in a form the audit does not read' });
       }
     }
