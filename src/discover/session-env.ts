@@ -8,6 +8,7 @@ import { globFiles } from './glob.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
+import { hiveValues, type HiveValue } from './registry-hive.js';
 import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
 
 /**
@@ -1058,9 +1059,10 @@ export function literal(word: string, walk: Pick<Walk, 'known' | 'home'>): { val
 }
 
 /**
- * Windows keeps the user environment in the registry hive NTUSER.DAT (HKCU\Environment). The hive
- * is not parsed: a variable whose name appears in it (UTF-16LE, as the hive stores value names)
- * is recorded without a value.
+ * Windows keeps the user environment in the registry hive NTUSER.DAT (HKCU\Environment). Its key
+ * tree is not walked: a variable named by a value of the hive (registry-hive.ts, an ASCII or a
+ * UTF-16LE name, matched ignoring case as Windows matches environment and value names), or whose
+ * name appears in it as UTF-16LE text, is recorded without a value.
  */
 function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: SessionNotFollowed[]): SessionVariable[] {
   const file = path.join(home, 'NTUSER.DAT');
@@ -1088,12 +1090,14 @@ function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: Ses
   if (names === ALL_NAMES) {
     notFollowed.push({ file, line: 1, detail: `${file}, the registry hive holding the user environment, is not parsed`, setsUnknown: true });
   }
+  const values = hiveValues(bytes);
+  const valueNames = new Set(values.map((v) => v.name.toUpperCase()));
   for (const name of names === ALL_NAMES ? [] : names) {
-    if (bytes.indexOf(Buffer.from(name, 'utf16le')) >= 0) {
-      out.push({ name, file, line: 1, unreadable: 'named in the registry hive, which the audit does not parse' });
+    if (valueNames.has(name.toUpperCase()) || bytes.indexOf(Buffer.from(name, 'utf16le')) >= 0) {
+      out.push({ name, file, line: 1, unreadable: 'named in the registry hive, whose values the audit does not read by key' });
     }
   }
-  const redirected = redirectedAppData(bytes);
+  const redirected = redirectedAppData(bytes, values);
   if (redirected !== undefined) {
     notFollowed.push({
       file, line: 1,
@@ -1108,11 +1112,18 @@ function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: Ses
  * (`AppData`, `Local AppData`) move the folders Windows gives programs as %APPDATA% and
  * %LOCALAPPDATA% (https://learn.microsoft.com/windows-server/storage/folder-redirection/folder-redirection-rup-overview),
  * which the hosts read (microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts:
- * process.env.APPDATA). The hive is not parsed: a UTF-16LE absolute path (a drive or a UNC share)
- * holding an `AppData` segment that is not below a `X:\Users\<name>` profile is the evidence.
- * Only the first such path is returned.
+ * process.env.APPDATA). The evidence: a value named `AppData` or `Local AppData` (of any key, the
+ * tree is not walked) whose string is not the default below the profile (`%USERPROFILE%\AppData\…`,
+ * `X:\Users\<name>\AppData\…`); or a UTF-16LE absolute path in the hive (a drive or a UNC share)
+ * holding an `AppData` segment that is not below a `X:\Users\<name>` profile. Only the first is returned.
  */
-function redirectedAppData(bytes: Buffer): string | undefined {
+function redirectedAppData(bytes: Buffer, values: readonly HiveValue[]): string | undefined {
+  for (const v of values) {
+    if (!/^(?:Local )?AppData$/i.test(v.name) || v.text === undefined || v.text.trim() === '') continue;
+    const p = v.text.trim();
+    if (/^(?:%USERPROFILE%|[A-Za-z]:\\(?:Users|Documents and Settings)\\[^\\]+)\\AppData(?:\\|$)/i.test(p)) continue;
+    return p;
+  }
   const needle = Buffer.from('AppData', 'utf16le');
   if (bytes.indexOf(needle) < 0) return undefined;
   const text = bytes.toString('utf16le', 0, bytes.length - (bytes.length % 2));
