@@ -122,8 +122,8 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   // A macOS or Windows layout read from a case-sensitive file system (a --root copy on Linux)
   // opens names ignoring case, as APFS and NTFS do for the host (fold-case.ts).
   const foldCase = caseInsensitiveLayout(platform) && process.platform === 'linux';
-  const cache = options.cache ?? newFileCache(foldCase ? new CaseFolder() : undefined);
-  const ctx: PathContext = { ...base, relocators: relocation.relocators, ...(foldCase ? { foldCase, folder: cache.folder ?? new CaseFolder() } : {}) };
+  const cache = options.cache ?? newFileCache(foldCase ? new CaseFolder(platform) : undefined);
+  const ctx: PathContext = { ...base, relocators: relocation.relocators, ...(foldCase ? { foldCase, folder: cache.folder ?? new CaseFolder(platform) } : {}) };
   const projectScan = options.projectScan ?? true;
   if (!projectScan) floor.add({ kind: 'project-scan-off', detail: 'project scanning was off (--no-project-scan): project files were not read' });
   const out: Collector = { locations: [], entries: [], findings: [], cache };

@@ -2,7 +2,19 @@ import { lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Case-insensitive lookups for macOS and Windows layouts read from a case-sensitive file system
+ * The key a layout's file system looks a name up by. APFS ignores case and Unicode normalization
+ * (`café` as NFC U+00E9 or NFD `e` U+0301 opens the same file: the Apple File System Reference,
+ * "Volume Flags", APFS_INCOMPAT_CASE_INSENSITIVE and APFS_INCOMPAT_NORMALIZATION_INSENSITIVE, the
+ * default for macOS volumes, https://developer.apple.com/support/downloads/Apple-File-System-Reference.pdf);
+ * NTFS ignores case only (names are stored as given, without normalization:
+ * https://learn.microsoft.com/windows/win32/intl/using-unicode-normalization-to-represent-strings).
+ */
+export function lookupKey(name: string, platform: string): string {
+  return platform === 'darwin' ? name.normalize('NFC').toLowerCase() : name.toLowerCase();
+}
+
+/**
+ * Case-insensitive lookups (and, for macOS, normalization-insensitive ones) for macOS and Windows layouts read from a case-sensitive file system
  * (a copy audited with --root on Linux). APFS and NTFS open `.cursor/MCP.json` when a host asks
  * for `.cursor/mcp.json`; a byte-exact lookup would read it as absent and hide its servers.
  *
@@ -12,6 +24,8 @@ import path from 'node:path';
  * code-point order.
  */
 export class CaseFolder {
+  constructor(readonly platform: string) {}
+
   readonly #listings = new Map<string, Map<string, string[]> | undefined>();
 
   /** The existing path `file` names ignoring case, or undefined. `file` itself when it exists as spelled. */
@@ -24,7 +38,7 @@ export class CaseFolder {
     while (start > 0 && !exists(path.join(parsed.root, ...segments.slice(0, start)))) start--;
     let dir = path.join(parsed.root, ...segments.slice(0, start));
     for (const seg of segments.slice(start)) {
-      const names = this.#list(dir)?.get(seg.toLowerCase());
+      const names = this.#list(dir)?.get(lookupKey(seg, this.platform));
       if (names === undefined || names.length === 0) return undefined;
       const pick = names.includes(seg) ? seg : [...names].sort()[0] ?? seg;
       dir = path.join(dir, pick);
@@ -38,7 +52,7 @@ export class CaseFolder {
     try {
       index = new Map();
       for (const name of readdirSync(dir)) {
-        const k = name.toLowerCase();
+        const k = lookupKey(name, this.platform);
         const list = index.get(k);
         if (list === undefined) index.set(k, [name]);
         else list.push(name);
@@ -85,6 +99,6 @@ export function namesPresent(dir: string, names: readonly string[], platform: st
     if (code === 'ENOENT' || code === 'ENOTDIR') return { present: [] };
     return { unlisted: code ?? 'unreadable' };
   }
-  const wanted = new Set(names.map((n) => n.toLowerCase()));
-  return { present: listing.filter((n) => wanted.has(n.toLowerCase())).sort() };
+  const wanted = new Set(names.map((n) => lookupKey(n, platform)));
+  return { present: listing.filter((n) => wanted.has(lookupKey(n, platform))).sort() };
 }
