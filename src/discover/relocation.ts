@@ -277,6 +277,7 @@ async function readStartupEnvFile(
         continue;
       }
       apply({ variable: name, value: mapped, from: 'session-file', file: e.base, line });
+      if (spec.onlySometimes !== undefined) floor.add(cause(`its value was applied, but ${spec.onlySometimes}`));
     }
   }
 }
