@@ -1,3 +1,5 @@
+import { append } from '../shared/lists.js';
+
 /**
  * The values of a Windows registry hive file (NTUSER.DAT), read from its cells without walking the
  * key tree: which key a value belongs to is not known. Layout from "Windows registry file format
@@ -9,6 +11,12 @@
  * data, pointing at a cell), data type at +12, flags at +16, the name at +20. The name is ASCII
  * (Latin-1, one byte a character) when flag VALUE_COMP_NAME (0x0001) is set, as Windows stores
  * every name it can, UTF-16LE otherwise.
+ *
+ * `keyValues` walks the key tree for one key: the root key node at the base block's root cell
+ * offset (+36); a key node (`nk`) holds its subkeys list offset at +28, its number of values at
+ * +36 and their list at +40, its name length at +72 and its name at +76 (ASCII when KEY_COMP_NAME
+ * 0x0020 is set); a subkeys list is `lf`/`lh` (offset and hint pairs), `li` (offsets) or `ri` (a
+ * list of such lists), its element count at +2.
  */
 export interface HiveValue {
   readonly name: string;
@@ -21,8 +29,9 @@ export interface HiveValue {
 const BASE_BLOCK_BYTES = 4096;
 const HBIN_HEADER_BYTES = 32;
 const VALUE_COMP_NAME = 0x0001;
+const KEY_COMP_NAME = 0x0020;
 const REG_SZ = 1;
-const REG_EXPAND_SZ = 2;
+export const REG_EXPAND_SZ = 2;
 
 /** Every key value cell of the hive's bins, in file order. Bytes that are not a hive yield none. */
 export function hiveValues(bytes: Buffer): HiveValue[] {
@@ -42,6 +51,68 @@ export function hiveValues(bytes: Buffer): HiveValue[] {
       cell += size;
     }
     bin += binSize;
+  }
+  return out;
+}
+
+/**
+ * The values of the key at `keyPath` below the hive's root (names matched ignoring case, as the
+ * registry matches them), or undefined when the tree does not lead there.
+ */
+export function keyValues(bytes: Buffer, keyPath: readonly string[]): HiveValue[] | undefined {
+  if (bytes.length < BASE_BLOCK_BYTES || bytes.toString('latin1', 0, 4) !== 'regf') return undefined;
+  let key = cellData(bytes, bytes.readUInt32LE(36));
+  for (const want of keyPath) {
+    if (key === undefined || !isKeyNode(bytes, key)) return undefined;
+    key = subkeys(bytes, bytes.readUInt32LE(key + 28), 0).find((k) => keyName(bytes, k).toUpperCase() === want.toUpperCase());
+  }
+  if (key === undefined || !isKeyNode(bytes, key)) return undefined;
+  const count = bytes.readUInt32LE(key + 36);
+  const list = cellData(bytes, bytes.readUInt32LE(key + 40));
+  if (list === undefined || count > 0xffff || list + 4 * count > bytes.length) return count === 0 ? [] : undefined;
+  const out: HiveValue[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = cellData(bytes, bytes.readUInt32LE(list + 4 * i));
+    const v = at === undefined ? undefined : valueAt(bytes, at, Math.abs(bytes.readInt32LE(at - 4)) - 4);
+    if (v !== undefined) out.push(v);
+  }
+  return out;
+}
+
+/** The file offset of the data of the cell at hive bins offset `offset`, when it is inside the file. */
+function cellData(bytes: Buffer, offset: number): number | undefined {
+  const cell = BASE_BLOCK_BYTES + offset;
+  return offset === 0xffffffff || cell + 8 > bytes.length ? undefined : cell + 4;
+}
+
+function isKeyNode(bytes: Buffer, at: number): boolean {
+  return at + 76 <= bytes.length && bytes.toString('latin1', at, at + 2) === 'nk';
+}
+
+function keyName(bytes: Buffer, at: number): string {
+  if (!isKeyNode(bytes, at)) return '';
+  const length = bytes.readUInt16LE(at + 72);
+  const end = Math.min(at + 76 + length, bytes.length);
+  return bytes.readUInt16LE(at + 2) & KEY_COMP_NAME ? bytes.toString('latin1', at + 76, end) : bytes.toString('utf16le', at + 76, end - ((end - at - 76) % 2));
+}
+
+/** The key nodes a subkeys list names (an index root's lists one level down only, as the format allows). */
+function subkeys(bytes: Buffer, offset: number, depth: number): number[] {
+  const at = cellData(bytes, offset);
+  if (at === undefined || at + 4 > bytes.length) return [];
+  const kind = bytes.toString('latin1', at, at + 2);
+  const count = bytes.readUInt16LE(at + 2);
+  const stride = kind === 'lf' || kind === 'lh' ? 8 : kind === 'li' || kind === 'ri' ? 4 : 0;
+  if (stride === 0 || at + 4 + stride * count > bytes.length) return [];
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const element = bytes.readUInt32LE(at + 4 + stride * i);
+    if (kind === 'ri') {
+      if (depth === 0) append(out, subkeys(bytes, element, 1));
+    } else {
+      const node = cellData(bytes, element);
+      if (node !== undefined) out.push(node);
+    }
   }
   return out;
 }

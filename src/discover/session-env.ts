@@ -8,7 +8,7 @@ import { globFiles } from './glob.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile } from './read-file.js';
-import { hiveValues, type HiveValue } from './registry-hive.js';
+import { hiveValues, keyValues, REG_EXPAND_SZ, type HiveValue } from './registry-hive.js';
 import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
 
 /**
@@ -1059,10 +1059,11 @@ export function literal(word: string, walk: Pick<Walk, 'known' | 'home'>): { val
 }
 
 /**
- * Windows keeps the user environment in the registry hive NTUSER.DAT (HKCU\Environment). Its key
- * tree is not walked: a variable named by a value of the hive (registry-hive.ts, an ASCII or a
- * UTF-16LE name, matched ignoring case as Windows matches environment and value names), or whose
- * name appears in it as UTF-16LE text, is recorded without a value.
+ * Windows keeps the user environment in the registry hive NTUSER.DAT (HKCU\Environment). A
+ * variable that is a value of that key (registry-hive.ts; names in either encoding, matched
+ * ignoring case as Windows matches environment and value names) is recorded with its value when it
+ * is a path (`registryPath`); one named anywhere else in the hive, as a value or as UTF-16LE text,
+ * is recorded without a value.
  */
 function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: SessionNotFollowed[]): SessionVariable[] {
   const file = path.join(home, 'NTUSER.DAT');
@@ -1092,9 +1093,12 @@ function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: Ses
   }
   const values = hiveValues(bytes);
   const valueNames = new Set(values.map((v) => v.name.toUpperCase()));
+  const environment = new Map((keyValues(bytes, ['Environment']) ?? []).map((v) => [v.name.toUpperCase(), v]));
   for (const name of names === ALL_NAMES ? [] : names) {
-    if (valueNames.has(name.toUpperCase()) || bytes.indexOf(Buffer.from(name, 'utf16le')) >= 0) {
-      out.push({ name, file, line: 1, unreadable: 'named in the registry hive, whose values the audit does not read by key' });
+    const set = environment.get(name.toUpperCase());
+    if (set !== undefined) out.push({ name, file, line: 1, ...registryPath(set, home) });
+    else if (valueNames.has(name.toUpperCase()) || bytes.indexOf(Buffer.from(name, 'utf16le')) >= 0) {
+      out.push({ name, file, line: 1, unreadable: 'named in the registry hive outside HKCU\\Environment, or in a form the audit does not read' });
     }
   }
   const redirected = redirectedAppData(bytes, values);
@@ -1105,6 +1109,24 @@ function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: Ses
     });
   }
   return out;
+}
+
+/**
+ * A value of HKCU\\Environment as a path: REG_EXPAND_SZ expands `%USERPROFILE%` (the home; any other
+ * `%NAME%` is the session's), REG_SZ is taken as written; a drive path is kept for mapping.
+ * https://learn.microsoft.com/windows/win32/sysinfo/registry-value-types
+ */
+function registryPath(v: HiveValue, home: string): { value: string } | { unreadable: string } {
+  if (v.text === undefined) return { unreadable: 'a value of HKCU\\Environment that is no string the audit reads' };
+  let w = v.text.trim();
+  if (v.type === REG_EXPAND_SZ) {
+    w = w.replace(/^%USERPROFILE%(?=\\|$)/i, home);
+    if (/%[^%]+%/.test(w)) return { unreadable: 'expands a variable whose value the host\'s session holds' };
+  }
+  const slashed = w.replace(/\\/g, '/');
+  if (path.isAbsolute(slashed)) return { value: path.normalize(slashed) };
+  if (/^[A-Za-z]:\//.test(slashed)) return { value: slashed };
+  return { unreadable: 'not an absolute path' };
 }
 
 /**
