@@ -158,7 +158,10 @@ export async function resolveRelocators(
     floor.add(sessionCause(s, hostsOf, mapped));
   }
   for (const h of hosts) {
-    for (const f of h.startupEnvFiles ?? []) await readStartupEnvFile(h, f, { ...ctx, relocators: values }, unfollowed, floor, apply, contents);
+    // Each file once per host: a later entry naming the same template reads only the places a value
+    // applied from an earlier one moved it to (Qwen Code's third pass, `<new QWEN_HOME>/.env`).
+    const read = new Set<string>();
+    for (const f of h.startupEnvFiles ?? []) await readStartupEnvFile(h, f, { ...ctx, relocators: values }, unfollowed, floor, apply, contents, read);
   }
   const pathFolders = [...new Set([...PATH_DIRS.map((d) => path.join(ctx.home, d)), ...pathDirs])];
   return { relocators: values, applied, contents, launchOptions, pathFolders };
@@ -237,7 +240,7 @@ export async function readHostEnvFile(
  */
 async function readStartupEnvFile(
   host: HostDefinition, spec: StartupEnvFile, ctx: PathContext, unfollowed: ReadonlySet<string>, floor: FloorCauses,
-  apply: (a: HostEnvApplied) => void, contents: ContentValue[],
+  apply: (a: HostEnvApplied) => void, contents: ContentValue[], read: Set<string>,
 ): Promise<void> {
   const folded = new Set((spec.namesIgnoreCase ?? []).map((n) => n.toUpperCase()));
   // Windows environment names are case-insensitive whatever reads them.
@@ -245,14 +248,15 @@ async function readStartupEnvFile(
   const dirs = new Map((host.dirVariables ?? []).filter((v) => appliesTo(v.os, ctx.platform)).map((v) => [keyOf(v.name), v.name]));
   const docs = new Map((host.contentVariables ?? []).map((v) => [keyOf(v.name), v.name]));
   for (const e of expandAll(spec.path, ctx, host.dirVariables)) {
-    if (e.pattern !== undefined) continue;
-    const read = await readConfigFile(e.base);
-    if (read.kind !== 'text') {
-      if (read.kind !== 'absent') floor.add({ kind: 'config-unread', path: e.base, hosts: [host.id], detail: `${e.base} is loaded into ${host.name}'s environment but cannot be read (${read.detail}): the variables it sets are not known` });
+    if (e.pattern !== undefined || read.has(e.base)) continue;
+    read.add(e.base);
+    const got = await readConfigFile(e.base);
+    if (got.kind !== 'text') {
+      if (got.kind !== 'absent') floor.add({ kind: 'config-unread', path: e.base, hosts: [host.id], detail: `${e.base} is loaded into ${host.name}'s environment but cannot be read (${got.detail}): the variables it sets are not known` });
       continue;
     }
-    const lines = read.text.split(/\r?\n/);
-    for (const [key, value] of Object.entries(parseDotenv(read.text))) {
+    const lines = got.text.split(/\r?\n/);
+    for (const [key, value] of Object.entries(parseDotenv(got.text))) {
       const name = dirs.get(keyOf(key)) ?? docs.get(keyOf(key));
       if (name === undefined || value === '') continue;
       const line = lastAssignment(lines, key);

@@ -79,10 +79,12 @@ export const qwenCode = {
   ],
   // loadSettings first runs preResolveHomeEnvOverrides: QWEN_HOME and QWEN_RUNTIME_DIR are read from
   // <global Qwen dir>/.env, then (QWEN_HOME unset) ~/.env, whatever the folder's trust, a variable
-  // already set winning, before any settings or storage path is resolved.
+  // already set winning, before any settings or storage path is resolved; when that found a
+  // QWEN_HOME, <new QWEN_HOME>/.env is read too (the third entry: only the moved file is new).
   startupEnvFiles: [
     { path: '~/.qwen/.env', source: HOME_ENV },
     { path: '~/.env', source: HOME_ENV },
+    { path: '~/.qwen/.env', source: HOME_ENV },
   ],
   // Folders Qwen Code ran in: each session's log, <runtime dir>/projects/<sanitized cwd>/chats/<session id>.jsonl,
   // whose every record carries the `cwd` it ran in; and the folders the user trusted.
