@@ -155,5 +155,6 @@ export const geminiCli = {
     'With folder trust on (the default), Gemini starts no MCP server at all in an untrusted folder; user entries are reported launched (the folder it runs in is unknown).',
     'mcp.serverCommand is reported as a server named `mcp` (it also replaces a same-named mcpServers entry: not modelled); admin.mcp.* (remote Code Assist policy) is not on disk.',
     'An extension disabled by extension-enablement.json in some folders only is reported launched (it runs elsewhere).',
+    'A GEMINI_CLI_HOME in ~/.gemini/.env or ~/.env is followed (Gemini loads it in a trusted folder before it resolves its extensions) and makes the count a floor; the user settings at the moved place are listed too, although Gemini read them before the .env (errs towards launched). A folder\'s own .env files are not read as relocations.',
   ],
 } as const satisfies HostDefinition;

@@ -118,5 +118,6 @@ export const qwenCode = {
   notes: [
     'An Agent Plugins v1 extension\'s mcp.json is read when it carries the v1 MCP schema; the plugin.json beside it (which makes the loader read it) is not checked.',
     'Project settings are read whether or not the folder is trusted (Qwen Code ignores them in an untrusted folder): not modelled.',
+    'QWEN_HOME and QWEN_RUNTIME_DIR in ~/.qwen/.env, ~/.env and <new QWEN_HOME>/.env are followed, as Qwen reads them before any path; which file wins when several set one, and a value Qwen\'s own environment already holds, are not known (every value is listed). Other variables of those files are applied too, though Qwen takes them only later.',
   ],
 } as const satisfies HostDefinition;
