@@ -124,8 +124,8 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
   // opens names ignoring case, as APFS and NTFS do for the host (fold-case.ts): the session files
   // the relocators come from (~/.zshenv spelled ~/.ZSHENV) as much as the host configs.
   const foldCase = caseInsensitiveLayout(platform) && process.platform === 'linux';
-  const cache = options.cache ?? newFileCache(foldCase ? new CaseFolder() : undefined);
-  const folded = foldCase ? { foldCase, folder: cache.folder ?? new CaseFolder() } : {};
+  const cache = options.cache ?? newFileCache(foldCase ? new CaseFolder(platform) : undefined);
+  const folded = foldCase ? { foldCase, folder: cache.folder ?? new CaseFolder(platform) } : {};
   const relocation = await resolveRelocators(hosts, { ...base, ...folded }, env, options.hostEnv, floor);
   const ctx: PathContext = { ...base, relocators: relocation.relocators, ...folded };
   const projectScan = options.projectScan ?? true;

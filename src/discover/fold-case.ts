@@ -2,7 +2,19 @@ import { lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Case-insensitive lookups for macOS and Windows layouts read from a case-sensitive file system
+ * The key a layout's file system looks a name up by. APFS ignores case and Unicode normalization
+ * (`café` as NFC U+00E9 or NFD `e` U+0301 opens the same file: the Apple File System Reference,
+ * "Volume Flags", APFS_INCOMPAT_CASE_INSENSITIVE and APFS_INCOMPAT_NORMALIZATION_INSENSITIVE, the
+ * default for macOS volumes, https://developer.apple.com/support/downloads/Apple-File-System-Reference.pdf);
+ * NTFS ignores case only (names are stored as given, without normalization:
+ * https://learn.microsoft.com/windows/win32/intl/using-unicode-normalization-to-represent-strings).
+ */
+export function lookupKey(name: string, platform: string): string {
+  return platform === 'darwin' ? name.normalize('NFC').toLowerCase() : name.toLowerCase();
+}
+
+/**
+ * Case-insensitive lookups (and, for macOS, normalization-insensitive ones) for macOS and Windows layouts read from a case-sensitive file system
  * (a copy audited with --root on Linux). APFS and NTFS open `.cursor/MCP.json` when a host asks
  * for `.cursor/mcp.json`; a byte-exact lookup would read it as absent and hide its servers.
  *
@@ -12,7 +24,9 @@ import path from 'node:path';
  * code-point order.
  */
 export class CaseFolder {
-  /** Each folder's listing (names as on disk, and indexed by lower-cased name), or the error code it could not be listed with. */
+  constructor(readonly platform: string) {}
+
+  /** Each folder's listing (names as on disk, and indexed by lookup key), or the error code it could not be listed with. */
   readonly #listings = new Map<string, { readonly names: readonly string[]; readonly index: Map<string, string[]> } | { readonly code: string }>();
   /** `spellings` answers, by base and path. */
   readonly #spelled = new Map<string, string[]>();
@@ -27,7 +41,7 @@ export class CaseFolder {
     while (start > 0 && !exists(path.join(parsed.root, ...segments.slice(0, start)))) start--;
     let dir = path.join(parsed.root, ...segments.slice(0, start));
     for (const seg of segments.slice(start)) {
-      const names = this.#list(dir)?.get(seg.toLowerCase());
+      const names = this.#list(dir)?.get(lookupKey(seg, this.platform));
       if (names === undefined || names.length === 0) return undefined;
       const pick = names.includes(seg) ? seg : [...names].sort()[0] ?? seg;
       dir = path.join(dir, pick);
@@ -68,7 +82,7 @@ export class CaseFolder {
         if (listing.code !== 'ENOENT' && listing.code !== 'ENOTDIR') out.push(path.join(dir, seg));
         continue;
       }
-      for (const name of listing.index.get(seg.toLowerCase()) ?? []) out.push(path.join(dir, name));
+      for (const name of listing.index.get(lookupKey(seg, this.platform)) ?? []) out.push(path.join(dir, name));
     }
     return out.sort();
   }
@@ -92,7 +106,7 @@ export class CaseFolder {
       const names = readdirSync(dir);
       const index = new Map<string, string[]>();
       for (const name of names) {
-        const k = name.toLowerCase();
+        const k = lookupKey(name, this.platform);
         const list = index.get(k);
         if (list === undefined) index.set(k, [name]);
         else list.push(name);
@@ -140,6 +154,6 @@ export function namesPresent(dir: string, names: readonly string[], platform: st
     if (code === 'ENOENT' || code === 'ENOTDIR') return { present: [] };
     return { unlisted: code ?? 'unreadable' };
   }
-  const wanted = new Set(names.map((n) => n.toLowerCase()));
-  return { present: listing.filter((n) => wanted.has(n.toLowerCase())).sort() };
+  const wanted = new Set(names.map((n) => lookupKey(n, platform)));
+  return { present: listing.filter((n) => wanted.has(lookupKey(n, platform))).sort() };
 }

@@ -159,7 +159,10 @@ export async function resolveRelocators(
     floor.add(sessionCause(s, hostsOf, mapped));
   }
   for (const h of hosts) {
-    for (const f of h.startupEnvFiles ?? []) await readStartupEnvFile(h, f, { ...ctx, relocators: values }, unfollowed, floor, apply, contents);
+    // Each file once per host: a later entry naming the same template reads only the places a value
+    // applied from an earlier one moved it to (Qwen Code's third pass, `<new QWEN_HOME>/.env`).
+    const read = new Set<string>();
+    for (const f of h.startupEnvFiles ?? []) await readStartupEnvFile(h, f, { ...ctx, relocators: values }, unfollowed, floor, apply, contents, read);
   }
   const pathFolders = [...new Set([...PATH_DIRS.map((d) => path.join(ctx.home, d)), ...pathDirs])];
   return { relocators: values, applied, contents, launchOptions, pathFolders };
@@ -201,20 +204,28 @@ export async function readHostEnvFile(
     throw new UsageError(`--host-env ${file}: ${read.kind === 'absent' ? 'no such file' : `cannot be read (${read.detail})`}`);
   }
   const out: HostEnvApplied[] = [];
+  // Windows environment names are case-insensitive (about_Environment_Variables): for a win32
+  // layout `codex_home=…` (as `set` prints a name the user typed so) is CODEX_HOME.
+  const folded = (known: ReadonlyMap<string, unknown>): Map<string, string> => new Map([...known.keys()].map((k) => [k.toUpperCase(), k]));
+  const upper = { names: folded(names), docs: folded(contentNames) };
+  const canonical = (known: ReadonlyMap<string, unknown>, byUpper: ReadonlyMap<string, string>, n: string): string | undefined =>
+    known.has(n) ? n : ctx.platform === 'win32' ? byUpper.get(n.toUpperCase()) : undefined;
   read.text.split(/\r?\n/).forEach((raw, i) => {
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(raw);
     if (m?.[1] === undefined) return;
     let value = (m[2] ?? '').trim();
     if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
     // A content variable's value is a config document, taken as written (quotes removed).
-    if (contentNames.has(m[1])) contents.push({ variable: m[1], text: value, from: 'host-env', file: at, line: i + 1 });
-    if (!names.has(m[1])) return;
+    const doc = canonical(contentNames, upper.docs, m[1]);
+    if (doc !== undefined) contents.push({ variable: doc, text: value, from: 'host-env', file: at, line: i + 1 });
+    const name = canonical(names, upper.names, m[1]);
+    if (name === undefined) return;
     if (!path.isAbsolute(value) && !path.win32.isAbsolute(value)) {
       throw new UsageError(`--host-env ${file}:${i + 1}: ${m[1]} must be an absolute path`);
     }
     const mapped = mapRecordedPath(value, ctx);
     if (mapped === undefined) throw new UsageError(`--host-env ${file}:${i + 1}: ${m[1]} cannot be placed in the audited tree`);
-    out.push({ variable: m[1], value: mapped, from: 'host-env', file: at, line: i + 1 });
+    out.push({ variable: name, value: mapped, from: 'host-env', file: at, line: i + 1 });
   });
   return out;
 }
@@ -230,7 +241,7 @@ export async function readHostEnvFile(
  */
 async function readStartupEnvFile(
   host: HostDefinition, spec: StartupEnvFile, ctx: PathContext, unfollowed: ReadonlySet<string>, floor: FloorCauses,
-  apply: (a: HostEnvApplied) => void, contents: ContentValue[],
+  apply: (a: HostEnvApplied) => void, contents: ContentValue[], read: Set<string>,
 ): Promise<void> {
   const folded = new Set((spec.namesIgnoreCase ?? []).map((n) => n.toUpperCase()));
   // Windows environment names are case-insensitive whatever reads them.
@@ -238,14 +249,15 @@ async function readStartupEnvFile(
   const dirs = new Map((host.dirVariables ?? []).filter((v) => appliesTo(v.os, ctx.platform)).map((v) => [keyOf(v.name), v.name]));
   const docs = new Map((host.contentVariables ?? []).map((v) => [keyOf(v.name), v.name]));
   for (const e of expandAll(spec.path, ctx, host.dirVariables)) {
-    if (e.pattern !== undefined) continue;
-    const read = await readConfigFile(e.base);
-    if (read.kind !== 'text') {
-      if (read.kind !== 'absent') floor.add({ kind: 'config-unread', path: e.base, hosts: [host.id], detail: `${e.base} is loaded into ${host.name}'s environment but cannot be read (${read.detail}): the variables it sets are not known` });
+    if (e.pattern !== undefined || read.has(e.base)) continue;
+    read.add(e.base);
+    const got = await readConfigFile(e.base);
+    if (got.kind !== 'text') {
+      if (got.kind !== 'absent') floor.add({ kind: 'config-unread', path: e.base, hosts: [host.id], detail: `${e.base} is loaded into ${host.name}'s environment but cannot be read (${got.detail}): the variables it sets are not known` });
       continue;
     }
-    const lines = read.text.split(/\r?\n/);
-    for (const [key, value] of Object.entries(parseDotenv(read.text))) {
+    const lines = got.text.split(/\r?\n/);
+    for (const [key, value] of Object.entries(parseDotenv(got.text))) {
       const name = dirs.get(keyOf(key)) ?? docs.get(keyOf(key));
       if (name === undefined || value === '') continue;
       const line = lastAssignment(lines, key);
@@ -270,6 +282,7 @@ async function readStartupEnvFile(
         continue;
       }
       apply({ variable: name, value: mapped, from: 'session-file', file: e.base, line });
+      if (spec.onlySometimes !== undefined) floor.add(cause(`its value was applied, but ${spec.onlySometimes}`));
     }
   }
 }

@@ -10,6 +10,7 @@ import { readTerminalEmulators } from './terminal-env.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile, type ReadOutcome } from './read-file.js';
+import { hiveValues, keyValues, REG_EXPAND_SZ, type HiveValue } from './registry-hive.js';
 import { HOST_PROGRAMS, launchOptionNames, optionValues, tokenize, unquote, recorded, unfollowedOption, wrapperLine, wrapperScript, pathScript, WRAPPER_GATE, type WrapperContext, type WrapperOptionValue } from './shell-wrappers.js';
 
 /**
@@ -205,6 +206,21 @@ interface Walk {
   readonly all: boolean;
   /** `file:line:NAME` of the assignments a host command of an alias or function is prefixed with, recorded by the wrapper reader. */
   readonly prefixed: Set<string>;
+  /**
+   * The wanted name (as `names` spells it) a name assigned in a file sets, or undefined. Windows
+   * environment names are case-insensitive ("On Windows, environment variable names are
+   * case-insensitive": https://learn.microsoft.com/powershell/module/microsoft.powershell.core/about/about_environment_variables),
+   * so for a win32 home `$env:codex_home` sets CODEX_HOME; elsewhere names match as written.
+   */
+  readonly wanted: (name: string) => string | undefined;
+}
+
+/** How a home of `platform` matches an assigned name against the wanted `names` (`Walk.wanted`). */
+function wantedNames(names: ReadonlySet<string>, platform: Platform): (name: string) => string | undefined {
+  if (names === ALL_NAMES) return (n) => n;
+  if (platform !== 'win32') return (n) => (names.has(n) ? n : undefined);
+  const upper = new Map([...names].map((n) => [n.toUpperCase(), n]));
+  return (n) => (names.has(n) ? n : upper.get(n.toUpperCase()));
 }
 
 /**
@@ -229,13 +245,14 @@ export async function readSessionEnv(
     wrap: {
       options: opts.options ?? new Map(), place, values: opts.launchOptions, notFollowed, fn: undefined,
       // `alias cx='env CODEX_HOME=~/x codex'`: the host that alias starts gets CODEX_HOME.
-      assigned: (name, word, file, line) => {
-        if (!walk.names.has(name)) return;
+      assigned: (set, word, file, line) => {
+        const name = walk.wanted(set);
+        if (name === undefined) return;
         walk.prefixed.add(`${file}:${line}:${name}`);
         record(walk, name, file, line, literal(word, walk));
       },
     },
-    pathDirs: [], all, prefixed: new Set(),
+    pathDirs: [], all, prefixed: new Set(), wanted: wantedNames(names, platform),
   };
   // System startup files first: a login shell reads /etc/profile before ~/.profile, zsh /etc/zshenv
   // before ~/.zshenv, so what they set literally is known to the user's files.
@@ -304,7 +321,8 @@ function sinkOf(walk: Walk): SessionSink {
         if (v.value !== undefined) walk.known.set(name, v.value);
         else walk.known.delete(name);
       }
-      if (walk.names.has(name)) record(walk, name, file, line, v);
+      const wanted = walk.wanted(name);
+      if (wanted !== undefined) record(walk, wanted, file, line, v);
     },
     cause: (file, line, detail, setsUnknown) => { walk.notFollowed.push({ file, line, detail, ...(setsUnknown ? { setsUnknown: true as const } : {}) }); },
     place: (p) => (walk.opts.place !== undefined ? walk.opts.place(p) : inside(p, walk.home) ? p : undefined),
@@ -961,14 +979,16 @@ async function readPowerShell(walk: Walk, file: string): Promise<void> {
       } else {
         for (const set of sets) {
           const name = set[1] ?? set[2] ?? '';
-          for (const wanted of walk.names) if (wanted.toLowerCase() === name.toLowerCase()) record(walk, wanted, file, i + 1, { unreadable: 'set in a form the audit does not read' });
+          const wanted = walk.wanted(name);
+          if (wanted !== undefined) record(walk, wanted, file, i + 1, { unreadable: 'set in a form the audit does not read' });
         }
       }
       continue;
     }
     const m = PS_ENV.exec(line);
     if (m?.[1] !== undefined) {
-      if (walk.names.has(m[1])) record(walk, m[1], file, i + 1, psLiteral(m[2] ?? '', walk.home));
+      const wanted = walk.wanted(m[1]);
+      if (wanted !== undefined) record(walk, wanted, file, i + 1, psLiteral(m[2] ?? '', walk.home));
       continue;
     }
     const computed = PS_COMPUTED.exec(line);
@@ -977,7 +997,7 @@ async function readPowerShell(walk: Walk, file: string): Promise<void> {
     }
     if (walk.all) continue;
     for (const name of walk.names) {
-      if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`).test(line)) {
+      if (new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?:[^A-Za-z0-9_]|$)`, walk.wanted(name.toLowerCase()) === name ? 'i' : '').test(line)) {
         record(walk, name, file, i + 1, { unreadable: 'set in a form the audit does not read' });
       }
     }
@@ -1075,8 +1095,10 @@ export function literal(word: string, walk: Pick<Walk, 'known' | 'home'>): { val
 }
 
 /**
- * Windows keeps the user environment in the registry hive NTUSER.DAT (HKCU\Environment). The hive
- * is not parsed: a variable whose name appears in it (UTF-16LE, as the hive stores value names)
+ * Windows keeps the user environment in the registry hive NTUSER.DAT (HKCU\Environment). A
+ * variable that is a value of that key (registry-hive.ts; names in either encoding, matched
+ * ignoring case as Windows matches environment and value names) is recorded with its value when it
+ * is a path (`registryPath`); one named anywhere else in the hive, as a value or as UTF-16LE text,
  * is recorded without a value.
  */
 function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: SessionNotFollowed[]): SessionVariable[] {
@@ -1105,12 +1127,17 @@ function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: Ses
   if (names === ALL_NAMES) {
     notFollowed.push({ file, line: 1, detail: `${file}, the registry hive holding the user environment, is not parsed`, setsUnknown: true });
   }
+  const values = hiveValues(bytes);
+  const valueNames = new Set(values.map((v) => v.name.toUpperCase()));
+  const environment = new Map((keyValues(bytes, ['Environment']) ?? []).map((v) => [v.name.toUpperCase(), v]));
   for (const name of names === ALL_NAMES ? [] : names) {
-    if (bytes.indexOf(Buffer.from(name, 'utf16le')) >= 0) {
-      out.push({ name, file, line: 1, unreadable: 'named in the registry hive, which the audit does not parse' });
+    const set = environment.get(name.toUpperCase());
+    if (set !== undefined) out.push({ name, file, line: 1, ...registryPath(set, home) });
+    else if (valueNames.has(name.toUpperCase()) || bytes.indexOf(Buffer.from(name, 'utf16le')) >= 0) {
+      out.push({ name, file, line: 1, unreadable: 'named in the registry hive outside HKCU\\Environment, or in a form the audit does not read' });
     }
   }
-  const redirected = redirectedAppData(bytes);
+  const redirected = redirectedAppData(bytes, values);
   if (redirected !== undefined) {
     notFollowed.push({
       file, line: 1,
@@ -1121,15 +1148,40 @@ function hiveMentions(home: string, names: ReadonlySet<string>, notFollowed: Ses
 }
 
 /**
+ * A value of HKCU\\Environment as a path: REG_EXPAND_SZ expands `%USERPROFILE%` (the home; any other
+ * `%NAME%` is the session's), REG_SZ is taken as written; a drive path is kept for mapping.
+ * https://learn.microsoft.com/windows/win32/sysinfo/registry-value-types
+ */
+function registryPath(v: HiveValue, home: string): { value: string } | { unreadable: string } {
+  if (v.text === undefined) return { unreadable: 'a value of HKCU\\Environment that is no string the audit reads' };
+  let w = v.text.trim();
+  if (v.type === REG_EXPAND_SZ) {
+    w = w.replace(/^%USERPROFILE%(?=\\|$)/i, home);
+    if (/%[^%]+%/.test(w)) return { unreadable: 'expands a variable whose value the host\'s session holds' };
+  }
+  const slashed = w.replace(/\\/g, '/');
+  if (path.isAbsolute(slashed)) return { value: path.normalize(slashed) };
+  if (/^[A-Za-z]:\//.test(slashed)) return { value: slashed };
+  return { unreadable: 'not an absolute path' };
+}
+
+/**
  * Folder Redirection and `HKCU\Software\Microsoft\Windows\CurrentVersion\Explorer\User Shell Folders`
  * (`AppData`, `Local AppData`) move the folders Windows gives programs as %APPDATA% and
  * %LOCALAPPDATA% (https://learn.microsoft.com/windows-server/storage/folder-redirection/folder-redirection-rup-overview),
  * which the hosts read (microsoft/vscode@05528c78 src/vs/platform/environment/node/userDataPath.ts:
- * process.env.APPDATA). The hive is not parsed: a UTF-16LE absolute path (a drive or a UNC share)
- * holding an `AppData` segment that is not below a `X:\Users\<name>` profile is the evidence.
- * Only the first such path is returned.
+ * process.env.APPDATA). The evidence: a value named `AppData` or `Local AppData` (of any key, the
+ * tree is not walked) whose string is not the default below the profile (`%USERPROFILE%\AppData\…`,
+ * `X:\Users\<name>\AppData\…`); or a UTF-16LE absolute path in the hive (a drive or a UNC share)
+ * holding an `AppData` segment that is not below a `X:\Users\<name>` profile. Only the first is returned.
  */
-function redirectedAppData(bytes: Buffer): string | undefined {
+function redirectedAppData(bytes: Buffer, values: readonly HiveValue[]): string | undefined {
+  for (const v of values) {
+    if (!/^(?:Local )?AppData$/i.test(v.name) || v.text === undefined || v.text.trim() === '') continue;
+    const p = v.text.trim();
+    if (/^(?:%USERPROFILE%|[A-Za-z]:\\(?:Users|Documents and Settings)\\[^\\]+)\\AppData(?:\\|$)/i.test(p)) continue;
+    return p;
+  }
   const needle = Buffer.from('AppData', 'utf16le');
   if (bytes.indexOf(needle) < 0) return undefined;
   const text = bytes.toString('utf16le', 0, bytes.length - (bytes.length % 2));

@@ -67,6 +67,16 @@ export const geminiCli = {
     // Gemini runs in are loaded. Not applied to the trust decision: a session file setting it makes the count a floor.
     { name: 'GEMINI_CLI_TRUST_WORKSPACE', replaces: [], source: 'google-gemini/gemini-cli@05b775a3 packages/core/src/utils/trust.ts (checkPathTrust: GEMINI_CLI_TRUST_WORKSPACE === "true" → trusted, checked first)' },
   ],
+  // loadSettings reads the user settings (USER_SETTINGS_PATH, fixed when the module loads), then
+  // loadEnvironment puts the first .env found (the working folder up to the root, then the home's)
+  // into process.env in a trusted folder, a variable already set winning; the extension loader
+  // resolves homedir(), which reads GEMINI_CLI_HOME, afterwards. So a GEMINI_CLI_HOME there moves
+  // the extensions (not the user settings, which are still read at the moved place: errs towards
+  // launched). The folder's own .env files are not read here.
+  startupEnvFiles: [
+    { path: '~/.gemini/.env', onlySometimes: 'Gemini CLI loads it only in a trusted folder holding no .gemini/.env or .env of its own, and after its user settings were read', source: `${SETTINGS} (loadSettings: USER_SETTINGS_PATH read, then loadEnvironment; findEnvFile); ${REPO} packages/cli/src/config/extensions/storage.ts (getUserExtensionsDir: new Storage(homedir())); packages/core/src/utils/paths.ts (homedir reads GEMINI_CLI_HOME when called)` },
+    { path: '~/.env', onlySometimes: 'Gemini CLI loads it only in a trusted folder holding no .gemini/.env or .env of its own and with no ~/.gemini/.env, and after its user settings were read', source: `${SETTINGS} (loadSettings, loadEnvironment, findEnvFile)` },
+  ],
   // The folders the user trusted are folders Gemini ran in: each is a project root. So is each
   // folder Gemini gave a short id, trusted or not (with folder trust off, or GEMINI_CLI_TRUST_WORKSPACE,
   // every folder is trusted): Storage.initialize registers the project root in ~/.gemini/projects.json
@@ -145,5 +155,6 @@ export const geminiCli = {
     'With folder trust on (the default), Gemini starts no MCP server at all in an untrusted folder; user entries are reported launched (the folder it runs in is unknown).',
     'mcp.serverCommand is reported as a server named `mcp` (it also replaces a same-named mcpServers entry: not modelled); admin.mcp.* (remote Code Assist policy) is not on disk.',
     'An extension disabled by extension-enablement.json in some folders only is reported launched (it runs elsewhere).',
+    'A GEMINI_CLI_HOME in ~/.gemini/.env or ~/.env is followed (Gemini loads it in a trusted folder before it resolves its extensions) and makes the count a floor; the user settings at the moved place are listed too, although Gemini read them before the .env (errs towards launched). A folder\'s own .env files are not read as relocations.',
   ],
 } as const satisfies HostDefinition;

@@ -80,6 +80,12 @@ export interface StartupEnvFile {
    * `case_sensitive=False`); every other name is matched as written (`os.getenv("VIBE_HOME")`).
    */
   readonly namesIgnoreCase?: readonly string[];
+  /**
+   * Why a value read from this file may not be the one the host runs with (it loads the file only
+   * in a trusted folder, or only the first file found, or after it read some of its files): a value
+   * applied from it is also a floor cause saying so.
+   */
+  readonly onlySometimes?: string;
   readonly source: string;
 }
 

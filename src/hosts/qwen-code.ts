@@ -14,6 +14,7 @@ const TRUST = 'QwenLM/qwen-code@059a1624 packages/cli/src/config/trustedFolders.
  * /etc/qwen-code (elsewhere), settings.json. getSystemDefaultsPath: $QWEN_CODE_SYSTEM_DEFAULTS_PATH,
  * else system-defaults.json beside the system settings file, wherever that variable put it.
  */
+const HOME_ENV = 'QwenLM/qwen-code@03330f7b packages/cli/src/config/settings.ts (loadSettings → preResolveHomeEnvOverrides, readHomeEnvInto: PROJECT_ENV_HARDCODED_EXCLUSIONS from the home .env files)';
 const SYSTEM = 'QwenLM/qwen-code@03330f7b packages/cli/src/config/settings.ts (getSystemSettingsPath, getSystemDefaultsPath)';
 /** mergeSettings: system defaults, then user, then workspace (trusted only), then system; mcpServers SHALLOW_MERGE. */
 const MERGE = 'QwenLM/qwen-code@03330f7b packages/cli/src/config/settings.ts (mergeSettings); QwenLM/qwen-code@002305b9 packages/cli/src/config/settingsSchema.ts (mcpServers: MergeStrategy.SHALLOW_MERGE)';
@@ -76,6 +77,15 @@ export const qwenCode = {
     { name: 'QWEN_RUNTIME_DIR', replaces: [{ prefix: '~/.qwen/projects', with: '/projects' }], source: RUNTIME },
     { name: 'QWEN_CODE_TRUSTED_FOLDERS_PATH', replaces: [{ prefix: '~/.qwen/trustedFolders.json' }], source: TRUST },
   ],
+  // loadSettings first runs preResolveHomeEnvOverrides: QWEN_HOME and QWEN_RUNTIME_DIR are read from
+  // <global Qwen dir>/.env, then (QWEN_HOME unset) ~/.env, whatever the folder's trust, a variable
+  // already set winning, before any settings or storage path is resolved; when that found a
+  // QWEN_HOME, <new QWEN_HOME>/.env is read too (the third entry: only the moved file is new).
+  startupEnvFiles: [
+    { path: '~/.qwen/.env', source: HOME_ENV },
+    { path: '~/.env', source: HOME_ENV },
+    { path: '~/.qwen/.env', source: HOME_ENV },
+  ],
   // Folders Qwen Code ran in: each session's log, <runtime dir>/projects/<sanitized cwd>/chats/<session id>.jsonl,
   // whose every record carries the `cwd` it ran in; and the folders the user trusted.
   projectIndexes: [
@@ -108,5 +118,6 @@ export const qwenCode = {
   notes: [
     'An Agent Plugins v1 extension\'s mcp.json is read when it carries the v1 MCP schema; the plugin.json beside it (which makes the loader read it) is not checked.',
     'Project settings are read whether or not the folder is trusted (Qwen Code ignores them in an untrusted folder): not modelled.',
+    'QWEN_HOME and QWEN_RUNTIME_DIR in ~/.qwen/.env, ~/.env and <new QWEN_HOME>/.env are followed, as Qwen reads them before any path; which file wins when several set one, and a value Qwen\'s own environment already holds, are not known (every value is listed). Other variables of those files are applied too, though Qwen takes them only later.',
   ],
 } as const satisfies HostDefinition;

@@ -16,7 +16,7 @@ import { materializeHome } from '../helpers/materialize.js';
 describe('CaseFolder.spellings', () => {
   it('finds every entry below the home a path names ignoring case, and only below the home', async () => {
     const home = await materializeHome({ '.NPMRC': 'a', '.config/UV/UV.toml': 'b', 'two/x': 'c', 'TWO/X': 'd' });
-    const folder = new CaseFolder();
+    const folder = new CaseFolder('darwin');
     assert.deepEqual(folder.spellings(path.join(home, '.npmrc'), home), [path.join(home, '.NPMRC')]);
     assert.deepEqual(folder.spellings(path.join(home, '.config/uv/uv.toml'), home), [path.join(home, '.config/UV/UV.toml')]);
     assert.deepEqual(folder.spellings(path.join(home, 'two/x'), home), [path.join(home, 'TWO/X'), path.join(home, 'two/x')]);

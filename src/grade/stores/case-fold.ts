@@ -41,7 +41,7 @@ export interface CaseFold {
  */
 export function caseFoldFor(home: string, layout: Platform, machine: Platform): CaseFold | undefined {
   if (!caseInsensitiveLayout(layout) || machine !== 'linux') return undefined;
-  const folder = new CaseFolder();
+  const folder = new CaseFolder(layout);
   // A tree walk asks for each of its entries once or twice (lstat, then readdir): one answer each.
   const known = new Map<string, Spelled>();
   const spell = (p: string): Spelled => {
