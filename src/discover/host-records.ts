@@ -219,8 +219,8 @@ const within = (dir: string, root: string): boolean => dir === root || dir.start
 /**
  * Plugin entries are launched when some folder the host may run in enables their plugin. The
  * files are read from lowest to highest precedence (`PluginEnablement.files`): in one folder, the
- * last file that names the plugin decides (Claude Code: local over project over user). The user
- * files alone decide for any folder whose project files do not name it.
+ * last file that names the plugin decides (Claude Code: policy over local over project over user).
+ * The files other than the project ones alone decide for any folder whose project files do not name it.
  */
 export async function applyPluginEnablement(
   checks: readonly LocatedCheck[], host: HostDefinition, pe: PluginEnablement, ctx: PathContext, cache: FileCache, roots: readonly ProjectRoot[],
@@ -245,21 +245,37 @@ export async function applyPluginEnablement(
     }
     return named;
   };
-  // User level: one layer list per relocation of the user files (the default, then each known value).
-  const userTemplates = pe.files.filter((t) => !t.startsWith('<project>/'));
+  // `files` is in precedence order, lowest first; the project templates sit among the others (Claude
+  // Code: user < project < local < policy). Each folder the host may run in has one chain: the files
+  // before the project ones, that folder's project files, then the files after them (managed policy
+  // over a project's own choice). A chain per relocation of the other files (the default, then each
+  // known value); a folder whose project files are unread is the chain of the other files alone.
+  const firstProject = pe.files.findIndex((t) => t.startsWith('<project>/'));
+  const lastProject = pe.files.length - 1 - [...pe.files].reverse().findIndex((t) => t.startsWith('<project>/'));
   const projectTemplates = pe.files.filter((t) => t.startsWith('<project>/'));
-  const userLayers: Named[][] = [];
-  const variants = userTemplates.map((t) => expandAll(t, ctx, host.dirVariables).map((e) => e.base));
-  const width = largest(variants.map((v) => v.length), 1);
-  for (let i = 0; i < width; i++) {
-    const layers: Named[] = [];
-    for (const v of variants) {
-      const file = v[i] ?? v[0];
-      const named = file === undefined ? undefined : await readNames(file);
-      if (named !== undefined) layers.push(named);
+  const below = firstProject < 0 ? pe.files : pe.files.slice(0, firstProject);
+  const above = firstProject < 0 ? [] : pe.files.slice(lastProject + 1).filter((t) => !t.startsWith('<project>/'));
+  const relocated = async (templates: readonly string[]): Promise<Named[][]> => {
+    const variants = templates.map((t) => expandAll(t, ctx, host.dirVariables).map((e) => e.base));
+    const width = largest(variants.map((v) => v.length), 1);
+    const out: Named[][] = [];
+    for (let i = 0; i < width; i++) {
+      const layers: Named[] = [];
+      for (const v of variants) {
+        const file = v[i] ?? v[0];
+        const named = file === undefined ? undefined : await readNames(file);
+        if (named !== undefined) layers.push(named);
+      }
+      out.push(layers);
     }
-    userLayers.push(layers);
-  }
+    return out;
+  };
+  const belowLayers = await relocated(below);
+  const aboveLayers = await relocated(above);
+  const width = Math.max(belowLayers.length, aboveLayers.length);
+  const outer = (i: number): { low: Named[]; high: Named[] } => ({ low: belowLayers[i] ?? belowLayers[0] ?? [], high: aboveLayers[i] ?? aboveLayers[0] ?? [] });
+  const userLayers: Named[][] = [];
+  for (let i = 0; i < width; i++) { const { low, high } = outer(i); userLayers.push([...low, ...high]); }
   const projectLayers: Named[][] = [];
   if (projectTemplates.length > 0) {
     for (const r of roots) {
@@ -269,7 +285,8 @@ export async function applyPluginEnablement(
         const named = file === undefined ? undefined : await readNames(file);
         if (named !== undefined) layers.push(named);
       }
-      if (layers.length > 0) projectLayers.push(layers);
+      if (layers.length === 0) continue;
+      for (let i = 0; i < width; i++) { const { low, high } = outer(i); projectLayers.push([...low, ...layers, ...high]); }
     }
   }
   const last = (layers: readonly Named[], id: string): { on: boolean; file: string } | undefined => {

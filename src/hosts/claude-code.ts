@@ -163,7 +163,13 @@ export const claudeCode = {
   launchOptions: [{ program: 'claude', option: '--mcp-config', scope: 'user', containers: [{ path: ['mcpServers'], shape: 'map' }], source: CLI_DOCS }],
   pluginEnablement: {
     governs: ['~/.claude/plugins/cache/**/.mcp.json', '~/.claude/plugins/cache/**/.claude-plugin/plugin.json', '~/.claude/plugins/marketplaces/*/.claude-plugin/marketplace.json'],
-    files: ['~/.claude/settings.json', '<project>/.claude/settings.json', '<project>/.claude/settings.local.json'],
+    // Lowest precedence first: user < project < local < managed policy, which users cannot override
+    // (https://code.claude.com/docs/en/settings: settings precedence; https://code.claude.com/docs/en/plugins/org: enabledPlugins in
+    // managed settings). The --settings flag layer is a launch option, not a file read here.
+    files: [
+      '~/.claude/settings.json', '<project>/.claude/settings.json', '<project>/.claude/settings.local.json',
+      '/etc/claude-code/managed-settings.json', '/Library/Application Support/ClaudeCode/managed-settings.json', '%PROGRAMFILES%/ClaudeCode/managed-settings.json',
+    ],
     key: ['enabledPlugins'], marketplaceSegment: 0, pluginSegment: 1, shape: 'bool', whenAbsent: 'disabled',
     source: `${SETTINGS_DOCS}: enabledPlugins "<plugin>@<marketplace>": true; cache layout cache/<marketplace>/<plugin>/<version>; marketplaces/<marketplace>/.claude-plugin/marketplace.json, the plugin named by each entry (${MARKETPLACE_DOCS})`,
   },

@@ -112,6 +112,7 @@ export interface LinkedInstalls {
 export interface PluginEnablement {
   /** The plugin location templates it governs. */
   readonly governs: readonly string[];
+  /** Lowest precedence first; the `<project>/` ones sit at their place among the others. */
   readonly files: readonly string[];
   readonly key: readonly string[];
   /** Index of the marketplace and the plugin name among the path segments below the glob base. */
