@@ -342,6 +342,7 @@ export async function applyTrustedFolders(
 ): Promise<LocatedCheck[]> {
   let on = tf.enabled.default;
   let decidedBy = `the default (${tf.enabled.key.join('.')} = ${String(tf.enabled.default)})`;
+  let set = false;
   for (const template of tf.enabled.files) {
     // Copies of one file (relocations): any copy that turns checking off decides (fewer entries disabled).
     let v: boolean | undefined;
@@ -350,9 +351,14 @@ export async function applyTrustedFolders(
       const x = at(await cachedJsonValue(cache, expanded.base), tf.enabled.key);
       if (typeof x === 'boolean' && v !== false) { v = x; from = expanded.base; }
     }
-    if (v !== undefined) { on = v; decidedBy = `${tf.enabled.key.join('.')} of ${from}`; }
+    if (v !== undefined) { on = v; decidedBy = `${tf.enabled.key.join('.')} of ${from}`; set = true; }
   }
   if (!on) return [...checks];
+  // Unset, and releases disagree on the default: checking may be off (every folder trusted).
+  const earlier = set ? undefined : tf.enabled.earlierDefault;
+  const releaseDoubt = earlier !== undefined && earlier.value !== on
+    ? `${tf.enabled.key.join('.')} is not set and its default is ${String(earlier.value)} before release ${earlier.before}, ${String(on)} since: the installed release decides whether folder trust is checked`
+    : undefined;
   // Every copy of the trust file (a relocation by GEMINI_CLI_HOME …): a rule of any copy counts
   // (more trust is more entries launched; which copy the host reads is not known).
   const copies = expandAll(tf.file, ctx, host.dirVariables);
@@ -375,6 +381,10 @@ export async function applyTrustedFolders(
     const match = rules.filter((r) => within(path.resolve(project), path.resolve(r.dir))).sort((a, b) => b.dir.length - a.dir.length)[0];
     if (match?.rule === 'trust') return c;
     const reason = `${project} is not a trusted folder (${match === undefined ? 'no rule in' : 'DO_NOT_TRUST in'} ${file ?? tf.file}; folder trust is on by ${decidedBy})`;
+    if (releaseDoubt !== undefined) {
+      const doubt = `${reason}, but ${releaseDoubt}`;
+      return extend(c, { entries: c.entries.map((e) => (e.disabled ? e : entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason: doubt, origin: e.origin }] }))) });
+    }
     return extend(c, { entries: c.entries.map((e) => (e.disabled ? e : entryWith(e, { disabled: true, disabledBy: reason, state: 'disabled' as const, stateBy: { reason, ...(file !== undefined ? { file } : {}) } }))) });
   });
 }

@@ -137,7 +137,14 @@ export interface TrustedFolders {
   readonly trust: string;
   readonly parent: string;
   readonly deny: string;
-  readonly enabled: { readonly files: readonly string[]; readonly key: readonly string[]; readonly default: boolean };
+  readonly enabled: {
+    readonly files: readonly string[]; readonly key: readonly string[]; readonly default: boolean;
+    /**
+     * Releases that defaulted the other way. Where no file sets the key the release decides, which the
+     * audit does not know: a folder that would be untrusted keeps its entries launched, with a doubt.
+     */
+    readonly earlierDefault?: { readonly value: boolean; readonly before: string; readonly source: string };
+  };
   readonly source: string;
 }
 
