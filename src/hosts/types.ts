@@ -67,7 +67,12 @@ export interface HostLocation {
    * for its project root, the nearest ancestor holding one of these markers (Codex: `.git`, the
    * default `project_root_markers`). The root's own listing, trusted or not, is looked up first.
    */
-  readonly trustFromProjectRoot?: { readonly markers: readonly string[]; readonly source: string };
+  readonly trustFromProjectRoot?: {
+    readonly markers: readonly string[];
+    /** Then the main repository's root: a linked worktree's `.git` file names it (`gitdir: <main>/.git/worktrees/<name>`). */
+    readonly repositoryRoot?: { readonly source: string };
+    readonly source: string;
+  };
   /**
    * With `listsProjects`: a listed root counts as trusted only when its table has this key set to
    * this value (Codex `[projects."<root>"] trust_level = "trusted"`).
