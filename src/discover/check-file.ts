@@ -303,7 +303,7 @@ export async function checkFile(
   const doc = parsed.value;
   const containers = location.containers ?? host.containers;
   const result = normalize({
-    host: host.id, scope, file, format, containers, entry: host.entry, doc,
+    host: host.id, scope, file, format, containers, entry: location.entry ?? host.entry, doc,
     ...real, ...(extra.project !== undefined ? { project: extra.project } : {}),
   });
   let entries = result.entries;

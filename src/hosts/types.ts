@@ -84,6 +84,14 @@ export interface HostLocation {
    */
   readonly inert?: { readonly state: 'disabled' | 'internal'; readonly reason: string };
   /**
+   * The host reads this file only while a setting turns it on (VS Code's discovery of other apps'
+   * configs, `chat.mcp.discovery.enabled`): the setting at `key` of any of `files` is `true`, or an
+   * object whose `name` member is `true`. Otherwise the file's entries are not the host's.
+   */
+  readonly enabledBy?: { readonly files: readonly string[]; readonly key: readonly string[]; readonly name: string; readonly source: string };
+  /** Overrides the host's entry fields for this file (an adapter that reads another app's file its own way). */
+  readonly entry?: EntryShape;
+  /**
    * The host runs this file to produce its configuration (Crush `crushrc`, Continue `config.ts`):
    * the audit never runs it, so when it exists the count is a floor.
    */
