@@ -6,6 +6,7 @@ import { finding, type Finding } from '../rules/types.js';
 import type { Env, Platform, TrustedHome } from '../shared/env.js';
 import { UsageError } from '../shared/errors.js';
 import { newFileCache, type FileCache, type FileCheck, type LocationCheck } from './check-file.js';
+import { settingEnables } from './setting-gates.js';
 import { noDirectory } from './read-file.js';
 import { resolveHome } from './home.js';
 import { readProjectIndexes } from './project-index.js';
@@ -149,7 +150,11 @@ export async function discover(options: DiscoverOptions, env: Env): Promise<Disc
       if (!appliesHere(location, platform)) continue;
       if (location.path.startsWith('<project>/')) projectLocations.push({ host, location });
       else if (location.importKind !== undefined) userImports.push({ host, location });
-      else jobs.push(checkLocation(host, location, ctx, out.cache, undefined));
+      else if (location.enabledBy === undefined) jobs.push(checkLocation(host, location, ctx, out.cache, undefined));
+      else {
+        const gate = location.enabledBy;
+        jobs.push(settingEnables(gate, host, ctx, out.cache).then((on) => (on ? checkLocation(host, location, ctx, out.cache, undefined) : [])));
+      }
     }
   }
   const userChecks = unique([

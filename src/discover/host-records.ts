@@ -220,8 +220,8 @@ const within = (dir: string, root: string): boolean => dir === root || dir.start
 /**
  * Plugin entries are launched when some folder the host may run in enables their plugin. The
  * files are read from lowest to highest precedence (`PluginEnablement.files`): in one folder, the
- * last file that names the plugin decides (Claude Code: local over project over user). The user
- * files alone decide for any folder whose project files do not name it.
+ * last file that names the plugin decides (Claude Code: policy over local over project over user).
+ * The files other than the project ones alone decide for any folder whose project files do not name it.
  */
 export async function applyPluginEnablement(
   checks: readonly LocatedCheck[], host: HostDefinition, pe: PluginEnablement, ctx: PathContext, cache: FileCache, roots: readonly ProjectRoot[],
@@ -246,21 +246,37 @@ export async function applyPluginEnablement(
     }
     return named;
   };
-  // User level: one layer list per relocation of the user files (the default, then each known value).
-  const userTemplates = pe.files.filter((t) => !t.startsWith('<project>/'));
+  // `files` is in precedence order, lowest first; the project templates sit among the others (Claude
+  // Code: user < project < local < policy). Each folder the host may run in has one chain: the files
+  // before the project ones, that folder's project files, then the files after them (managed policy
+  // over a project's own choice). A chain per relocation of the other files (the default, then each
+  // known value); a folder whose project files are unread is the chain of the other files alone.
+  const firstProject = pe.files.findIndex((t) => t.startsWith('<project>/'));
+  const lastProject = pe.files.length - 1 - [...pe.files].reverse().findIndex((t) => t.startsWith('<project>/'));
   const projectTemplates = pe.files.filter((t) => t.startsWith('<project>/'));
-  const userLayers: Named[][] = [];
-  const variants = userTemplates.map((t) => expandAll(t, ctx, host.dirVariables).map((e) => e.base));
-  const width = largest(variants.map((v) => v.length), 1);
-  for (let i = 0; i < width; i++) {
-    const layers: Named[] = [];
-    for (const v of variants) {
-      const file = v[i] ?? v[0];
-      const named = file === undefined ? undefined : await readNames(file);
-      if (named !== undefined) layers.push(named);
+  const below = firstProject < 0 ? pe.files : pe.files.slice(0, firstProject);
+  const above = firstProject < 0 ? [] : pe.files.slice(lastProject + 1).filter((t) => !t.startsWith('<project>/'));
+  const relocated = async (templates: readonly string[]): Promise<Named[][]> => {
+    const variants = templates.map((t) => expandAll(t, ctx, host.dirVariables).map((e) => e.base));
+    const width = largest(variants.map((v) => v.length), 1);
+    const out: Named[][] = [];
+    for (let i = 0; i < width; i++) {
+      const layers: Named[] = [];
+      for (const v of variants) {
+        const file = v[i] ?? v[0];
+        const named = file === undefined ? undefined : await readNames(file);
+        if (named !== undefined) layers.push(named);
+      }
+      out.push(layers);
     }
-    userLayers.push(layers);
-  }
+    return out;
+  };
+  const belowLayers = await relocated(below);
+  const aboveLayers = await relocated(above);
+  const width = Math.max(belowLayers.length, aboveLayers.length);
+  const outer = (i: number): { low: Named[]; high: Named[] } => ({ low: belowLayers[i] ?? belowLayers[0] ?? [], high: aboveLayers[i] ?? aboveLayers[0] ?? [] });
+  const userLayers: Named[][] = [];
+  for (let i = 0; i < width; i++) { const { low, high } = outer(i); userLayers.push([...low, ...high]); }
   const projectLayers: Named[][] = [];
   if (projectTemplates.length > 0) {
     for (const r of roots) {
@@ -270,7 +286,8 @@ export async function applyPluginEnablement(
         const named = file === undefined ? undefined : await readNames(file);
         if (named !== undefined) layers.push(named);
       }
-      if (layers.length > 0) projectLayers.push(layers);
+      if (layers.length === 0) continue;
+      for (let i = 0; i < width; i++) { const { low, high } = outer(i); projectLayers.push([...low, ...layers, ...high]); }
     }
   }
   const last = (layers: readonly Named[], id: string): { on: boolean; file: string } | undefined => {
@@ -326,6 +343,7 @@ export async function applyTrustedFolders(
 ): Promise<LocatedCheck[]> {
   let on = tf.enabled.default;
   let decidedBy = `the default (${tf.enabled.key.join('.')} = ${String(tf.enabled.default)})`;
+  let set = false;
   for (const template of tf.enabled.files) {
     // Copies of one file (relocations): any copy that turns checking off decides (fewer entries disabled).
     let v: boolean | undefined;
@@ -334,9 +352,14 @@ export async function applyTrustedFolders(
       const x = at(await cachedJsonValue(cache, expanded.base), tf.enabled.key);
       if (typeof x === 'boolean' && v !== false) { v = x; from = expanded.base; }
     }
-    if (v !== undefined) { on = v; decidedBy = `${tf.enabled.key.join('.')} of ${from}`; }
+    if (v !== undefined) { on = v; decidedBy = `${tf.enabled.key.join('.')} of ${from}`; set = true; }
   }
   if (!on) return [...checks];
+  // Unset, and releases disagree on the default: checking may be off (every folder trusted).
+  const earlier = set ? undefined : tf.enabled.earlierDefault;
+  const releaseDoubt = earlier !== undefined && earlier.value !== on
+    ? `${tf.enabled.key.join('.')} is not set and its default is ${String(earlier.value)} before release ${earlier.before}, ${String(on)} since: the installed release decides whether folder trust is checked`
+    : undefined;
   // Every copy of the trust file (a relocation by GEMINI_CLI_HOME …): a rule of any copy counts
   // (more trust is more entries launched; which copy the host reads is not known).
   const copies = expandAll(tf.file, ctx, host.dirVariables);
@@ -359,6 +382,10 @@ export async function applyTrustedFolders(
     const match = rules.filter((r) => within(path.resolve(project), path.resolve(r.dir))).sort((a, b) => b.dir.length - a.dir.length)[0];
     if (match?.rule === 'trust') return c;
     const reason = `${project} is not a trusted folder (${match === undefined ? 'no rule in' : 'DO_NOT_TRUST in'} ${file ?? tf.file}; folder trust is on by ${decidedBy})`;
+    if (releaseDoubt !== undefined) {
+      const doubt = `${reason}, but ${releaseDoubt}`;
+      return extend(c, { entries: c.entries.map((e) => (e.disabled ? e : entryWith(e, { launchDoubts: [...(e.launchDoubts ?? []), { reason: doubt, origin: e.origin }] }))) });
+    }
     return extend(c, { entries: c.entries.map((e) => (e.disabled ? e : entryWith(e, { disabled: true, disabledBy: reason, state: 'disabled' as const, stateBy: { reason, ...(file !== undefined ? { file } : {}) } }))) });
   });
 }

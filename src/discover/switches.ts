@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isObject } from '../parse/normalize.js';
 import type { ServerEntry } from '../parse/types.js';
 import { cachedJsonValue, type FileCache, type FileCheck } from './check-file.js';
-import { expandAll, resolvedDir, type PathContext } from './paths.js';
+import { expandAll, mapRecordedPath, resolvedDir, type PathContext } from './paths.js';
 import { listedProjects, type ProjectRoot } from './projects.js';
 import type { HostDefinition, HostLocation, NameSwitch } from '../hosts/types.js';
 import { extend } from '../shared/extend.js';
@@ -91,18 +91,62 @@ function projectListings(checks: readonly LocatedCheck[], ctx: PathContext): Map
 /**
  * Whether the host loads a project file of `root`: the root's own listing decides; an unlisted
  * root takes its project root's (`trustFromProjectRoot`: the nearest ancestor, up to the audited
- * home, holding a marker), else it is untrusted.
+ * home, holding a marker), then, with `repositoryRoot`, its main repository's (a linked worktree
+ * takes the trust of the checkout it was added from); else it is untrusted.
  */
 async function trusted(roots: ReadonlyMap<string, boolean>, root: string, location: HostLocation, ctx: PathContext): Promise<boolean> {
   const dir = path.resolve(root);
   const own = roots.get(dir);
   if (own !== undefined) return own;
-  const markers = location.trustFromProjectRoot?.markers;
-  if (markers === undefined) return false;
+  const from = location.trustFromProjectRoot;
+  if (from === undefined) return false;
   const stop = path.resolve(ctx.home);
   for (let d = dir; ; d = path.dirname(d)) {
-    if (await hasAny(d, markers)) return roots.get(d) === true;
-    if (d === stop || path.dirname(d) === d) return false;
+    if (await hasAny(d, from.markers)) {
+      const projectRoot = roots.get(d);
+      if (projectRoot !== undefined) return projectRoot;
+      break;
+    }
+    if (d === stop || path.dirname(d) === d) break;
+  }
+  if (from.repositoryRoot === undefined) return false;
+  const repo = await repositoryRoot(dir, stop, ctx);
+  return repo !== undefined && roots.get(repo) === true;
+}
+
+/**
+ * The root of the main repository of the checkout holding `dir`: the nearest folder (up to the
+ * audited home) with a `.git`; a `.git` folder is its own repository's, a `.git` file
+ * `gitdir: <main>/.git/worktrees/<name>` (a linked worktree) names the main checkout <main>.
+ */
+async function repositoryRoot(dir: string, stop: string, ctx: PathContext): Promise<string | undefined> {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const dotGit = path.join(d, '.git');
+    let isDir: boolean | undefined;
+    try {
+      isDir = (await fs.lstat(dotGit)).isDirectory();
+    } catch {
+      // absent or unreadable: look further up
+    }
+    if (isDir === true) return d;
+    if (isDir === false) {
+      let text: string;
+      try {
+        text = await fs.readFile(dotGit, 'utf8');
+      } catch {
+        return undefined;
+      }
+      const first = text.trim();
+      if (!first.startsWith('gitdir:')) return undefined;
+      const recorded = first.slice('gitdir:'.length).trim();
+      if (recorded === '') return undefined;
+      const gitDir = path.isAbsolute(recorded) || path.win32.isAbsolute(recorded) ? mapRecordedPath(recorded, ctx) : path.resolve(d, recorded);
+      if (gitDir === undefined) return undefined;
+      const worktrees = path.dirname(path.resolve(gitDir));
+      if (path.basename(worktrees) !== 'worktrees') return undefined;
+      return resolvedDir(path.dirname(path.dirname(worktrees)));
+    }
+    if (d === stop || path.dirname(d) === d) return undefined;
   }
 }
 

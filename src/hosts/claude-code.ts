@@ -28,6 +28,9 @@ const SUBAGENT_DOCS = 'Claude Code docs https://code.claude.com/docs/en/sub-agen
 const AGENT_FRONTMATTER = [{ path: ['mcpServers'], shape: 'map-or-items' }] as const;
 const MARKETPLACE_DOCS = 'Claude Code docs https://code.claude.com/docs/en/plugin-marketplaces (plugin entries: "strict", component fields such as mcpServers) and https://code.claude.com/docs/en/plugins-reference (mcpServers)';
 
+const MANAGED_SERVERS = 'the shipped CLI 2.1.332 (https://www.npmjs.com/package/@anthropic-ai/claude-code-linux-x64), bundled settings schema key managedMcpServers ("MCP servers the organization provides to every user, keyed by server name, each with the .mcp.json entry shape; only http and sse servers are accepted ... Honored from managed settings only; users cannot remove them, deniedMcpServers still applies")';
+const MANAGED_SETTINGS_SERVERS = [{ path: ['managedMcpServers'], shape: 'map' }] as const;
+
 /** Claude Code, from the documentation cited per fact. */
 export const claudeCode = {
   id: 'claude-code',
@@ -59,6 +62,13 @@ export const claudeCode = {
     { scope: 'managed', os: 'darwin', path: '/Library/Application Support/ClaudeCode/managed-mcp.json', source: MANAGED_DOCS },
     { scope: 'managed', os: 'linux', path: '/etc/claude-code/managed-mcp.json', source: MANAGED_DOCS },
     { scope: 'managed', os: 'win32', path: '%PROGRAMFILES%/ClaudeCode/managed-mcp.json', source: MANAGED_DOCS },
+    // managedMcpServers in managed settings: servers the organization provides to every user, keyed by
+    // name in the .mcp.json entry shape, remote (http, sse) only, which users cannot remove; the
+    // deny list still applies (MANAGED_SERVERS). A stdio entry there is refused by Claude Code but
+    // listed here (errs towards launched).
+    { scope: 'managed', os: 'linux', path: '/etc/claude-code/managed-settings.json', containers: MANAGED_SETTINGS_SERVERS, note: 'managedMcpServers of the managed settings', source: MANAGED_SERVERS },
+    { scope: 'managed', os: 'darwin', path: '/Library/Application Support/ClaudeCode/managed-settings.json', containers: MANAGED_SETTINGS_SERVERS, note: 'managedMcpServers of the managed settings', source: MANAGED_SERVERS },
+    { scope: 'managed', os: 'win32', path: '%PROGRAMFILES%/ClaudeCode/managed-settings.json', containers: MANAGED_SETTINGS_SERVERS, note: 'managedMcpServers of the managed settings', source: MANAGED_SERVERS },
     // The earlier Windows managed folder, C:\ProgramData\ClaudeCode: deprecated in 2.1.2, dropped in 2.1.75;
     // a machine on an earlier release still starts its servers. Listed (the audit errs towards launched),
     // but not exclusive: a later release ignores it and starts the other files' servers.
@@ -163,7 +173,13 @@ export const claudeCode = {
   launchOptions: [{ program: 'claude', option: '--mcp-config', scope: 'user', containers: [{ path: ['mcpServers'], shape: 'map' }], source: CLI_DOCS }],
   pluginEnablement: {
     governs: ['~/.claude/plugins/cache/**/.mcp.json', '~/.claude/plugins/cache/**/.claude-plugin/plugin.json', '~/.claude/plugins/marketplaces/*/.claude-plugin/marketplace.json'],
-    files: ['~/.claude/settings.json', '<project>/.claude/settings.json', '<project>/.claude/settings.local.json'],
+    // Lowest precedence first: user < project < local < managed policy, which users cannot override
+    // (https://code.claude.com/docs/en/settings: settings precedence; https://code.claude.com/docs/en/plugins/org: enabledPlugins in
+    // managed settings). The --settings flag layer is a launch option, not a file read here.
+    files: [
+      '~/.claude/settings.json', '<project>/.claude/settings.json', '<project>/.claude/settings.local.json',
+      '/etc/claude-code/managed-settings.json', '/Library/Application Support/ClaudeCode/managed-settings.json', '%PROGRAMFILES%/ClaudeCode/managed-settings.json',
+    ],
     key: ['enabledPlugins'], marketplaceSegment: 0, pluginSegment: 1, shape: 'bool', whenAbsent: 'disabled',
     source: `${SETTINGS_DOCS}: enabledPlugins "<plugin>@<marketplace>": true; cache layout cache/<marketplace>/<plugin>/<version>; marketplaces/<marketplace>/.claude-plugin/marketplace.json, the plugin named by each entry (${MARKETPLACE_DOCS})`,
   },

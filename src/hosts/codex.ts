@@ -2,6 +2,7 @@ import { NO_ENV_FILES, STANDARD_ENTRY, type HostDefinition } from './types.js';
 
 // openai/codex, read file by file (the index holds one version per file).
 const LOADER = 'openai/codex@12883137 codex-rs/config/src/loader/mod.rs';
+const REPO_ROOT = `openai/codex@b2d18318 codex-rs/core/src/git_info.rs (resolve_root_git_project_for_trust: a linked worktree's .git file gitdir: <main>/.git/worktrees/<name> resolves to the main repository root); ${LOADER} (ProjectTrustContext::decision_for_dir: then the repo root's key)`;
 const LAYER_IO = 'openai/codex@71163530 codex-rs/core/src/config_loader/layer_io.rs';
 const PREFS = 'openai/codex@cdc42b22 codex-rs/config/src/loader/macos.rs (MANAGED_PREFERENCES_APPLICATION_ID, CFPreferencesCopyAppValue)';
 const PREFS_LAYER = { reason: 'a preferences file that can hold config_toml_base64, a config layer Codex reads above config.toml, which mcp-audit does not decode' };
@@ -105,13 +106,13 @@ export const codex = {
     },
     {
       scope: 'project', path: '<project>/.codex/config.toml', onlyListedProjects: true, containers: CONFIG_CONTAINERS,
-      trustFromProjectRoot: { markers: ['.git'], source: `${LOADER} (ProjectTrustContext::decision_for_dir: the dir's key, then the project root's; find_project_root, default_project_root_markers = [".git"])` },
+      trustFromProjectRoot: { markers: ['.git'], repositoryRoot: { source: REPO_ROOT }, source: `${LOADER} (ProjectTrustContext::decision_for_dir: the dir's key, then the project root's; find_project_root, default_project_root_markers = [".git"])` },
       note: 'loaded only for roots with trust_level = "trusted" in [projects]; entries of other roots are reported disabled',
       source: `${LOADER} (load_project_layers, disabled_reason_for_decision)`,
     },
     {
       scope: 'project', glob: true, path: '<project>/.codex/agents/**/*.toml', onlyListedProjects: true,
-      trustFromProjectRoot: { markers: ['.git'], source: `${LOADER} (ProjectTrustContext::decision_for_dir: the dir's key, then the project root's; find_project_root, default_project_root_markers = [".git"])` },
+      trustFromProjectRoot: { markers: ['.git'], repositoryRoot: { source: REPO_ROOT }, source: `${LOADER} (ProjectTrustContext::decision_for_dir: the dir's key, then the project root's; find_project_root, default_project_root_markers = [".git"])` },
       note: `${ROLE_NOTE}; loaded only for roots with trust_level = "trusted" in [projects]; entries of other roots are reported disabled`,
       source: `${ROLES}; ${LOADER} (load_project_layers, disabled_reason_for_decision)`,
     },

@@ -129,6 +129,11 @@ export const geminiCli = {
         '/etc/gemini-cli/settings.json', '/Library/Application Support/GeminiCli/settings.json', '%PROGRAMDATA%/gemini-cli/settings.json',
       ],
       key: ['security', 'folderTrust', 'enabled'], default: true,
+      // Releases before 0.29.0 default it to false: folder trust is off and every project's settings load.
+      earlierDefault: {
+        value: false, before: '0.29.0',
+        source: 'google-gemini/gemini-cli@aba8c5f6 packages/cli/src/config/settingsSchema.ts (security.folderTrust.enabled default false → true; first in tag v0.29.0)',
+      },
     },
     source: `${REPO} packages/cli/src/config/trustedFolders.ts:32-35; packages/core/src/utils/trust.ts:18-193; ${SETTINGS}:890-901`,
   },

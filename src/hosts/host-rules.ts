@@ -112,6 +112,7 @@ export interface LinkedInstalls {
 export interface PluginEnablement {
   /** The plugin location templates it governs. */
   readonly governs: readonly string[];
+  /** Lowest precedence first; the `<project>/` ones sit at their place among the others. */
   readonly files: readonly string[];
   readonly key: readonly string[];
   /** Index of the marketplace and the plugin name among the path segments below the glob base. */
@@ -136,7 +137,14 @@ export interface TrustedFolders {
   readonly trust: string;
   readonly parent: string;
   readonly deny: string;
-  readonly enabled: { readonly files: readonly string[]; readonly key: readonly string[]; readonly default: boolean };
+  readonly enabled: {
+    readonly files: readonly string[]; readonly key: readonly string[]; readonly default: boolean;
+    /**
+     * Releases that defaulted the other way. Where no file sets the key the release decides, which the
+     * audit does not know: a folder that would be untrusted keeps its entries launched, with a doubt.
+     */
+    readonly earlierDefault?: { readonly value: boolean; readonly before: string; readonly source: string };
+  };
   readonly source: string;
 }
 

@@ -67,7 +67,12 @@ export interface HostLocation {
    * for its project root, the nearest ancestor holding one of these markers (Codex: `.git`, the
    * default `project_root_markers`). The root's own listing, trusted or not, is looked up first.
    */
-  readonly trustFromProjectRoot?: { readonly markers: readonly string[]; readonly source: string };
+  readonly trustFromProjectRoot?: {
+    readonly markers: readonly string[];
+    /** Then the main repository's root: a linked worktree's `.git` file names it (`gitdir: <main>/.git/worktrees/<name>`). */
+    readonly repositoryRoot?: { readonly source: string };
+    readonly source: string;
+  };
   /**
    * With `listsProjects`: a listed root counts as trusted only when its table has this key set to
    * this value (Codex `[projects."<root>"] trust_level = "trusted"`).
@@ -78,6 +83,14 @@ export interface HostLocation {
    * copy to install from, not an installed plugin): each gets `state` with this reason.
    */
   readonly inert?: { readonly state: 'disabled' | 'internal'; readonly reason: string };
+  /**
+   * The host reads this file only while a setting turns it on (VS Code's discovery of other apps'
+   * configs, `chat.mcp.discovery.enabled`): the setting at `key` of any of `files` is `true`, or an
+   * object whose `name` member is `true`. Otherwise the file's entries are not the host's.
+   */
+  readonly enabledBy?: { readonly files: readonly string[]; readonly key: readonly string[]; readonly name: string; readonly source: string };
+  /** Overrides the host's entry fields for this file (an adapter that reads another app's file its own way). */
+  readonly entry?: EntryShape;
   /**
    * The host runs this file to produce its configuration (Crush `crushrc`, Continue `config.ts`):
    * the audit never runs it, so when it exists the count is a floor.

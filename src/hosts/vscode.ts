@@ -1,5 +1,5 @@
 import { PLUGIN_FOLDER_FILES as PLUGIN_FILES, VSCODE_PLUGINS as PLUGINS } from './vscode-plugins.js';
-import { VSCODE_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, VSCODE_SETTINGS_SERVERS as SETTINGS, VSCODE_MCP_SERVERS, type Container, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES, VSCODE_VARIABLES } from './types.js';
+import { VSCODE_PROGRAMS, NO_ENV_FILES, STANDARD_ENTRY, MCP_SERVERS_MAP, type EntryShape, type HostLocation, VSCODE_SETTINGS_SERVERS as SETTINGS, VSCODE_MCP_SERVERS, type Container, type HostDefinition, VSCODE_FAMILY_DIRS, VSCODE_FAMILY_WORKSPACES, VSCODE_VARIABLES } from './types.js';
 
 const EXTENSIONS_PATH = 'microsoft/vscode@44d7d537 src/vs/platform/environment/common/environmentService.ts (extensionsPath: --extensions-dir, else VSCODE_EXTENSIONS, else VSCODE_PORTABLE/extensions, else ~/<dataFolderName>/extensions)';
 
@@ -38,6 +38,27 @@ const SERVER = '~/{.vscode-server,.vscode-server-oss}';
 const OSS = 'microsoft/vscode@01b879a0 product.json (nameShort "Code - OSS", the user-data folder of builds of these sources); microsoft/vscode@f9aabd98 src/main.ts (getUserDataPath(args, product.nameShort))';
 // The Flathub package passes --extensions-dir=$XDG_DATA_HOME/vscode/extensions, XDG_DATA_HOME being ~/.var/app/<app id>/data in the sandbox.
 const FLATPAK_EXTENSIONS = 'flathub/com.visualstudio.code@c86eb750 code.sh (--extensions-dir set to XDG_DATA_HOME/vscode/extensions); https://docs.flatpak.org/en/latest/conventions.html#xdg-base-directories';
+
+// Discovery (chat.mcp.discovery.enabled: true, or an object turning single sources on): VS Code reads
+// other applications' files with its own adapter, claudeConfigToServerDefinition, for each source. It
+// maps every `mcpServers` entry: `url` set → an HTTP connection, else `command`/`args`/`env` run with the
+// home as working folder; it reads no `disabled`, `type` or `headers` field (Windsurf's and Cursor's
+// adapters extend Claude Desktop's and change only the file). Parsed with JSON.parse (strict JSON).
+const DISCOVERY = 'microsoft/vscode@cf89be79 src/vs/workbench/contrib/mcp/common/discovery/nativeMcpDiscoveryAdapters.ts (claudeConfigToServerDefinition; ClaudeDesktop, Windsurf and Cursor adapters, getFilePath)';
+const DISCOVERY_SETTING = 'microsoft/vscode@0b37532c src/vs/workbench/contrib/mcp/common/mcpConfiguration.ts (mcpDiscoverySection chat.mcp.discovery.enabled; DiscoverySource claude-desktop, windsurf, cursor-global); VS Code docs https://code.visualstudio.com/docs/copilot/customization/mcp-servers (Automatically discover MCP servers)';
+const DISCOVERY_ENTRY = {
+  ...STANDARD_ENTRY, type: [], headers: [], disabled: [], url: [{ key: 'url', transport: 'http' }], urlBeforeCommand: true,
+} as const satisfies EntryShape;
+const DISCOVERY_GATE = {
+  files: ['<UD>/Code/User/settings.json', '<UD>/Code - OSS/User/settings.json'], key: ['chat.mcp.discovery.enabled'], source: DISCOVERY_SETTING,
+} as const;
+const DISCOVERY_LOCATIONS = [
+  { scope: 'user', os: 'darwin', path: '~/Library/Application Support/Claude/claude_desktop_config.json', format: 'json', containers: MCP_SERVERS_MAP, entry: DISCOVERY_ENTRY, enabledBy: { ...DISCOVERY_GATE, name: 'claude-desktop' }, note: 'Claude Desktop config, read by VS Code discovery', source: DISCOVERY },
+  { scope: 'user', os: 'win32', path: '%APPDATA%/Claude/claude_desktop_config.json', format: 'json', containers: MCP_SERVERS_MAP, entry: DISCOVERY_ENTRY, enabledBy: { ...DISCOVERY_GATE, name: 'claude-desktop' }, note: 'Claude Desktop config, read by VS Code discovery', source: DISCOVERY },
+  { scope: 'user', os: 'linux', path: '~/.config/Claude/claude_desktop_config.json', format: 'json', containers: MCP_SERVERS_MAP, entry: DISCOVERY_ENTRY, enabledBy: { ...DISCOVERY_GATE, name: 'claude-desktop' }, note: 'Claude Desktop config, read by VS Code discovery (XDG_CONFIG_HOME not followed)', source: DISCOVERY },
+  { scope: 'user', path: '~/.codeium/windsurf/mcp_config.json', format: 'json', containers: MCP_SERVERS_MAP, entry: DISCOVERY_ENTRY, enabledBy: { ...DISCOVERY_GATE, name: 'windsurf' }, note: 'Windsurf config, read by VS Code discovery', source: DISCOVERY },
+  { scope: 'user', path: '~/.cursor/mcp.json', format: 'json', containers: MCP_SERVERS_MAP, entry: DISCOVERY_ENTRY, enabledBy: { ...DISCOVERY_GATE, name: 'cursor-global' }, note: 'Cursor global config, read by VS Code discovery', source: DISCOVERY },
+] as const satisfies readonly HostLocation[];
 
 /**
  * VS Code: the documentation above; other locations as snyk/agent-scan@b9e98ab:src/agent_scan/agents/vscode/base.py reads them, VS Code
@@ -82,6 +103,7 @@ export const vscode = {
     { scope: 'user', path: `${SERVER}/data/User/mcp.json`, note: 'VS Code Server (remote)', source: `stacklok/toolhive@e25de16:pkg/client/config.go (VSCodeServer: RelPath .vscode-server/data/User, /servers); ${REMOTE}; ${OSS_SERVER}` },
     { scope: 'profile', glob: true, path: `${SERVER}/data/User/profiles/*/mcp.json`, note: 'VS Code Server (remote) profile', source: `${REMOTE}; ${OSS_SERVER}` },
     { scope: 'user', path: `${SERVER}/data/Machine/settings.json`, containers: SETTINGS, gate: ['mcp'], note: 'VS Code Server (remote) machine settings', source: `${MACHINE}; ${REMOTE}; ${OSS_SERVER}` },
+    ...DISCOVERY_LOCATIONS,
     { scope: 'project', path: '<project>/.vscode/mcp.json', source: REF },
     {
       scope: 'project', glob: true, path: '<project>/*.code-workspace',

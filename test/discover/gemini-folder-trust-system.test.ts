@@ -33,12 +33,23 @@ describe('gemini-cli: folder trust turned off in the macOS / Windows system sett
     });
   }
 
-  it('linux, folder trust on by default and no trust rule: the workspace entry is disabled', async () => {
+  it('linux, folder trust turned on in the user settings and no trust rule: the workspace entry is disabled', async () => {
     const home = await materializeHome({
+      '.gemini/settings.json': JSON.stringify({ security: { folderTrust: { enabled: true } } }),
       'work/app/.gemini/settings.json': JSON.stringify({ mcpServers: { ws: { command: 'npx', args: ['-y', '@m/ws'] } } }),
     });
     const d = await discover({ root: home, platform: 'linux', hosts: [geminiCli], projects: [path.join(home, 'work/app')] }, testEnv('linux'));
     assert.equal(d.entries.find((e) => e.name === 'ws')?.state, 'disabled');
+  });
+
+  it('linux, folder trust set nowhere and no trust rule: releases before 0.29.0 default it off, so the entry stays launched with a doubt', async () => {
+    const home = await materializeHome({
+      'work/app/.gemini/settings.json': JSON.stringify({ mcpServers: { ws: { command: 'npx', args: ['-y', '@m/ws'] } } }),
+    });
+    const d = await discover({ root: home, platform: 'linux', hosts: [geminiCli], projects: [path.join(home, 'work/app')] }, testEnv('linux'));
+    const ws = d.entries.find((e) => e.name === 'ws');
+    assert.equal(ws?.state, 'launched', ws?.disabledBy);
+    assert.ok(ws?.launchDoubts?.some((x) => x.reason.includes('0.29.0')), JSON.stringify(ws?.launchDoubts));
   });
 
   it('darwin: mcp.excluded in the macOS system settings turns the user entry off (not counted as launched)', async () => {

@@ -12,7 +12,7 @@ import { REPO } from '../hosts/helpers.js';
  * audited through the real CLI (`scan --root … --platform … --list --format json`) and must list
  * every expected entry (launched, or off where the host turns it off), and say `countIsFloor`
  * with exactly the expected causes. What git cannot hold (a `.git` folder, symbolic links, a file
- * over the size cap) each case's `setup` makes in a temporary copy.
+ * over the size cap, a file inside a `.git` folder) each case's `setup` makes in a temporary copy.
  */
 interface Expected { readonly host: string; readonly name: string; readonly disabled: boolean; readonly command?: string; readonly transport?: string }
 interface Case {
@@ -24,7 +24,7 @@ interface Case {
   /** Entries one host must not list (another host may: the file is its). */
   readonly absentFrom?: readonly { readonly host: string; readonly name: string }[];
   readonly hostEnv?: string;
-  readonly setup?: { readonly mkdir?: readonly string[]; readonly symlink?: readonly (readonly [string, string])[]; readonly big?: readonly string[] };
+  readonly setup?: { readonly mkdir?: readonly string[]; readonly symlink?: readonly (readonly [string, string])[]; readonly big?: readonly string[]; readonly write?: readonly (readonly [string, string])[] };
 }
 
 const HIDDEN = path.join(REPO, 'fixtures', 'homes', 'hidden');
@@ -45,6 +45,10 @@ function materialize(name: string, c: Case): string {
   for (const [target, link] of c.setup?.symlink ?? []) {
     mkdirSync(path.dirname(path.join(dir, link)), { recursive: true });
     symlinkSync(target, path.join(dir, link));
+  }
+  for (const [f, text] of c.setup?.write ?? []) {
+    mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    writeFileSync(path.join(dir, f), text);
   }
   for (const f of c.setup?.big ?? []) {
     mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
