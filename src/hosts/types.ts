@@ -89,7 +89,10 @@ export interface HostLocation {
    * object whose `name` member is `true`. Otherwise the file's entries are not the host's.
    */
   readonly enabledBy?: { readonly files: readonly string[]; readonly key: readonly string[]; readonly name: string; readonly source: string };
-  /** Overrides the host's entry fields for this file (an adapter that reads another app's file its own way). */
+  /**
+   * Overrides the host's entry fields for this file: an adapter that reads another app's file its
+   * own way (VS Code's discovery), or an imported file read by the importer's own rules (mcporter).
+   */
   readonly entry?: EntryShape;
   /**
    * The host runs this file to produce its configuration (Crush `crushrc`, Continue `config.ts`):
@@ -112,8 +115,6 @@ export interface HostLocation {
    * not turn the kind off (`HostDefinition.imports`, applied by src/discover/imports.ts).
    */
   readonly importKind?: string;
-  /** Overrides the host's entry fields for this file (an imported file, read by the importer's own rules). */
-  readonly entry?: EntryShape;
   /** No host source or host documentation confirms this location; at most other tools read it. */
   readonly unverified?: true;
   readonly note?: string;
