@@ -1,21 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { readSessionEnv, type SessionNotFollowed } from '../../src/discover/session-env.js';
+import { materializeHome } from '../helpers/materialize.js';
 
 /** kitty, Alacritty, WezTerm and GNU screen set the environment of every shell they start. */
 const temps: string[] = [];
 after(() => { for (const t of temps) rmSync(t, { recursive: true, force: true }); });
 
-function home(files: Record<string, string>): string {
-  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-audit-termenv-')));
+async function home(files: Record<string, string>): Promise<string> {
+  const dir = await materializeHome(files, 'mcp-audit-termenv');
   temps.push(dir);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
   return dir;
 }
 
@@ -25,7 +21,7 @@ const rows = (h: string, vars: Awaited<ReturnType<typeof readSessionEnv>>): stri
 
 describe('terminal emulators that set the environment of their shells', () => {
   it('kitty: ${NAME} of an unknown variable has no value; geninclude is a floor cause', async () => {
-    const h = home({ '.config/kitty/kitty.conf': 'env CODEX_HOME=${NOPE}/cx\nenv GOOSE_PATH_ROOT=/srv/g\ngeninclude gen.py\n' });
+    const h = await home({ '.config/kitty/kitty.conf': 'env CODEX_HOME=${NOPE}/cx\nenv GOOSE_PATH_ROOT=/srv/g\ngeninclude gen.py\n' });
     const notFollowed: SessionNotFollowed[] = [];
     const vars = await readSessionEnv(h, 'linux', NAMES, notFollowed);
     assert.deepEqual(rows(h, vars), [
@@ -36,7 +32,7 @@ describe('terminal emulators that set the environment of their shells', () => {
   });
 
   it('Alacritty legacy YAML env; WezTerm Lua expressions have no value; screen setenv', async () => {
-    const h = home({
+    const h = await home({
       '.alacritty.yml': 'env:\n  CLAUDE_CONFIG_DIR: /srv/claude\n',
       '.wezterm.lua': 'return {\n  set_environment_variables = { CODEX_HOME = os.getenv("X") .. "/cx" },\n}\n',
       '.screenrc': 'setenv GOOSE_PATH_ROOT /srv/goose\n',
