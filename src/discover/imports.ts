@@ -2,6 +2,7 @@ import type { HostDefinition, HostImports, HostLocation } from '../hosts/types.j
 import { cachedJsonValue, type FileCache } from './check-file.js';
 import type { FloorCauses } from './floor.js';
 import { at } from './host-records.js';
+import { globFiles } from './glob.js';
 import { expandAll, type PathContext } from './paths.js';
 import { noDirectory } from './read-file.js';
 
@@ -29,7 +30,7 @@ export async function decideImports(
       ...mine.filter((l) => !l.path.startsWith('<project>/')).flatMap((l) => expandAll(l.path, ctx, host.dirVariables)),
       ...mine.filter((l) => l.path.startsWith('<project>/')).flatMap((l) => roots.flatMap((r) => expandAll(l.path, ctx, host.dirVariables, r))),
     ].map((e) => e.base).filter((f) => !noDirectory(f));
-    const present = own.length > 0 || spec.presence.some((p) => expandAll(p, ctx, host.dirVariables).some((e) => !noDirectory(e.base)));
+    const present = own.length > 0 || await anyPresent(spec.presence, host, ctx);
     if (!present) { off.set(host.id, 'all'); continue; }
     let imported: Set<string> | undefined;
     for (const file of own) {
@@ -66,4 +67,14 @@ function importedBy(value: unknown, spec: HostImports): { readonly on: readonly 
   const unknown = value.filter((v) => typeof v !== 'string' || !spec.kinds.includes(v)).map((v) => JSON.stringify(v));
   // `listed-then-rest`: a non-empty list reorders the kinds, and every kind is still imported.
   return { on: value.length === 0 ? [] : spec.kinds, unknown };
+}
+
+/** Whether one of the host's presence paths exists (a glob: matches at least one file). */
+async function anyPresent(paths: readonly string[], host: HostDefinition, ctx: PathContext): Promise<boolean> {
+  for (const p of paths) {
+    for (const e of expandAll(p, ctx, host.dirVariables)) {
+      if (e.pattern === undefined ? !noDirectory(e.base) : (await globFiles(e, ctx.folder !== undefined ? { folder: ctx.folder } : {})).length > 0) return true;
+    }
+  }
+  return false;
 }

@@ -161,7 +161,19 @@ export const mcporter = {
     kinds: ['cursor', 'claude-code', 'claude-desktop', 'codex', 'windsurf', 'opencode', 'vscode'],
     list: 'listed-then-rest',
     // mcporter keeps its config, credentials and daemon state there (openclaw/mcporter@ae3d900:src/paths.ts mcporterDir, legacyMcporterDir).
-    presence: ['~/.mcporter'],
+    // Or its package where an install or a run left it: npx's cache (npm/cli
+    // workspaces/libnpmexec/lib/index.js: <cache>/_npx/<hash>/node_modules), a user-prefix global
+    // install (https://docs.npmjs.com/resolving-eacces-permissions-errors-when-installing-packages-globally:
+    // ~/.npm-global), nvm's per-version prefixes (nvm-sh/nvm README: ~/.nvm/versions/node/<v>),
+    // pnpm's and bun's global folders (https://pnpm.io/npmrc#global-dir, https://bun.sh/docs/cli/add#global-packages).
+    presence: [
+      '~/.mcporter',
+      '~/.npm/_npx/*/node_modules/mcporter/package.json',
+      '~/.npm-global/lib/node_modules/mcporter/package.json',
+      '~/.nvm/versions/node/*/lib/node_modules/mcporter/package.json',
+      '~/.local/share/pnpm/global/*/node_modules/mcporter/package.json',
+      '~/.bun/install/global/node_modules/mcporter/package.json',
+    ],
     source: `${M}:src/config-schema.ts ImportKindSchema, DEFAULT_IMPORTS; src/config.ts buildServerDefinitions`,
   },
   // The last layer's own server replaces a same-named one (merged.set), and an import never

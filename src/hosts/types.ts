@@ -500,7 +500,10 @@ export interface HostImports {
   readonly key: readonly string[];
   readonly kinds: readonly string[];
   readonly list: 'listed-then-rest';
-  /** Folders the host creates when it runs, whose existence shows it is on the machine. */
+  /**
+   * Paths whose existence shows the host is on the machine: folders it creates when it runs, or
+   * its package's package.json where npm, npx and the other installers put it (globs allowed).
+   */
   readonly presence: readonly string[];
   readonly source: string;
 }
