@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { CodeProviders, HostDefinition } from '../hosts/types.js';
 import { isObject } from '../parse/normalize.js';
@@ -69,24 +70,67 @@ async function entryScriptCause(manifest: string, markers: readonly string[], ho
   for (const key of ['main', 'browser']) {
     const entry = doc[key];
     if (typeof entry !== 'string' || entry === '') continue;
-    let text: string | undefined;
-    let why: string | undefined;
-    for (const suffix of ENTRY_SUFFIXES) {
-      const got = await readConfigFile(path.resolve(dir, entry + suffix), MAX_ENTRY_BYTES);
-      if (got.kind === 'text') { text = got.text; break; }
-      if (got.kind === 'problem') { why = got.detail; break; }
-    }
+    const found = await scriptGraph(path.resolve(dir, entry), dir, markers);
     // No entry script at all: the extension host cannot activate it, so its code registers nothing.
-    if (text === undefined && why === undefined) continue;
-    if (text === undefined) {
-      return { path: manifest, detail: `${manifest} names the entry script ${entry} (${key}), which could not be read (${why}): its code may register servers for ${host} at run time` };
+    if (found === 'absent') continue;
+    if (found === 'clean') continue;
+    if ('why' in found) {
+      return { path: manifest, detail: `${manifest} names the entry script ${entry} (${key}), whose code ${found.why}: it may register servers for ${host} at run time` };
     }
-    const hit = markers.find((m) => text.includes(m));
-    if (hit !== undefined) {
-      return { path: manifest, detail: `${manifest}: the extension's entry script ${entry} calls ${hit}, registering servers for ${host} at run time, which the audit does not run` };
-    }
+    const via = found.file === path.resolve(dir, entry) || ENTRY_SUFFIXES.some((x) => found.file === path.resolve(dir, entry + x)) ? '' : ` (in ${path.relative(dir, found.file)}, which it loads)`;
+    return { path: manifest, detail: `${manifest}: the extension's entry script ${entry} calls ${found.marker}${via}, registering servers for ${host} at run time, which the audit does not run` };
   }
   return undefined;
+}
+
+/** At most this many scripts of one extension are read for its registration calls; more is a floor cause. */
+const MAX_SCRIPTS = 500;
+
+/** `require('./x')`, `import … from './x'`, `export … from './x'`, `import('./x')`: a relative specifier, statically named. */
+const RELATIVE_LOAD = /(?:\brequire\s*\(\s*|\bimport\s*\(\s*|\bfrom\s+|\bimport\s+)(['"`])(\.{1,2}\/[^'"`\n]*)\1/g;
+
+/**
+ * The entry script and every script it loads by a relative specifier (Node's CommonJS and ESM
+ * resolution: the path as written, then with `.js`, `.cjs`, `.mjs`, then `/index.js`,
+ * https://nodejs.org/api/modules.html#all-together), inside the extension's folder: the first
+ * that names a marker, `clean` when none does, `absent` when the entry is missing, or why the
+ * code could not be read (a script that cannot be read, or more than MAX_SCRIPTS of them).
+ * An extension bundled into one file is one read; one compiled to many (`out/extension.js`
+ * requiring `./register`) is read to its last relative load.
+ */
+async function scriptGraph(entry: string, dir: string, markers: readonly string[]):
+  Promise<'absent' | 'clean' | { readonly file: string; readonly marker: string } | { readonly why: string }> {
+  const seen = new Set<string>();
+  const queue: { readonly base: string; readonly first: boolean }[] = [{ base: entry, first: true }];
+  for (let q = 0; q < queue.length; q++) {
+    const { base, first } = queue[q] ?? { base: '', first: false };
+    let text: string | undefined;
+    let file = base;
+    for (const suffix of ENTRY_SUFFIXES) {
+      const candidate = base + suffix;
+      if (seen.has(candidate)) { text = ''; file = candidate; break; }
+      // A folder is resolved through its index.js, not read as a script.
+      if (isDirectory(candidate)) continue;
+      const got = await readConfigFile(candidate, MAX_ENTRY_BYTES);
+      if (got.kind === 'text') { text = got.text; file = candidate; break; }
+      if (got.kind === 'problem') return { why: `${path.relative(dir, candidate) || candidate} could not be read (${got.detail})` };
+    }
+    if (text === undefined) {
+      if (first) return 'absent';
+      continue;
+    }
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (seen.size > MAX_SCRIPTS) return { why: `loads more than ${MAX_SCRIPTS} scripts, past what the audit reads` };
+    const hit = markers.find((m) => text.includes(m));
+    if (hit !== undefined) return { file, marker: hit };
+    for (const m of text.matchAll(RELATIVE_LOAD)) {
+      const next = path.resolve(path.dirname(file), m[2] ?? '');
+      // A load out of the extension's folder is another package's code, not this extension's.
+      if (next === dir || next.startsWith(`${dir}${path.sep}`)) queue.push({ base: next, first: false });
+    }
+  }
+  return 'clean';
 }
 
 /** One manifest template where the host looks: as written, relocated by its variables, and in each folder its option names. */
@@ -101,4 +145,12 @@ function manifestPaths(
     out.push(expandBelow(o.value, template.slice(f.prefix.length)));
   }
   return out;
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
 }
