@@ -7,6 +7,7 @@ import { readHyprland, readTerminalEnv, readTmux } from './app-env.js';
 import type { CaseFolder } from './fold-case.js';
 import { globFiles, type GlobOptions } from './glob.js';
 import { readTerminalEmulators } from './terminal-env.js';
+import { win32Shortcuts } from './win-shortcuts.js';
 import { readDesktopEntries, readUserUnits, type SessionSink } from './launch-files.js';
 import { SYSTEM_SESSION_FILES } from './system-session.js';
 import { readConfigFile, type ReadOutcome } from './read-file.js';
@@ -268,6 +269,7 @@ export async function readSessionEnv(
     await readTerminalEnv(sinkOf(walk), platform);
     await readTerminalEmulators(sinkOf(walk), platform);
     await readWin32Wrappers(walk);
+    for (const s of await win32Shortcuts(home, opts.glob ?? {})) walk.wrap.notFollowed.push({ file: s.file, line: 1, detail: s.detail });
     if (opts.pathDirs !== undefined) append(opts.pathDirs, walk.pathDirs);
     return [...walk.out, ...hiveMentions(home, names, notFollowed)];
   }
